@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-response.c: collision responses.
+ *
+ * The circle-circle impulse is seed 000's j = -(1 + e) vAB.n / (1/mA + 1/mB)
+ * with e = sqrt(eA eB); reflection and sliding on a surface are seed 002's
+ * A' = A + 2 V(Ap) and A' = A + V(Ap), generalised with restitution.
+ */
+#include "phys-response.h"
+
+PhysReal
+phys_restitution_combine (PhysReal e1, PhysReal e2)
+{
+  return sqrt (e1 * e2);
+}
+
+const char *
+phys_response_name (PhysResponse response)
+{
+  return response == PHYS_RESPONSE_SLIDE ? "slide" : "reflect";
+}
+
+PhysImpulse
+phys_impulse_circle_circle (PhysVec2 normal, PhysVec2 v1, PhysReal inv_mass1,
+                            PhysVec2 v2, PhysReal inv_mass2, PhysReal e)
+{
+  PhysImpulse s = { 0 };
+
+  s.normal = normal;
+  s.e = e;
+  s.inv_mass1 = inv_mass1;
+  s.inv_mass2 = inv_mass2;
+  s.v1_before = v1;
+  s.v2_before = v2;
+  s.v1_after = v1;
+  s.v2_after = v2;
+  s.rel_vel = phys_v2_sub (v1, v2);
+  s.vn = phys_v2_dot (s.rel_vel, normal);
+
+  PhysReal inv_mass_sum = inv_mass1 + inv_mass2;
+  if (s.vn <= 0.0 || inv_mass_sum <= 0.0)
+    return s;
+
+  s.applied = true;
+  s.j = -(1.0 + e) * s.vn / inv_mass_sum;
+  s.v1_after = phys_v2_add_scaled (v1, normal, s.j * inv_mass1);
+  s.v2_after = phys_v2_add_scaled (v2, normal, -s.j * inv_mass2);
+  return s;
+}
+
+PhysSegmentResponse
+phys_segment_respond (PhysVec2 normal, PhysVec2 v, PhysResponse response, PhysReal e)
+{
+  PhysSegmentResponse s = { 0 };
+
+  s.response = response;
+  s.normal = normal;
+  s.e = response == PHYS_RESPONSE_SLIDE ? 0.0 : e;
+  s.v_before = v;
+  s.v_after = v;
+  s.vn = phys_v2_dot (v, normal);
+  s.v_normal_away = phys_v2_scale (normal, -s.vn);
+  s.v_along = phys_v2_add (v, s.v_normal_away);
+
+  if (s.vn >= 0.0)
+    return s;
+
+  s.applied = true;
+  s.v_after = phys_v2_add_scaled (v, s.v_normal_away, 1.0 + s.e);
+  s.j = phys_v2_dot (s.v_after, normal) - s.vn;
+  return s;
+}
+
+PhysVec2
+phys_slide_reposition (PhysVec2 surface_point, PhysVec2 normal, PhysReal depth)
+{
+  return phys_v2_add_scaled (surface_point, normal, depth);
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-response.h: collision responses, each a pure function returning a record
+ * of every intermediate value.
+ */
+#pragma once
+
+#include "phys-math.h"
+
+/// Combined restitution of two surfaces, e = sqrt(e1 e2) (seed 000). Pure.
+PhysReal phys_restitution_combine (PhysReal e1, PhysReal e2);
+
+/// Everything the circle-circle impulse computed.
+///
+/// n = unit(p2 - p1); vn = (v1 - v2).n; j = -(1 + e) vn / (1/m1 + 1/m2);
+/// v1' = v1 + j n / m1, v2' = v2 - j n / m2. Fixed bodies have inverse mass 0.
+typedef struct
+{
+  bool applied;          ///< false when vn <= 0 (not approaching) or both masses infinite
+  PhysVec2 normal;       ///< n, unit, from circle 1 towards circle 2
+  PhysReal e;            ///< restitution used
+  PhysReal inv_mass1;    ///< 1 / m1, 0 for a fixed body
+  PhysReal inv_mass2;    ///< 1 / m2, 0 for a fixed body
+  PhysVec2 rel_vel;      ///< v1 - v2
+  PhysReal vn;           ///< (v1 - v2).n, relative normal speed, > 0 when approaching
+  PhysReal j;            ///< impulse along n (negative when approaching), mass x velocity
+  PhysVec2 v1_before, v2_before; ///< velocities in
+  PhysVec2 v1_after, v2_after;   ///< velocities out (equal to in when not applied)
+} PhysImpulse;
+
+/// Impulse between two circles touching along normal (unit, 1 towards 2). Pure.
+PhysImpulse phys_impulse_circle_circle (PhysVec2 normal, PhysVec2 v1, PhysReal inv_mass1,
+                                        PhysVec2 v2, PhysReal inv_mass2, PhysReal e);
+
+/// How a segment answers a circle that touches it.
+typedef enum
+{
+  PHYS_RESPONSE_REFLECT = 0, ///< v' = v - (1 + e)(v.n) n: bounce
+  PHYS_RESPONSE_SLIDE,       ///< v' = v - (v.n) n: keep only the motion along the surface
+} PhysResponse;
+
+/// Stable name of a response ("reflect", "slide"). Pure.
+const char *phys_response_name (PhysResponse response);
+
+/// Everything a segment response computed (seed 002, with restitution).
+///
+/// With n the unit normal towards the circle, V(Ap) = -(v.n) n is the velocity's
+/// projection on the normal turned to point away from the surface; reflection is
+/// v' = v + (1 + e) V(Ap) (A' = A + 2 V(Ap) when e = 1), sliding v' = v + V(Ap).
+typedef struct
+{
+  bool applied;        ///< false when v.n >= 0 (already leaving the surface)
+  PhysResponse response; ///< reflect or slide
+  PhysVec2 normal;     ///< n, unit, from the surface towards the circle centre
+  PhysReal e;          ///< restitution used (ignored by slide)
+  PhysReal vn;         ///< v.n, negative when approaching
+  PhysVec2 v_normal_away; ///< V(Ap) = -(v.n) n
+  PhysVec2 v_along;    ///< v - (v.n) n, the part along the surface
+  PhysVec2 v_before;   ///< velocity in
+  PhysVec2 v_after;    ///< velocity out
+  PhysReal j;          ///< impulse magnitude along n per unit mass: v_after.n - v_before.n
+} PhysSegmentResponse;
+
+/// Response of a circle with velocity v touching a surface with unit normal n. Pure.
+PhysSegmentResponse phys_segment_respond (PhysVec2 normal, PhysVec2 v, PhysResponse response,
+                                          PhysReal e);
+
+/// Where sliding puts a circle: its foot on the surface plus depth along the
+/// normal (seed 002's B + C). depth is the radius minus a small skin by default,
+/// exactly the radius in the jitter teaching mode. Pure.
+PhysVec2 phys_slide_reposition (PhysVec2 surface_point, PhysVec2 normal, PhysReal depth);

@@ -1,0 +1,667 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-world.c: creating a world, adding bodies and forces, reading them back,
+ * and the diagnostics (energy, momentum, state hash).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "phys-world-private.h"
+
+const char *
+phys_status_name (PhysStatus status)
+{
+  switch (status)
+    {
+    case PHYS_OK: return "ok";
+    case PHYS_ERROR_NOT_FINITE: return "not-finite";
+    case PHYS_ERROR_OUT_OF_RANGE: return "out-of-range";
+    case PHYS_ERROR_LIMIT: return "limit";
+    case PHYS_ERROR_UNKNOWN_BODY: return "unknown-body";
+    case PHYS_ERROR_NAME: return "name";
+    default: return "unknown";
+    }
+}
+
+const char *
+phys_integrator_name (PhysIntegrator integrator)
+{
+  switch (integrator)
+    {
+    case PHYS_INTEGRATOR_DEFAULT: return "default";
+    case PHYS_INTEGRATOR_EULER: return "euler";
+    case PHYS_INTEGRATOR_SEMI_IMPLICIT_EULER: return "semi-implicit-euler";
+    case PHYS_INTEGRATOR_MIDPOINT: return "midpoint";
+    case PHYS_INTEGRATOR_RK4: return "rk4";
+    case PHYS_INTEGRATOR_VERLET: return "verlet";
+    default: return "unknown";
+    }
+}
+
+const char *
+phys_detection_name (PhysDetection detection)
+{
+  return detection == PHYS_DETECTION_DISCRETE ? "discrete" : "swept";
+}
+
+const char *
+phys_force_kind_name (PhysForceKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_FORCE_ATTRACTOR: return "attractor";
+    case PHYS_FORCE_DRAG: return "drag";
+    case PHYS_FORCE_SPRING: return "spring";
+    case PHYS_FORCE_BUNGEE: return "bungee";
+    default: return "unknown";
+    }
+}
+
+const char *
+phys_event_kind_name (PhysEventKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_EVENT_EMBEDDED: return "embedded";
+    case PHYS_EVENT_CIRCLE_CIRCLE: return "circle-circle";
+    case PHYS_EVENT_CIRCLE_SEGMENT: return "circle-segment";
+    case PHYS_EVENT_PROBE_SEGMENT: return "probe-segment";
+    case PHYS_EVENT_EVENT_CAP: return "event-cap";
+    default: return "unknown";
+    }
+}
+
+PhysWorldDef
+phys_world_def_default (void)
+{
+  PhysWorldDef def;
+  memset (&def, 0, sizeof def);
+  def.has_bounds = false;
+  def.bounds_restitution = 1.0;
+  def.dt = 1.0;
+  def.integrator = PHYS_INTEGRATOR_SEMI_IMPLICIT_EULER;
+  def.substeps = 1;
+  def.modes.detection = PHYS_DETECTION_SWEPT;
+  def.event_cap = 0;
+  def.rest_speed = -1.0;
+  return def;
+}
+
+PhysCircleDef
+phys_circle_def_default (void)
+{
+  PhysCircleDef def;
+  memset (&def, 0, sizeof def);
+  def.radius = 1.0;
+  def.restitution = 1.0;
+  def.collides = true;
+  def.integrator = PHYS_INTEGRATOR_DEFAULT;
+  return def;
+}
+
+PhysSegmentDef
+phys_segment_def_default (void)
+{
+  PhysSegmentDef def;
+  memset (&def, 0, sizeof def);
+  def.restitution = 1.0;
+  def.response = PHYS_RESPONSE_REFLECT;
+  return def;
+}
+
+PhysProbeDef
+phys_probe_def_default (void)
+{
+  PhysProbeDef def;
+  memset (&def, 0, sizeof def);
+  return def;
+}
+
+PhysForceDef
+phys_force_def_default (PhysForceKind kind)
+{
+  PhysForceDef def;
+  memset (&def, 0, sizeof def);
+  def.kind = kind;
+  def.source = -1;
+  def.G = 1.0;
+  def.reaction = true;
+  def.k = 1.0;
+  def.body_a = -1;
+  def.body_b = -1;
+  return def;
+}
+
+void *
+phys_grow (void *table, int *capacity, int need, size_t item_size)
+{
+  if (need <= *capacity)
+    return table;
+  int cap = *capacity > 0 ? *capacity : 8;
+  while (cap < need)
+    cap *= 2;
+  void *grown = realloc (table, (size_t) cap * item_size);
+  if (grown == NULL)
+    abort (); /* out of memory is not bad data: there is no sensible way on */
+  *capacity = cap;
+  return grown;
+}
+
+static bool
+is_integrator (PhysIntegrator integrator, bool allow_default)
+{
+  if (integrator == PHYS_INTEGRATOR_DEFAULT)
+    return allow_default;
+  return integrator >= PHYS_INTEGRATOR_EULER && integrator <= PHYS_INTEGRATOR_VERLET;
+}
+
+static bool
+is_unit_range (PhysReal x)
+{
+  return x >= 0.0 && x <= 1.0;
+}
+
+PhysStatus
+phys_world_def_check (const PhysWorldDef *def)
+{
+  if (!phys_v2_is_finite (def->gravity) || !isfinite (def->dt) || !isfinite (def->rest_speed)
+      || !isfinite (def->bounds_restitution))
+    return PHYS_ERROR_NOT_FINITE;
+  if (def->has_bounds
+      && (!phys_v2_is_finite (def->bounds.min) || !phys_v2_is_finite (def->bounds.max)))
+    return PHYS_ERROR_NOT_FINITE;
+  if (def->has_bounds && (def->bounds.min.x >= def->bounds.max.x
+                          || def->bounds.min.y >= def->bounds.max.y))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  if (def->dt <= 0.0 || def->substeps < 1 || def->substeps > PHYS_MAX_SUBSTEPS
+      || def->event_cap < 0 || !is_unit_range (def->bounds_restitution)
+      || !is_integrator (def->integrator, false)
+      || (def->modes.detection != PHYS_DETECTION_SWEPT
+          && def->modes.detection != PHYS_DETECTION_DISCRETE))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  return PHYS_OK;
+}
+
+static void
+copy_name (char *dst, const char *src)
+{
+  size_t n = strlen (src);
+  memcpy (dst, src, n + 1);
+}
+
+static bool
+name_is_free (const PhysWorld *world, const char *name)
+{
+  PhysBodyRef ref;
+  size_t n = name != NULL ? strlen (name) : 0;
+  return n > 0 && n < PHYS_NAME_MAX && !phys_world_find (world, name, &ref);
+}
+
+static void
+add_bound_wall (PhysWorld *world, const char *name, PhysVec2 a, PhysVec2 b)
+{
+  PhysSegment *wall = &world->segments[world->n_segments++];
+  memset (wall, 0, sizeof *wall);
+  copy_name (wall->name, name);
+  wall->a = a;
+  wall->b = b;
+  wall->restitution = world->def.bounds_restitution;
+  wall->response = PHYS_RESPONSE_REFLECT;
+  wall->is_bound = true;
+}
+
+PhysWorld *
+phys_world_new (const PhysWorldDef *def)
+{
+  if (phys_world_def_check (def) != PHYS_OK)
+    return NULL;
+
+  PhysWorld *world = calloc (1, sizeof *world);
+  if (world == NULL)
+    abort ();
+  world->def = *def;
+  if (world->def.event_cap == 0)
+    world->def.event_cap = -1; /* resolved per step from the body count */
+  if (world->def.rest_speed < 0.0)
+    world->def.rest_speed = 2.0 * phys_v2_len (def->gravity) * def->dt;
+
+  if (def->has_bounds)
+    {
+      PhysVec2 lo = def->bounds.min, hi = def->bounds.max;
+      world->segments = phys_grow (world->segments, &world->cap_segments, PHYS_N_BOUND_WALLS,
+                                   sizeof *world->segments);
+      /* Each wall runs so that its left normal (y down) points into the box. */
+      add_bound_wall (world, "bounds-left", phys_v2 (lo.x, lo.y), phys_v2 (lo.x, hi.y));
+      add_bound_wall (world, "bounds-top", phys_v2 (hi.x, lo.y), phys_v2 (lo.x, lo.y));
+      add_bound_wall (world, "bounds-right", phys_v2 (hi.x, hi.y), phys_v2 (hi.x, lo.y));
+      add_bound_wall (world, "bounds-bottom", phys_v2 (lo.x, hi.y), phys_v2 (hi.x, hi.y));
+    }
+  return world;
+}
+
+void
+phys_world_free (PhysWorld *world)
+{
+  if (world == NULL)
+    return;
+  free (world->circles);
+  free (world->segments);
+  free (world->probes);
+  free (world->forces);
+  free (world->targets);
+  phys_step_scratch_free (world->scratch);
+  free (world);
+}
+
+static void *
+duplicate (const void *table, int count, size_t item_size, int *capacity)
+{
+  *capacity = 0;
+  if (count == 0)
+    return NULL;
+  void *copy = malloc ((size_t) count * item_size);
+  if (copy == NULL)
+    abort ();
+  memcpy (copy, table, (size_t) count * item_size);
+  *capacity = count;
+  return copy;
+}
+
+PhysWorld *
+phys_world_copy (const PhysWorld *world)
+{
+  PhysWorld *copy = calloc (1, sizeof *copy);
+  if (copy == NULL)
+    abort ();
+  copy->def = world->def;
+  copy->frame = world->frame;
+  copy->n_circles = world->n_circles;
+  copy->circles = duplicate (world->circles, world->n_circles, sizeof (PhysCircle),
+                             &copy->cap_circles);
+  copy->n_segments = world->n_segments;
+  copy->segments = duplicate (world->segments, world->n_segments, sizeof (PhysSegment),
+                              &copy->cap_segments);
+  copy->n_probes = world->n_probes;
+  copy->probes = duplicate (world->probes, world->n_probes, sizeof (PhysProbe),
+                            &copy->cap_probes);
+  copy->n_forces = world->n_forces;
+  copy->forces = duplicate (world->forces, world->n_forces, sizeof (PhysForce),
+                            &copy->cap_forces);
+  copy->n_targets = world->n_targets;
+  copy->targets = duplicate (world->targets, world->n_targets, sizeof (int), &copy->cap_targets);
+  return copy;
+}
+
+const PhysWorldDef *
+phys_world_get_def (const PhysWorld *world)
+{
+  return &world->def;
+}
+
+PhysStatus
+phys_world_add_circle (PhysWorld *world, const PhysCircleDef *def, int *index)
+{
+  if (!phys_v2_is_finite (def->position) || !phys_v2_is_finite (def->velocity)
+      || !isfinite (def->radius) || !isfinite (def->mass) || !isfinite (def->restitution))
+    return PHYS_ERROR_NOT_FINITE;
+  if (def->radius <= 0.0 || def->mass < 0.0 || !is_unit_range (def->restitution)
+      || !is_integrator (def->integrator, true))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  if (world->n_circles >= PHYS_MAX_CIRCLES)
+    return PHYS_ERROR_LIMIT;
+  if (!name_is_free (world, def->name))
+    return PHYS_ERROR_NAME;
+
+  world->circles = phys_grow (world->circles, &world->cap_circles, world->n_circles + 1,
+                              sizeof *world->circles);
+  PhysCircle *c = &world->circles[world->n_circles];
+  memset (c, 0, sizeof *c);
+  copy_name (c->name, def->name);
+  c->position = def->position;
+  c->velocity = def->fixed ? phys_v2 (0.0, 0.0) : def->velocity;
+  c->radius = def->radius;
+  c->fixed = def->fixed;
+  c->mass = def->mass > 0.0 ? def->mass : PHYS_PI * def->radius * def->radius;
+  c->inv_mass = def->fixed ? 0.0 : 1.0 / c->mass;
+  c->restitution = def->restitution;
+  c->collides = def->collides;
+  c->integrator = def->integrator;
+  if (index != NULL)
+    *index = world->n_circles;
+  world->n_circles++;
+  return PHYS_OK;
+}
+
+PhysStatus
+phys_world_add_segment (PhysWorld *world, const PhysSegmentDef *def, int *index)
+{
+  if (!phys_v2_is_finite (def->a) || !phys_v2_is_finite (def->b) || !isfinite (def->restitution))
+    return PHYS_ERROR_NOT_FINITE;
+  if ((def->a.x == def->b.x && def->a.y == def->b.y) || !is_unit_range (def->restitution)
+      || (def->response != PHYS_RESPONSE_REFLECT && def->response != PHYS_RESPONSE_SLIDE))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  if (world->n_segments >= PHYS_MAX_SEGMENTS + PHYS_N_BOUND_WALLS)
+    return PHYS_ERROR_LIMIT;
+  if (!name_is_free (world, def->name))
+    return PHYS_ERROR_NAME;
+
+  world->segments = phys_grow (world->segments, &world->cap_segments, world->n_segments + 1,
+                               sizeof *world->segments);
+  PhysSegment *s = &world->segments[world->n_segments];
+  memset (s, 0, sizeof *s);
+  copy_name (s->name, def->name);
+  s->a = def->a;
+  s->b = def->b;
+  s->restitution = def->restitution;
+  s->response = def->response;
+  if (index != NULL)
+    *index = world->n_segments;
+  world->n_segments++;
+  return PHYS_OK;
+}
+
+PhysStatus
+phys_world_add_probe (PhysWorld *world, const PhysProbeDef *def, int *index)
+{
+  if (!phys_v2_is_finite (def->position) || !phys_v2_is_finite (def->velocity))
+    return PHYS_ERROR_NOT_FINITE;
+  if (world->n_probes >= PHYS_MAX_PROBES)
+    return PHYS_ERROR_LIMIT;
+  if (!name_is_free (world, def->name))
+    return PHYS_ERROR_NAME;
+
+  world->probes = phys_grow (world->probes, &world->cap_probes, world->n_probes + 1,
+                             sizeof *world->probes);
+  PhysProbe *p = &world->probes[world->n_probes];
+  memset (p, 0, sizeof *p);
+  copy_name (p->name, def->name);
+  p->position = def->position;
+  p->velocity = def->velocity;
+  if (index != NULL)
+    *index = world->n_probes;
+  world->n_probes++;
+  return PHYS_OK;
+}
+
+static bool
+is_circle (const PhysWorld *world, int index)
+{
+  return index >= 0 && index < world->n_circles;
+}
+
+PhysStatus
+phys_world_add_force (PhysWorld *world, const PhysForceDef *def, int *index, int *bad_target)
+{
+  if (bad_target != NULL)
+    *bad_target = -1;
+  if (!isfinite (def->G) || !isfinite (def->k) || !isfinite (def->rest_length)
+      || !isfinite (def->damping) || !phys_v2_is_finite (def->anchor))
+    return PHYS_ERROR_NOT_FINITE;
+  if (world->n_forces >= PHYS_MAX_FORCES)
+    return PHYS_ERROR_LIMIT;
+  if (def->n_targets < 0 || def->k < 0.0 || def->rest_length < 0.0 || def->damping < 0.0)
+    return PHYS_ERROR_OUT_OF_RANGE;
+
+  switch (def->kind)
+    {
+    case PHYS_FORCE_ATTRACTOR:
+      if (!is_circle (world, def->source))
+        return PHYS_ERROR_UNKNOWN_BODY;
+      if (def->G <= 0.0)
+        return PHYS_ERROR_OUT_OF_RANGE;
+      break;
+    case PHYS_FORCE_DRAG:
+      break;
+    case PHYS_FORCE_SPRING:
+    case PHYS_FORCE_BUNGEE:
+      if (!is_circle (world, def->body_a) || (def->body_b != -1 && !is_circle (world, def->body_b))
+          || def->body_a == def->body_b)
+        return PHYS_ERROR_UNKNOWN_BODY;
+      break;
+    default:
+      return PHYS_ERROR_OUT_OF_RANGE;
+    }
+  for (int i = 0; i < def->n_targets; i++)
+    if (!is_circle (world, def->targets[i]))
+      {
+        if (bad_target != NULL)
+          *bad_target = i;
+        return PHYS_ERROR_UNKNOWN_BODY;
+      }
+
+  world->forces = phys_grow (world->forces, &world->cap_forces, world->n_forces + 1,
+                             sizeof *world->forces);
+  world->targets = phys_grow (world->targets, &world->cap_targets,
+                              world->n_targets + def->n_targets, sizeof *world->targets);
+  PhysForce *f = &world->forces[world->n_forces];
+  memset (f, 0, sizeof *f);
+  f->kind = def->kind;
+  f->source = def->kind == PHYS_FORCE_ATTRACTOR ? def->source : -1;
+  f->first_target = world->n_targets;
+  f->n_targets = def->n_targets;
+  f->G = def->G;
+  f->reaction = def->reaction;
+  f->k = def->k;
+  f->body_a = def->body_a;
+  f->body_b = def->body_b;
+  f->anchor = def->anchor;
+  f->rest_length = def->rest_length;
+  f->damping = def->damping;
+  if (def->n_targets > 0)
+    memcpy (world->targets + world->n_targets, def->targets,
+            (size_t) def->n_targets * sizeof (int));
+  world->n_targets += def->n_targets;
+  if (index != NULL)
+    *index = world->n_forces;
+  world->n_forces++;
+  return PHYS_OK;
+}
+
+int
+phys_world_circle_count (const PhysWorld *world)
+{
+  return world->n_circles;
+}
+
+int
+phys_world_segment_count (const PhysWorld *world)
+{
+  return world->n_segments;
+}
+
+int
+phys_world_probe_count (const PhysWorld *world)
+{
+  return world->n_probes;
+}
+
+int
+phys_world_force_count (const PhysWorld *world)
+{
+  return world->n_forces;
+}
+
+PhysCircle
+phys_world_get_circle (const PhysWorld *world, int index)
+{
+  return world->circles[index];
+}
+
+PhysSegment
+phys_world_get_segment (const PhysWorld *world, int index)
+{
+  return world->segments[index];
+}
+
+PhysProbe
+phys_world_get_probe (const PhysWorld *world, int index)
+{
+  return world->probes[index];
+}
+
+PhysForce
+phys_world_get_force (const PhysWorld *world, int index)
+{
+  return world->forces[index];
+}
+
+int
+phys_world_get_force_target (const PhysWorld *world, int force, int i)
+{
+  return world->targets[world->forces[force].first_target + i];
+}
+
+bool
+phys_world_find (const PhysWorld *world, const char *name, PhysBodyRef *ref)
+{
+  /* Linear scans: names are looked up when loading and inspecting, never per step. */
+  for (int i = 0; i < world->n_circles; i++)
+    if (strcmp (world->circles[i].name, name) == 0)
+      {
+        *ref = (PhysBodyRef) { PHYS_BODY_CIRCLE, i };
+        return true;
+      }
+  for (int i = 0; i < world->n_segments; i++)
+    if (strcmp (world->segments[i].name, name) == 0)
+      {
+        *ref = (PhysBodyRef) { PHYS_BODY_SEGMENT, i };
+        return true;
+      }
+  for (int i = 0; i < world->n_probes; i++)
+    if (strcmp (world->probes[i].name, name) == 0)
+      {
+        *ref = (PhysBodyRef) { PHYS_BODY_PROBE, i };
+        return true;
+      }
+  return false;
+}
+
+const char *
+phys_world_body_name (const PhysWorld *world, PhysBodyRef ref)
+{
+  switch (ref.kind)
+    {
+    case PHYS_BODY_CIRCLE: return world->circles[ref.index].name;
+    case PHYS_BODY_SEGMENT: return world->segments[ref.index].name;
+    case PHYS_BODY_PROBE: return world->probes[ref.index].name;
+    default: return "";
+    }
+}
+
+int64_t
+phys_world_frame (const PhysWorld *world)
+{
+  return world->frame;
+}
+
+PhysIntegrator
+phys_circle_integrator (const PhysWorld *world, int index)
+{
+  PhysIntegrator own = world->circles[index].integrator;
+  return own == PHYS_INTEGRATOR_DEFAULT ? world->def.integrator : own;
+}
+
+/* Potential energy of one spring or bungee stretched to length len. */
+static PhysReal
+spring_energy (const PhysForce *f, PhysReal len)
+{
+  PhysReal stretch = len - f->rest_length;
+  if (f->kind == PHYS_FORCE_BUNGEE && stretch <= 0.0)
+    return 0.0;
+  return 0.5 * f->k * stretch * stretch;
+}
+
+static bool
+force_targets (const PhysWorld *world, const PhysForce *f, int circle)
+{
+  if (f->n_targets == 0)
+    return circle != f->source;
+  for (int i = 0; i < f->n_targets; i++)
+    if (world->targets[f->first_target + i] == circle)
+      return true;
+  return false;
+}
+
+PhysEnergy
+phys_world_energy (const PhysWorld *world)
+{
+  PhysEnergy e = { 0 };
+
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      const PhysCircle *c = &world->circles[i];
+      if (c->fixed)
+        continue;
+      e.kinetic += 0.5 * c->mass * phys_v2_len_sq (c->velocity);
+      e.momentum = phys_v2_add_scaled (e.momentum, c->velocity, c->mass);
+      e.potential -= c->mass * phys_v2_dot (world->def.gravity, c->position);
+    }
+
+  for (int fi = 0; fi < world->n_forces; fi++)
+    {
+      const PhysForce *f = &world->forces[fi];
+      if (f->kind == PHYS_FORCE_ATTRACTOR)
+        {
+          const PhysCircle *src = &world->circles[f->source];
+          for (int i = 0; i < world->n_circles; i++)
+            {
+              const PhysCircle *c = &world->circles[i];
+              if (c->fixed || i == f->source || !force_targets (world, f, i))
+                continue;
+              PhysReal r = phys_v2_len (phys_v2_sub (src->position, c->position));
+              if (r > 0.0)
+                e.potential -= f->G * src->mass * c->mass / r;
+            }
+        }
+      else if (f->kind == PHYS_FORCE_SPRING || f->kind == PHYS_FORCE_BUNGEE)
+        {
+          PhysVec2 pa = world->circles[f->body_a].position;
+          PhysVec2 pb = f->body_b >= 0 ? world->circles[f->body_b].position : f->anchor;
+          e.potential += spring_energy (f, phys_v2_len (phys_v2_sub (pb, pa)));
+        }
+    }
+  e.total = e.kinetic + e.potential;
+  return e;
+}
+
+/* splitmix64's finaliser: spreads every input bit over the whole word. */
+static uint64_t
+mix64 (uint64_t x)
+{
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+static uint64_t
+hash_real (uint64_t h, PhysReal x)
+{
+  uint64_t bits;
+  memcpy (&bits, &x, sizeof bits);
+  return mix64 (h ^ bits) + 0x9e3779b97f4a7c15ULL;
+}
+
+static uint64_t
+hash_vec (uint64_t h, PhysVec2 v)
+{
+  return hash_real (hash_real (h, v.x), v.y);
+}
+
+uint64_t
+phys_world_hash (const PhysWorld *world)
+{
+  uint64_t h = mix64 ((uint64_t) world->frame);
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      h = hash_vec (h, world->circles[i].position);
+      h = hash_vec (h, world->circles[i].velocity);
+    }
+  for (int i = 0; i < world->n_probes; i++)
+    {
+      h = hash_vec (h, world->probes[i].position);
+      h = hash_vec (h, world->probes[i].velocity);
+    }
+  return h;
+}

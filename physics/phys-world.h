@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-world.h: the world, its bodies and forces, stepping one frame, and the
+ * event records a step produces.
+ *
+ * A frame is the interval from state k to state k + 1 (DESIGN.md). Inside it,
+ * time is the fraction t in [0, 1]; world.dt is the time one frame lasts, so
+ * velocities are world units per time unit and a body without forces moves by
+ * velocity * dt in a frame.
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "phys-math.h"
+#include "phys-response.h"
+#include "phys-sweep.h"
+
+/// Most circles a world holds (the scene format documents the same limits).
+#define PHYS_MAX_CIRCLES 200000
+/// Most segments a world holds.
+#define PHYS_MAX_SEGMENTS 20000
+/// Most probes a world holds.
+#define PHYS_MAX_PROBES 1000
+/// Most force generators a world holds.
+#define PHYS_MAX_FORCES 10000
+/// Most substeps per frame.
+#define PHYS_MAX_SUBSTEPS 1000
+/// Longest body name in bytes, including the terminating NUL.
+#define PHYS_NAME_MAX 48
+
+/// Result of an operation on data that may be bad.
+typedef enum
+{
+  PHYS_OK = 0,                ///< done
+  PHYS_ERROR_NOT_FINITE,      ///< a number is NaN or infinite
+  PHYS_ERROR_OUT_OF_RANGE,    ///< a number is outside its documented range
+  PHYS_ERROR_LIMIT,           ///< more bodies or forces than the documented limit
+  PHYS_ERROR_UNKNOWN_BODY,    ///< an index does not name a body of the right kind
+  PHYS_ERROR_NAME,            ///< a name is empty, too long, or already used
+} PhysStatus;
+
+/// Stable name of a status ("ok", "not-finite", ...). Pure.
+const char *phys_status_name (PhysStatus status);
+
+/// Numerical integrators (seed 004).
+typedef enum
+{
+  PHYS_INTEGRATOR_DEFAULT = -1,          ///< per body: use the world's integrator
+  PHYS_INTEGRATOR_EULER = 0,             ///< explicit Euler: x += v h; v += a(x) h
+  PHYS_INTEGRATOR_SEMI_IMPLICIT_EULER,   ///< v += a(x) h; x += v h
+  PHYS_INTEGRATOR_MIDPOINT,              ///< second-order Runge-Kutta at the half step
+  PHYS_INTEGRATOR_RK4,                   ///< classic fourth-order Runge-Kutta
+  PHYS_INTEGRATOR_VERLET,                ///< velocity Verlet
+} PhysIntegrator;
+
+/// Number of real integrators (excluding PHYS_INTEGRATOR_DEFAULT).
+#define PHYS_N_INTEGRATORS 5
+
+/// Stable name of an integrator ("euler", "semi-implicit-euler", "midpoint", "rk4", "verlet",
+/// "default"). Pure.
+const char *phys_integrator_name (PhysIntegrator integrator);
+
+/// How collisions are found.
+typedef enum
+{
+  PHYS_DETECTION_SWEPT = 0, ///< continuous: swept tests, events in time order (correct)
+  PHYS_DETECTION_DISCRETE,  ///< teaching mode: overlap test at the end of the frame (tunnels)
+} PhysDetection;
+
+/// Stable name of a detection ("swept", "discrete"). Pure.
+const char *phys_detection_name (PhysDetection detection);
+
+/// Teaching modes: the classic mistakes of DESIGN.md, each switched on its own.
+typedef struct
+{
+  PhysDetection detection;    ///< swept (default) or discrete overlap tests (tunneling)
+  bool double_pair_loop;      ///< visit A-B and then B-A with stale velocities (speed-up)
+  bool respond_at_frame_end;  ///< respond where the frame ends, not at contact (bouncing from inside)
+  bool slide_at_radius;       ///< reposition sliding circles at exactly r, not r - skin (jitter)
+  bool no_end_caps;           ///< segments have no end caps (circles pass the ends)
+} PhysModes;
+
+/// Settings of a world. Fill with phys_world_def_default() and change what you need.
+typedef struct
+{
+  bool has_bounds;        ///< four walls along bounds; false: the world is open
+  PhysAabb bounds;        ///< inner edges of the walls, world units
+  PhysReal bounds_restitution; ///< restitution of the walls, [0, 1], default 1
+  PhysVec2 gravity;       ///< uniform acceleration, world units per time unit^2, default (0, 0)
+  PhysReal dt;            ///< time per frame, > 0, default 1
+  PhysIntegrator integrator; ///< default for bodies, default semi-implicit Euler
+  int substeps;           ///< integrator steps per frame, [1, PHYS_MAX_SUBSTEPS], default 1
+  PhysModes modes;        ///< teaching modes, all off by default
+  int event_cap;          ///< most events handled in one frame; 0: automatic (64 per body + 1000)
+  PhysReal rest_speed;    ///< normal speeds below this (world units per time unit) collide
+                          ///< with e = 0 when e < 1, ending bounce cascades; < 0: automatic,
+                          ///< 2 |gravity| dt
+} PhysWorldDef;
+
+/// Default world settings: open, no gravity, dt 1, semi-implicit Euler, 1 substep. Pure.
+PhysWorldDef phys_world_def_default (void);
+
+/// A circle to add.
+typedef struct
+{
+  const char *name;       ///< unique name, 1 to PHYS_NAME_MAX - 1 bytes; copied
+  PhysVec2 position;      ///< centre, world units
+  PhysVec2 velocity;      ///< world units per time unit
+  PhysReal radius;        ///< > 0, world units
+  PhysReal mass;          ///< > 0; 0 means "area": pi radius^2. A fixed circle keeps it
+                          ///< for attractors but never moves
+  PhysReal restitution;   ///< [0, 1], default 1
+  bool fixed;             ///< never moves, infinite mass
+  bool collides;          ///< false: passes through everything (seed 004's orbiters)
+  PhysIntegrator integrator; ///< PHYS_INTEGRATOR_DEFAULT: the world's
+} PhysCircleDef;
+
+/// Default circle: radius 1, mass from area, restitution 1, movable, collides. Pure.
+PhysCircleDef phys_circle_def_default (void);
+
+/// A static line segment to add.
+typedef struct
+{
+  const char *name;       ///< unique name; copied
+  PhysVec2 a, b;          ///< end points, world units, a != b
+  PhysReal restitution;   ///< [0, 1], default 1
+  PhysResponse response;  ///< reflect (default) or slide
+} PhysSegmentDef;
+
+/// Default segment: restitution 1, reflect. Pure.
+PhysSegmentDef phys_segment_def_default (void);
+
+/// A probe: a moving point that collides with nothing and predicts its impact on
+/// every segment (seed 003).
+typedef struct
+{
+  const char *name;       ///< unique name; copied
+  PhysVec2 position;      ///< world units
+  PhysVec2 velocity;      ///< world units per time unit, constant
+} PhysProbeDef;
+
+/// Default probe: at the origin, still. Pure.
+PhysProbeDef phys_probe_def_default (void);
+
+/// Kinds of force generators.
+typedef enum
+{
+  PHYS_FORCE_ATTRACTOR = 0, ///< F = G m_s m / r^2 towards a source circle (seed 004)
+  PHYS_FORCE_DRAG,          ///< F = -k v (linear drag)
+  PHYS_FORCE_SPRING,        ///< F = -k (|d| - L) unit(d) - c (v_rel.unit(d)) unit(d)
+  PHYS_FORCE_BUNGEE,        ///< a spring that only pulls: no force while |d| <= L
+} PhysForceKind;
+
+/// Stable name of a force kind ("attractor", "drag", "spring", "bungee"). Pure.
+const char *phys_force_kind_name (PhysForceKind kind);
+
+/// A force generator to add. Bodies are circle indices.
+typedef struct
+{
+  PhysForceKind kind;     ///< what it does
+  int source;             ///< attractor: the attracting circle
+  const int *targets;     ///< attractor, drag: circles acted on; copied
+  int n_targets;          ///< 0: every movable circle (but the source)
+  PhysReal G;             ///< attractor: constant, > 0
+  bool reaction;          ///< attractor: the source feels the opposite force (default true;
+                          ///< seed 004 turns it off)
+  PhysReal k;             ///< drag coefficient, or spring stiffness; >= 0
+  int body_a;             ///< spring, bungee: first circle
+  int body_b;             ///< spring, bungee: second circle, or -1 for a fixed anchor
+  PhysVec2 anchor;        ///< spring, bungee: anchor point when body_b is -1
+  PhysReal rest_length;   ///< spring, bungee: L, >= 0
+  PhysReal damping;       ///< spring, bungee: c, >= 0
+} PhysForceDef;
+
+/// Default force of a kind: G 1, reaction on, k 1, rest length 0, no damping, no bodies. Pure.
+PhysForceDef phys_force_def_default (PhysForceKind kind);
+
+/// A circle as it is now.
+typedef struct
+{
+  char name[PHYS_NAME_MAX]; ///< its unique name
+  PhysVec2 position;      ///< centre, world units
+  PhysVec2 velocity;      ///< world units per time unit
+  PhysReal radius;        ///< world units
+  PhysReal mass;          ///< mass units (a fixed circle still attracts with it)
+  PhysReal inv_mass;      ///< 1 / mass, 0 when fixed
+  PhysReal restitution;   ///< [0, 1]
+  bool fixed;             ///< never moves
+  bool collides;          ///< takes part in collisions
+  PhysIntegrator integrator; ///< its own, or PHYS_INTEGRATOR_DEFAULT
+} PhysCircle;
+
+/// A segment as it is.
+typedef struct
+{
+  char name[PHYS_NAME_MAX]; ///< unique name; the bounds walls are "bounds-left", "-top", ...
+  PhysVec2 a, b;          ///< end points
+  PhysReal restitution;   ///< [0, 1]
+  PhysResponse response;  ///< reflect or slide
+  bool is_bound;          ///< one of the four walls of the world bounds
+} PhysSegment;
+
+/// A probe as it is now.
+typedef struct
+{
+  char name[PHYS_NAME_MAX]; ///< unique name
+  PhysVec2 position;      ///< world units
+  PhysVec2 velocity;      ///< world units per time unit
+} PhysProbe;
+
+/// A force generator as it is.
+typedef struct
+{
+  PhysForceKind kind;     ///< what it does
+  int source;             ///< attractor source circle
+  int first_target;       ///< index of its first target in the world's target table
+  int n_targets;          ///< 0: all movable circles but the source
+  PhysReal G;             ///< attractor constant
+  bool reaction;          ///< attractor: the source is pulled back
+  PhysReal k;             ///< drag coefficient or stiffness
+  int body_a, body_b;     ///< spring ends (body_b -1: anchor)
+  PhysVec2 anchor;        ///< spring anchor
+  PhysReal rest_length;   ///< spring rest length
+  PhysReal damping;       ///< spring damping
+} PhysForce;
+
+/// What a body reference names.
+typedef enum
+{
+  PHYS_BODY_CIRCLE = 0,   ///< a circle
+  PHYS_BODY_SEGMENT,      ///< a segment (including the bounds walls)
+  PHYS_BODY_PROBE,        ///< a probe
+} PhysBodyKind;
+
+/// A body of a world by kind and index (indices are in order of addition).
+typedef struct
+{
+  PhysBodyKind kind;      ///< which table
+  int index;              ///< position in that table
+} PhysBodyRef;
+
+/// Kinds of events a step records, in tie-breaking order.
+typedef enum
+{
+  PHYS_EVENT_EMBEDDED = 0,    ///< a pair overlapped at the start of the frame and was separated
+  PHYS_EVENT_CIRCLE_CIRCLE,   ///< two circles touched and responded
+  PHYS_EVENT_CIRCLE_SEGMENT,  ///< a circle touched a segment and responded
+  PHYS_EVENT_PROBE_SEGMENT,   ///< a probe's path crossed a segment in this frame
+  PHYS_EVENT_EVENT_CAP,       ///< the per-frame event cap stopped collision handling
+} PhysEventKind;
+
+/// Stable name of an event kind ("embedded", "circle-circle", "circle-segment",
+/// "probe-segment", "event-cap"). Pure.
+const char *phys_event_kind_name (PhysEventKind kind);
+
+/// One event of a frame, with the full records of the test and the response.
+/// Holds no pointers, so it can be copied and kept.
+typedef struct
+{
+  PhysEventKind kind;     ///< which member of the union below is valid
+  int64_t frame;          ///< frame index: the interval from state frame to state frame + 1
+  PhysReal t;             ///< when it happened, frame fraction in [0, 1]
+  PhysReal t0;            ///< when the test that found it started; its records count time from t0
+  int a;                  ///< first body: circle (all kinds but probe-segment: probe; cap: -1)
+  int b;                  ///< second body: circle or segment index (see b_kind); -1 for cap
+  PhysBodyKind b_kind;    ///< what b indexes
+  bool resting;           ///< the normal speed was below rest_speed: e was taken as 0
+  bool repeated;          ///< double-pair-loop mode: the stale second visit of the pair
+  bool at_frame_end;      ///< respond-at-frame-end mode: bodies were moved to the end first
+  union
+  {
+    struct
+    {
+      PhysCircleCircleSweep sweep; ///< the test that found it (positions at t0)
+      PhysImpulse impulse;         ///< the response at t
+      PhysVec2 p1, p2;             ///< centres when the response was applied
+    } circle_circle;
+    struct
+    {
+      PhysCircleSegmentSweep sweep; ///< the test that found it
+      PhysSegmentResponse response; ///< the response at t
+      PhysVec2 center;              ///< centre when the response was applied (after sliding)
+      PhysVec2 center_before;       ///< centre at contact, before any repositioning
+    } circle_segment;
+    struct
+    {
+      PhysReal depth;     ///< how far they overlapped, world units
+      PhysVec2 normal;    ///< unit, from a towards b: a moved along -normal, b along +normal
+      PhysVec2 a_before, a_after; ///< centre of a
+      PhysVec2 b_before, b_after; ///< centre of b (unchanged for a segment)
+    } embedded;
+    struct
+    {
+      PhysProbeRecord record; ///< the prediction at the start of the frame
+    } probe;
+    struct
+    {
+      int cap;            ///< the cap in force
+      int handled;        ///< events handled before stopping
+    } cap;
+  };
+} PhysEvent;
+
+/// A growable list of events, owned by the caller.
+typedef struct
+{
+  PhysEvent *events;      ///< count valid entries
+  size_t count;           ///< number of events
+  size_t capacity;        ///< allocated entries
+} PhysEventLog;
+
+/// Prepares an empty log.
+void phys_event_log_init (PhysEventLog *log);
+/// Empties a log, keeping its memory.
+void phys_event_log_clear (PhysEventLog *log);
+/// Frees a log's memory and empties it.
+void phys_event_log_free (PhysEventLog *log);
+
+/// The world: bodies, forces, settings and the frame counter. Opaque.
+typedef struct PhysWorld PhysWorld;
+
+/// Checks world settings. Returns PHYS_OK or the first problem. Pure.
+PhysStatus phys_world_def_check (const PhysWorldDef *def);
+/// Makes an empty world. Returns NULL when def does not pass phys_world_def_check().
+PhysWorld *phys_world_new (const PhysWorldDef *def);
+/// Frees a world and everything it owns. NULL is allowed.
+void phys_world_free (PhysWorld *world);
+/// A deep copy: stepping both gives bit-identical results.
+PhysWorld *phys_world_copy (const PhysWorld *world);
+/// The settings the world was made with.
+const PhysWorldDef *phys_world_get_def (const PhysWorld *world);
+
+/// Adds a circle. On success stores its index in *index (may be NULL).
+PhysStatus phys_world_add_circle (PhysWorld *world, const PhysCircleDef *def, int *index);
+/// Adds a segment. On success stores its index in *index (may be NULL).
+PhysStatus phys_world_add_segment (PhysWorld *world, const PhysSegmentDef *def, int *index);
+/// Adds a probe. On success stores its index in *index (may be NULL).
+PhysStatus phys_world_add_probe (PhysWorld *world, const PhysProbeDef *def, int *index);
+/// Adds a force generator. On success stores its index in *index (may be NULL).
+/// For PHYS_ERROR_UNKNOWN_BODY, *bad_target (may be NULL) gets the offending
+/// position in def->targets, or -1 when source/body_a/body_b is at fault.
+PhysStatus phys_world_add_force (PhysWorld *world, const PhysForceDef *def, int *index,
+                                 int *bad_target);
+
+/// Number of circles.
+int phys_world_circle_count (const PhysWorld *world);
+/// Number of segments, including the four bounds walls when the world has bounds.
+int phys_world_segment_count (const PhysWorld *world);
+/// Number of probes.
+int phys_world_probe_count (const PhysWorld *world);
+/// Number of force generators.
+int phys_world_force_count (const PhysWorld *world);
+/// Circle index (0 <= index < count) as it is now.
+PhysCircle phys_world_get_circle (const PhysWorld *world, int index);
+/// Segment by index.
+PhysSegment phys_world_get_segment (const PhysWorld *world, int index);
+/// Probe by index.
+PhysProbe phys_world_get_probe (const PhysWorld *world, int index);
+/// Force by index.
+PhysForce phys_world_get_force (const PhysWorld *world, int index);
+/// Target i (0 <= i < force.n_targets) of a force.
+int phys_world_get_force_target (const PhysWorld *world, int force, int i);
+/// Finds a body by name. Returns false when no body has that name.
+bool phys_world_find (const PhysWorld *world, const char *name, PhysBodyRef *ref);
+/// Name of a body (points into the world; valid until the world changes).
+const char *phys_world_body_name (const PhysWorld *world, PhysBodyRef ref);
+
+/// Frames stepped so far: the state now is state number phys_world_frame().
+int64_t phys_world_frame (const PhysWorld *world);
+
+/// Advances one frame: integrates forces, finds and answers collisions in time
+/// order, and appends this frame's events to log (which may be NULL).
+void phys_world_step (PhysWorld *world, PhysEventLog *log);
+
+/// Where every circle would go in the coming frame if nothing collided: start
+/// position and displacement (the linear path the detection uses). Arrays hold
+/// phys_world_circle_count() entries; either may be NULL.
+void phys_world_frame_paths (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displacement);
+
+/// The records of one pair in the coming frame, whether or not it collides.
+typedef struct
+{
+  PhysEventKind kind;     ///< CIRCLE_CIRCLE, CIRCLE_SEGMENT or PROBE_SEGMENT
+  PhysBodyRef a, b;       ///< the pair, as asked (circle first, then circle/segment)
+  union
+  {
+    PhysCircleCircleSweep circle_circle; ///< for two circles
+    PhysCircleSegmentSweep circle_segment; ///< for a circle and a segment
+    PhysProbeRecord probe; ///< for a probe and a segment
+  };
+} PhysPairRecord;
+
+/// Runs the same test the step would run at the start of the coming frame on
+/// a pair: circle-circle, circle-segment (either order) or probe-segment.
+/// Returns PHYS_ERROR_UNKNOWN_BODY for other combinations or bad indices.
+PhysStatus phys_world_inspect_pair (const PhysWorld *world, PhysBodyRef a, PhysBodyRef b,
+                                    PhysPairRecord *record);
+
+/// Energy and momentum of the movable circles.
+typedef struct
+{
+  PhysReal kinetic;       ///< sum of 1/2 m |v|^2
+  PhysReal potential;     ///< gravity (-m g.x), attractors (-G m_s m / r), springs (1/2 k s^2)
+  PhysReal total;         ///< kinetic + potential
+  PhysVec2 momentum;      ///< sum of m v
+} PhysEnergy;
+
+/// Energy and momentum now. Pure.
+PhysEnergy phys_world_energy (const PhysWorld *world);
+
+/// 64-bit hash of the full state: the frame counter and the bit patterns of every
+/// circle's and probe's position and velocity, in index order. Pure.
+uint64_t phys_world_hash (const PhysWorld *world);

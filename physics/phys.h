@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys.h: the physics core of Impulse, plain C11 + libm. Include this one header. */
+#pragma once
+
+#include "phys-math.h"
+#include "phys-sweep.h"
+#include "phys-response.h"
+#include "phys-world.h"
