@@ -6,6 +6,8 @@
  * impact from seed 003. Every function fills its whole record, even past the
  * early out that decides the verdict, so the inspector can show all of it.
  */
+#include <stddef.h>
+
 #include "phys-sweep.h"
 
 const char *

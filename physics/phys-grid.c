@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-grid.c: the hashed uniform grid of the broad phase (see phys-grid-private.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "phys-grid-private.h"
+#include "phys-world-private.h"
+
+/* Queries that would visit more cells than this scan everything instead. */
+#define MAX_QUERY_CELLS 4096
+/* Segments covering more cells than this are checked by every query. */
+#define MAX_SEGMENT_CELLS 4096
+
+static int64_t
+cell_coord (PhysReal x, PhysReal inv_cell)
+{
+  /* Clamped so that far-away (but finite) bodies cannot overflow the conversion. */
+  PhysReal c = floor (x * inv_cell);
+  if (c > 4.0e18)
+    c = 4.0e18;
+  if (c < -4.0e18)
+    c = -4.0e18;
+  return (int64_t) c;
+}
+
+static uint32_t
+bucket_of (const PhysGrid *grid, int64_t x, int64_t y)
+{
+  uint64_t h = (uint64_t) x * 0x9e3779b97f4a7c15ULL ^ (uint64_t) y * 0xc2b2ae3d27d4eb4fULL;
+  h ^= h >> 29;
+  return (uint32_t) h & grid->mask;
+}
+
+static void *
+resize (void *p, size_t bytes)
+{
+  void *q = realloc (p, bytes > 0 ? bytes : 1);
+  if (q == NULL)
+    abort ();
+  return q;
+}
+
+void
+phys_grid_reset (PhysGrid *grid, int n_bodies, PhysReal cell)
+{
+  int buckets = 64;
+  while (buckets < 2 * n_bodies)
+    buckets *= 2;
+  if (buckets != grid->n_buckets)
+    {
+      grid->head = resize (grid->head, (size_t) buckets * sizeof (int));
+      grid->seg_start = resize (grid->seg_start, ((size_t) buckets + 1) * sizeof (int));
+      grid->n_buckets = buckets;
+      grid->mask = (uint32_t) buckets - 1;
+    }
+  if (n_bodies > grid->cap_bodies)
+    {
+      size_t n = (size_t) n_bodies;
+      grid->next = resize (grid->next, n * sizeof (int));
+      grid->prev = resize (grid->prev, n * sizeof (int));
+      grid->cell_x = resize (grid->cell_x, n * sizeof (int64_t));
+      grid->cell_y = resize (grid->cell_y, n * sizeof (int64_t));
+      grid->bucket = resize (grid->bucket, n * sizeof (int));
+      grid->cap_bodies = n_bodies;
+    }
+  grid->n_bodies = n_bodies;
+  memset (grid->head, 0xff, (size_t) buckets * sizeof (int));
+  for (int i = 0; i < n_bodies; i++)
+    grid->bucket[i] = -2;
+  grid->oversize_head = -1;
+  grid->cell = cell;
+  grid->inv_cell = 1.0 / cell;
+  grid->n_seg_entries = 0;
+  grid->n_seg_oversize = 0;
+  memset (grid->seg_start, 0, ((size_t) buckets + 1) * sizeof (int));
+}
+
+void
+phys_grid_free (PhysGrid *grid)
+{
+  free (grid->head);
+  free (grid->next);
+  free (grid->prev);
+  free (grid->cell_x);
+  free (grid->cell_y);
+  free (grid->bucket);
+  free (grid->seg_start);
+  free (grid->seg_entries);
+  free (grid->seg_oversize);
+  free (grid->seg_mark);
+  memset (grid, 0, sizeof *grid);
+}
+
+static int *
+list_head (PhysGrid *grid, int bucket)
+{
+  return bucket == -1 ? &grid->oversize_head : &grid->head[bucket];
+}
+
+void
+phys_grid_remove (PhysGrid *grid, int i)
+{
+  int b = grid->bucket[i];
+  if (b == -2)
+    return;
+  if (grid->prev[i] >= 0)
+    grid->next[grid->prev[i]] = grid->next[i];
+  else
+    *list_head (grid, b) = grid->next[i];
+  if (grid->next[i] >= 0)
+    grid->prev[grid->next[i]] = grid->prev[i];
+  grid->bucket[i] = -2;
+}
+
+void
+phys_grid_place (PhysGrid *grid, int i, PhysAabb box)
+{
+  phys_grid_remove (grid, i);
+  PhysReal w = box.max.x - box.min.x, h = box.max.y - box.min.y;
+  int b = -1;
+  if (w <= grid->cell && h <= grid->cell)
+    {
+      grid->cell_x[i] = cell_coord (0.5 * (box.min.x + box.max.x), grid->inv_cell);
+      grid->cell_y[i] = cell_coord (0.5 * (box.min.y + box.max.y), grid->inv_cell);
+      b = (int) bucket_of (grid, grid->cell_x[i], grid->cell_y[i]);
+    }
+  int *head = list_head (grid, b);
+  grid->bucket[i] = b;
+  grid->prev[i] = -1;
+  grid->next[i] = *head;
+  if (*head >= 0)
+    grid->prev[*head] = i;
+  *head = i;
+}
+
+/* The cells a query box reaches, or false when there are too many to visit. */
+static bool
+cell_range (const PhysGrid *grid, PhysAabb box, PhysReal grow, int64_t *x0, int64_t *y0,
+            int64_t *x1, int64_t *y1, int64_t max_cells)
+{
+  *x0 = cell_coord (box.min.x - grow, grid->inv_cell);
+  *y0 = cell_coord (box.min.y - grow, grid->inv_cell);
+  *x1 = cell_coord (box.max.x + grow, grid->inv_cell);
+  *y1 = cell_coord (box.max.y + grow, grid->inv_cell);
+  /* Compare widths before multiplying so huge ranges cannot overflow. */
+  int64_t w = *x1 - *x0 + 1, h = *y1 - *y0 + 1;
+  return w <= max_cells && h <= max_cells && w * h <= max_cells;
+}
+
+void
+phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx)
+{
+  int64_t x0, y0, x1, y1;
+  if (!cell_range (grid, box, 0.5 * grid->cell, &x0, &y0, &x1, &y1, MAX_QUERY_CELLS))
+    {
+      for (int b = 0; b < grid->n_buckets; b++)
+        for (int j = grid->head[b]; j >= 0; j = grid->next[j])
+          visit (ctx, j);
+    }
+  else
+    {
+      for (int64_t y = y0; y <= y1; y++)
+        for (int64_t x = x0; x <= x1; x++)
+          {
+            uint32_t b = bucket_of (grid, x, y);
+            /* Other cells share the bucket: keep only this cell's circles, so none
+             * is reported twice when two cells of the range share a bucket. */
+            for (int j = grid->head[b]; j >= 0; j = grid->next[j])
+              if (grid->cell_x[j] == x && grid->cell_y[j] == y)
+                visit (ctx, j);
+          }
+    }
+  for (int j = grid->oversize_head; j >= 0; j = grid->next[j])
+    visit (ctx, j);
+}
+
+void
+phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, int n,
+                        int n_segments_total)
+{
+  if (n_segments_total > grid->cap_seg_mark)
+    {
+      grid->seg_mark = resize (grid->seg_mark, (size_t) n_segments_total * sizeof (uint32_t));
+      grid->cap_seg_mark = n_segments_total;
+    }
+  memset (grid->seg_mark, 0, (size_t) n_segments_total * sizeof (uint32_t));
+  grid->stamp = 0;
+  grid->n_seg_entries = 0;
+  grid->n_seg_oversize = 0;
+
+  /* Two passes (count, then place) give a counting sort by bucket. */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      int *cursor = NULL;
+      if (pass == 1)
+        {
+          for (int b = 0; b < grid->n_buckets; b++)
+            grid->seg_start[b + 1] += grid->seg_start[b];
+          grid->n_seg_entries = grid->seg_start[grid->n_buckets];
+          if (grid->n_seg_entries > grid->cap_seg_entries)
+            {
+              grid->seg_entries = resize (grid->seg_entries, (size_t) grid->n_seg_entries
+                                                                 * sizeof *grid->seg_entries);
+              grid->cap_seg_entries = grid->n_seg_entries;
+            }
+          cursor = malloc (((size_t) grid->n_buckets + 1) * sizeof (int));
+          if (cursor == NULL)
+            abort ();
+          memcpy (cursor, grid->seg_start, (size_t) grid->n_buckets * sizeof (int));
+        }
+      for (int k = 0; k < n; k++)
+        {
+          int64_t x0, y0, x1, y1;
+          if (!cell_range (grid, boxes[k], 0.0, &x0, &y0, &x1, &y1, MAX_SEGMENT_CELLS))
+            {
+              if (pass == 0)
+                {
+                  if (grid->n_seg_oversize >= grid->cap_seg_oversize)
+                    {
+                      grid->cap_seg_oversize = grid->cap_seg_oversize * 2 + 8;
+                      grid->seg_oversize = resize (grid->seg_oversize,
+                                                   (size_t) grid->cap_seg_oversize * sizeof (int));
+                    }
+                  grid->seg_oversize[grid->n_seg_oversize++] = ids[k];
+                }
+              continue;
+            }
+          for (int64_t y = y0; y <= y1; y++)
+            for (int64_t x = x0; x <= x1; x++)
+              {
+                uint32_t b = bucket_of (grid, x, y);
+                if (pass == 0)
+                  grid->seg_start[b + 1]++;
+                else
+                  grid->seg_entries[cursor[b]++] = (struct PhysGridSegEntry) { x, y, ids[k] };
+              }
+        }
+      free (cursor);
+    }
+}
+
+static void
+visit_segment_once (PhysGrid *grid, int s, PhysGridVisit visit, void *ctx)
+{
+  if (grid->seg_mark[s] == grid->stamp)
+    return;
+  grid->seg_mark[s] = grid->stamp;
+  visit (ctx, s);
+}
+
+void
+phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx)
+{
+  if (grid->n_seg_entries == 0 && grid->n_seg_oversize == 0)
+    return;
+  if (++grid->stamp == 0)
+    {
+      /* The stamp wrapped: clear old marks so none looks current. */
+      memset (grid->seg_mark, 0, (size_t) grid->cap_seg_mark * sizeof (uint32_t));
+      grid->stamp = 1;
+    }
+
+  int64_t x0, y0, x1, y1;
+  if (!cell_range (grid, box, 0.0, &x0, &y0, &x1, &y1, MAX_QUERY_CELLS))
+    {
+      for (int e = 0; e < grid->n_seg_entries; e++)
+        visit_segment_once (grid, grid->seg_entries[e].segment, visit, ctx);
+    }
+  else
+    {
+      for (int64_t y = y0; y <= y1; y++)
+        for (int64_t x = x0; x <= x1; x++)
+          {
+            uint32_t b = bucket_of (grid, x, y);
+            for (int e = grid->seg_start[b]; e < grid->seg_start[b + 1]; e++)
+              if (grid->seg_entries[e].x == x && grid->seg_entries[e].y == y)
+                visit_segment_once (grid, grid->seg_entries[e].segment, visit, ctx);
+          }
+    }
+  for (int k = 0; k < grid->n_seg_oversize; k++)
+    visit_segment_once (grid, grid->seg_oversize[k], visit, ctx);
+}

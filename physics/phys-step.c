@@ -1,0 +1,1137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-step.c: one frame of the world, events in time order (DESIGN.md).
+ *
+ * Forces are integrated first; each circle then moves along the straight line
+ * from its start to its integrated end. Every circle keeps its own clock tau
+ * inside the frame: its position at tau and its rate (displacement per whole
+ * frame). Candidate events sit in a binary heap ordered by (t, kind, ids); the
+ * earliest is taken, its bodies are moved to it and answered, and only those
+ * bodies are tested again from that moment. A candidate whose bodies changed
+ * since it was found is stale and skipped (per-body version counters).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "phys-grid-private.h"
+#include "phys-world-private.h"
+
+/* An overlap deeper than this fraction of the radius (sum) is an embedded start;
+ * shallower ones are rounding or the sliding skin, and count as touching. */
+#define EMBED_DEPTH 1e-6
+/* A relative approach speed below this fraction of the relative speed (plus a
+ * tiny floor, world units per frame) is rounding of a contact already answered. */
+#define NEGLIGIBLE_APPROACH 1e-12
+#define APPROACH_FLOOR 1e-15
+
+typedef struct
+{
+  PhysReal t;           /* absolute frame time of the event */
+  PhysReal t0;          /* time the test started */
+  int kind;             /* PhysEventKind */
+  int b_kind;           /* PhysBodyKind of b */
+  int a, b;             /* circle, then circle (a < b) or segment */
+  uint32_t va, vb;      /* versions of a and b when found */
+} Candidate;
+
+struct PhysStepScratch
+{
+  int cap;
+  PhysVec2 *start, *disp, *end_vel;
+  PhysVec2 *pos, *rate;
+  PhysReal *tau;
+  uint32_t *version;
+  bool *done;
+  PhysAabb *box;
+  PhysGrid grid;
+  Candidate *heap;
+  int n_heap, cap_heap;
+  PhysAabb *seg_box;
+  int *seg_id;
+  int cap_seg;
+};
+
+typedef struct
+{
+  PhysWorld *world;
+  PhysStepScratch *s;
+  PhysEventLog *log;
+  bool has_forces;
+  int handled;
+  int cap;
+  PhysReal now;         /* time of the test being made */
+  int self;             /* circle being tested */
+  int skip;             /* circle not to test against (already tested the other way) */
+  bool initial;         /* first pass: each pair once, from its smaller index */
+  bool discrete;        /* discrete teaching mode: no sweeps, no re-tests */
+  int *found;           /* discrete mode: neighbours of the circle being tested */
+  int n_found, cap_found;
+} Step;
+
+void
+phys_step_scratch_free (PhysStepScratch *s)
+{
+  if (s == NULL)
+    return;
+  free (s->start);
+  free (s->disp);
+  free (s->end_vel);
+  free (s->pos);
+  free (s->rate);
+  free (s->tau);
+  free (s->version);
+  free (s->done);
+  free (s->box);
+  phys_grid_free (&s->grid);
+  free (s->heap);
+  free (s->seg_box);
+  free (s->seg_id);
+  free (s);
+}
+
+static void *
+xrealloc (void *p, size_t n, size_t size)
+{
+  void *q = realloc (p, (n > 0 ? n : 1) * size);
+  if (q == NULL)
+    abort ();
+  return q;
+}
+
+static PhysStepScratch *
+scratch_for (PhysWorld *world)
+{
+  if (world->scratch == NULL)
+    {
+      world->scratch = calloc (1, sizeof *world->scratch);
+      if (world->scratch == NULL)
+        abort ();
+    }
+  PhysStepScratch *s = world->scratch;
+  int n = world->n_circles;
+  if (n > s->cap)
+    {
+      size_t m = (size_t) n;
+      s->start = xrealloc (s->start, m, sizeof *s->start);
+      s->disp = xrealloc (s->disp, m, sizeof *s->disp);
+      s->end_vel = xrealloc (s->end_vel, m, sizeof *s->end_vel);
+      s->pos = xrealloc (s->pos, m, sizeof *s->pos);
+      s->rate = xrealloc (s->rate, m, sizeof *s->rate);
+      s->tau = xrealloc (s->tau, m, sizeof *s->tau);
+      s->version = xrealloc (s->version, m, sizeof *s->version);
+      s->done = xrealloc (s->done, m, sizeof *s->done);
+      s->box = xrealloc (s->box, m, sizeof *s->box);
+      s->cap = n;
+    }
+  if (world->n_segments > s->cap_seg)
+    {
+      s->seg_box = xrealloc (s->seg_box, (size_t) world->n_segments, sizeof *s->seg_box);
+      s->seg_id = xrealloc (s->seg_id, (size_t) world->n_segments, sizeof *s->seg_id);
+      s->cap_seg = world->n_segments;
+    }
+  return s;
+}
+
+/* ---- event log ---------------------------------------------------------- */
+
+void
+phys_event_log_init (PhysEventLog *log)
+{
+  memset (log, 0, sizeof *log);
+}
+
+void
+phys_event_log_clear (PhysEventLog *log)
+{
+  log->count = 0;
+}
+
+void
+phys_event_log_free (PhysEventLog *log)
+{
+  free (log->events);
+  memset (log, 0, sizeof *log);
+}
+
+static PhysEvent *
+log_append (PhysEventLog *log)
+{
+  if (log->count == log->capacity)
+    {
+      log->capacity = log->capacity > 0 ? log->capacity * 2 : 64;
+      log->events = xrealloc (log->events, log->capacity, sizeof *log->events);
+    }
+  PhysEvent *e = &log->events[log->count++];
+  memset (e, 0, sizeof *e);
+  return e;
+}
+
+/* ---- candidate heap ------------------------------------------------------ */
+
+/* Total order on candidates, so runs repeat bit for bit: (t, kind, ids, t0). */
+static bool
+candidate_before (const Candidate *x, const Candidate *y)
+{
+  if (x->t != y->t)
+    return x->t < y->t;
+  if (x->kind != y->kind)
+    return x->kind < y->kind;
+  if (x->b_kind != y->b_kind)
+    return x->b_kind < y->b_kind;
+  if (x->a != y->a)
+    return x->a < y->a;
+  if (x->b != y->b)
+    return x->b < y->b;
+  return x->t0 < y->t0;
+}
+
+static void
+heap_push (PhysStepScratch *s, Candidate c)
+{
+  if (s->n_heap == s->cap_heap)
+    {
+      s->cap_heap = s->cap_heap > 0 ? s->cap_heap * 2 : 256;
+      s->heap = xrealloc (s->heap, (size_t) s->cap_heap, sizeof *s->heap);
+    }
+  int i = s->n_heap++;
+  while (i > 0)
+    {
+      int parent = (i - 1) / 2;
+      if (!candidate_before (&c, &s->heap[parent]))
+        break;
+      s->heap[i] = s->heap[parent];
+      i = parent;
+    }
+  s->heap[i] = c;
+}
+
+static Candidate
+heap_pop (PhysStepScratch *s)
+{
+  Candidate top = s->heap[0];
+  Candidate last = s->heap[--s->n_heap];
+  int i = 0;
+  for (;;)
+    {
+      int child = 2 * i + 1;
+      if (child >= s->n_heap)
+        break;
+      if (child + 1 < s->n_heap && candidate_before (&s->heap[child + 1], &s->heap[child]))
+        child++;
+      if (!candidate_before (&s->heap[child], &last))
+        break;
+      s->heap[i] = s->heap[child];
+      i = child;
+    }
+  if (s->n_heap > 0)
+    s->heap[i] = last;
+  return top;
+}
+
+/* ---- bodies inside the frame -------------------------------------------- */
+
+static PhysVec2
+position_at (const PhysStepScratch *s, int i, PhysReal t)
+{
+  if (t == s->tau[i])
+    return s->pos[i];
+  return phys_v2_add_scaled (s->pos[i], s->rate[i], t - s->tau[i]);
+}
+
+static bool
+takes_part (const PhysCircle *c)
+{
+  return c->collides;
+}
+
+/* Box of the rest of a circle's path, from its clock to the end of the frame. */
+static PhysAabb
+remaining_box (const PhysWorld *world, const PhysStepScratch *s, int i)
+{
+  PhysReal r = world->circles[i].radius;
+  PhysAabb box = phys_aabb_swept_circle (s->pos[i], phys_v2_scale (s->rate[i], 1.0 - s->tau[i]), r);
+  /* A hair of margin: boxes only prune, and must not prune a pair that touches
+   * exactly on a rounded edge. */
+  PhysReal m = 1e-9 * (1.0 + r);
+  box.min = phys_v2 (box.min.x - m, box.min.y - m);
+  box.max = phys_v2 (box.max.x + m, box.max.y + m);
+  return box;
+}
+
+static bool
+negligible_approach (PhysReal approach, PhysReal relative_speed)
+{
+  return approach <= NEGLIGIBLE_APPROACH * relative_speed + APPROACH_FLOOR;
+}
+
+static void
+push (Step *st, PhysReal t, PhysEventKind kind, PhysBodyKind b_kind, int a, int b)
+{
+  Candidate c;
+  c.t = t;
+  c.t0 = st->now;
+  c.kind = kind;
+  c.b_kind = b_kind;
+  c.a = a;
+  c.b = b;
+  c.va = st->s->version[a];
+  c.vb = b_kind == PHYS_BODY_CIRCLE ? st->s->version[b] : 0;
+  heap_push (st->s, c);
+}
+
+static PhysCircleCircleSweep
+sweep_pair (const Step *st, int lo, int hi, PhysReal t0)
+{
+  const PhysCircle *c = st->world->circles;
+  const PhysStepScratch *s = st->s;
+  return phys_sweep_circle_circle (position_at (s, lo, t0), s->rate[lo], c[lo].radius,
+                                   position_at (s, hi, t0), s->rate[hi], c[hi].radius);
+}
+
+static void
+test_circle_pair (Step *st, int i, int j)
+{
+  const PhysCircle *c = st->world->circles;
+  if (c[i].inv_mass == 0.0 && c[j].inv_mass == 0.0)
+    return;
+  int lo = i < j ? i : j, hi = i < j ? j : i;
+  PhysCircleCircleSweep sw = sweep_pair (st, lo, hi, st->now);
+  PhysReal speed = sqrt (sw.a);
+
+  if (sw.verdict == PHYS_VERDICT_OVERLAPPING)
+    {
+      PhysReal depth = sw.R - phys_v2_len (sw.d);
+      PhysReal dist = phys_v2_len (sw.d);
+      if (depth > EMBED_DEPTH * sw.R)
+        push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_CIRCLE, lo, hi);
+      else if (dist > 0.0 && !negligible_approach (-sw.b / dist, speed))
+        push (st, st->now, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
+      return;
+    }
+  if (sw.verdict != PHYS_VERDICT_HIT && sw.verdict != PHYS_VERDICT_AFTER_FRAME)
+    return;
+  PhysReal t = st->now + sw.t;
+  if (t > 1.0)
+    return;
+  if (sw.t == 0.0 && !negligible_approach (-sw.b / sqrt (sw.c + sw.R * sw.R), speed))
+    push (st, t, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
+  else if (sw.t > 0.0)
+    push (st, t, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
+}
+
+static PhysCircleSegmentSweep
+sweep_segment (const Step *st, int i, int seg, PhysReal t0)
+{
+  const PhysSegment *g = &st->world->segments[seg];
+  return phys_sweep_circle_segment (position_at (st->s, i, t0), st->s->rate[i],
+                                    st->world->circles[i].radius, g->a, g->b,
+                                    !st->world->def.modes.no_end_caps);
+}
+
+/* How deep a circle at the start of a test sits in a segment it overlaps. */
+static PhysReal
+segment_depth (const PhysCircleSegmentSweep *sw)
+{
+  switch (sw->feature)
+    {
+    case PHYS_FEATURE_INTERIOR:
+      return sw->radius - fabs (sw->proj_normal);
+    case PHYS_FEATURE_CAP_A:
+      return sw->radius - phys_v2_len (sw->cap_a.d);
+    case PHYS_FEATURE_CAP_B:
+      return sw->radius - phys_v2_len (sw->cap_b.d);
+    case PHYS_FEATURE_NONE:
+    default:
+      return 0.0;
+    }
+}
+
+static void
+test_circle_segment (Step *st, int i, int seg)
+{
+  const PhysSegment *g = &st->world->segments[seg];
+  PhysReal r = st->world->circles[i].radius;
+  if (st->world->circles[i].inv_mass == 0.0)
+    return;
+
+  if (g->is_bound)
+    {
+      /* Walls are one-sided: a centre less than r inside (or outside) is embedded. */
+      PhysVec2 p = position_at (st->s, i, st->now);
+      PhysVec2 inward = phys_v2_left_normal (phys_v2_unit (phys_v2_sub (g->b, g->a)));
+      PhysReal inside = phys_v2_dot (phys_v2_sub (p, g->a), inward);
+      if (inside < r - EMBED_DEPTH * r)
+        {
+          push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_SEGMENT, i, seg);
+          return;
+        }
+    }
+
+  PhysCircleSegmentSweep sw = sweep_segment (st, i, seg, st->now);
+  PhysReal speed = sqrt (phys_v2_len_sq (sw.v));
+  if (sw.verdict == PHYS_VERDICT_OVERLAPPING)
+    {
+      if (segment_depth (&sw) > EMBED_DEPTH * r)
+        push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_SEGMENT, i, seg);
+      else if (!negligible_approach (-phys_v2_dot (sw.v, sw.normal), speed))
+        push (st, st->now, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
+      return;
+    }
+  if (sw.verdict != PHYS_VERDICT_HIT && sw.verdict != PHYS_VERDICT_AFTER_FRAME)
+    return;
+  PhysReal t = st->now + sw.t;
+  if (t > 1.0)
+    return;
+  if (sw.t > 0.0 || !negligible_approach (-phys_v2_dot (sw.v, sw.normal), speed))
+    push (st, t, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
+}
+
+static void
+visit_circle (void *ctx, int j)
+{
+  Step *st = ctx;
+  int i = st->self;
+  if (j == i || j == st->skip || (st->initial && j < i) || st->s->done[j])
+    return;
+  if (!phys_aabb_overlaps (st->s->box[i], st->s->box[j]))
+    return;
+  test_circle_pair (st, i, j);
+}
+
+static void
+visit_segment (void *ctx, int seg)
+{
+  Step *st = ctx;
+  if (!phys_aabb_overlaps (st->s->box[st->self], st->s->seg_box[seg]))
+    return;
+  test_circle_segment (st, st->self, seg);
+}
+
+/* Tests circle i against everything it might meet from st->now on. */
+static void
+test_circle (Step *st, int i, int skip)
+{
+  const PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  st->self = i;
+  st->skip = skip;
+  phys_grid_query (&s->grid, s->box[i], visit_circle, st);
+  phys_grid_query_segments (&s->grid, s->box[i], visit_segment, st);
+  if (world->def.has_bounds)
+    {
+      const PhysAabb *b = &world->def.bounds;
+      const PhysAabb *box = &s->box[i];
+      /* Walls 0..3 are left, top, right, bottom. */
+      if (box->min.x <= b->min.x)
+        test_circle_segment (st, i, 0);
+      if (box->min.y <= b->min.y)
+        test_circle_segment (st, i, 1);
+      if (box->max.x >= b->max.x)
+        test_circle_segment (st, i, 2);
+      if (box->max.y >= b->max.y)
+        test_circle_segment (st, i, 3);
+    }
+}
+
+/* After circle i's path changed at time now. */
+static void
+path_changed (Step *st, int i)
+{
+  PhysStepScratch *s = st->s;
+  s->version[i]++;
+  if (s->done[i])
+    {
+      phys_grid_remove (&s->grid, i);
+      return;
+    }
+  s->box[i] = remaining_box (st->world, s, i);
+  phys_grid_place (&s->grid, i, s->box[i]);
+}
+
+/* Sets circle i's velocity (world units per time unit) from time tau on. */
+static void
+set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
+{
+  PhysStepScratch *s = st->s;
+  PhysReal dt = st->world->def.dt;
+  s->rate[i] = phys_v2_scale (after, dt);
+  /* Without forces the end velocity is the path's; with forces, keep what the
+   * integrator added over the frame on top of the change. */
+  s->end_vel[i] = st->has_forces ? phys_v2_add (s->end_vel[i], phys_v2_sub (after, before)) : after;
+}
+
+static PhysVec2
+velocity_of (const Step *st, int i)
+{
+  return phys_v2_scale (st->s->rate[i], 1.0 / st->world->def.dt);
+}
+
+/* Restitution for a contact, and whether it was taken as resting. */
+static PhysReal
+contact_restitution (const Step *st, PhysReal e, PhysReal normal_speed, bool *resting)
+{
+  *resting = false;
+  if (e < 1.0 && normal_speed > 0.0 && normal_speed < st->world->def.rest_speed)
+    {
+      *resting = true;
+      return 0.0;
+    }
+  return e;
+}
+
+static void
+handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep *found)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  const PhysCircle *ca = &world->circles[c->a], *cb = &world->circles[c->b];
+  PhysModes modes = world->def.modes;
+
+  PhysCircleCircleSweep sw = *found;
+  PhysVec2 pa, pb, normal = sw.normal;
+  bool at_end = modes.respond_at_frame_end && !st->discrete;
+  if (at_end)
+    {
+      /* The mistake: travel the whole frame first, answer wherever that ends. */
+      pa = position_at (s, c->a, 1.0);
+      pb = position_at (s, c->b, 1.0);
+      PhysVec2 between = phys_v2_sub (pb, pa);
+      if (phys_v2_len_sq (between) > 0.0)
+        normal = phys_v2_unit (between);
+      s->tau[c->a] = s->tau[c->b] = 1.0;
+      s->done[c->a] = s->done[c->b] = true;
+    }
+  else
+    {
+      pa = sw.p1_at_t;
+      pb = sw.p2_at_t;
+      s->tau[c->a] = s->tau[c->b] = c->t;
+    }
+  s->pos[c->a] = pa;
+  s->pos[c->b] = pb;
+
+  PhysVec2 va = velocity_of (st, c->a), vb = velocity_of (st, c->b);
+  bool resting;
+  PhysReal e = contact_restitution (st, phys_restitution_combine (ca->restitution, cb->restitution),
+                                    phys_v2_dot (phys_v2_sub (va, vb), normal), &resting);
+  PhysImpulse imp = phys_impulse_circle_circle (normal, va, ca->inv_mass, vb, cb->inv_mass, e);
+  set_velocity (st, c->a, va, imp.v1_after);
+  set_velocity (st, c->b, vb, imp.v2_after);
+
+  if (st->log != NULL)
+    {
+      PhysEvent *ev = log_append (st->log);
+      ev->kind = PHYS_EVENT_CIRCLE_CIRCLE;
+      ev->frame = world->frame;
+      ev->t = c->t;
+      ev->t0 = c->t0;
+      ev->a = c->a;
+      ev->b = c->b;
+      ev->b_kind = PHYS_BODY_CIRCLE;
+      ev->resting = resting;
+      ev->at_frame_end = at_end;
+      ev->circle_circle.sweep = sw;
+      ev->circle_circle.impulse = imp;
+      ev->circle_circle.p1 = pa;
+      ev->circle_circle.p2 = pb;
+    }
+
+  if (modes.double_pair_loop && imp.applied)
+    {
+      /* The mistake: the loop meets the pair again as B-A, still holding the
+       * velocities from before the first answer, and applies the impulse again. */
+      PhysImpulse again = phys_impulse_circle_circle (phys_v2_neg (normal), vb, cb->inv_mass, va,
+                                                      ca->inv_mass, e);
+      PhysVec2 na = phys_v2_add (imp.v1_after, phys_v2_sub (again.v2_after, va));
+      PhysVec2 nb = phys_v2_add (imp.v2_after, phys_v2_sub (again.v1_after, vb));
+      again.v1_before = imp.v2_after;
+      again.v2_before = imp.v1_after;
+      again.v1_after = nb;
+      again.v2_after = na;
+      set_velocity (st, c->a, imp.v1_after, na);
+      set_velocity (st, c->b, imp.v2_after, nb);
+      if (st->log != NULL)
+        {
+          PhysEvent *ev = log_append (st->log);
+          ev->kind = PHYS_EVENT_CIRCLE_CIRCLE;
+          ev->frame = world->frame;
+          ev->t = c->t;
+          ev->t0 = c->t0;
+          ev->a = c->b;
+          ev->b = c->a;
+          ev->b_kind = PHYS_BODY_CIRCLE;
+          ev->resting = resting;
+          ev->repeated = true;
+          ev->at_frame_end = at_end;
+          ev->circle_circle.sweep = sw;
+          ev->circle_circle.impulse = again;
+          ev->circle_circle.p1 = pb;
+          ev->circle_circle.p2 = pa;
+        }
+    }
+
+  path_changed (st, c->a);
+  path_changed (st, c->b);
+  st->now = c->t;
+  if (st->discrete)
+    return;
+  if (!s->done[c->a])
+    test_circle (st, c->a, -1);
+  if (!s->done[c->b])
+    test_circle (st, c->b, c->a);
+}
+
+static void
+handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSweep *found)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  const PhysCircle *circle = &world->circles[c->a];
+  const PhysSegment *seg = &world->segments[c->b];
+  PhysModes modes = world->def.modes;
+
+  PhysCircleSegmentSweep sw = *found;
+  bool at_end = modes.respond_at_frame_end && !st->discrete;
+  PhysVec2 center = at_end ? position_at (s, c->a, 1.0) : sw.center_at_t;
+  PhysVec2 before = center;
+
+  PhysVec2 v = velocity_of (st, c->a);
+  bool resting = false;
+  PhysReal e = phys_restitution_combine (circle->restitution, seg->restitution);
+  if (seg->response == PHYS_RESPONSE_REFLECT)
+    e = contact_restitution (st, e, -phys_v2_dot (v, sw.normal), &resting);
+  PhysSegmentResponse resp = phys_segment_respond (sw.normal, v, seg->response, e);
+  if (seg->response == PHYS_RESPONSE_SLIDE && !at_end)
+    {
+      /* Rest a hair inside the radius so the next frame still finds the contact;
+       * exactly at r, rounding decides whether it is found (the jitter mode). */
+      PhysReal depth = modes.slide_at_radius ? circle->radius
+                                             : circle->radius * (1.0 - PHYS_CONTACT_SKIN);
+      center = phys_slide_reposition (sw.point, sw.normal, depth);
+    }
+
+  s->pos[c->a] = center;
+  s->tau[c->a] = at_end ? 1.0 : c->t;
+  s->done[c->a] = s->done[c->a] || at_end;
+  set_velocity (st, c->a, v, resp.v_after);
+
+  if (st->log != NULL)
+    {
+      PhysEvent *ev = log_append (st->log);
+      ev->kind = PHYS_EVENT_CIRCLE_SEGMENT;
+      ev->frame = world->frame;
+      ev->t = c->t;
+      ev->t0 = c->t0;
+      ev->a = c->a;
+      ev->b = c->b;
+      ev->b_kind = PHYS_BODY_SEGMENT;
+      ev->resting = resting;
+      ev->at_frame_end = at_end;
+      ev->circle_segment.sweep = sw;
+      ev->circle_segment.response = resp;
+      ev->circle_segment.center = center;
+      ev->circle_segment.center_before = before;
+    }
+
+  path_changed (st, c->a);
+  st->now = c->t;
+  if (!st->discrete && !s->done[c->a])
+    test_circle (st, c->a, -1);
+}
+
+static void
+handle_embedded (Step *st, const Candidate *c)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  PhysEvent ev;
+  memset (&ev, 0, sizeof ev);
+  ev.kind = PHYS_EVENT_EMBEDDED;
+  ev.frame = world->frame;
+  ev.t = c->t;
+  ev.t0 = c->t0;
+  ev.a = c->a;
+  ev.b = c->b;
+  ev.b_kind = c->b_kind;
+
+  PhysVec2 pa = position_at (s, c->a, c->t);
+  PhysReal ra = world->circles[c->a].radius;
+  ev.embedded.a_before = pa;
+
+  if (c->b_kind == PHYS_BODY_CIRCLE)
+    {
+      PhysVec2 pb = position_at (s, c->b, c->t);
+      PhysVec2 d = phys_v2_sub (pb, pa);
+      PhysReal dist = phys_v2_len (d);
+      PhysReal R = ra + world->circles[c->b].radius;
+      /* Coincident centres have no direction: separate along x, deterministically. */
+      PhysVec2 n = dist > 0.0 ? phys_v2_scale (d, 1.0 / dist) : phys_v2 (1.0, 0.0);
+      PhysReal ia = world->circles[c->a].inv_mass, ib = world->circles[c->b].inv_mass;
+      PhysReal depth = R - dist;
+      ev.embedded.depth = depth;
+      ev.embedded.normal = n;
+      ev.embedded.b_before = pb;
+      s->pos[c->a] = phys_v2_add_scaled (pa, n, -depth * ia / (ia + ib));
+      s->pos[c->b] = phys_v2_add_scaled (pb, n, depth * ib / (ia + ib));
+      s->tau[c->a] = s->tau[c->b] = c->t;
+      ev.embedded.a_after = s->pos[c->a];
+      ev.embedded.b_after = s->pos[c->b];
+    }
+  else
+    {
+      const PhysSegment *g = &world->segments[c->b];
+      PhysVec2 n, foot;
+      PhysReal depth;
+      if (g->is_bound)
+        {
+          n = phys_v2_left_normal (phys_v2_unit (phys_v2_sub (g->b, g->a)));
+          PhysReal inside = phys_v2_dot (phys_v2_sub (pa, g->a), n);
+          foot = phys_v2_add_scaled (pa, n, -inside);
+          depth = ra - inside;
+        }
+      else
+        {
+          PhysCircleSegmentSweep sw = sweep_segment (st, c->a, c->b, c->t);
+          n = sw.normal;
+          foot = sw.feature == PHYS_FEATURE_INTERIOR
+                     ? phys_v2_add_scaled (g->a, sw.dir, sw.proj_along)
+                     : (sw.feature == PHYS_FEATURE_CAP_A ? g->a : g->b);
+          depth = segment_depth (&sw);
+        }
+      ev.embedded.depth = depth;
+      /* The normal points from the segment (b) towards the circle (a). */
+      ev.embedded.normal = phys_v2_neg (n);
+      ev.embedded.b_before = foot;
+      ev.embedded.b_after = foot;
+      s->pos[c->a] = phys_v2_add_scaled (foot, n, ra);
+      s->tau[c->a] = c->t;
+      ev.embedded.a_after = s->pos[c->a];
+    }
+
+  if (st->log != NULL)
+    *log_append (st->log) = ev;
+
+  path_changed (st, c->a);
+  if (c->b_kind == PHYS_BODY_CIRCLE)
+    path_changed (st, c->b);
+  st->now = c->t;
+  test_circle (st, c->a, -1);
+  if (c->b_kind == PHYS_BODY_CIRCLE)
+    test_circle (st, c->b, c->a);
+}
+
+static bool
+candidate_is_current (const PhysStepScratch *s, const Candidate *c)
+{
+  if (s->version[c->a] != c->va || s->done[c->a])
+    return false;
+  if (c->b_kind == PHYS_BODY_CIRCLE && (s->version[c->b] != c->vb || s->done[c->b]))
+    return false;
+  return true;
+}
+
+static int
+event_cap (const PhysWorld *world)
+{
+  if (world->def.event_cap > 0)
+    return world->def.event_cap;
+  return 64 * world->n_circles + 1000;
+}
+
+/* Chooses the cell size from the typical swept box and fills the grid. */
+static void
+build_broad_phase (Step *st)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  PhysReal sum = 0.0;
+  int n = 0;
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      if (!takes_part (&world->circles[i]))
+        continue;
+      PhysAabb b = s->box[i];
+      sum += fmax (b.max.x - b.min.x, b.max.y - b.min.y);
+      n++;
+    }
+  /* Half again the mean extent: nearly every box fits a cell, and a 3 x 3 query
+   * stays small. */
+  PhysReal cell = n > 0 ? 1.5 * sum / n : 1.0;
+  if (!(cell > 0.0) || !isfinite (cell))
+    cell = 1.0;
+  phys_grid_reset (&s->grid, world->n_circles, cell);
+  for (int i = 0; i < world->n_circles; i++)
+    if (takes_part (&world->circles[i]))
+      phys_grid_place (&s->grid, i, s->box[i]);
+
+  int n_seg = 0;
+  for (int g = 0; g < world->n_segments; g++)
+    {
+      const PhysSegment *seg = &world->segments[g];
+      PhysAabb box = { { fmin (seg->a.x, seg->b.x), fmin (seg->a.y, seg->b.y) },
+                       { fmax (seg->a.x, seg->b.x), fmax (seg->a.y, seg->b.y) } };
+      s->seg_box[g] = box;
+      if (!seg->is_bound)
+        s->seg_id[n_seg++] = g;
+    }
+  PhysAabb *boxes = malloc (((size_t) n_seg + 1) * sizeof *boxes);
+  if (boxes == NULL)
+    abort ();
+  for (int k = 0; k < n_seg; k++)
+    boxes[k] = s->seg_box[s->seg_id[k]];
+  phys_grid_set_segments (&s->grid, boxes, s->seg_id, n_seg, world->n_segments);
+  free (boxes);
+}
+
+/* Probes collide with nothing; a crossing of a segment inside the frame is an event. */
+static void
+step_probes (PhysWorld *world, PhysEventLog *log)
+{
+  PhysReal dt = world->def.dt;
+  for (int p = 0; p < world->n_probes; p++)
+    {
+      PhysProbe *probe = &world->probes[p];
+      PhysVec2 step = phys_v2_scale (probe->velocity, dt);
+      if (log != NULL)
+        for (int g = 0; g < world->n_segments; g++)
+          {
+            const PhysSegment *seg = &world->segments[g];
+            PhysProbeRecord rec = phys_probe_predict (probe->position, step, seg->a, seg->b);
+            if (rec.verdict != PHYS_PROBE_AHEAD || rec.time_to_impact > 1.0)
+              continue;
+            PhysEvent *ev = log_append (log);
+            ev->kind = PHYS_EVENT_PROBE_SEGMENT;
+            ev->frame = world->frame;
+            ev->t = rec.time_to_impact;
+            ev->a = p;
+            ev->b = g;
+            ev->b_kind = PHYS_BODY_SEGMENT;
+            ev->probe.record = rec;
+          }
+      probe->position = phys_v2_add (probe->position, step);
+    }
+}
+
+static bool
+event_before (const PhysEvent *x, const PhysEvent *y)
+{
+  if (x->t != y->t)
+    return x->t < y->t;
+  return x->kind < y->kind;
+}
+
+/* Merges the frame's probe events (sorted among themselves) into its collision
+ * events (already in time order), so the log of a frame reads in time order. */
+static void
+merge_frame_events (PhysEventLog *log, size_t first, size_t probes_first)
+{
+  size_t n_coll = probes_first - first, n_probe = log->count - probes_first;
+  if (n_coll == 0 || n_probe == 0)
+    return;
+  PhysEvent *merged = malloc ((n_coll + n_probe) * sizeof *merged);
+  if (merged == NULL)
+    abort ();
+  size_t i = first, j = probes_first, k = 0;
+  while (i < probes_first && j < log->count)
+    merged[k++] = event_before (&log->events[j], &log->events[i]) ? log->events[j++]
+                                                                   : log->events[i++];
+  while (i < probes_first)
+    merged[k++] = log->events[i++];
+  while (j < log->count)
+    merged[k++] = log->events[j++];
+  memcpy (log->events + first, merged, k * sizeof *merged);
+  free (merged);
+}
+
+static void
+collect_neighbour (void *ctx, int j)
+{
+  Step *st = ctx;
+  if (j <= st->self || st->s->done[j] || !phys_aabb_overlaps (st->s->box[st->self], st->s->box[j]))
+    return;
+  if (st->n_found == st->cap_found)
+    {
+      st->cap_found = st->cap_found > 0 ? st->cap_found * 2 : 64;
+      st->found = xrealloc (st->found, (size_t) st->cap_found, sizeof *st->found);
+    }
+  st->found[st->n_found++] = j;
+}
+
+static void
+collect_segment (void *ctx, int g)
+{
+  Step *st = ctx;
+  if (!phys_aabb_overlaps (st->s->box[st->self], st->s->seg_box[g]))
+    return;
+  if (st->n_found == st->cap_found)
+    {
+      st->cap_found = st->cap_found > 0 ? st->cap_found * 2 : 64;
+      st->found = xrealloc (st->found, (size_t) st->cap_found, sizeof *st->found);
+    }
+  st->found[st->n_found++] = g;
+}
+
+static int
+compare_int (const void *x, const void *y)
+{
+  int a = *(const int *) x, b = *(const int *) y;
+  return (a > b) - (a < b);
+}
+
+/* Neighbours or segments of circle i from the grid, in index order (the order a
+ * plain double loop would meet them). */
+static void
+discrete_neighbours (Step *st, int i, bool segments)
+{
+  st->self = i;
+  st->n_found = 0;
+  if (segments)
+    {
+      phys_grid_query_segments (&st->s->grid, st->s->box[i], collect_segment, st);
+      if (st->world->def.has_bounds)
+        for (int g = 0; g < PHYS_N_BOUND_WALLS; g++)
+          collect_segment (st, g);
+    }
+  else
+    phys_grid_query (&st->s->grid, st->s->box[i], collect_neighbour, st);
+  qsort (st->found, (size_t) st->n_found, sizeof *st->found, compare_int);
+}
+
+/* The discrete teaching mode: test overlaps where the bodies stand, answer, then
+ * move the whole frame (the loops of seeds 001 and 002). Fast bodies tunnel. */
+static void
+step_discrete (Step *st)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  st->now = 0.0;
+  for (int i = 0; i < world->n_circles; i++)
+    s->box[i] = phys_aabb_swept_circle (s->pos[i], phys_v2 (0.0, 0.0), world->circles[i].radius);
+  build_broad_phase (st);
+
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      if (s->done[i])
+        continue;
+      discrete_neighbours (st, i, false);
+      for (int k = 0; k < st->n_found; k++)
+        {
+          int j = st->found[k];
+          if (world->circles[i].inv_mass == 0.0 && world->circles[j].inv_mass == 0.0)
+            continue;
+          PhysCircleCircleSweep sw = sweep_pair (st, i, j, 0.0);
+          if (sw.verdict != PHYS_VERDICT_OVERLAPPING
+              || phys_v2_dot (phys_v2_sub (s->rate[i], s->rate[j]), sw.normal) <= 0.0)
+            continue;
+          Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, i, j, 0, 0 };
+          handle_circle_circle (st, &c, &sw);
+        }
+      if (world->circles[i].inv_mass == 0.0)
+        continue;
+      discrete_neighbours (st, i, true);
+      for (int k = 0; k < st->n_found; k++)
+        {
+          int g = st->found[k];
+          PhysCircleSegmentSweep sw = sweep_segment (st, i, g, 0.0);
+          /* Touching counts (seed 002 tests |distance| <= r): a circle at exactly r,
+           * moving in, is found as a hit at t = 0 with its normal and point. */
+          bool touching = sw.verdict == PHYS_VERDICT_OVERLAPPING
+                          || (sw.verdict == PHYS_VERDICT_HIT && sw.t == 0.0);
+          if (!touching || phys_v2_dot (s->rate[i], sw.normal) >= 0.0)
+            continue;
+          Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, g, 0, 0 };
+          handle_circle_segment (st, &c, &sw);
+        }
+    }
+}
+
+static void
+reset_bodies (Step *st)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  phys_integrate_frame (world, s->start, s->disp, s->end_vel);
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      s->pos[i] = s->start[i];
+      s->rate[i] = s->disp[i];
+      s->tau[i] = 0.0;
+      s->version[i] = 0;
+      s->done[i] = !takes_part (&world->circles[i]);
+      s->box[i] = remaining_box (world, s, i);
+    }
+  s->n_heap = 0;
+}
+
+void
+phys_world_step (PhysWorld *world, PhysEventLog *log)
+{
+  Step st;
+  memset (&st, 0, sizeof st);
+  st.world = world;
+  st.s = scratch_for (world);
+  st.log = log;
+  st.has_forces = phys_world_has_forces (world);
+  st.cap = event_cap (world);
+  PhysStepScratch *s = st.s;
+  size_t first = log != NULL ? log->count : 0;
+
+  reset_bodies (&st);
+
+  st.discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
+  if (st.discrete)
+    step_discrete (&st);
+  else
+    {
+      build_broad_phase (&st);
+      st.initial = true;
+      for (int i = 0; i < world->n_circles; i++)
+        if (!s->done[i])
+          test_circle (&st, i, -1);
+      st.initial = false;
+
+      while (s->n_heap > 0)
+        {
+          Candidate c = heap_pop (s);
+          if (!candidate_is_current (s, &c))
+            continue;
+          if (st.handled >= st.cap)
+            {
+              if (log != NULL)
+                {
+                  PhysEvent *ev = log_append (log);
+                  ev->kind = PHYS_EVENT_EVENT_CAP;
+                  ev->frame = world->frame;
+                  ev->t = c.t;
+                  ev->t0 = c.t;
+                  ev->a = -1;
+                  ev->b = -1;
+                  ev->cap.cap = st.cap;
+                  ev->cap.handled = st.handled;
+                }
+              break;
+            }
+          st.handled++;
+          switch (c.kind)
+            {
+            case PHYS_EVENT_EMBEDDED: handle_embedded (&st, &c); break;
+            case PHYS_EVENT_CIRCLE_CIRCLE:
+              {
+                PhysCircleCircleSweep sw = sweep_pair (&st, c.a, c.b, c.t0);
+                handle_circle_circle (&st, &c, &sw);
+              }
+              break;
+            case PHYS_EVENT_CIRCLE_SEGMENT:
+              {
+                PhysCircleSegmentSweep sw = sweep_segment (&st, c.a, c.b, c.t0);
+                handle_circle_segment (&st, &c, &sw);
+              }
+              break;
+            default: break;
+            }
+        }
+    }
+
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      PhysCircle *c = &world->circles[i];
+      if (c->fixed)
+        continue;
+      /* Untouched circles keep the integrator's end point exactly. */
+      c->position = s->version[i] == 0 && s->tau[i] == 0.0
+                        ? phys_v2_add (s->start[i], s->disp[i])
+                        : position_at (s, i, 1.0);
+      c->velocity = s->end_vel[i];
+    }
+
+  size_t probes_first = log != NULL ? log->count : 0;
+  step_probes (world, log);
+  if (log != NULL)
+    merge_frame_events (log, first, probes_first);
+  free (st.found);
+  world->frame++;
+}
+
+void
+phys_world_frame_paths (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displacement)
+{
+  int n = world->n_circles;
+  PhysVec2 *buf = malloc (((size_t) n * 3 + 1) * sizeof *buf);
+  if (buf == NULL)
+    abort ();
+  phys_integrate_frame (world, buf, buf + n, buf + 2 * n);
+  if (start != NULL)
+    memcpy (start, buf, (size_t) n * sizeof *buf);
+  if (displacement != NULL)
+    memcpy (displacement, buf + n, (size_t) n * sizeof *buf);
+  free (buf);
+}
+
+static bool
+valid_ref (const PhysWorld *world, PhysBodyRef r)
+{
+  switch (r.kind)
+    {
+    case PHYS_BODY_CIRCLE: return r.index >= 0 && r.index < world->n_circles;
+    case PHYS_BODY_SEGMENT: return r.index >= 0 && r.index < world->n_segments;
+    case PHYS_BODY_PROBE: return r.index >= 0 && r.index < world->n_probes;
+    default: return false;
+    }
+}
+
+PhysStatus
+phys_world_inspect_pair (const PhysWorld *world, PhysBodyRef a, PhysBodyRef b,
+                         PhysPairRecord *record)
+{
+  memset (record, 0, sizeof *record);
+  if (!valid_ref (world, a) || !valid_ref (world, b))
+    return PHYS_ERROR_UNKNOWN_BODY;
+  /* Put the circle or probe first; a segment always comes second. */
+  if (a.kind == PHYS_BODY_SEGMENT)
+    {
+      PhysBodyRef t = a;
+      a = b;
+      b = t;
+    }
+  record->a = a;
+  record->b = b;
+  PhysReal dt = world->def.dt;
+
+  if (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT)
+    {
+      const PhysProbe *p = &world->probes[a.index];
+      const PhysSegment *g = &world->segments[b.index];
+      record->kind = PHYS_EVENT_PROBE_SEGMENT;
+      record->probe = phys_probe_predict (p->position, phys_v2_scale (p->velocity, dt), g->a, g->b);
+      return PHYS_OK;
+    }
+  if (a.kind != PHYS_BODY_CIRCLE
+      || (b.kind != PHYS_BODY_CIRCLE && b.kind != PHYS_BODY_SEGMENT)
+      || (b.kind == PHYS_BODY_CIRCLE && a.index == b.index))
+    return PHYS_ERROR_UNKNOWN_BODY;
+
+  int n = world->n_circles;
+  PhysVec2 *start = malloc (((size_t) n * 2 + 1) * sizeof *start);
+  if (start == NULL)
+    abort ();
+  PhysVec2 *disp = start + n;
+  phys_world_frame_paths (world, start, disp);
+
+  const PhysCircle *ca = &world->circles[a.index];
+  if (b.kind == PHYS_BODY_CIRCLE)
+    {
+      const PhysCircle *cb = &world->circles[b.index];
+      record->kind = PHYS_EVENT_CIRCLE_CIRCLE;
+      record->circle_circle = phys_sweep_circle_circle (start[a.index], disp[a.index], ca->radius,
+                                                        start[b.index], disp[b.index], cb->radius);
+    }
+  else
+    {
+      const PhysSegment *g = &world->segments[b.index];
+      record->kind = PHYS_EVENT_CIRCLE_SEGMENT;
+      record->circle_segment = phys_sweep_circle_segment (start[a.index], disp[a.index],
+                                                          ca->radius, g->a, g->b,
+                                                          !world->def.modes.no_end_caps);
+    }
+  free (start);
+  return PHYS_OK;
+}
