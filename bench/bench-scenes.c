@@ -92,6 +92,7 @@ bench_scene_rain (int n)
   wdef.bounds.min = phys_v2 (0.0, 0.0);
   wdef.bounds.max = phys_v2 (width, height);
   wdef.gravity = phys_v2 (0.0, 0.0056);
+  wdef.bounds_restitution = 0.5;
   PhysWorld *world = phys_world_new (&wdef);
 
   double left = 0.5 * (width - (columns - 1) * pitch);

@@ -288,7 +288,8 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
       for (int i = 0; i < n; i++)
         {
           const PhysCircle *c = &world->circles[i];
-          displacement[i] = c->fixed ? phys_v2 (0.0, 0.0) : phys_v2_scale (c->velocity, dt);
+          bool still = c->fixed || phys_circle_is_asleep (c);
+          displacement[i] = still ? phys_v2 (0.0, 0.0) : phys_v2_scale (c->velocity, dt);
           end_velocity[i] = c->velocity;
         }
       return;
@@ -320,7 +321,7 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
         {
           next_pos[i] = pos[i];
           next_vel[i] = vel[i];
-          if (!world->circles[i].fixed)
+          if (!world->circles[i].fixed && !phys_circle_is_asleep (&world->circles[i]))
             integrate_one (&field, i, phys_circle_integrator (world, i), h, &next_pos[i],
                            &next_vel[i]);
         }

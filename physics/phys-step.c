@@ -9,6 +9,7 @@
  * bodies are tested again from that moment. A candidate whose bodies changed
  * since it was found is stale and skipped (per-body version counters).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,11 +18,22 @@
 
 /* An overlap deeper than this fraction of the radius (sum) is an embedded start;
  * shallower ones are rounding or the sliding skin, and count as touching. */
-#define EMBED_DEPTH 1e-6
+#define EMBED_DEPTH 1e-4
 /* A relative approach speed below this fraction of the relative speed (plus a
  * tiny floor, world units per frame) is rounding of a contact already answered. */
 #define NEGLIGIBLE_APPROACH 1e-12
 #define APPROACH_FLOOR 1e-15
+/* Contacts closer together than this (frame fraction) form a cluster: with
+ * e < 1 the intervals between them shrink geometrically for ever (inelastic
+ * collapse), so a contact between two circles that were both answered this
+ * recently is answered as resting, as the TC model of granular event-driven
+ * simulation does. */
+#define CLUSTER_TIME 0.05
+/* Touching circles approaching slower than this fraction of the rest speed are
+ * settled: answering them again only halves a residue (an unsupported chain
+ * converges like Gauss-Seidel), and the overlap it leaves is far below
+ * EMBED_DEPTH. Zero in worlds without a rest speed (no gravity). */
+#define SETTLED_FRACTION 1e-3
 
 typedef struct
 {
@@ -41,6 +53,11 @@ struct PhysStepScratch
   PhysReal *tau;
   uint32_t *version;
   bool *done;
+  bool *asleep;         /* sleeping this frame: still, and infinitely heavy until woken */
+  int *level;           /* support level this frame: 1 rests on something static, n + 1 on
+                         * a circle of level n; INT_MAX floats */
+  bool *rested;         /* had a slow resting contact this frame */
+  PhysReal *last_t;     /* time of the circle's last answered contact this frame, or -1 */
   PhysAabb *box;
   PhysGrid grid;
   Candidate *heap;
@@ -63,6 +80,10 @@ typedef struct
   int skip;             /* circle not to test against (already tested the other way) */
   bool initial;         /* first pass: each pair once, from its smaller index */
   bool discrete;        /* discrete teaching mode: no sweeps, no re-tests */
+  PhysReal settled;     /* approach per frame below which touching contacts are settled */
+  int *wake;            /* sleepers found next to a circle that woke */
+  int n_wake, cap_wake;
+  PhysAabb wake_box;
   int *found;           /* discrete mode: neighbours of the circle being tested */
   int n_found, cap_found;
 } Step;
@@ -80,6 +101,10 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->tau);
   free (s->version);
   free (s->done);
+  free (s->asleep);
+  free (s->level);
+  free (s->rested);
+  free (s->last_t);
   free (s->box);
   phys_grid_free (&s->grid);
   free (s->heap);
@@ -119,6 +144,10 @@ scratch_for (PhysWorld *world)
       s->tau = xrealloc (s->tau, m, sizeof *s->tau);
       s->version = xrealloc (s->version, m, sizeof *s->version);
       s->done = xrealloc (s->done, m, sizeof *s->done);
+      s->asleep = xrealloc (s->asleep, m, sizeof *s->asleep);
+      s->level = xrealloc (s->level, m, sizeof *s->level);
+      s->rested = xrealloc (s->rested, m, sizeof *s->rested);
+      s->last_t = xrealloc (s->last_t, m, sizeof *s->last_t);
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
     }
@@ -257,10 +286,31 @@ remaining_box (const PhysWorld *world, const PhysStepScratch *s, int i)
   return box;
 }
 
-static bool
-negligible_approach (PhysReal approach, PhysReal relative_speed)
+static void
+collect_sleeper (void *ctx, int j)
 {
-  return approach <= NEGLIGIBLE_APPROACH * relative_speed + APPROACH_FLOOR;
+  Step *st = ctx;
+  if (!st->s->asleep[j] || !phys_aabb_overlaps (st->wake_box, st->s->box[j]))
+    return;
+  if (st->n_wake == st->cap_wake)
+    {
+      st->cap_wake = st->cap_wake > 0 ? st->cap_wake * 2 : 16;
+      st->wake = xrealloc (st->wake, (size_t) st->cap_wake, sizeof *st->wake);
+    }
+  st->wake[st->n_wake++] = j;
+}
+
+/* Inverse mass as collisions see it: sleeping circles stand firm until woken. */
+static PhysReal
+inv_mass_of (const Step *st, int i)
+{
+  return st->s->asleep[i] ? 0.0 : st->world->circles[i].inv_mass;
+}
+
+static bool
+negligible_approach (const Step *st, PhysReal approach, PhysReal relative_speed)
+{
+  return approach <= NEGLIGIBLE_APPROACH * relative_speed + APPROACH_FLOOR + st->settled;
 }
 
 static void
@@ -290,8 +340,7 @@ sweep_pair (const Step *st, int lo, int hi, PhysReal t0)
 static void
 test_circle_pair (Step *st, int i, int j)
 {
-  const PhysCircle *c = st->world->circles;
-  if (c[i].inv_mass == 0.0 && c[j].inv_mass == 0.0)
+  if (inv_mass_of (st, i) == 0.0 && inv_mass_of (st, j) == 0.0)
     return;
   int lo = i < j ? i : j, hi = i < j ? j : i;
   PhysCircleCircleSweep sw = sweep_pair (st, lo, hi, st->now);
@@ -303,7 +352,7 @@ test_circle_pair (Step *st, int i, int j)
       PhysReal dist = phys_v2_len (sw.d);
       if (depth > EMBED_DEPTH * sw.R)
         push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_CIRCLE, lo, hi);
-      else if (dist > 0.0 && !negligible_approach (-sw.b / dist, speed))
+      else if (dist > 0.0 && !negligible_approach (st, -sw.b / dist, speed))
         push (st, st->now, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
       return;
     }
@@ -312,7 +361,7 @@ test_circle_pair (Step *st, int i, int j)
   PhysReal t = st->now + sw.t;
   if (t > 1.0)
     return;
-  if (sw.t == 0.0 && !negligible_approach (-sw.b / sqrt (sw.c + sw.R * sw.R), speed))
+  if (sw.t == 0.0 && !negligible_approach (st, -sw.b / sqrt (sw.c + sw.R * sw.R), speed))
     push (st, t, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
   else if (sw.t > 0.0)
     push (st, t, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
@@ -350,7 +399,7 @@ test_circle_segment (Step *st, int i, int seg)
 {
   const PhysSegment *g = &st->world->segments[seg];
   PhysReal r = st->world->circles[i].radius;
-  if (st->world->circles[i].inv_mass == 0.0)
+  if (inv_mass_of (st, i) == 0.0)
     return;
 
   if (g->is_bound)
@@ -372,7 +421,7 @@ test_circle_segment (Step *st, int i, int seg)
     {
       if (segment_depth (&sw) > EMBED_DEPTH * r)
         push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_SEGMENT, i, seg);
-      else if (!negligible_approach (-phys_v2_dot (sw.v, sw.normal), speed))
+      else if (!negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed))
         push (st, st->now, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
       return;
     }
@@ -381,7 +430,7 @@ test_circle_segment (Step *st, int i, int seg)
   PhysReal t = st->now + sw.t;
   if (t > 1.0)
     return;
-  if (sw.t > 0.0 || !negligible_approach (-phys_v2_dot (sw.v, sw.normal), speed))
+  if (sw.t > 0.0 || !negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed))
     push (st, t, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
 }
 
@@ -390,7 +439,9 @@ visit_circle (void *ctx, int j)
 {
   Step *st = ctx;
   int i = st->self;
-  if (j == i || j == st->skip || (st->initial && j < i) || st->s->done[j])
+  /* The first pass meets each pair from its smaller index, except sleeping
+   * circles, which test nothing themselves. */
+  if (j == i || j == st->skip || (st->initial && j < i && !st->s->asleep[j]) || st->s->done[j])
     return;
   if (!phys_aabb_overlaps (st->s->box[i], st->s->box[j]))
     return;
@@ -465,17 +516,59 @@ velocity_of (const Step *st, int i)
   return phys_v2_scale (st->s->rate[i], 1.0 / st->world->def.dt);
 }
 
-/* Restitution for a contact, and whether it was taken as resting. */
+static bool
+recent (const PhysStepScratch *s, int i, PhysReal t)
+{
+  return s->last_t[i] >= 0.0 && t - s->last_t[i] <= CLUSTER_TIME;
+}
+
+/* Restitution for a contact, and whether it was taken as resting: slow, or a
+ * repeat within a cluster (see CLUSTER_TIME). Only when e < 1: elastic chains
+ * pass momentum on and end by themselves. */
 static PhysReal
-contact_restitution (const Step *st, PhysReal e, PhysReal normal_speed, bool *resting)
+contact_restitution (const Step *st, PhysReal e, PhysReal normal_speed, bool repeat,
+                     bool *resting)
 {
   *resting = false;
-  if (e < 1.0 && normal_speed > 0.0 && normal_speed < st->world->def.rest_speed)
+  if (e < 1.0 && normal_speed > 0.0 && (repeat || normal_speed < st->world->def.rest_speed))
     {
       *resting = true;
       return 0.0;
     }
   return e;
+}
+
+/* Wakes a sleeping circle that something hit hard, and the sleepers touching it,
+ * which may have rested on it. Returns true when it was asleep. */
+static bool
+wake (Step *st, int i)
+{
+  PhysStepScratch *s = st->s;
+  if (!s->asleep[i])
+    return false;
+  s->asleep[i] = false;
+  st->world->circles[i].rest_frames = 0;
+  PhysAabb reach = s->box[i];
+  PhysReal r = st->world->circles[i].radius;
+  reach.min = phys_v2 (reach.min.x - r, reach.min.y - r);
+  reach.max = phys_v2 (reach.max.x + r, reach.max.y + r);
+  st->wake_box = reach;
+  st->n_wake = 0;
+  phys_grid_query (&s->grid, reach, collect_sleeper, st);
+  for (int k = 0; k < st->n_wake; k++)
+    {
+      int j = st->wake[k];
+      s->asleep[j] = false;
+      st->world->circles[j].rest_frames = 0;
+    }
+  return true;
+}
+
+/* 0 for what cannot move, else the level the circle rests at this frame. */
+static int
+support_level (const Step *st, int i)
+{
+  return inv_mass_of (st, i) == 0.0 ? 0 : st->s->level[i];
 }
 
 static void
@@ -510,12 +603,38 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   s->pos[c->b] = pb;
 
   PhysVec2 va = velocity_of (st, c->a), vb = velocity_of (st, c->b);
+  PhysReal vn = phys_v2_dot (phys_v2_sub (va, vb), normal);
+  bool slow = vn > 0.0 && vn < world->def.rest_speed;
+  bool woke = false;
+  if (!slow)
+    woke = wake (st, c->a) | wake (st, c->b);
+  PhysReal ia = inv_mass_of (st, c->a), ib = inv_mass_of (st, c->b);
   bool resting;
+  bool repeat = recent (s, c->a, c->t) && recent (s, c->b, c->t);
   PhysReal e = contact_restitution (st, phys_restitution_combine (ca->restitution, cb->restitution),
-                                    phys_v2_dot (phys_v2_sub (va, vb), normal), &resting);
-  PhysImpulse imp = phys_impulse_circle_circle (normal, va, ca->inv_mass, vb, cb->inv_mass, e);
+                                    vn, repeat, &resting);
+  if (resting)
+    {
+      /* Shock propagation: in a resting stack, what stands nearer the ground is
+       * as heavy as the ground for what rests on it, so one answer per contact
+       * settles the stack instead of impulses ringing up and down it. */
+      int la = support_level (st, c->a), lb = support_level (st, c->b);
+      if (la < lb)
+        {
+          ia = 0.0;
+          s->level[c->b] = la + 1;
+        }
+      else if (lb < la)
+        {
+          ib = 0.0;
+          s->level[c->a] = lb + 1;
+        }
+      s->rested[c->a] = s->rested[c->b] = vn < world->def.rest_speed;
+    }
+  PhysImpulse imp = phys_impulse_circle_circle (normal, va, ia, vb, ib, e);
   set_velocity (st, c->a, va, imp.v1_after);
   set_velocity (st, c->b, vb, imp.v2_after);
+  s->last_t[c->a] = s->last_t[c->b] = c->t;
 
   if (st->log != NULL)
     {
@@ -528,6 +647,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       ev->b = c->b;
       ev->b_kind = PHYS_BODY_CIRCLE;
       ev->resting = resting;
+      ev->woke = woke;
       ev->at_frame_end = at_end;
       ev->circle_circle.sweep = sw;
       ev->circle_circle.impulse = imp;
@@ -539,8 +659,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
     {
       /* The mistake: the loop meets the pair again as B-A, still holding the
        * velocities from before the first answer, and applies the impulse again. */
-      PhysImpulse again = phys_impulse_circle_circle (phys_v2_neg (normal), vb, cb->inv_mass, va,
-                                                      ca->inv_mass, e);
+      PhysImpulse again = phys_impulse_circle_circle (phys_v2_neg (normal), vb, ib, va, ia, e);
       PhysVec2 na = phys_v2_add (imp.v1_after, phys_v2_sub (again.v2_after, va));
       PhysVec2 nb = phys_v2_add (imp.v2_after, phys_v2_sub (again.v1_after, vb));
       again.v1_before = imp.v2_after;
@@ -597,8 +716,16 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   PhysVec2 v = velocity_of (st, c->a);
   bool resting = false;
   PhysReal e = phys_restitution_combine (circle->restitution, seg->restitution);
+  PhysReal approach = -phys_v2_dot (v, sw.normal);
   if (seg->response == PHYS_RESPONSE_REFLECT)
-    e = contact_restitution (st, e, -phys_v2_dot (v, sw.normal), &resting);
+    e = contact_restitution (st, e, approach, recent (s, c->a, c->t), &resting);
+  s->last_t[c->a] = c->t;
+  if (approach > 0.0 && (resting || approach < world->def.rest_speed))
+    {
+      /* A slow touch of a static surface: the circle rests on solid ground. */
+      s->level[c->a] = 1;
+      s->rested[c->a] = true;
+    }
   PhysSegmentResponse resp = phys_segment_respond (sw.normal, v, seg->response, e);
   if (seg->response == PHYS_RESPONSE_SLIDE && !at_end)
     {
@@ -665,7 +792,7 @@ handle_embedded (Step *st, const Candidate *c)
       PhysReal R = ra + world->circles[c->b].radius;
       /* Coincident centres have no direction: separate along x, deterministically. */
       PhysVec2 n = dist > 0.0 ? phys_v2_scale (d, 1.0 / dist) : phys_v2 (1.0, 0.0);
-      PhysReal ia = world->circles[c->a].inv_mass, ib = world->circles[c->b].inv_mass;
+      PhysReal ia = inv_mass_of (st, c->a), ib = inv_mass_of (st, c->b);
       PhysReal depth = R - dist;
       ev.embedded.depth = depth;
       ev.embedded.normal = n;
@@ -916,7 +1043,7 @@ step_discrete (Step *st)
       for (int k = 0; k < st->n_found; k++)
         {
           int j = st->found[k];
-          if (world->circles[i].inv_mass == 0.0 && world->circles[j].inv_mass == 0.0)
+          if (inv_mass_of (st, i) == 0.0 && inv_mass_of (st, j) == 0.0)
             continue;
           PhysCircleCircleSweep sw = sweep_pair (st, i, j, 0.0);
           if (sw.verdict != PHYS_VERDICT_OVERLAPPING
@@ -925,7 +1052,7 @@ step_discrete (Step *st)
           Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, i, j, 0, 0 };
           handle_circle_circle (st, &c, &sw);
         }
-      if (world->circles[i].inv_mass == 0.0)
+      if (inv_mass_of (st, i) == 0.0)
         continue;
       discrete_neighbours (st, i, true);
       for (int k = 0; k < st->n_found; k++)
@@ -944,6 +1071,21 @@ step_discrete (Step *st)
     }
 }
 
+/* Counts the frames a circle rests slowly; after PHYS_SLEEP_FRAMES it sleeps. */
+static void
+update_rest (PhysWorld *world, const PhysStepScratch *s, int i)
+{
+  PhysCircle *c = &world->circles[i];
+  if (s->asleep[i])
+    return;
+  PhysReal limit = world->def.rest_speed * world->def.dt;
+  bool resting = world->def.sleep && s->rested[i]
+                 && phys_v2_len_sq (phys_v2_scale (c->velocity, world->def.dt)) < limit * limit;
+  c->rest_frames = resting ? c->rest_frames + 1 : 0;
+  if (phys_circle_is_asleep (c))
+    c->velocity = phys_v2 (0.0, 0.0);
+}
+
 static void
 reset_bodies (Step *st)
 {
@@ -957,6 +1099,10 @@ reset_bodies (Step *st)
       s->tau[i] = 0.0;
       s->version[i] = 0;
       s->done[i] = !takes_part (&world->circles[i]);
+      s->asleep[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
+      s->level[i] = INT_MAX;
+      s->rested[i] = false;
+      s->last_t[i] = -1.0;
       s->box[i] = remaining_box (world, s, i);
     }
   s->n_heap = 0;
@@ -972,6 +1118,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
   st.log = log;
   st.has_forces = phys_world_has_forces (world);
   st.cap = event_cap (world);
+  st.settled = SETTLED_FRACTION * world->def.rest_speed * world->def.dt;
   PhysStepScratch *s = st.s;
   size_t first = log != NULL ? log->count : 0;
 
@@ -985,7 +1132,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       build_broad_phase (&st);
       st.initial = true;
       for (int i = 0; i < world->n_circles; i++)
-        if (!s->done[i])
+        if (!s->done[i] && !s->asleep[i])
           test_circle (&st, i, -1);
       st.initial = false;
 
@@ -1041,6 +1188,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
                         ? phys_v2_add (s->start[i], s->disp[i])
                         : position_at (s, i, 1.0);
       c->velocity = s->end_vel[i];
+      update_rest (world, s, i);
     }
 
   size_t probes_first = log != NULL ? log->count : 0;
@@ -1048,6 +1196,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
   if (log != NULL)
     merge_frame_events (log, first, probes_first);
   free (st.found);
+  free (st.wake);
   world->frame++;
 }
 

@@ -83,6 +83,7 @@ phys_world_def_default (void)
   def.modes.detection = PHYS_DETECTION_SWEPT;
   def.event_cap = 0;
   def.rest_speed = -1.0;
+  def.sleep = true;
   return def;
 }
 
@@ -657,6 +658,7 @@ phys_world_hash (const PhysWorld *world)
     {
       h = hash_vec (h, world->circles[i].position);
       h = hash_vec (h, world->circles[i].velocity);
+      h = mix64 (h ^ (uint64_t) (uint32_t) world->circles[i].rest_frames);
     }
   for (int i = 0; i < world->n_probes; i++)
     {

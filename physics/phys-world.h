@@ -28,6 +28,8 @@
 #define PHYS_MAX_SUBSTEPS 1000
 /// Longest body name in bytes, including the terminating NUL.
 #define PHYS_NAME_MAX 48
+/// Frames of slow resting contact after which a circle falls asleep (when the world allows).
+#define PHYS_SLEEP_FRAMES 30
 
 /// Result of an operation on data that may be bad.
 typedef enum
@@ -96,6 +98,8 @@ typedef struct
   PhysReal rest_speed;    ///< normal speeds below this (world units per time unit) collide
                           ///< with e = 0 when e < 1, ending bounce cascades; < 0: automatic,
                           ///< 2 |gravity| dt
+  bool sleep;             ///< circles resting slowly for PHYS_SLEEP_FRAMES frames stop moving
+                          ///< until something hits them (default true)
 } PhysWorldDef;
 
 /// Default world settings: open, no gravity, dt 1, semi-implicit Euler, 1 substep. Pure.
@@ -189,7 +193,16 @@ typedef struct
   bool fixed;             ///< never moves
   bool collides;          ///< takes part in collisions
   PhysIntegrator integrator; ///< its own, or PHYS_INTEGRATOR_DEFAULT
+  int rest_frames;        ///< consecutive frames in slow resting contact; asleep at
+                          ///< PHYS_SLEEP_FRAMES (part of the state: hashed and copied)
 } PhysCircle;
+
+/// True when a circle sleeps: it does not move until something hits it. Pure.
+static inline bool
+phys_circle_is_asleep (const PhysCircle *circle)
+{
+  return circle->rest_frames >= PHYS_SLEEP_FRAMES;
+}
 
 /// A segment as it is.
 typedef struct
@@ -268,6 +281,7 @@ typedef struct
   bool resting;           ///< the normal speed was below rest_speed: e was taken as 0
   bool repeated;          ///< double-pair-loop mode: the stale second visit of the pair
   bool at_frame_end;      ///< respond-at-frame-end mode: bodies were moved to the end first
+  bool woke;              ///< a sleeping circle was hit hard enough to wake up
   union
   {
     struct
@@ -410,5 +424,6 @@ typedef struct
 PhysEnergy phys_world_energy (const PhysWorld *world);
 
 /// 64-bit hash of the full state: the frame counter and the bit patterns of every
-/// circle's and probe's position and velocity, in index order. Pure.
+/// circle's and probe's position and velocity (and each circle's rest count), in
+/// index order. Pure.
 uint64_t phys_world_hash (const PhysWorld *world);
