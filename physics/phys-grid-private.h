@@ -12,28 +12,37 @@
  */
 #pragma once
 
+#include <math.h>
 #include <stdint.h>
 
 #include "phys-math.h"
+
+/* Everything a query reads about one circle, in one cache line. */
+typedef struct
+{
+  PhysAabb box;           /* the circle's swept box as registered */
+  int32_t cx, cy;         /* its cell */
+  int next, prev;         /* doubly linked bucket list (or the oversize list) */
+  int bucket;             /* -1 oversize, -2 unregistered */
+} PhysGridNode;
 
 typedef struct
 {
   PhysReal cell;          /* cell edge length, world units */
   PhysReal inv_cell;
   uint32_t mask;          /* buckets - 1, a power of two minus one */
+  int shift;              /* log2 of the torus width in buckets */
   int n_buckets;
   int *head;              /* first circle of each bucket, -1 when empty */
   int n_bodies, cap_bodies;
-  int *next, *prev;       /* doubly linked bucket lists (or the oversize list) */
-  int64_t *cell_x, *cell_y; /* cell of each registered circle */
-  int *bucket;            /* bucket of each circle, -1 oversize, -2 unregistered */
+  PhysGridNode *nodes;    /* one per circle */
   int oversize_head;      /* circles whose box is larger than a cell */
 
   /* Segments: bucket -> list of (cell, segment) entries, counting-sorted. */
   int seg_cap_buckets;
   int *seg_start;         /* n_buckets + 1 offsets into seg_entries */
   int n_seg_entries, cap_seg_entries;
-  struct PhysGridSegEntry { int64_t x, y; int segment; } *seg_entries;
+  struct PhysGridSegEntry { int32_t x, y; int segment; } *seg_entries;
   int *seg_oversize;      /* segments too long to rasterise: checked by everyone */
   int n_seg_oversize, cap_seg_oversize;
   uint32_t *seg_mark;     /* per segment: query stamp, to report each once per query */
@@ -53,9 +62,65 @@ void phys_grid_remove (PhysGrid *grid, int i);
 void phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, int n,
                              int n_segments_total);
 
-/* Calls visit(ctx, j) for every registered circle j whose box may overlap box,
- * including oversize circles. The caller filters j itself and checks boxes. */
 typedef void (*PhysGridVisit) (void *ctx, int j);
-void phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx);
+
+/* Cell coordinate of x; clamped so far-away (finite) bodies share the edge cells
+ * instead of overflowing: that costs only pruning, never a missed pair. */
+static inline int32_t
+phys_grid_coord (PhysReal x, PhysReal inv_cell)
+{
+  PhysReal c = floor (x * inv_cell);
+  if (c > 1.0e9)
+    c = 1.0e9;
+  if (c < -1.0e9)
+    c = -1.0e9;
+  return (int32_t) c;
+}
+
+/* Cells wrap around a torus of width << shift buckets: neighbouring cells land in
+ * neighbouring buckets, so a query touches memory that is close together. */
+static inline uint32_t
+phys_grid_bucket (const PhysGrid *grid, int32_t x, int32_t y)
+{
+  uint32_t w = (uint32_t) 1 << grid->shift;
+  return (((uint32_t) x & (w - 1)) | ((uint32_t) y << grid->shift)) & grid->mask;
+}
+
+/* Calls visit(ctx, j) for every registered circle j whose box overlaps box,
+ * oversize circles included. Inline so that visit is a direct call. */
+static inline void
+phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx)
+{
+  const PhysGridNode *nodes = grid->nodes;
+  PhysReal grow = 0.5 * grid->cell;
+  int32_t x0 = phys_grid_coord (box.min.x - grow, grid->inv_cell);
+  int32_t y0 = phys_grid_coord (box.min.y - grow, grid->inv_cell);
+  int32_t x1 = phys_grid_coord (box.max.x + grow, grid->inv_cell);
+  int32_t y1 = phys_grid_coord (box.max.y + grow, grid->inv_cell);
+  int64_t w = (int64_t) x1 - x0 + 1, h = (int64_t) y1 - y0 + 1;
+  if (w * h > 4096)
+    {
+      /* Too many cells to visit: scan every bucket instead. */
+      for (int b = 0; b < grid->n_buckets; b++)
+        for (int j = grid->head[b]; j >= 0; j = nodes[j].next)
+          if (phys_aabb_overlaps (box, nodes[j].box))
+            visit (ctx, j);
+    }
+  else
+    {
+      for (int32_t y = y0; y <= y1; y++)
+        for (int32_t x = x0; x <= x1; x++)
+          {
+            /* Other cells share the bucket: keep only this cell's circles, so none
+             * is reported twice when two cells of the range share a bucket. */
+            for (int j = grid->head[phys_grid_bucket (grid, x, y)]; j >= 0; j = nodes[j].next)
+              if (nodes[j].cx == x && nodes[j].cy == y && phys_aabb_overlaps (box, nodes[j].box))
+                visit (ctx, j);
+          }
+    }
+  for (int j = grid->oversize_head; j >= 0; j = nodes[j].next)
+    if (phys_aabb_overlaps (box, nodes[j].box))
+      visit (ctx, j);
+}
 /* Calls visit(ctx, s) once for every segment whose cells meet box. */
 void phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx);

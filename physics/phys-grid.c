@@ -6,30 +6,10 @@
 #include "phys-grid-private.h"
 #include "phys-world-private.h"
 
-/* Queries that would visit more cells than this scan everything instead. */
+/* Segment queries that would visit more cells than this scan everything instead. */
 #define MAX_QUERY_CELLS 4096
 /* Segments covering more cells than this are checked by every query. */
 #define MAX_SEGMENT_CELLS 4096
-
-static int64_t
-cell_coord (PhysReal x, PhysReal inv_cell)
-{
-  /* Clamped so that far-away (but finite) bodies cannot overflow the conversion. */
-  PhysReal c = floor (x * inv_cell);
-  if (c > 4.0e18)
-    c = 4.0e18;
-  if (c < -4.0e18)
-    c = -4.0e18;
-  return (int64_t) c;
-}
-
-static uint32_t
-bucket_of (const PhysGrid *grid, int64_t x, int64_t y)
-{
-  uint64_t h = (uint64_t) x * 0x9e3779b97f4a7c15ULL ^ (uint64_t) y * 0xc2b2ae3d27d4eb4fULL;
-  h ^= h >> 29;
-  return (uint32_t) h & grid->mask;
-}
 
 static void *
 resize (void *p, size_t bytes)
@@ -43,9 +23,11 @@ resize (void *p, size_t bytes)
 void
 phys_grid_reset (PhysGrid *grid, int n_bodies, PhysReal cell)
 {
-  int buckets = 64;
+  int buckets = 64, shift = 3;
   while (buckets < 2 * n_bodies)
     buckets *= 2;
+  while ((1 << (2 * shift)) < buckets)
+    shift++;
   if (buckets != grid->n_buckets)
     {
       grid->head = resize (grid->head, (size_t) buckets * sizeof (int));
@@ -55,19 +37,16 @@ phys_grid_reset (PhysGrid *grid, int n_bodies, PhysReal cell)
     }
   if (n_bodies > grid->cap_bodies)
     {
-      size_t n = (size_t) n_bodies;
-      grid->next = resize (grid->next, n * sizeof (int));
-      grid->prev = resize (grid->prev, n * sizeof (int));
-      grid->cell_x = resize (grid->cell_x, n * sizeof (int64_t));
-      grid->cell_y = resize (grid->cell_y, n * sizeof (int64_t));
-      grid->bucket = resize (grid->bucket, n * sizeof (int));
+      grid->nodes = resize (grid->nodes, (size_t) n_bodies * sizeof *grid->nodes);
       grid->cap_bodies = n_bodies;
     }
   grid->n_bodies = n_bodies;
   memset (grid->head, 0xff, (size_t) buckets * sizeof (int));
+  memset (grid->nodes, 0, (size_t) n_bodies * sizeof *grid->nodes);
   for (int i = 0; i < n_bodies; i++)
-    grid->bucket[i] = -2;
+    grid->nodes[i].bucket = -2;
   grid->oversize_head = -1;
+  grid->shift = shift;
   grid->cell = cell;
   grid->inv_cell = 1.0 / cell;
   grid->n_seg_entries = 0;
@@ -79,11 +58,7 @@ void
 phys_grid_free (PhysGrid *grid)
 {
   free (grid->head);
-  free (grid->next);
-  free (grid->prev);
-  free (grid->cell_x);
-  free (grid->cell_y);
-  free (grid->bucket);
+  free (grid->nodes);
   free (grid->seg_start);
   free (grid->seg_entries);
   free (grid->seg_oversize);
@@ -100,78 +75,52 @@ list_head (PhysGrid *grid, int bucket)
 void
 phys_grid_remove (PhysGrid *grid, int i)
 {
-  int b = grid->bucket[i];
-  if (b == -2)
+  PhysGridNode *n = &grid->nodes[i];
+  if (n->bucket == -2)
     return;
-  if (grid->prev[i] >= 0)
-    grid->next[grid->prev[i]] = grid->next[i];
+  if (n->prev >= 0)
+    grid->nodes[n->prev].next = n->next;
   else
-    *list_head (grid, b) = grid->next[i];
-  if (grid->next[i] >= 0)
-    grid->prev[grid->next[i]] = grid->prev[i];
-  grid->bucket[i] = -2;
+    *list_head (grid, n->bucket) = n->next;
+  if (n->next >= 0)
+    grid->nodes[n->next].prev = n->prev;
+  n->bucket = -2;
 }
 
 void
 phys_grid_place (PhysGrid *grid, int i, PhysAabb box)
 {
   phys_grid_remove (grid, i);
+  PhysGridNode *n = &grid->nodes[i];
   PhysReal w = box.max.x - box.min.x, h = box.max.y - box.min.y;
   int b = -1;
+  n->box = box;
   if (w <= grid->cell && h <= grid->cell)
     {
-      grid->cell_x[i] = cell_coord (0.5 * (box.min.x + box.max.x), grid->inv_cell);
-      grid->cell_y[i] = cell_coord (0.5 * (box.min.y + box.max.y), grid->inv_cell);
-      b = (int) bucket_of (grid, grid->cell_x[i], grid->cell_y[i]);
+      n->cx = phys_grid_coord (0.5 * (box.min.x + box.max.x), grid->inv_cell);
+      n->cy = phys_grid_coord (0.5 * (box.min.y + box.max.y), grid->inv_cell);
+      b = (int) phys_grid_bucket (grid, n->cx, n->cy);
     }
   int *head = list_head (grid, b);
-  grid->bucket[i] = b;
-  grid->prev[i] = -1;
-  grid->next[i] = *head;
+  n->bucket = b;
+  n->prev = -1;
+  n->next = *head;
   if (*head >= 0)
-    grid->prev[*head] = i;
+    grid->nodes[*head].prev = i;
   *head = i;
 }
 
 /* The cells a query box reaches, or false when there are too many to visit. */
 static bool
-cell_range (const PhysGrid *grid, PhysAabb box, PhysReal grow, int64_t *x0, int64_t *y0,
-            int64_t *x1, int64_t *y1, int64_t max_cells)
+cell_range (const PhysGrid *grid, PhysAabb box, int32_t *x0, int32_t *y0, int32_t *x1,
+            int32_t *y1, int64_t max_cells)
 {
-  *x0 = cell_coord (box.min.x - grow, grid->inv_cell);
-  *y0 = cell_coord (box.min.y - grow, grid->inv_cell);
-  *x1 = cell_coord (box.max.x + grow, grid->inv_cell);
-  *y1 = cell_coord (box.max.y + grow, grid->inv_cell);
-  /* Compare widths before multiplying so huge ranges cannot overflow. */
-  int64_t w = *x1 - *x0 + 1, h = *y1 - *y0 + 1;
-  return w <= max_cells && h <= max_cells && w * h <= max_cells;
-}
-
-void
-phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx)
-{
-  int64_t x0, y0, x1, y1;
-  if (!cell_range (grid, box, 0.5 * grid->cell, &x0, &y0, &x1, &y1, MAX_QUERY_CELLS))
-    {
-      for (int b = 0; b < grid->n_buckets; b++)
-        for (int j = grid->head[b]; j >= 0; j = grid->next[j])
-          visit (ctx, j);
-    }
-  else
-    {
-      for (int64_t y = y0; y <= y1; y++)
-        for (int64_t x = x0; x <= x1; x++)
-          {
-            uint32_t b = bucket_of (grid, x, y);
-            /* Other cells share the bucket: keep only this cell's circles, so none
-             * is reported twice when two cells of the range share a bucket. */
-            for (int j = grid->head[b]; j >= 0; j = grid->next[j])
-              if (grid->cell_x[j] == x && grid->cell_y[j] == y)
-                visit (ctx, j);
-          }
-    }
-  for (int j = grid->oversize_head; j >= 0; j = grid->next[j])
-    visit (ctx, j);
+  *x0 = phys_grid_coord (box.min.x, grid->inv_cell);
+  *y0 = phys_grid_coord (box.min.y, grid->inv_cell);
+  *x1 = phys_grid_coord (box.max.x, grid->inv_cell);
+  *y1 = phys_grid_coord (box.max.y, grid->inv_cell);
+  int64_t w = (int64_t) *x1 - *x0 + 1, h = (int64_t) *y1 - *y0 + 1;
+  return w * h <= max_cells;
 }
 
 void
@@ -210,8 +159,8 @@ phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, i
         }
       for (int k = 0; k < n; k++)
         {
-          int64_t x0, y0, x1, y1;
-          if (!cell_range (grid, boxes[k], 0.0, &x0, &y0, &x1, &y1, MAX_SEGMENT_CELLS))
+          int32_t x0, y0, x1, y1;
+          if (!cell_range (grid, boxes[k], &x0, &y0, &x1, &y1, MAX_SEGMENT_CELLS))
             {
               if (pass == 0)
                 {
@@ -225,10 +174,10 @@ phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, i
                 }
               continue;
             }
-          for (int64_t y = y0; y <= y1; y++)
-            for (int64_t x = x0; x <= x1; x++)
+          for (int32_t y = y0; y <= y1; y++)
+            for (int32_t x = x0; x <= x1; x++)
               {
-                uint32_t b = bucket_of (grid, x, y);
+                uint32_t b = phys_grid_bucket (grid, x, y);
                 if (pass == 0)
                   grid->seg_start[b + 1]++;
                 else
@@ -260,18 +209,18 @@ phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, voi
       grid->stamp = 1;
     }
 
-  int64_t x0, y0, x1, y1;
-  if (!cell_range (grid, box, 0.0, &x0, &y0, &x1, &y1, MAX_QUERY_CELLS))
+  int32_t x0, y0, x1, y1;
+  if (!cell_range (grid, box, &x0, &y0, &x1, &y1, MAX_QUERY_CELLS))
     {
       for (int e = 0; e < grid->n_seg_entries; e++)
         visit_segment_once (grid, grid->seg_entries[e].segment, visit, ctx);
     }
   else
     {
-      for (int64_t y = y0; y <= y1; y++)
-        for (int64_t x = x0; x <= x1; x++)
+      for (int32_t y = y0; y <= y1; y++)
+        for (int32_t x = x0; x <= x1; x++)
           {
-            uint32_t b = bucket_of (grid, x, y);
+            uint32_t b = phys_grid_bucket (grid, x, y);
             for (int e = grid->seg_start[b]; e < grid->seg_start[b + 1]; e++)
               if (grid->seg_entries[e].x == x && grid->seg_entries[e].y == y)
                 visit_segment_once (grid, grid->seg_entries[e].segment, visit, ctx);

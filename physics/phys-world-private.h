@@ -28,6 +28,10 @@ struct PhysWorld
   int *targets;           /* force targets, PhysForce.first_target indexes here */
   int n_targets, cap_targets;
 
+  /* Name index: open addressing over every body, kind -1 marks a free slot. */
+  PhysBodyRef *names;
+  int n_names, cap_names; /* cap_names is a power of two, kept at most half full */
+
   PhysStepScratch *scratch;
 };
 

@@ -189,6 +189,50 @@ copy_name (char *dst, const char *src)
   memcpy (dst, src, n + 1);
 }
 
+/* FNV-1a: names are short, and the index only needs a well-spread start slot. */
+static uint32_t
+name_hash (const char *name)
+{
+  uint32_t h = 2166136261u;
+  for (const unsigned char *p = (const unsigned char *) name; *p != '\0'; p++)
+    h = (h ^ *p) * 16777619u;
+  return h;
+}
+
+static void
+index_insert (PhysWorld *world, PhysBodyRef ref)
+{
+  uint32_t mask = (uint32_t) world->cap_names - 1;
+  uint32_t slot = name_hash (phys_world_body_name (world, ref)) & mask;
+  while (world->names[slot].kind != (PhysBodyKind) -1)
+    slot = (slot + 1) & mask;
+  world->names[slot] = ref;
+  world->n_names++;
+}
+
+static void
+index_add (PhysWorld *world, PhysBodyKind kind, int index)
+{
+  if (2 * (world->n_names + 1) > world->cap_names)
+    {
+      int cap = world->cap_names > 0 ? world->cap_names * 2 : 64;
+      PhysBodyRef *old = world->names;
+      int old_cap = world->cap_names;
+      world->names = malloc ((size_t) cap * sizeof *world->names);
+      if (world->names == NULL)
+        abort ();
+      for (int i = 0; i < cap; i++)
+        world->names[i].kind = (PhysBodyKind) -1;
+      world->cap_names = cap;
+      world->n_names = 0;
+      for (int i = 0; i < old_cap; i++)
+        if (old[i].kind != (PhysBodyKind) -1)
+          index_insert (world, old[i]);
+      free (old);
+    }
+  index_insert (world, (PhysBodyRef) { kind, index });
+}
+
 static bool
 name_is_free (const PhysWorld *world, const char *name)
 {
@@ -208,6 +252,7 @@ add_bound_wall (PhysWorld *world, const char *name, PhysVec2 a, PhysVec2 b)
   wall->restitution = world->def.bounds_restitution;
   wall->response = PHYS_RESPONSE_REFLECT;
   wall->is_bound = true;
+  index_add (world, PHYS_BODY_SEGMENT, world->n_segments - 1);
 }
 
 PhysWorld *
@@ -249,6 +294,7 @@ phys_world_free (PhysWorld *world)
   free (world->probes);
   free (world->forces);
   free (world->targets);
+  free (world->names);
   phys_step_scratch_free (world->scratch);
   free (world);
 }
@@ -289,6 +335,8 @@ phys_world_copy (const PhysWorld *world)
                             &copy->cap_forces);
   copy->n_targets = world->n_targets;
   copy->targets = duplicate (world->targets, world->n_targets, sizeof (int), &copy->cap_targets);
+  copy->names = duplicate (world->names, world->cap_names, sizeof (PhysBodyRef), &copy->cap_names);
+  copy->n_names = world->n_names;
   return copy;
 }
 
@@ -329,6 +377,7 @@ phys_world_add_circle (PhysWorld *world, const PhysCircleDef *def, int *index)
   if (index != NULL)
     *index = world->n_circles;
   world->n_circles++;
+  index_add (world, PHYS_BODY_CIRCLE, world->n_circles - 1);
   return PHYS_OK;
 }
 
@@ -357,6 +406,7 @@ phys_world_add_segment (PhysWorld *world, const PhysSegmentDef *def, int *index)
   if (index != NULL)
     *index = world->n_segments;
   world->n_segments++;
+  index_add (world, PHYS_BODY_SEGMENT, world->n_segments - 1);
   return PHYS_OK;
 }
 
@@ -380,6 +430,7 @@ phys_world_add_probe (PhysWorld *world, const PhysProbeDef *def, int *index)
   if (index != NULL)
     *index = world->n_probes;
   world->n_probes++;
+  index_add (world, PHYS_BODY_PROBE, world->n_probes - 1);
   return PHYS_OK;
 }
 
@@ -514,23 +565,14 @@ phys_world_get_force_target (const PhysWorld *world, int force, int i)
 bool
 phys_world_find (const PhysWorld *world, const char *name, PhysBodyRef *ref)
 {
-  /* Linear scans: names are looked up when loading and inspecting, never per step. */
-  for (int i = 0; i < world->n_circles; i++)
-    if (strcmp (world->circles[i].name, name) == 0)
+  if (world->cap_names == 0)
+    return false;
+  uint32_t mask = (uint32_t) world->cap_names - 1;
+  for (uint32_t slot = name_hash (name) & mask; world->names[slot].kind != (PhysBodyKind) -1;
+       slot = (slot + 1) & mask)
+    if (strcmp (phys_world_body_name (world, world->names[slot]), name) == 0)
       {
-        *ref = (PhysBodyRef) { PHYS_BODY_CIRCLE, i };
-        return true;
-      }
-  for (int i = 0; i < world->n_segments; i++)
-    if (strcmp (world->segments[i].name, name) == 0)
-      {
-        *ref = (PhysBodyRef) { PHYS_BODY_SEGMENT, i };
-        return true;
-      }
-  for (int i = 0; i < world->n_probes; i++)
-    if (strcmp (world->probes[i].name, name) == 0)
-      {
-        *ref = (PhysBodyRef) { PHYS_BODY_PROBE, i };
+        *ref = world->names[slot];
         return true;
       }
   return false;

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <math.h>
+#include <stdlib.h>
+
 #include "test-util.h"
 
 PhysWorld *
@@ -22,4 +25,142 @@ imp_test_add_circle (PhysWorld *world, const char *name, double x, double y, dou
   def.radius = r;
   g_assert_cmpint (phys_world_add_circle (world, &def, &index), ==, PHYS_OK);
   return index;
+}
+
+PhysCircleDef
+imp_test_circle_def (const char *name, double x, double y, double vx, double vy, double r)
+{
+  PhysCircleDef def = phys_circle_def_default ();
+  def.name = name;
+  def.position = phys_v2 (x, y);
+  def.velocity = phys_v2 (vx, vy);
+  def.radius = r;
+  return def;
+}
+
+int
+imp_test_add_circle_def (PhysWorld *world, const PhysCircleDef *def)
+{
+  int index = -1;
+  g_assert_cmpint (phys_world_add_circle (world, def, &index), ==, PHYS_OK);
+  return index;
+}
+
+int
+imp_test_add_segment (PhysWorld *world, const char *name, double ax, double ay, double bx,
+                      double by, PhysResponse response, double e)
+{
+  PhysSegmentDef def = phys_segment_def_default ();
+  int index = -1;
+  def.name = name;
+  def.a = phys_v2 (ax, ay);
+  def.b = phys_v2 (bx, by);
+  def.response = response;
+  def.restitution = e;
+  g_assert_cmpint (phys_world_add_segment (world, &def, &index), ==, PHYS_OK);
+  return index;
+}
+
+size_t
+imp_test_step (PhysWorld *world, PhysEventLog *log)
+{
+  phys_event_log_clear (log);
+  phys_world_step (world, log);
+  return log->count;
+}
+
+size_t
+imp_test_count_events (const PhysEventLog *log, PhysEventKind kind)
+{
+  size_t n = 0;
+  for (size_t k = 0; k < log->count; k++)
+    if (log->events[k].kind == kind)
+      n++;
+  return n;
+}
+
+double
+imp_test_line_distance (PhysVec2 p, PhysVec2 a, PhysVec2 b)
+{
+  PhysVec2 dir = phys_v2_unit (phys_v2_sub (b, a));
+  return phys_v2_dot (phys_v2_sub (p, a), phys_v2_left_normal (dir));
+}
+
+double
+imp_test_segment_distance (PhysVec2 p, PhysVec2 a, PhysVec2 b)
+{
+  PhysVec2 ab = phys_v2_sub (b, a);
+  double s = phys_v2_dot (phys_v2_sub (p, a), ab) / phys_v2_len_sq (ab);
+  s = CLAMP (s, 0.0, 1.0);
+  return phys_v2_len (phys_v2_sub (p, phys_v2_add_scaled (a, ab, s)));
+}
+
+typedef struct
+{
+  double min_x;
+  int index;
+} ImpSweepEntry;
+
+static int
+compare_sweep_entry (const void *x, const void *y)
+{
+  const ImpSweepEntry *a = x, *b = y;
+  if (a->min_x != b->min_x)
+    return a->min_x < b->min_x ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
+double
+imp_test_max_overlap (const PhysWorld *world, int *out_i, int *out_j)
+{
+  int n = phys_world_circle_count (world);
+  PhysCircle *circles = g_new (PhysCircle, MAX (n, 1));
+  ImpSweepEntry *order = g_new (ImpSweepEntry, MAX (n, 1));
+  int m = 0;
+  double deepest = 0.0;
+  int best_i = -1, best_j = -1;
+
+  for (int i = 0; i < n; i++)
+    {
+      circles[i] = phys_world_get_circle (world, i);
+      if (!circles[i].collides)
+        continue;
+      order[m].min_x = circles[i].position.x - circles[i].radius;
+      order[m].index = i;
+      m++;
+    }
+  qsort (order, (size_t) m, sizeof *order, compare_sweep_entry);
+  /* Every circle that can touch circle i starts before i's right edge. */
+  for (int k = 0; k < m; k++)
+    {
+      const PhysCircle *ci = &circles[order[k].index];
+      double right = ci->position.x + ci->radius;
+      for (int l = k + 1; l < m && order[l].min_x <= right; l++)
+        {
+          const PhysCircle *cj = &circles[order[l].index];
+          double depth = ci->radius + cj->radius
+                         - phys_v2_len (phys_v2_sub (cj->position, ci->position));
+          if (depth > deepest)
+            {
+              deepest = depth;
+              best_i = MIN (order[k].index, order[l].index);
+              best_j = MAX (order[k].index, order[l].index);
+            }
+        }
+    }
+  if (out_i != NULL)
+    *out_i = best_i;
+  if (out_j != NULL)
+    *out_j = best_j;
+  g_free (circles);
+  g_free (order);
+  return deepest;
+}
+
+double
+imp_test_relative_change (double x, double reference)
+{
+  if (reference == 0.0)
+    return fabs (x);
+  return fabs (x - reference) / fabs (reference);
 }

@@ -1,0 +1,925 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli.c: the impulse program run as a user would run it: exit statuses,
+ * messages, the trace and inspect formats (docs/trace-format.md), determinism.
+ *
+ * The program comes from IMPULSE_BIN (set by meson). The scene
+ * tests/data/cli/pairs.json is built so every number below is exact in binary:
+ * a (0,0) and b (12,0) close at 8 per frame with R = 2, so frame 0 gives
+ * a = 64, b = -96, c = 140, disc = 256, roots 1.25 and 1.75 (after the frame),
+ * and frame 1 gives b = -32, c = 12, roots 0.25 and 0.75 (a hit).
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <sys/wait.h>
+
+#include "imp-json.h"
+#include "imp-scene.h"
+#include "phys.h"
+
+typedef struct
+{
+  int status;   /* exit status, or -1 when killed by a signal */
+  char *out;
+  char *err;
+} CliResult;
+
+static void
+cli_result_free (CliResult *result)
+{
+  g_free (result->out);
+  g_free (result->err);
+  g_free (result);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
+
+static const char *
+impulse_bin (void)
+{
+  const char *bin = g_getenv ("IMPULSE_BIN");
+  g_assert_nonnull (bin);
+  return bin;
+}
+
+static char *
+data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "cli", name, NULL);
+}
+
+/* Runs argv (without the program) and collects everything it printed. */
+static CliResult *
+cli_run_argv (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  CliResult *result = g_new0 (CliResult, 1);
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (char *) impulse_bin ());
+  for (const char *const *arg = args; *arg != NULL; arg++)
+    g_ptr_array_add (argv, (char *) *arg);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &result->out,
+                &result->err, &wait_status, &error);
+  g_assert_no_error (error);
+  result->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return result;
+}
+
+/* Runs the program with a NULL-terminated list of arguments. */
+static CliResult *
+cli_run (const char *first, ...) G_GNUC_NULL_TERMINATED;
+
+static CliResult *
+cli_run (const char *first, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return cli_run_argv ((const char *const *) args->pdata);
+}
+
+/* Runs a shell line with $0 the program; for redirections the spawn API does not offer. */
+static CliResult *
+cli_run_shell (const char *script, const char *scene)
+{
+  const char *argv[] = { "/bin/sh", "-c", script, impulse_bin (), scene, NULL };
+  g_autoptr (GError) error = NULL;
+  CliResult *result = g_new0 (CliResult, 1);
+  int wait_status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &result->out,
+                &result->err, &wait_status, &error);
+  g_assert_no_error (error);
+  result->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return result;
+}
+
+static JsonObject *
+parse_object (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *node = json_from_string (text, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (node);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  JsonObject *object = json_object_ref (json_node_get_object (node));
+  json_node_unref (node);
+  return object;
+}
+
+/* Splits output into lines; the output must end with a newline. */
+static char **
+output_lines (const char *out)
+{
+  g_assert_true (g_str_has_suffix (out, "\n"));
+  g_autofree char *trimmed = g_strndup (out, strlen (out) - 1);
+  return g_strsplit (trimmed, "\n", -1);
+}
+
+static void
+assert_vec (JsonObject *object, const char *key, double x, double y)
+{
+  JsonArray *array = json_object_get_array_member (object, key);
+  g_assert_nonnull (array);
+  g_assert_cmpuint (json_array_get_length (array), ==, 2);
+  g_assert_cmpfloat_with_epsilon (json_array_get_double_element (array, 0), x, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_array_get_double_element (array, 1), y, 1e-12);
+}
+
+static void
+assert_members (JsonObject *object, const char *const *keys)
+{
+  for (const char *const *key = keys; *key != NULL; key++)
+    if (!json_object_has_member (object, *key))
+      g_error ("member '%s' missing", *key);
+}
+
+/* --help on the program and on every verb. */
+
+typedef struct
+{
+  const char *path;
+  const char *args[4];
+  const char *expected;
+} HelpRow;
+
+static const HelpRow help_rows[] = {
+  { "/cli/help/program", { "--help" }, "Usage: impulse COMMAND" },
+  { "/cli/help/no-verb", { NULL }, "Usage: impulse COMMAND" },
+  { "/cli/help/run", { "run", "--help" }, "impulse run [OPTION" },
+  { "/cli/help/inspect", { "inspect", "--help" }, "impulse inspect [OPTION" },
+  { "/cli/help/check", { "check", "--help" }, "impulse check [OPTION" },
+  { "/cli/help/help-verb", { "help", "run" }, "--frames=N" },
+  { "/cli/help/version", { "--version" }, "impulse " },
+};
+
+static void
+test_help (gconstpointer data)
+{
+  const HelpRow *row = data;
+  g_autoptr (CliResult) result = cli_run_argv (row->args);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_nonnull (strstr (result->out, row->expected));
+  g_assert_cmpstr (result->err, ==, "");
+}
+
+/* Bad command lines: exit 2 and a message on stderr. */
+
+typedef struct
+{
+  const char *path;
+  const char *args[8];
+  const char *expected;
+} ArgsRow;
+
+#define SCENE "@pairs"
+
+static const ArgsRow args_rows[] = {
+  { "/cli/args/unknown-verb-exit-2", { "rnu" }, "impulse: error: unknown command 'rnu'; did you "
+                                                "mean 'run'?" },
+  { "/cli/args/unknown-program-option-exit-2", { "--frob" }, "unknown option '--frob'" },
+  { "/cli/args/unknown-option-exit-2", { "run", SCENE, "--frames", "1", "--frob" },
+    "impulse: error: Unknown option --frob" },
+  { "/cli/args/missing-frames-exit-2", { "run", SCENE }, "run needs --frames N" },
+  { "/cli/args/missing-frames-value-exit-2", { "run", SCENE, "--frames" }, "--frames" },
+  { "/cli/args/bad-frames-exit-2", { "run", SCENE, "--frames", "ten" },
+    "--frames expects a whole number" },
+  { "/cli/args/negative-frames-exit-2", { "run", SCENE, "--frames=-1" },
+    "--frames expects a whole number" },
+  { "/cli/args/missing-scene-exit-2", { "run", "--frames", "3" }, "run needs a SCENE file" },
+  { "/cli/args/extra-argument-exit-2", { "check", SCENE, "more" }, "unexpected argument 'more'" },
+  { "/cli/args/missing-pair-exit-2", { "inspect", SCENE, "--frame", "0" },
+    "inspect needs --pair A,B" },
+  { "/cli/args/missing-frame-exit-2", { "inspect", SCENE, "--pair", "a,b" },
+    "inspect needs --frame K" },
+  { "/cli/args/pair-without-comma-exit-2", { "inspect", SCENE, "--frame", "0", "--pair", "a" },
+    "--pair expects two ids separated by a comma" },
+  { "/cli/help/unknown-topic-exit-2", { "help", "fly" }, "unknown command 'fly'" },
+};
+
+static void
+test_bad_args (gconstpointer data)
+{
+  const ArgsRow *row = data;
+  g_autofree char *scene = data_path ("pairs.json");
+  const char *args[G_N_ELEMENTS (row->args) + 1] = { NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (row->args) && row->args[i] != NULL; i++)
+    args[i] = g_str_equal (row->args[i], SCENE) ? scene : row->args[i];
+
+  g_autoptr (CliResult) result = cli_run_argv (args);
+  g_assert_cmpint (result->status, ==, 2);
+  g_assert_cmpstr (result->out, ==, "");
+  if (strstr (result->err, row->expected) == NULL)
+    g_error ("stderr '%s' lacks '%s'", result->err, row->expected);
+}
+
+/* check */
+
+static void
+test_check_ok (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("check", scene, NULL);
+  g_autofree char *expected = g_strdup_printf ("%s: ok\n", scene);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->out, ==, expected);
+  g_assert_cmpstr (result->err, ==, "");
+}
+
+/* A bad scene: exit 2, nothing on stdout, the loader's FILE:LINE:COLUMN message on stderr. */
+static void
+assert_bad_scene (const char *name, int line)
+{
+  g_autofree char *scene = data_path (name);
+  g_autoptr (CliResult) result = cli_run ("check", scene, NULL);
+  g_autofree char *prefix = g_strdup_printf ("%s:%d:", scene, line);
+
+  g_assert_cmpint (result->status, ==, 2);
+  g_assert_cmpstr (result->out, ==, "");
+  if (!g_str_has_prefix (result->err, prefix) || strstr (result->err, ": error: ") == NULL)
+    g_error ("stderr '%s' is not '%sCOLUMN: error: ...'", result->err, prefix);
+  g_assert_true (g_str_has_suffix (result->err, "\n"));
+}
+
+static void
+test_check_bad_syntax (void)
+{
+  assert_bad_scene ("bad-syntax.json", 4);
+}
+
+static void
+test_check_unknown_key (void)
+{
+  assert_bad_scene ("bad-unknown-key.json", 4);
+}
+
+static void
+test_check_missing_file (void)
+{
+  g_autofree char *scene = data_path ("no-such-scene.json");
+  g_autoptr (CliResult) result = cli_run ("check", scene, NULL);
+
+  g_assert_cmpint (result->status, ==, 2);
+  g_assert_cmpstr (result->out, ==, "");
+  g_assert_nonnull (strstr (result->err, "no-such-scene.json"));
+  g_assert_nonnull (strstr (result->err, "error"));
+}
+
+/* run and inspect must also fail on a bad scene, with the same message. */
+static void
+test_run_bad_scene (void)
+{
+  g_autofree char *scene = data_path ("bad-unknown-key.json");
+  g_autoptr (CliResult) run = cli_run ("run", scene, "--frames", "1", "--jsonl", NULL);
+  g_autoptr (CliResult) check = cli_run ("check", scene, NULL);
+
+  g_assert_cmpint (run->status, ==, 2);
+  g_assert_cmpstr (run->out, ==, "");
+  g_assert_cmpstr (run->err, ==, check->err);
+}
+
+static void
+test_check_shipped_scenes (void)
+{
+  const char *dir_path = g_getenv ("IMPULSE_SCENES_DIR");
+  g_autoptr (GDir) dir = dir_path != NULL ? g_dir_open (dir_path, 0, NULL) : NULL;
+  const char *name;
+  guint checked = 0;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("no shipped scenes directory");
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      g_autofree char *scene = g_build_filename (dir_path, name, NULL);
+      g_autoptr (CliResult) result = cli_run ("check", scene, NULL);
+      if (result->status != 0)
+        g_error ("%s: %s", name, result->err);
+      checked++;
+    }
+  if (checked == 0)
+    g_test_skip ("no shipped scenes yet");
+}
+
+/* run */
+
+static const char *const header_keys[] = { "trace", "version", "scene", "first_frame", "frames",
+                                           "dt", "circles", "segments", "probes", NULL };
+static const char *const cc_keys[] = { "frame", "kind", "a", "b", "t", "t0", "verdict", "quad",
+                                       "roots", "normal", "point", "j", "e", "vn", "vel_before",
+                                       "vel_after", "pos_at_t", NULL };
+static const char *const cs_keys[] = { "frame", "kind", "circle", "segment", "t", "t0",
+                                       "feature", "response", "proj_normal", "proj_along",
+                                       "normal", "point", "j", "e", "vel_before", "vel_after",
+                                       NULL };
+static const char *const embedded_keys[] = { "frame", "kind", "a", "b", "t", "t0", "normal",
+                                             "depth", NULL };
+static const char *const probe_keys[] = { "frame", "kind", "probe", "segment", "t", "t0",
+                                          "point", "time_to_impact", "along", NULL };
+static const char *const cap_keys[] = { "frame", "kind", "t", "cap", "handled", NULL };
+
+static void
+test_run_jsonl_keys (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("run", scene, "--frames", "4", "--jsonl", NULL);
+  g_auto (GStrv) lines = NULL;
+  guint seen[5] = { 0 };
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  lines = output_lines (result->out);
+  g_assert_cmpuint (g_strv_length (lines), >=, 2);
+
+  g_autoptr (JsonObject) header = parse_object (lines[0]);
+  assert_members (header, header_keys);
+  g_assert_cmpstr (json_object_get_string_member (header, "trace"), ==, "impulse");
+  g_assert_cmpint (json_object_get_int_member (header, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (header, "frames"), ==, 4);
+
+  guint last = g_strv_length (lines) - 1;
+  for (guint i = 1; i < last; i++)
+    {
+      g_autoptr (JsonObject) event = parse_object (lines[i]);
+      const char *kind = json_object_get_string_member (event, "kind");
+      g_assert_nonnull (kind);
+      if (g_str_equal (kind, "circle-circle"))
+        assert_members (event, cc_keys), seen[0]++;
+      else if (g_str_equal (kind, "circle-segment"))
+        assert_members (event, cs_keys), seen[1]++;
+      else if (g_str_equal (kind, "embedded"))
+        assert_members (event, embedded_keys), seen[2]++;
+      else if (g_str_equal (kind, "probe-segment"))
+        assert_members (event, probe_keys), seen[3]++;
+      else if (g_str_equal (kind, "event-cap"))
+        assert_members (event, cap_keys), seen[4]++;
+      else
+        g_error ("unknown kind '%s'", kind);
+    }
+  /* The scene has one event of each kind but the cap in its first frames. */
+  for (guint k = 0; k < 4; k++)
+    g_assert_cmpuint (seen[k], >=, 1);
+
+  g_autoptr (JsonObject) end = parse_object (lines[last]);
+  g_assert_true (json_object_has_member (end, "end"));
+  JsonObject *summary = json_object_get_object_member (end, "end");
+  g_assert_cmpint (json_object_get_int_member (summary, "frames"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (summary, "state"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (summary, "events"), ==, last - 1);
+}
+
+static JsonObject *
+find_event (char **lines, const char *kind, gint64 frame)
+{
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      JsonObject *object = parse_object (lines[i]);
+      if (json_object_has_member (object, "kind")
+          && g_str_equal (json_object_get_string_member (object, "kind"), kind)
+          && json_object_get_int_member (object, "frame") == frame)
+        return object;
+      json_object_unref (object);
+    }
+  g_error ("no %s event in frame %" G_GINT64_FORMAT, kind, frame);
+  return NULL;
+}
+
+/* The hand-computed head-on collision of a and b in frame 1, and the wall bounce of g. */
+static void
+test_run_jsonl_values (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("run", scene, "--frames", "3", "--jsonl", NULL);
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_cmpint (result->status, ==, 0);
+  lines = output_lines (result->out);
+
+  g_autoptr (JsonObject) cc = find_event (lines, "circle-circle", 1);
+  g_assert_cmpstr (json_object_get_string_member (cc, "a"), ==, "a");
+  g_assert_cmpstr (json_object_get_string_member (cc, "b"), ==, "b");
+  g_assert_cmpstr (json_object_get_string_member (cc, "verdict"), ==, "hit");
+  g_assert_cmpfloat (json_object_get_double_member (cc, "t"), ==, 0.25);
+  JsonObject *quad = json_object_get_object_member (cc, "quad");
+  g_assert_cmpfloat (json_object_get_double_member (quad, "a"), ==, 64.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "b"), ==, -32.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "c"), ==, 12.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "disc"), ==, 256.0);
+  assert_vec (cc, "normal", 1.0, 0.0);
+  assert_vec (cc, "point", 6.0, 0.0);
+  /* Equal masses 1, e = 1: j = -(1 + 1) 8 / 2 and the velocities swap. */
+  g_assert_cmpfloat (json_object_get_double_member (cc, "j"), ==, -8.0);
+  g_assert_cmpfloat (json_object_get_double_member (cc, "e"), ==, 1.0);
+  g_assert_cmpfloat (json_object_get_double_member (cc, "vn"), ==, 8.0);
+  JsonObject *before = json_object_get_object_member (cc, "vel_before");
+  JsonObject *after = json_object_get_object_member (cc, "vel_after");
+  JsonObject *at_t = json_object_get_object_member (cc, "pos_at_t");
+  assert_vec (before, "a", 4.0, 0.0);
+  assert_vec (before, "b", -4.0, 0.0);
+  assert_vec (after, "a", -4.0, 0.0);
+  assert_vec (after, "b", 4.0, 0.0);
+  assert_vec (at_t, "a", 5.0, 0.0);
+  assert_vec (at_t, "b", 7.0, 0.0);
+  g_assert_false (json_object_has_member (cc, "resting"));
+
+  /* g reaches x = 39 (radius 1 from the wall at x = 40) half way through frame 2. */
+  g_autoptr (JsonObject) cs = find_event (lines, "circle-segment", 2);
+  g_assert_cmpstr (json_object_get_string_member (cs, "circle"), ==, "g");
+  g_assert_cmpstr (json_object_get_string_member (cs, "segment"), ==, "wall");
+  g_assert_cmpstr (json_object_get_string_member (cs, "feature"), ==, "interior");
+  g_assert_cmpstr (json_object_get_string_member (cs, "response"), ==, "reflect");
+  g_assert_cmpfloat (json_object_get_double_member (cs, "t"), ==, 0.5);
+  assert_vec (cs, "normal", -1.0, 0.0);
+  assert_vec (cs, "point", 40.0, 40.0);
+  assert_vec (cs, "vel_before", 2.0, 0.0);
+  assert_vec (cs, "vel_after", -2.0, 0.0);
+
+  g_autoptr (JsonObject) embedded = find_event (lines, "embedded", 0);
+  g_assert_cmpstr (json_object_get_string_member (embedded, "a"), ==, "e");
+  g_assert_cmpstr (json_object_get_string_member (embedded, "b"), ==, "f");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (embedded, "depth"), 1.0, 1e-9);
+
+  /* The ship crosses the gate at x = 10 half way through frame 2 (8 -> 12). */
+  g_autoptr (JsonObject) probe = find_event (lines, "probe-segment", 2);
+  g_assert_cmpstr (json_object_get_string_member (probe, "probe"), ==, "ship");
+  g_assert_cmpstr (json_object_get_string_member (probe, "segment"), ==, "gate");
+  assert_vec (probe, "point", 10.0, 60.0);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (probe, "along"), 0.5, 1e-12);
+}
+
+/* tests/data/cli/cap.json allows one event per frame; two circles reach their walls at once. */
+static void
+test_run_event_cap (void)
+{
+  g_autofree char *scene = data_path ("cap.json");
+  g_autoptr (CliResult) result = cli_run ("run", scene, "--frames", "1", "--jsonl", NULL);
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_cmpint (result->status, ==, 0);
+  lines = output_lines (result->out);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+
+  g_autoptr (JsonObject) wall = find_event (lines, "circle-segment", 0);
+  g_assert_cmpstr (json_object_get_string_member (wall, "circle"), ==, "left");
+  g_assert_cmpstr (json_object_get_string_member (wall, "segment"), ==, "bounds-left");
+  g_autoptr (JsonObject) cap = find_event (lines, "event-cap", 0);
+  assert_members (cap, cap_keys);
+  g_assert_cmpint (json_object_get_int_member (cap, "cap"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (cap, "handled"), ==, 1);
+  g_assert_cmpfloat (json_object_get_double_member (cap, "t"), ==, 0.5);
+}
+
+static void
+test_run_states (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("run", scene, "--frames", "2", "--jsonl", "--states",
+                                          NULL);
+  g_auto (GStrv) lines = NULL;
+  gint64 next_frame = 0;
+
+  g_assert_cmpint (result->status, ==, 0);
+  lines = output_lines (result->out);
+
+  /* The header carries state 0; each state line follows its frame's events. */
+  g_autoptr (JsonObject) header = parse_object (lines[0]);
+  JsonArray *initial = json_object_get_array_member (header, "state");
+  g_assert_cmpuint (json_array_get_length (initial), ==, 8);
+  JsonObject *first = json_array_get_object_element (initial, 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "a");
+  assert_vec (first, "pos", 0.0, 0.0);
+  assert_vec (first, "vel", 4.0, 0.0);
+  JsonObject *ship = json_array_get_object_element (initial, 7);
+  g_assert_cmpstr (json_object_get_string_member (ship, "id"), ==, "ship");
+
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_autoptr (JsonObject) object = parse_object (lines[i]);
+      if (!json_object_has_member (object, "state"))
+        continue;
+      g_assert_cmpint (json_object_get_int_member (object, "frame"), ==, next_frame);
+      JsonArray *state = json_object_get_array_member (object, "state");
+      g_assert_cmpuint (json_array_get_length (state), ==, 8);
+      if (next_frame == 0)
+        {
+          /* State 1: a moved one frame at 4 per frame. */
+          assert_vec (json_array_get_object_element (state, 0), "pos", 4.0, 0.0);
+        }
+      next_frame++;
+    }
+  g_assert_cmpint (next_frame, ==, 2);
+}
+
+static void
+test_run_deterministic (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) first = cli_run ("run", scene, "--frames", "40", "--jsonl", "--states",
+                                         "--hash", NULL);
+  g_autoptr (CliResult) second = cli_run ("run", scene, "--frames", "40", "--jsonl", "--states",
+                                          "--hash", NULL);
+  g_autoptr (CliResult) human1 = cli_run ("run", scene, "--frames", "40", "--states", NULL);
+  g_autoptr (CliResult) human2 = cli_run ("run", scene, "--frames", "40", "--states", NULL);
+
+  g_assert_cmpint (first->status, ==, 0);
+  g_assert_cmpstr (first->out, ==, second->out);
+  g_assert_cmpint (human1->status, ==, 0);
+  g_assert_cmpstr (human1->out, ==, human2->out);
+}
+
+static char *
+hash_in_process (const char *scene, int frames)
+{
+  g_autoptr (GError) error = NULL;
+  PhysWorld *world = imp_scene_load_file (scene, &error);
+
+  g_assert_no_error (error);
+  for (int i = 0; i < frames; i++)
+    phys_world_step (world, NULL);
+  char *hex = g_strdup_printf ("%016" G_GINT64_MODIFIER "x", (guint64) phys_world_hash (world));
+  phys_world_free (world);
+  return hex;
+}
+
+static void
+test_run_hash (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autofree char *hex = hash_in_process (scene, 25);
+  g_autoptr (CliResult) human = cli_run ("run", scene, "--frames", "25", "--hash", NULL);
+  g_autoptr (CliResult) jsonl = cli_run ("run", scene, "--frames", "25", "--hash", "--jsonl",
+                                         NULL);
+  g_autofree char *human_line = g_strdup_printf ("\nhash=%s\n", hex);
+  g_autofree char *json_line = g_strdup_printf ("\n{\"hash\":\"%s\"}\n", hex);
+
+  g_assert_cmpint (human->status, ==, 0);
+  g_assert_true (g_str_has_suffix (human->out, human_line));
+  g_assert_cmpint (jsonl->status, ==, 0);
+  g_assert_true (g_str_has_suffix (jsonl->out, json_line));
+}
+
+static void
+test_run_human (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("run", scene, "--frames", "3", NULL);
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *hex = hash_in_process (scene, 3);
+
+  g_assert_cmpint (result->status, ==, 0);
+  lines = output_lines (result->out);
+  guint n = g_strv_length (lines);
+  g_assert_cmpuint (n, >=, 5);
+  g_assert_nonnull (strstr (result->out, "frame 1 t=0.25 circle-circle a b: j=-8 e=1"));
+  g_assert_true (g_str_has_prefix (lines[n - 1], "frames=3 events="));
+  g_assert_nonnull (strstr (lines[n - 1], " energy="));
+  g_assert_true (g_str_has_suffix (lines[n - 1], hex));
+}
+
+/* Output errors end the run with status 1, never a kill by SIGPIPE. */
+static void
+test_run_dev_full (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run_shell (
+    "exec \"$0\" run \"$1\" --frames 10 --jsonl > /dev/full", scene);
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  g_assert_cmpint (result->status, ==, 1);
+  g_assert_nonnull (strstr (result->err, "impulse: error: cannot write the output"));
+}
+
+static void
+test_run_closed_pipe (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  /* Far more than a pipe holds, so the program is still writing when head exits. */
+  g_autoptr (CliResult) result = cli_run_shell (
+    "{ \"$0\" run \"$1\" --frames 20000 --jsonl --states; echo \"status=$?\" >&2; } "
+    "| head -n 1 > /dev/null",
+    scene);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "status=1\n");
+}
+
+/* inspect */
+
+typedef struct
+{
+  const char *path;
+  const char *frame;
+  const char *pair;
+  const char *kind;
+  const char *verdict;
+  double t;         /* NAN: t must be null */
+} InspectRow;
+
+static const InspectRow inspect_rows[] = {
+  { "/cli/inspect/circle-circle/after-frame", "0", "a,b", "circle-circle", "after-frame", 1.25 },
+  { "/cli/inspect/circle-circle/hit", "1", "a,b", "circle-circle", "hit", 0.25 },
+  { "/cli/inspect/circle-circle/moving-apart", "2", "a,b", "circle-circle", "moving-apart", NAN },
+  { "/cli/inspect/circle-circle/miss", "0", "a,c", "circle-circle", "miss", NAN },
+  { "/cli/inspect/circle-circle/no-relative-motion", "0", "c,d", "circle-circle",
+    "no-relative-motion", NAN },
+  { "/cli/inspect/circle-circle/overlapping", "0", "e,f", "circle-circle", "overlapping", 0.0 },
+  { "/cli/inspect/circle-segment/after-frame", "0", "g,wall", "circle-segment", "after-frame",
+    2.5 },
+  { "/cli/inspect/circle-segment/segment-first", "2", "wall,g", "circle-segment", "hit", 0.5 },
+  { "/cli/inspect/circle-segment/moving-apart", "3", "g,wall", "circle-segment", "moving-apart",
+    NAN },
+  { "/cli/inspect/probe-segment/ahead", "0", "ship,gate", "probe-segment", "ahead", NAN },
+};
+
+static JsonObject *
+inspect (const char *frame, const char *pair)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("inspect", scene, "--frame", frame, "--pair", pair,
+                                          NULL);
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  lines = output_lines (result->out);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1);
+
+  JsonObject *object = parse_object (lines[0]);
+  g_assert_cmpstr (json_object_get_string_member (object, "inspect"), ==, "impulse");
+  g_assert_cmpint (json_object_get_int_member (object, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (object, "frame"), ==, g_ascii_strtoll (frame, NULL,
+                                                                                       10));
+  return object;
+}
+
+static void
+test_inspect_verdict (gconstpointer data)
+{
+  const InspectRow *row = data;
+  g_autoptr (JsonObject) object = inspect (row->frame, row->pair);
+
+  g_assert_cmpstr (json_object_get_string_member (object, "kind"), ==, row->kind);
+  g_assert_cmpstr (json_object_get_string_member (object, "verdict"), ==, row->verdict);
+  if (g_str_equal (row->kind, "probe-segment"))
+    return;
+  if (isnan (row->t))
+    g_assert_true (json_object_get_null_member (object, "t"));
+  else
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (object, "t"), row->t, 1e-12);
+}
+
+static void
+test_inspect_circle_circle_numbers (void)
+{
+  g_autoptr (JsonObject) object = inspect ("0", "a,b");
+  JsonObject *quad = json_object_get_object_member (object, "quad");
+  JsonArray *roots = json_object_get_array_member (object, "roots");
+
+  g_assert_cmpstr (json_object_get_string_member (object, "a"), ==, "a");
+  g_assert_cmpstr (json_object_get_string_member (object, "b"), ==, "b");
+  assert_vec (object, "d", 12.0, 0.0);
+  assert_vec (object, "v", -8.0, 0.0);
+  g_assert_cmpfloat (json_object_get_double_member (object, "R"), ==, 2.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "a"), ==, 64.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "b"), ==, -96.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "c"), ==, 140.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "disc"), ==, 256.0);
+  g_assert_cmpfloat (json_array_get_double_element (roots, 0), ==, 1.25);
+  g_assert_cmpfloat (json_array_get_double_element (roots, 1), ==, 1.75);
+  /* t is reported even though it falls after the frame: the pair is 1.25 frames from touching. */
+  g_assert_cmpfloat (json_object_get_double_member (object, "t"), ==, 1.25);
+  assert_vec (object, "p1_at_t", 5.0, 0.0);
+  assert_vec (object, "p2_at_t", 7.0, 0.0);
+  assert_vec (object, "normal", 1.0, 0.0);
+  assert_vec (object, "point", 6.0, 0.0);
+}
+
+static void
+test_inspect_miss_numbers (void)
+{
+  g_autoptr (JsonObject) object = inspect ("0", "a,c");
+  JsonObject *quad = json_object_get_object_member (object, "quad");
+
+  /* d = (8, 3), v = (-4, 0): a = 16, b = -32, c = 73 - 4 = 69, disc = 1024 - 1104 = -80. */
+  g_assert_cmpfloat (json_object_get_double_member (quad, "a"), ==, 16.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "b"), ==, -32.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "c"), ==, 69.0);
+  g_assert_cmpfloat (json_object_get_double_member (quad, "disc"), ==, -80.0);
+  g_assert_true (json_object_get_null_member (object, "roots"));
+  g_assert_true (json_object_get_null_member (object, "point"));
+}
+
+static void
+test_inspect_circle_segment_numbers (void)
+{
+  g_autoptr (JsonObject) object = inspect ("0", "g,wall");
+
+  /* Wall A = (40, 30) to B = (40, 50): dir (0, 1), left normal (1, 0); g at (34, 40). */
+  g_assert_cmpstr (json_object_get_string_member (object, "circle"), ==, "g");
+  g_assert_cmpstr (json_object_get_string_member (object, "segment"), ==, "wall");
+  g_assert_cmpstr (json_object_get_string_member (object, "feature"), ==, "interior");
+  assert_vec (object, "left_normal", 1.0, 0.0);
+  g_assert_cmpfloat (json_object_get_double_member (object, "proj_normal"), ==, -6.0);
+  g_assert_cmpfloat (json_object_get_double_member (object, "proj_along"), ==, 10.0);
+  g_assert_cmpfloat (json_object_get_double_member (object, "approach"), ==, 2.0);
+  g_assert_cmpfloat (json_object_get_double_member (object, "t_interior"), ==, 2.5);
+  g_assert_cmpfloat (json_object_get_double_member (object, "along_at_t"), ==, 10.0);
+  g_assert_true (json_object_get_boolean_member (object, "interior_in_range"));
+  JsonObject *cap_a = json_object_get_object_member (object, "cap_a");
+  g_assert_cmpstr (json_object_get_string_member (cap_a, "verdict"), ==, "miss");
+  assert_vec (object, "point", 40.0, 40.0);
+  assert_vec (object, "normal", -1.0, 0.0);
+}
+
+static void
+test_inspect_probe_numbers (void)
+{
+  g_autoptr (JsonObject) object = inspect ("0", "ship,gate");
+  JsonObject *lines = json_object_get_object_member (object, "lines");
+
+  /* Ship at (0, 60) moving (4, 0); gate from (10, 55) to (10, 65). */
+  g_assert_cmpstr (json_object_get_string_member (object, "probe"), ==, "ship");
+  g_assert_cmpstr (json_object_get_string_member (object, "segment"), ==, "gate");
+  g_assert_cmpfloat (json_object_get_double_member (object, "time_to_impact"), ==, 2.5);
+  g_assert_cmpfloat (json_object_get_double_member (object, "along"), ==, 0.5);
+  g_assert_true (json_object_get_boolean_member (object, "within"));
+  assert_vec (object, "point", 10.0, 60.0);
+  /* General form: line 1 through (0, 60) and (4, 60) is 0 x - 4 y = -240; the gate is
+   * 10 x + 0 y = 100; det = E Q - P F = 40. */
+  g_assert_cmpfloat (json_object_get_double_member (lines, "E"), ==, 0.0);
+  g_assert_cmpfloat (json_object_get_double_member (lines, "F"), ==, -4.0);
+  g_assert_cmpfloat (json_object_get_double_member (lines, "G"), ==, -240.0);
+  g_assert_cmpfloat (json_object_get_double_member (lines, "P"), ==, 10.0);
+  g_assert_cmpfloat (json_object_get_double_member (lines, "Q"), ==, 0.0);
+  g_assert_cmpfloat (json_object_get_double_member (lines, "R"), ==, 100.0);
+  g_assert_cmpfloat (json_object_get_double_member (lines, "det"), ==, 40.0);
+  assert_vec (lines, "point_perp", 10.0, 60.0);
+  assert_vec (lines, "point_general", 10.0, 60.0);
+  assert_vec (lines, "point_matrix", 10.0, 60.0);
+}
+
+static void
+test_inspect_unknown_id (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("inspect", scene, "--frame", "0", "--pair", "a,gatee",
+                                          NULL);
+
+  g_assert_cmpint (result->status, ==, 2);
+  g_assert_cmpstr (result->out, ==, "");
+  g_assert_nonnull (strstr (result->err, "no body has the id 'gatee'"));
+  g_assert_nonnull (strstr (result->err, "did you mean 'gate'?"));
+}
+
+static void
+test_inspect_unknown_id_lists_ids (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) result = cli_run ("inspect", scene, "--frame", "0", "--pair",
+                                          "zeppelin,a", NULL);
+
+  g_assert_cmpint (result->status, ==, 2);
+  g_assert_nonnull (strstr (result->err, "no body has the id 'zeppelin'"));
+  g_assert_nonnull (strstr (result->err, "the ids are: a, b, c, d, e, f, g, wall, gate, ship"));
+}
+
+static void
+test_inspect_bad_pairs (void)
+{
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autoptr (CliResult) twice = cli_run ("inspect", scene, "--frame", "0", "--pair", "a,a", NULL);
+  g_autoptr (CliResult) walls = cli_run ("inspect", scene, "--frame", "0", "--pair", "wall,gate",
+                                         NULL);
+
+  g_assert_cmpint (twice->status, ==, 2);
+  g_assert_nonnull (strstr (twice->err, "names 'a' twice"));
+  g_assert_cmpint (walls->status, ==, 2);
+  g_assert_nonnull (strstr (walls->err, "no test between a segment and a segment"));
+}
+
+/* The writer itself. */
+
+static void
+test_json_escape (void)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+
+  imp_json_append_string (out, "q\"b\\n\n\t\x01\x7f\xc3\xa9");
+  g_assert_cmpstr (out->str, ==, "\"q\\\"b\\\\n\\n\\t\\u0001\\u007f\xc3\xa9\"");
+
+  /* What json-glib reads back is the original text. */
+  JsonNode *node = json_from_string (out->str, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_node_get_string (node), ==, "q\"b\\n\n\t\x01\x7f\xc3\xa9");
+  json_node_unref (node);
+}
+
+static void
+test_json_numbers (void)
+{
+  static const double values[] = { 0.1, 1.0 / 3.0, -0.0, 1e300, 5e-324, 0.30000000000000004,
+                                   -8.0, 12345678.9, G_MAXDOUBLE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autoptr (GString) out = g_string_new (NULL);
+      imp_json_append_double (out, values[i]);
+      g_assert_cmpfloat (g_ascii_strtod (out->str, NULL), ==, values[i]);
+      g_assert_null (strchr (out->str, ','));
+    }
+
+  g_autoptr (GString) shortest = g_string_new (NULL);
+  imp_json_append_double (shortest, 0.1);
+  g_assert_cmpstr (shortest->str, ==, "0.1");
+
+  g_autoptr (GString) special = g_string_new (NULL);
+  imp_json_append_double (special, NAN);
+  g_string_append_c (special, ' ');
+  imp_json_append_double (special, INFINITY);
+  g_assert_cmpstr (special->str, ==, "null null");
+}
+
+static void
+test_json_nesting (void)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  ImpJson json;
+
+  imp_json_init (&json, out);
+  imp_json_begin_object (&json, NULL);
+  imp_json_int (&json, "n", -3);
+  imp_json_begin_array (&json, "list");
+  imp_json_bool (&json, NULL, TRUE);
+  imp_json_null (&json, NULL);
+  imp_json_vec2 (&json, NULL, phys_v2 (1.5, -2.0));
+  imp_json_end_array (&json);
+  imp_json_string (&json, "s", NULL);
+  imp_json_end_object (&json);
+  g_assert_cmpstr (out->str, ==, "{\"n\":-3,\"list\":[true,null,[1.5,-2]],\"s\":null}");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (help_rows); i++)
+    g_test_add_data_func (help_rows[i].path, &help_rows[i], test_help);
+  for (guint i = 0; i < G_N_ELEMENTS (args_rows); i++)
+    g_test_add_data_func (args_rows[i].path, &args_rows[i], test_bad_args);
+
+  g_test_add_func ("/cli/check/ok", test_check_ok);
+  g_test_add_func ("/cli/check/bad-scene-exit-2", test_check_bad_syntax);
+  g_test_add_func ("/cli/check/unknown-key-exit-2", test_check_unknown_key);
+  g_test_add_func ("/cli/check/missing-file-exit-2", test_check_missing_file);
+  g_test_add_func ("/cli/check/shipped-scenes", test_check_shipped_scenes);
+
+  g_test_add_func ("/cli/run/bad-scene-exit-2", test_run_bad_scene);
+  g_test_add_func ("/cli/run/jsonl-keys", test_run_jsonl_keys);
+  g_test_add_func ("/cli/run/jsonl-values", test_run_jsonl_values);
+  g_test_add_func ("/cli/run/event-cap", test_run_event_cap);
+  g_test_add_func ("/cli/run/states", test_run_states);
+  g_test_add_func ("/cli/run/same-bytes-twice", test_run_deterministic);
+  g_test_add_func ("/cli/run/hash-matches-in-process", test_run_hash);
+  g_test_add_func ("/cli/run/human-summary", test_run_human);
+  g_test_add_func ("/cli/run/dev-full-exit-1", test_run_dev_full);
+  g_test_add_func ("/cli/run/closed-pipe-exit-1", test_run_closed_pipe);
+
+  for (guint i = 0; i < G_N_ELEMENTS (inspect_rows); i++)
+    g_test_add_data_func (inspect_rows[i].path, &inspect_rows[i], test_inspect_verdict);
+  g_test_add_func ("/cli/inspect/circle-circle/numbers", test_inspect_circle_circle_numbers);
+  g_test_add_func ("/cli/inspect/circle-circle/miss-numbers", test_inspect_miss_numbers);
+  g_test_add_func ("/cli/inspect/circle-segment/numbers", test_inspect_circle_segment_numbers);
+  g_test_add_func ("/cli/inspect/probe-segment/numbers", test_inspect_probe_numbers);
+  g_test_add_func ("/cli/inspect/unknown-id-exit-2", test_inspect_unknown_id);
+  g_test_add_func ("/cli/inspect/unknown-id-lists-ids", test_inspect_unknown_id_lists_ids);
+  g_test_add_func ("/cli/inspect/bad-pair-exit-2", test_inspect_bad_pairs);
+
+  g_test_add_func ("/cli/json/escape", test_json_escape);
+  g_test_add_func ("/cli/json/numbers", test_json_numbers);
+  g_test_add_func ("/cli/json/nesting", test_json_nesting);
+
+  return g_test_run ();
+}
