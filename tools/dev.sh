@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tools/dev.sh: set up a Debian 12 machine for Impulse, build it, and run it or test it.
+#
+#   tools/dev.sh run     install missing packages, build, start Impulse
+#   tools/dev.sh test    install missing packages, build, run every test
+#
+# Packages already present are not reinstalled; apt-get runs only when one is missing.
+set -euo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build="${IMPULSE_BUILD_DIR:-$top/build}"
+
+# Keep in step with the package list in README.md.
+packages=(
+  gcc pkg-config meson ninja-build
+  libglib2.0-dev libjson-glib-dev
+)
+
+install_missing () {
+  local missing=()
+  for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "tools/dev.sh: installing ${missing[*]}" >&2
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    "${missing[@]}"
+}
+
+configure_and_build () {
+  if [ ! -f "$build/build.ninja" ]; then
+    meson setup "$build" "$top"
+  fi
+  meson compile -C "$build"
+}
+
+case "${1:-}" in
+  run)
+    install_missing
+    configure_and_build
+    shift
+    if [ $# -eq 0 ]; then
+      # Until the window lands, the headless command line on the first shipped scene.
+      set -- run "$top/lessons/scenes/seed000-swept-circles.json" --frames 60
+    fi
+    exec "$build/app/impulse" "$@"
+    ;;
+  test)
+    install_missing
+    configure_and_build
+    meson test -C "$build" --print-errorlogs
+    ;;
+  *)
+    echo "Usage: tools/dev.sh run [IMPULSE ARGUMENTS...] | tools/dev.sh test" >&2
+    exit 2
+    ;;
+esac
