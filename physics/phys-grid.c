@@ -42,7 +42,8 @@ phys_grid_reset (PhysGrid *grid, int n_bodies, PhysReal cell)
     }
   grid->n_bodies = n_bodies;
   memset (grid->head, 0xff, (size_t) buckets * sizeof (int));
-  memset (grid->nodes, 0, (size_t) n_bodies * sizeof *grid->nodes);
+  if (n_bodies > 0)
+    memset (grid->nodes, 0, (size_t) n_bodies * sizeof *grid->nodes);
   for (int i = 0; i < n_bodies; i++)
     grid->nodes[i].bucket = -2;
   grid->oversize_head = -1;
@@ -132,7 +133,8 @@ phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, i
       grid->seg_mark = resize (grid->seg_mark, (size_t) n_segments_total * sizeof (uint32_t));
       grid->cap_seg_mark = n_segments_total;
     }
-  memset (grid->seg_mark, 0, (size_t) n_segments_total * sizeof (uint32_t));
+  if (n_segments_total > 0)
+    memset (grid->seg_mark, 0, (size_t) n_segments_total * sizeof (uint32_t));
   grid->stamp = 0;
   grid->n_seg_entries = 0;
   grid->n_seg_oversize = 0;
@@ -205,7 +207,8 @@ phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, voi
   if (++grid->stamp == 0)
     {
       /* The stamp wrapped: clear old marks so none looks current. */
-      memset (grid->seg_mark, 0, (size_t) grid->cap_seg_mark * sizeof (uint32_t));
+      if (grid->cap_seg_mark > 0)
+        memset (grid->seg_mark, 0, (size_t) grid->cap_seg_mark * sizeof (uint32_t));
       grid->stamp = 1;
     }
 

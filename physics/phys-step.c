@@ -1046,7 +1046,8 @@ discrete_neighbours (Step *st, int i, bool segments)
     }
   else
     phys_grid_query (&st->s->grid, st->s->box[i], collect_neighbour, st);
-  qsort (st->found, (size_t) st->n_found, sizeof *st->found, compare_int);
+  if (st->n_found > 1)
+    qsort (st->found, (size_t) st->n_found, sizeof *st->found, compare_int);
 }
 
 /* The discrete teaching mode: test overlaps where the bodies stand, answer, then
