@@ -71,6 +71,10 @@ write_flags (ImpJson *json, const PhysEvent *event)
     imp_json_bool (json, "repeated", TRUE);
   if (event->at_frame_end)
     imp_json_bool (json, "at_frame_end", TRUE);
+  if (event->woke)
+    imp_json_bool (json, "woke", TRUE);
+  if (event->jammed)
+    imp_json_bool (json, "jammed", TRUE);
 }
 
 /* What every event line starts with after its kind: the ids (under the names its
@@ -661,6 +665,10 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
     g_string_append (line, " [repeated]");
   if (event->at_frame_end)
     g_string_append (line, " [at frame end]");
+  if (event->woke)
+    g_string_append (line, " [woke]");
+  if (event->jammed)
+    g_string_append (line, " [jammed]");
 }
 
 /**

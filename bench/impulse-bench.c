@@ -4,6 +4,7 @@
  *   impulse-bench                 the whole table (gas 1000, 5000, 20000; rain 2000)
  *   impulse-bench gas N [RUNS]    one scene; prints one line of key=value pairs
  *   impulse-bench rain N [RUNS]
+ *   impulse-bench timeline [FRAMES]  record gas 1000 (default 100,000 frames), then seek
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,13 +99,89 @@ print_result (const char *scene, int n, int runs, const BenchResult *r)
   fflush (stdout);
 }
 
+static double
+percentile (double *ms, int n, double p)
+{
+  qsort (ms, (size_t) n, sizeof *ms, compare_double);
+  int i = (int) (p * (n - 1) + 0.5);
+  return ms[i];
+}
+
+/* The timeline figures of issue 3: recording throughput, memory, and the latency
+ * of random seeks and of consecutive steps backwards. */
+static int
+run_timeline (int64_t frames)
+{
+  const size_t budget = (size_t) 160 << 20;
+  PhysWorld *world = make_scene ("gas", 1000);
+  PhysTimelineDef def = phys_timeline_def_default ();
+  def.budget_bytes = budget;
+  PhysTimeline *tl = phys_timeline_new (world, &def);
+
+  double start = now_ms ();
+  while (phys_timeline_length (tl) < frames)
+    phys_timeline_record (tl, 1000 < frames - phys_timeline_length (tl)
+                                  ? 1000 : frames - phys_timeline_length (tl));
+  double record_ms = now_ms () - start;
+  PhysTimelineStats st = phys_timeline_stats (tl);
+
+  enum { SEEKS = 1000 };
+  double ms[SEEKS];
+  BenchRandom rng;
+  bench_random_init (&rng, 42);
+  for (int i = 0; i < SEEKS; i++)
+    {
+      int64_t k = (int64_t) (bench_random_unit (&rng) * (double) (frames + 1));
+      double t0 = now_ms ();
+      phys_timeline_seek (tl, k);
+      ms[i] = now_ms () - t0;
+    }
+  double seek_median = percentile (ms, SEEKS, 0.5), seek_p99 = percentile (ms, SEEKS, 0.99);
+
+  int64_t k = frames / 2 + 12345 % (frames / 2 + 1);
+  phys_timeline_seek (tl, k);
+  for (int i = 0; i < SEEKS; i++)
+    {
+      double t0 = now_ms ();
+      phys_timeline_seek (tl, --k);
+      ms[i] = now_ms () - t0;
+    }
+  double back_median = percentile (ms, SEEKS, 0.5), back_p99 = percentile (ms, SEEKS, 0.99);
+
+  struct rusage usage;
+  getrusage (RUSAGE_SELF, &usage);
+  /* What storing every frame's full state would take: the issue's 32 bytes a circle. */
+  double full = 1000.0 * 32.0 * (double) frames;
+  printf ("scene=timeline-gas n=1000 frames=%lld record_frames_per_s=%.0f bytes=%zu "
+          "budget_bytes=%zu fraction_of_full_states=%.4f keyframes=%lld keyframe_interval=%d "
+          "thinned=%d events=%llu seek_median_ms=%.3f seek_p99_ms=%.3f step_back_median_ms=%.3f "
+          "step_back_p99_ms=%.3f peak_rss_kb=%ld\n",
+          (long long) frames, frames / (record_ms / 1000.0), st.bytes, st.budget_bytes,
+          st.bytes / full, (long long) st.keyframes, st.keyframe_interval, st.thinned,
+          (unsigned long long) st.events, seek_median, seek_p99, back_median, back_p99,
+          usage.ru_maxrss);
+  phys_timeline_free (tl);
+  phys_world_free (world);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
+  if (argc >= 2 && strcmp (argv[1], "timeline") == 0)
+    {
+      long long frames = argc >= 3 ? strtoll (argv[2], NULL, 10) : 100000;
+      if (frames < 10)
+        {
+          fprintf (stderr, "impulse-bench: error: expected at least 10 frames\n");
+          return 2;
+        }
+      return run_timeline (frames);
+    }
   if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
-      printf ("Usage: impulse-bench [gas|rain N [RUNS]]\n"
-              "With no arguments runs gas 1000, 5000, 20000 and rain 2000.\n");
+      printf ("Usage: impulse-bench [gas|rain N [RUNS]] | impulse-bench timeline [FRAMES]\n"
+              "With no arguments runs gas 1000, 5000, 20000, rain 2000 and timeline.\n");
       return 0;
     }
   if (argc >= 3)
@@ -140,5 +217,6 @@ main (int argc, char **argv)
   BenchResult rain = run_scene ("rain", 2000, 3);
   print_result ("rain", 2000, 3, &rain);
   printf ("gas_scaling_20000_over_1000=%.2f\n", gas_ms[2] / gas_ms[0]);
-  return 0;
+  fflush (stdout);
+  return run_timeline (100000);
 }

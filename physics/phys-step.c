@@ -18,7 +18,7 @@
 
 /* An overlap deeper than this fraction of the radius (sum) is an embedded start;
  * shallower ones are rounding or the sliding skin, and count as touching. */
-#define EMBED_DEPTH 1e-4
+#define EMBED_DEPTH 4e-4
 /* A relative approach speed below this fraction of the relative speed (plus a
  * tiny floor, world units per frame) is rounding of a contact already answered. */
 #define NEGLIGIBLE_APPROACH 1e-12
@@ -33,7 +33,11 @@
  * settled: answering them again only halves a residue (an unsupported chain
  * converges like Gauss-Seidel), and the overlap it leaves is far below
  * EMBED_DEPTH. Zero in worlds without a rest speed (no gravity). */
-#define SETTLED_FRACTION 1e-3
+#define SETTLED_FRACTION 1e-2
+/* A body holds up another (shock propagation) only through a contact whose
+ * normal is within 60 degrees of "up", against gravity: a neighbour pressing
+ * from the side is no floor. */
+#define SUPPORT_COS 0.5
 
 typedef struct
 {
@@ -58,6 +62,8 @@ struct PhysStepScratch
                          * a circle of level n; INT_MAX floats */
   bool *rested;         /* had a slow resting contact this frame */
   PhysReal *last_t;     /* time of the circle's last answered contact this frame, or -1 */
+  int *same_t;          /* answers the circle got at last_t */
+  bool *held;           /* jammed: still and immovable for the rest of this frame */
   PhysAabb *box;
   PhysGrid grid;
   Candidate *heap;
@@ -80,7 +86,10 @@ typedef struct
   int skip;             /* circle not to test against (already tested the other way) */
   bool initial;         /* first pass: each pair once, from its smaller index */
   bool discrete;        /* discrete teaching mode: no sweeps, no re-tests */
+  PhysReal time_limit;  /* stop before events later than this */
+  int answer_limit;     /* stop before this many answers */
   PhysReal settled;     /* approach per frame below which touching contacts are settled */
+  PhysVec2 up;          /* against gravity, unit; zero without gravity (nothing supports) */
   int *wake;            /* sleepers found next to a circle that woke */
   int n_wake, cap_wake;
   int *found;           /* discrete mode: neighbours of the circle being tested */
@@ -104,6 +113,8 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->level);
   free (s->rested);
   free (s->last_t);
+  free (s->same_t);
+  free (s->held);
   free (s->box);
   phys_grid_free (&s->grid);
   free (s->heap);
@@ -147,6 +158,8 @@ scratch_for (PhysWorld *world)
       s->level = xrealloc (s->level, m, sizeof *s->level);
       s->rested = xrealloc (s->rested, m, sizeof *s->rested);
       s->last_t = xrealloc (s->last_t, m, sizeof *s->last_t);
+      s->same_t = xrealloc (s->same_t, m, sizeof *s->same_t);
+      s->held = xrealloc (s->held, m, sizeof *s->held);
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
     }
@@ -203,8 +216,10 @@ candidate_before (const Candidate *x, const Candidate *y)
     return x->t < y->t;
   if (x->kind != y->kind)
     return x->kind < y->kind;
+  /* Static geometry first: a circle embedded in a wall and in a neighbour is put
+   * back on the right side of the wall before the neighbours are separated. */
   if (x->b_kind != y->b_kind)
-    return x->b_kind < y->b_kind;
+    return x->b_kind == PHYS_BODY_SEGMENT;
   if (x->a != y->a)
     return x->a < y->a;
   if (x->b != y->b)
@@ -303,13 +318,16 @@ collect_sleeper (void *ctx, int j)
 static PhysReal
 inv_mass_of (const Step *st, int i)
 {
-  return st->s->asleep[i] ? 0.0 : st->world->circles[i].inv_mass;
+  return st->s->asleep[i] || st->s->held[i] ? 0.0 : st->world->circles[i].inv_mass;
 }
 
+/* reach: the radius (sum) of the contact; what a settled contact may sink in a
+ * frame stays a tenth of the embedded depth, whatever the gravity. */
 static bool
-negligible_approach (const Step *st, PhysReal approach, PhysReal relative_speed)
+negligible_approach (const Step *st, PhysReal approach, PhysReal relative_speed, PhysReal reach)
 {
-  return approach <= NEGLIGIBLE_APPROACH * relative_speed + APPROACH_FLOOR + st->settled;
+  PhysReal settled = fmin (st->settled, 0.1 * EMBED_DEPTH * reach);
+  return approach <= NEGLIGIBLE_APPROACH * relative_speed + APPROACH_FLOOR + settled;
 }
 
 static void
@@ -351,7 +369,7 @@ test_circle_pair (Step *st, int i, int j)
       PhysReal dist = phys_v2_len (sw.d);
       if (depth > EMBED_DEPTH * sw.R)
         push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_CIRCLE, lo, hi);
-      else if (dist > 0.0 && !negligible_approach (st, -sw.b / dist, speed))
+      else if (dist > 0.0 && !negligible_approach (st, -sw.b / dist, speed, sw.R))
         push (st, st->now, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
       return;
     }
@@ -360,7 +378,7 @@ test_circle_pair (Step *st, int i, int j)
   PhysReal t = st->now + sw.t;
   if (t > 1.0)
     return;
-  if (sw.t == 0.0 && !negligible_approach (st, -sw.b / sqrt (sw.c + sw.R * sw.R), speed))
+  if (sw.t == 0.0 && !negligible_approach (st, -sw.b / sqrt (sw.c + sw.R * sw.R), speed, sw.R))
     push (st, t, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
   else if (sw.t > 0.0)
     push (st, t, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
@@ -398,7 +416,8 @@ test_circle_segment (Step *st, int i, int seg)
 {
   const PhysSegment *g = &st->world->segments[seg];
   PhysReal r = st->world->circles[i].radius;
-  if (inv_mass_of (st, i) == 0.0)
+  /* A jammed (held) circle still answers walls: it is immovable only for circles. */
+  if (st->world->circles[i].inv_mass == 0.0 || st->s->asleep[i])
     return;
 
   if (g->is_bound)
@@ -420,7 +439,7 @@ test_circle_segment (Step *st, int i, int seg)
     {
       if (segment_depth (&sw) > EMBED_DEPTH * r)
         push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_SEGMENT, i, seg);
-      else if (!negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed))
+      else if (!negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed, r))
         push (st, st->now, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
       return;
     }
@@ -429,7 +448,7 @@ test_circle_segment (Step *st, int i, int seg)
   PhysReal t = st->now + sw.t;
   if (t > 1.0)
     return;
-  if (sw.t > 0.0 || !negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed))
+  if (sw.t > 0.0 || !negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed, r))
     push (st, t, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
 }
 
@@ -560,6 +579,24 @@ wake (Step *st, int i)
   return true;
 }
 
+/* Counts an answer of circle i at time t. Past PHYS_JAM_ANSWERS answers at one
+ * instant the circle is jammed: it is held still and immovable for the rest of
+ * the frame, which ends the cluster's exchange; it moves again next frame. */
+static bool
+note_answer (Step *st, int i, PhysReal t)
+{
+  PhysStepScratch *s = st->s;
+  /* Within 1e-9 of a frame is one instant: touching pairs re-meet a rounding apart. */
+  s->same_t[i] = s->last_t[i] >= 0.0 && t - s->last_t[i] <= 1e-9 ? s->same_t[i] + 1 : 1;
+  s->last_t[i] = t;
+  if (s->same_t[i] <= PHYS_JAM_ANSWERS || inv_mass_of (st, i) == 0.0)
+    return false;
+  s->held[i] = true;
+  s->rate[i] = phys_v2 (0.0, 0.0);
+  s->end_vel[i] = phys_v2 (0.0, 0.0);
+  return true;
+}
+
 /* 0 for what cannot move, else the level the circle rests at this frame. */
 static int
 support_level (const Step *st, int i)
@@ -615,12 +652,13 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
        * as heavy as the ground for what rests on it, so one answer per contact
        * settles the stack instead of impulses ringing up and down it. */
       int la = support_level (st, c->a), lb = support_level (st, c->b);
-      if (la < lb)
+      PhysReal rise = phys_v2_dot (normal, st->up); /* > 0: b sits above a */
+      if (la < lb && rise >= SUPPORT_COS)
         {
           ia = 0.0;
           s->level[c->b] = la + 1;
         }
-      else if (lb < la)
+      else if (lb < la && -rise >= SUPPORT_COS)
         {
           ib = 0.0;
           s->level[c->a] = lb + 1;
@@ -630,13 +668,14 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   PhysImpulse imp = phys_impulse_circle_circle (normal, va, ia, vb, ib, e);
   set_velocity (st, c->a, va, imp.v1_after);
   set_velocity (st, c->b, vb, imp.v2_after);
-  s->last_t[c->a] = s->last_t[c->b] = c->t;
+  bool jammed = note_answer (st, c->a, c->t) | note_answer (st, c->b, c->t);
 
   if (st->log != NULL)
     {
       PhysEvent *ev = log_append (st->log);
       ev->kind = PHYS_EVENT_CIRCLE_CIRCLE;
       ev->frame = world->frame;
+      ev->answer = st->handled - 1;
       ev->t = c->t;
       ev->t0 = c->t0;
       ev->a = c->a;
@@ -644,6 +683,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       ev->b_kind = PHYS_BODY_CIRCLE;
       ev->resting = resting;
       ev->woke = woke;
+      ev->jammed = jammed;
       ev->at_frame_end = at_end;
       ev->circle_circle.sweep = sw;
       ev->circle_circle.impulse = imp;
@@ -669,6 +709,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
           PhysEvent *ev = log_append (st->log);
           ev->kind = PHYS_EVENT_CIRCLE_CIRCLE;
           ev->frame = world->frame;
+          ev->answer = st->handled - 1;
           ev->t = c->t;
           ev->t0 = c->t0;
           ev->a = c->b;
@@ -715,11 +756,11 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   PhysReal approach = -phys_v2_dot (v, sw.normal);
   if (seg->response == PHYS_RESPONSE_REFLECT)
     e = contact_restitution (st, e, approach, recent (s, c->a, c->t), &resting);
-  s->last_t[c->a] = c->t;
   if (approach > 0.0 && (resting || approach < world->def.rest_speed))
     {
-      /* A slow touch of a static surface: the circle rests on solid ground. */
-      s->level[c->a] = 1;
+      /* A slow touch of a static surface; it is ground if it faces up. */
+      if (phys_v2_dot (sw.normal, st->up) >= SUPPORT_COS)
+        s->level[c->a] = 1;
       s->rested[c->a] = true;
     }
   PhysSegmentResponse resp = phys_segment_respond (sw.normal, v, seg->response, e);
@@ -736,12 +777,14 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   s->tau[c->a] = at_end ? 1.0 : c->t;
   s->done[c->a] = s->done[c->a] || at_end;
   set_velocity (st, c->a, v, resp.v_after);
+  bool jammed = note_answer (st, c->a, c->t);
 
   if (st->log != NULL)
     {
       PhysEvent *ev = log_append (st->log);
       ev->kind = PHYS_EVENT_CIRCLE_SEGMENT;
       ev->frame = world->frame;
+      ev->answer = st->handled - 1;
       ev->t = c->t;
       ev->t0 = c->t0;
       ev->a = c->a;
@@ -753,6 +796,7 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
       ev->circle_segment.response = resp;
       ev->circle_segment.center = center;
       ev->circle_segment.center_before = before;
+      ev->jammed = jammed;
     }
 
   path_changed (st, c->a);
@@ -770,6 +814,7 @@ handle_embedded (Step *st, const Candidate *c)
   memset (&ev, 0, sizeof ev);
   ev.kind = PHYS_EVENT_EMBEDDED;
   ev.frame = world->frame;
+  ev.answer = st->handled - 1;
   ev.t = c->t;
   ev.t0 = c->t0;
   ev.a = c->a;
@@ -830,6 +875,11 @@ handle_embedded (Step *st, const Candidate *c)
       ev.embedded.a_after = s->pos[c->a];
     }
 
+  /* Separations count towards a jam too: a circle wedged among immovable ones
+   * cannot be put clear of all of them, and would be pushed back and forth. */
+  ev.jammed = note_answer (st, c->a, c->t);
+  if (c->b_kind == PHYS_BODY_CIRCLE)
+    ev.jammed = note_answer (st, c->b, c->t) || ev.jammed;
   if (st->log != NULL)
     *log_append (st->log) = ev;
 
@@ -954,6 +1004,7 @@ step_probes (PhysWorld *world, PhysEventLog *log)
             PhysEvent *ev = log_append (log);
             ev->kind = PHYS_EVENT_PROBE_SEGMENT;
             ev->frame = world->frame;
+            ev->answer = -1;
             ev->t = rec.time_to_impact;
             ev->a = p;
             ev->b = g;
@@ -1076,6 +1127,9 @@ step_discrete (Step *st)
           if (sw.verdict != PHYS_VERDICT_OVERLAPPING
               || phys_v2_dot (phys_v2_sub (s->rate[i], s->rate[j]), sw.normal) <= 0.0)
             continue;
+          if (st->handled >= st->answer_limit)
+            return;
+          st->handled++;
           Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, i, j, 0, 0 };
           handle_circle_circle (st, &c, &sw);
         }
@@ -1092,6 +1146,9 @@ step_discrete (Step *st)
                           || (sw.verdict == PHYS_VERDICT_HIT && sw.t == 0.0);
           if (!touching || phys_v2_dot (s->rate[i], sw.normal) >= 0.0)
             continue;
+          if (st->handled >= st->answer_limit)
+            return;
+          st->handled++;
           Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, g, 0, 0 };
           handle_circle_segment (st, &c, &sw);
         }
@@ -1130,80 +1187,122 @@ reset_bodies (Step *st)
       s->level[i] = INT_MAX;
       s->rested[i] = false;
       s->last_t[i] = -1.0;
+      s->same_t[i] = 0;
+      s->held[i] = false;
       s->box[i] = remaining_box (world, s, i);
     }
   s->n_heap = 0;
+}
+
+/* Runs the frame's collision handling up to a stop: events at times <= time_limit,
+ * at most answer_limit answers. The whole frame is (2, INT_MAX). */
+static void
+run_frame (Step *st, PhysReal time_limit, int answer_limit)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  PhysEventLog *log = st->log;
+
+  st->time_limit = time_limit;
+  st->answer_limit = answer_limit;
+  reset_bodies (st);
+
+  st->discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
+  if (st->discrete)
+    {
+      step_discrete (st);
+      return;
+    }
+
+  build_broad_phase (st);
+  st->initial = true;
+  for (int i = 0; i < world->n_circles; i++)
+    if (!s->done[i] && !s->asleep[i])
+      test_circle (st, i, -1);
+  st->initial = false;
+
+  while (s->n_heap > 0)
+    {
+      Candidate c = heap_pop (s);
+      if (!candidate_is_current (s, &c))
+        continue;
+      if (c.t > time_limit || st->handled >= answer_limit)
+        break;
+      if (st->handled >= st->cap)
+        {
+          if (log != NULL)
+            {
+              PhysEvent *ev = log_append (log);
+              ev->kind = PHYS_EVENT_EVENT_CAP;
+              ev->frame = world->frame;
+              ev->t = c.t;
+              ev->t0 = c.t;
+              ev->a = -1;
+              ev->b = -1;
+              ev->answer = st->handled;
+              ev->cap.cap = st->cap;
+              ev->cap.handled = st->handled;
+            }
+          /* Stop everything where it stands: moving on unanswered would push bodies
+           * into each other and through walls, and the next frames would pay for it. */
+          for (int i = 0; i < world->n_circles; i++)
+            if (!s->done[i])
+              {
+                s->pos[i] = position_at (s, i, c.t);
+                s->tau[i] = 1.0;
+              }
+          break;
+        }
+      st->handled++;
+      switch (c.kind)
+        {
+        case PHYS_EVENT_EMBEDDED: handle_embedded (st, &c); break;
+        case PHYS_EVENT_CIRCLE_CIRCLE:
+          {
+            PhysCircleCircleSweep sw = sweep_pair (st, c.a, c.b, c.t0);
+            handle_circle_circle (st, &c, &sw);
+          }
+          break;
+        case PHYS_EVENT_CIRCLE_SEGMENT:
+          {
+            PhysCircleSegmentSweep sw = sweep_segment (st, c.a, c.b, c.t0);
+            handle_circle_segment (st, &c, &sw);
+          }
+          break;
+        default: break;
+        }
+    }
+}
+
+static void
+begin_step (Step *st, PhysWorld *world, PhysEventLog *log)
+{
+  memset (st, 0, sizeof *st);
+  st->world = world;
+  st->s = scratch_for (world);
+  st->log = log;
+  st->has_forces = phys_world_has_forces (world);
+  st->cap = event_cap (world);
+  st->settled = SETTLED_FRACTION * world->def.rest_speed * world->def.dt;
+  st->up = phys_v2_neg (phys_v2_unit (world->def.gravity));
+}
+
+static void
+end_step (Step *st)
+{
+  free (st->found);
+  free (st->wake);
 }
 
 void
 phys_world_step (PhysWorld *world, PhysEventLog *log)
 {
   Step st;
-  memset (&st, 0, sizeof st);
-  st.world = world;
-  st.s = scratch_for (world);
-  st.log = log;
-  st.has_forces = phys_world_has_forces (world);
-  st.cap = event_cap (world);
-  st.settled = SETTLED_FRACTION * world->def.rest_speed * world->def.dt;
+  begin_step (&st, world, log);
   PhysStepScratch *s = st.s;
   size_t first = log != NULL ? log->count : 0;
 
-  reset_bodies (&st);
-
-  st.discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
-  if (st.discrete)
-    step_discrete (&st);
-  else
-    {
-      build_broad_phase (&st);
-      st.initial = true;
-      for (int i = 0; i < world->n_circles; i++)
-        if (!s->done[i] && !s->asleep[i])
-          test_circle (&st, i, -1);
-      st.initial = false;
-
-      while (s->n_heap > 0)
-        {
-          Candidate c = heap_pop (s);
-          if (!candidate_is_current (s, &c))
-            continue;
-          if (st.handled >= st.cap)
-            {
-              if (log != NULL)
-                {
-                  PhysEvent *ev = log_append (log);
-                  ev->kind = PHYS_EVENT_EVENT_CAP;
-                  ev->frame = world->frame;
-                  ev->t = c.t;
-                  ev->t0 = c.t;
-                  ev->a = -1;
-                  ev->b = -1;
-                  ev->cap.cap = st.cap;
-                  ev->cap.handled = st.handled;
-                }
-              break;
-            }
-          st.handled++;
-          switch (c.kind)
-            {
-            case PHYS_EVENT_EMBEDDED: handle_embedded (&st, &c); break;
-            case PHYS_EVENT_CIRCLE_CIRCLE:
-              {
-                PhysCircleCircleSweep sw = sweep_pair (&st, c.a, c.b, c.t0);
-                handle_circle_circle (&st, &c, &sw);
-              }
-              break;
-            case PHYS_EVENT_CIRCLE_SEGMENT:
-              {
-                PhysCircleSegmentSweep sw = sweep_segment (&st, c.a, c.b, c.t0);
-                handle_circle_segment (&st, &c, &sw);
-              }
-              break;
-            default: break;
-            }
-        }
-    }
+  run_frame (&st, 2.0, INT_MAX);
 
   for (int i = 0; i < world->n_circles; i++)
     {
@@ -1222,9 +1321,44 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
   step_probes (world, log);
   if (log != NULL)
     merge_frame_events (log, first, probes_first);
-  free (st.found);
-  free (st.wake);
+  end_step (&st);
   world->frame++;
+}
+
+void
+phys_world_frame_state_at (const PhysWorld *world, PhysReal t, int answers,
+                           PhysVec2 *positions, PhysVec2 *velocities, PhysVec2 *probe_positions)
+{
+  /* The step itself, on a copy, stopped at the moment: what is shown is what happened. */
+  PhysWorld *copy = phys_world_copy (world);
+  Step st;
+  begin_step (&st, copy, NULL);
+  PhysStepScratch *s = st.s;
+  t = fmin (fmax (t, 0.0), 1.0);
+  run_frame (&st, t, answers);
+
+  PhysReal dt = world->def.dt;
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      const PhysCircle *c = &world->circles[i];
+      PhysVec2 p = c->position, v = phys_v2 (0.0, 0.0);
+      if (!c->fixed)
+        {
+          /* A circle answered at the frame's end already stands there. */
+          p = s->tau[i] <= t ? position_at (s, i, t) : s->pos[i];
+          v = phys_v2_scale (s->rate[i], 1.0 / dt);
+        }
+      if (positions != NULL)
+        positions[i] = p;
+      if (velocities != NULL)
+        velocities[i] = v;
+    }
+  if (probe_positions != NULL)
+    for (int i = 0; i < world->n_probes; i++)
+      probe_positions[i] = phys_v2_add_scaled (world->probes[i].position,
+                                               world->probes[i].velocity, dt * t);
+  end_step (&st);
+  phys_world_free (copy);
 }
 
 void

@@ -692,6 +692,67 @@ hash_vec (uint64_t h, PhysVec2 v)
   return hash_real (hash_real (h, v.x), v.y);
 }
 
+/* One circle's part of a snapshot. */
+typedef struct
+{
+  PhysVec2 position, velocity;
+  int64_t rest_frames;
+} CircleState;
+
+typedef struct
+{
+  PhysVec2 position, velocity;
+} ProbeState;
+
+size_t
+phys_world_state_size (const PhysWorld *world)
+{
+  return sizeof (int64_t) + (size_t) world->n_circles * sizeof (CircleState)
+         + (size_t) world->n_probes * sizeof (ProbeState);
+}
+
+void
+phys_world_state_save (const PhysWorld *world, void *buffer)
+{
+  unsigned char *p = buffer;
+  memcpy (p, &world->frame, sizeof (int64_t));
+  p += sizeof (int64_t);
+  for (int i = 0; i < world->n_circles; i++, p += sizeof (CircleState))
+    {
+      CircleState c = { world->circles[i].position, world->circles[i].velocity,
+                        world->circles[i].rest_frames };
+      memcpy (p, &c, sizeof c);
+    }
+  for (int i = 0; i < world->n_probes; i++, p += sizeof (ProbeState))
+    {
+      ProbeState q = { world->probes[i].position, world->probes[i].velocity };
+      memcpy (p, &q, sizeof q);
+    }
+}
+
+void
+phys_world_state_load (PhysWorld *world, const void *buffer)
+{
+  const unsigned char *p = buffer;
+  memcpy (&world->frame, p, sizeof (int64_t));
+  p += sizeof (int64_t);
+  for (int i = 0; i < world->n_circles; i++, p += sizeof (CircleState))
+    {
+      CircleState c;
+      memcpy (&c, p, sizeof c);
+      world->circles[i].position = c.position;
+      world->circles[i].velocity = c.velocity;
+      world->circles[i].rest_frames = (int) c.rest_frames;
+    }
+  for (int i = 0; i < world->n_probes; i++, p += sizeof (ProbeState))
+    {
+      ProbeState q;
+      memcpy (&q, p, sizeof q);
+      world->probes[i].position = q.position;
+      world->probes[i].velocity = q.velocity;
+    }
+}
+
 uint64_t
 phys_world_hash (const PhysWorld *world)
 {

@@ -30,6 +30,9 @@
 #define PHYS_NAME_MAX 48
 /// Frames of slow resting contact after which a circle falls asleep (when the world allows).
 #define PHYS_SLEEP_FRAMES 30
+/// Answers one circle may get at a single instant before it is held still for the rest of
+/// the frame (a jammed cluster would otherwise trade ever smaller impulses for ever).
+#define PHYS_JAM_ANSWERS 8
 
 /// Result of an operation on data that may be bad.
 typedef enum
@@ -282,6 +285,10 @@ typedef struct
   bool repeated;          ///< double-pair-loop mode: the stale second visit of the pair
   bool at_frame_end;      ///< respond-at-frame-end mode: bodies were moved to the end first
   bool woke;              ///< a sleeping circle was hit hard enough to wake up
+  bool jammed;            ///< a circle had more than PHYS_JAM_ANSWERS answers at this instant
+                          ///< and is held still for the rest of the frame
+  int answer;             ///< which answer of the frame made it (0-based; -1 for probe events):
+                          ///< the state just before it is phys_world_frame_state_at (t, answer)
   union
   {
     struct
@@ -386,6 +393,25 @@ int64_t phys_world_frame (const PhysWorld *world);
 /// Advances one frame: integrates forces, finds and answers collisions in time
 /// order, and appends this frame's events to log (which may be NULL).
 void phys_world_step (PhysWorld *world, PhysEventLog *log);
+
+/// The state inside the coming frame at time t (frame fraction, [0, 1]) after the
+/// first `answers` answers of the frame (events at times <= t), as the step itself
+/// reaches it: every circle's centre and path velocity (world units per time unit)
+/// at t, and every probe's position. Pass PhysEvent.answer for the moment just
+/// before an event's response and answer + 1 for just after. Arrays hold
+/// phys_world_circle_count() and phys_world_probe_count() entries; any may be NULL.
+/// Leaves the world unchanged.
+void phys_world_frame_state_at (const PhysWorld *world, PhysReal t, int answers,
+                                PhysVec2 *positions, PhysVec2 *velocities,
+                                PhysVec2 *probe_positions);
+
+/// Bytes of a state snapshot: the frame counter and every circle's and probe's
+/// motion (what phys_world_hash() covers). Depends only on the body counts.
+size_t phys_world_state_size (const PhysWorld *world);
+/// Writes a state snapshot into buffer (phys_world_state_size() bytes).
+void phys_world_state_save (const PhysWorld *world, void *buffer);
+/// Restores a snapshot taken from this world or one with the same bodies.
+void phys_world_state_load (PhysWorld *world, const void *buffer);
 
 /// Where every circle would go in the coming frame if nothing collided: start
 /// position and displacement (the linear path the detection uses). Arrays hold

@@ -6,3 +6,4 @@
 #include "phys-sweep.h"
 #include "phys-response.h"
 #include "phys-world.h"
+#include "phys-timeline.h"

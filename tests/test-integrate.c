@@ -241,9 +241,8 @@ test_drag (void)
    *   semi-implicit: v 4 -> 3 -> 2.25, x 0 -> 3 -> 5.25.
    *   RK4:           v times 1 + z + z^2/2 + z^3/6 + z^4/24 with z = -0.25, which is
    *                  0.77880859375 (exp(-0.25) = 0.7788008). */
-  static const PhysIntegrator integrators[] = { PHYS_INTEGRATOR_EULER,
-                                                PHYS_INTEGRATOR_SEMI_IMPLICIT_EULER,
-                                                PHYS_INTEGRATOR_RK4 };
+  static const PhysIntegrator integrators[]
+      = { PHYS_INTEGRATOR_EULER, PHYS_INTEGRATOR_SEMI_IMPLICIT_EULER, PHYS_INTEGRATOR_RK4 };
   const double rk4 = 0.77880859375;
   const double expect_v[3][2] = { { 3, 2.25 }, { 3, 2.25 }, { 4 * rk4, 4 * rk4 * rk4 } };
   const double expect_x[3][2] = { { 4, 7 }, { 3, 5.25 }, { G_MAXDOUBLE, G_MAXDOUBLE } };
@@ -380,8 +379,8 @@ test_spring_period (void)
   int n = zero_crossings (world, b, 5, 1000, 0.01, times, 8, &amplitude);
   g_assert_cmpint (n, ==, 6);
   double period = (times[4] - times[0]) / 2;
-  g_test_message ("spring period %.9f (2 pi sqrt(m/k) = %.9f), first crossing %.9f", period,
-                  G_PI, times[0]);
+  g_test_message ("spring period %.9f (2 pi sqrt(m/k) = %.9f), first crossing %.9f", period, G_PI,
+                  times[0]);
   g_assert_cmpfloat_with_epsilon (period, G_PI, 1e-6);
   g_assert_cmpfloat_with_epsilon (times[0], G_PI / 4, 1e-6);
   g_assert_cmpfloat_with_epsilon (amplitude, 1, 1e-6);
@@ -439,8 +438,7 @@ test_bungee_slack (void)
     {
       PhysWorld *world = world_with (PHYS_INTEGRATOR_SEMI_IMPLICIT_EULER, 1, 1, phys_v2 (0, 0));
       int b = add_body (world, "jumper", 0, 3, 1, 0, 1, PHYS_INTEGRATOR_DEFAULT);
-      add_anchor_spring (world, kind == 0 ? PHYS_FORCE_BUNGEE : PHYS_FORCE_SPRING, b, 0, 0, 10,
-                         5);
+      add_anchor_spring (world, kind == 0 ? PHYS_FORCE_BUNGEE : PHYS_FORCE_SPRING, b, 0, 0, 10, 5);
       phys_world_step (world, NULL);
       PhysCircle c = phys_world_get_circle (world, b);
       if (kind == 1)
@@ -520,8 +518,8 @@ test_energy_conserved_spring_gravity (void)
       kmax = MAX (kmax, e.kinetic);
     }
   kinetic_range = kmax - kmin;
-  g_test_message ("spring + gravity: relative energy drift %.3g, kinetic energy range %.3g",
-                  worst, kinetic_range);
+  g_test_message ("spring + gravity: relative energy drift %.3g, kinetic energy range %.3g", worst,
+                  kinetic_range);
   g_assert_cmpfloat (kinetic_range, >, 1);
   g_assert_cmpfloat (worst, <=, 1e-8);
   phys_world_free (world);
@@ -580,9 +578,9 @@ orbit_drifts (const PhysIntegrator *integrators, int n, int substeps, double *dr
     {
       phys_world_step (world, NULL);
       for (int k = 0; k < n; k++)
-        drift[k] = MAX (drift[k],
-                        imp_test_relative_change (orbiter_energy (world, source, orbiters[k]),
-                                                  e0[k]));
+        drift[k]
+            = MAX (drift[k],
+                   imp_test_relative_change (orbiter_energy (world, source, orbiters[k]), e0[k]));
     }
   /* No reaction: the source has not moved. */
   imp_assert_vec_equal (phys_world_get_circle (world, source).position, 400, 300);
@@ -592,12 +590,13 @@ orbit_drifts (const PhysIntegrator *integrators, int n, int substeps, double *dr
 static void
 test_orbit_integrators (void)
 {
-  static const PhysIntegrator integrators[] = { PHYS_INTEGRATOR_EULER, PHYS_INTEGRATOR_MIDPOINT,
-                                                PHYS_INTEGRATOR_RK4 };
+  static const PhysIntegrator integrators[]
+      = { PHYS_INTEGRATOR_EULER, PHYS_INTEGRATOR_MIDPOINT, PHYS_INTEGRATOR_RK4 };
   double drift[3];
   orbit_drifts (integrators, 3, 1, drift);
   g_test_message ("orbit, %d frames, relative energy drift: euler %.3g, midpoint %.3g, "
-                  "rk4 %.3g", ORBIT_FRAMES, drift[0], drift[1], drift[2]);
+                  "rk4 %.3g",
+                  ORBIT_FRAMES, drift[0], drift[1], drift[2]);
   g_assert_cmpfloat (drift[2] * 100, <=, drift[0]);
   g_assert_cmpfloat (drift[2], <, drift[1]);
   g_assert_cmpfloat (drift[1], <, drift[0]);
@@ -617,7 +616,8 @@ test_orbit_euler_substeps (void)
     orbit_drifts (euler, 1, substeps[k], &drift[k]);
   orbit_drifts (rk4, 1, 3, &rk4_drift);
   g_test_message ("orbit, euler drift with 1, 10, 100 substeps: %.3g, %.3g, %.3g; rk4 with 3: "
-                  "%.3g", drift[0], drift[1], drift[2], rk4_drift);
+                  "%.3g",
+                  drift[0], drift[1], drift[2], rk4_drift);
   g_assert_cmpfloat (drift[1] * 3, <, drift[0]);
   g_assert_cmpfloat (drift[2] * 5, <, drift[1]);
   g_assert_cmpfloat (rk4_drift, <, drift[2]);

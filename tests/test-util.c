@@ -116,7 +116,7 @@ imp_test_max_overlap (const PhysWorld *world, int *out_i, int *out_j)
   int n = phys_world_circle_count (world);
   PhysCircle *circles = g_new (PhysCircle, MAX (n, 1));
   ImpSweepEntry *order = g_new (ImpSweepEntry, MAX (n, 1));
-  int m = 0;
+  size_t m = 0;
   double deepest = 0.0;
   int best_i = -1, best_j = -1;
 
@@ -129,17 +129,17 @@ imp_test_max_overlap (const PhysWorld *world, int *out_i, int *out_j)
       order[m].index = i;
       m++;
     }
-  qsort (order, (size_t) m, sizeof *order, compare_sweep_entry);
+  qsort (order, m, sizeof *order, compare_sweep_entry);
   /* Every circle that can touch circle i starts before i's right edge. */
-  for (int k = 0; k < m; k++)
+  for (size_t k = 0; k < m; k++)
     {
       const PhysCircle *ci = &circles[order[k].index];
       double right = ci->position.x + ci->radius;
-      for (int l = k + 1; l < m && order[l].min_x <= right; l++)
+      for (size_t l = k + 1; l < m && order[l].min_x <= right; l++)
         {
           const PhysCircle *cj = &circles[order[l].index];
-          double depth = ci->radius + cj->radius
-                         - phys_v2_len (phys_v2_sub (cj->position, ci->position));
+          double depth
+              = ci->radius + cj->radius - phys_v2_len (phys_v2_sub (cj->position, ci->position));
           if (depth > deepest)
             {
               deepest = depth;
