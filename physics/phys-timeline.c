@@ -121,22 +121,34 @@ unpack_brief (uint64_t bits)
 
 /* ---- memory --------------------------------------------------------------- */
 
+/* Bytes in use; growth reserve that is never touched does not count (it is not
+ * resident), so doubling a table cannot by itself force a thinning. */
 static size_t
 bytes_used (const PhysTimeline *tl)
 {
-  return (size_t) tl->cap_summaries * sizeof (PhysFrameSummary)
-         + tl->cap_briefs * sizeof (uint64_t)
-         + (size_t) tl->cap_summaries * sizeof (uint64_t)
-         + (size_t) tl->n_keyframes * tl->state_size
-         + (size_t) tl->cap_keyframes * sizeof (unsigned char *)
+  size_t states = (size_t) tl->length + 1;
+  return states * (sizeof (PhysFrameSummary) + sizeof (uint64_t))
+         + tl->n_briefs * sizeof (uint64_t)
+         + (size_t) tl->n_keyframes * (tl->state_size + sizeof (unsigned char *))
          + (size_t) tl->window_cap * tl->state_size
          + tl->frame_log.capacity * sizeof (PhysEvent) + tl->log.capacity * sizeof (PhysEvent);
+}
+
+/* The window holds up to K + 1 states, but never more than 1/16 of the budget. */
+static int
+window_capacity (const PhysTimeline *tl)
+{
+  size_t most = tl->def.budget_bytes / 16 / (tl->state_size > 0 ? tl->state_size : 1);
+  int cap = tl->interval + 1;
+  if ((size_t) cap > most)
+    cap = most > 2 ? (int) most : 2;
+  return cap;
 }
 
 static void
 reset_window (PhysTimeline *tl)
 {
-  int cap = tl->interval + 1;
+  int cap = window_capacity (tl);
   if (cap != tl->window_cap)
     {
       tl->window = xrealloc (tl->window, (size_t) cap, tl->state_size);
@@ -167,8 +179,9 @@ thin_keyframes (PhysTimeline *tl)
 static void
 respect_budget (PhysTimeline *tl)
 {
+  /* Thinning past the recording's length frees nothing more. */
   while (bytes_used (tl) > tl->def.budget_bytes && tl->n_keyframes > 1
-         && tl->interval < (1 << 30))
+         && tl->interval < tl->length && tl->interval < (1 << 30))
     thin_keyframes (tl);
 }
 
