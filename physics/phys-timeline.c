@@ -1,48 +1,53 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* phys-timeline.c: recording, keyframes, seeking and the moments inside a frame.
+/* phys-timeline.c: branches of recordings.
  *
- * Memory: a frame costs its summary and 8 bytes per event; a keyframe costs one
- * state snapshot. When the total passes the budget, every other keyframe is
- * dropped (K doubles), which halves their cost and doubles the worst seek.
- * Seeking restores the keyframe at or before the target and steps forward,
- * keeping the states it passes in a small window so that stepping backwards
- * frame by frame costs one refill per K frames, not K steps each time.
+ * A branch is a recording that starts at its fork frame, from the state its
+ * parent had there with one edit applied. Frames before the fork are read
+ * from the parent, so a branch shares everything before its edit. The timeline
+ * points at the current branch and at most one ghost (the future the last edit,
+ * undo or redo replaced). Branches nothing can reach any more are freed; the
+ * others keep only the frames something still needs, and record the rest again
+ * if they become current.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "phys-timeline.h"
-#include "phys-world-private.h"
+#include "phys-recording-private.h"
+
+typedef struct Branch Branch;
+struct Branch
+{
+  PhysRecording *rec;
+  Branch *parent;         /* NULL for the run as the scene started it */
+  int64_t fork;           /* frame of the branch's first state */
+  PhysEdit edit;          /* what made it (not for the root) */
+  bool reached;           /* scratch of collect() */
+  int64_t need;           /* scratch of collect(): last state that must stay recorded */
+};
+
+typedef struct
+{
+  Branch *made;           /* the branch the edit started */
+  Branch *before;         /* the branch that was current before it */
+} Change;
+
+typedef struct
+{
+  int64_t frame;
+  char *note;
+} Bookmark;
 
 struct PhysTimeline
 {
   PhysTimelineDef def;
-  size_t state_size;
-  int64_t first;            /* frame number of state 0 of the recording */
-  int64_t length;           /* frames recorded */
-
-  PhysWorld *head;          /* at the end of the recording, where recording goes on */
-  PhysWorld *cursor;        /* the world seek() hands out */
-  PhysEventLog log;         /* the head's events while recording */
-
-  PhysFrameSummary *summaries; /* length + 1 */
-  int64_t cap_summaries;
-  uint64_t *briefs;         /* every event of every frame, packed */
-  size_t n_briefs, cap_briefs;
-  uint64_t *brief_start;    /* frame k's briefs are [brief_start[k], brief_start[k + 1]) */
-
-  int interval;             /* K */
-  unsigned char **keyframes; /* keyframe j holds state j K */
-  int64_t n_keyframes, cap_keyframes;
-  int thinned;
-
-  unsigned char *window;    /* ring of recent states for stepping backwards */
-  int window_cap;
-  int64_t window_first;     /* oldest state in the window */
-  int window_count;
-
-  int64_t events_frame;     /* frame whose full events frame_log holds, or -1 */
-  PhysEventLog frame_log;
+  Branch **branches;
+  int n_branches, cap_branches;
+  Branch *current;
+  Branch *ghost;
+  Change *undo, *redo;
+  int n_undo, cap_undo, n_redo, cap_redo;
+  Bookmark *bookmarks;
+  int n_bookmarks, cap_bookmarks;
 };
 
 PhysTimelineDef
@@ -69,154 +74,59 @@ phys_stop_kind_name (PhysStopKind kind)
 }
 
 static void *
-xrealloc (void *p, size_t n, size_t size)
+grow (void *table, int *capacity, int need, size_t item)
 {
-  void *q = realloc (p, (n > 0 ? n : 1) * size);
-  if (q == NULL)
+  if (need <= *capacity)
+    return table;
+  int cap = *capacity > 0 ? *capacity * 2 : 8;
+  while (cap < need)
+    cap *= 2;
+  void *grown = realloc (table, (size_t) cap * item);
+  if (grown == NULL)
     abort ();
-  return q;
+  *capacity = cap;
+  return grown;
 }
 
-/* ---- packing event briefs ------------------------------------------------ */
-
-enum
+static Branch *
+branch_new (PhysTimeline *tl, const PhysWorld *world, Branch *parent, const PhysEdit *edit)
 {
-  T_BITS = 17,
-  ID_BITS = 19, /* ids + 1 up to 2^19 - 1 > PHYS_MAX_CIRCLES + 1 */
-};
-
-static uint64_t
-pack_brief (const PhysEvent *e)
-{
-  PhysReal t = e->t < 0.0 ? 0.0 : (e->t > 1.0 ? 1.0 : e->t);
-  uint64_t q = (uint64_t) (t * ((1 << T_BITS) - 1) + 0.5);
-  uint64_t bits = (uint64_t) e->kind & 7;
-  bits |= ((uint64_t) e->b_kind & 3) << 3;
-  bits |= (uint64_t) e->resting << 5;
-  bits |= (uint64_t) e->repeated << 6;
-  bits |= (uint64_t) e->at_frame_end << 7;
-  bits |= (uint64_t) e->woke << 8;
-  bits |= ((uint64_t) (e->a + 1) & ((1u << ID_BITS) - 1)) << 9;
-  bits |= ((uint64_t) (e->b + 1) & ((1u << ID_BITS) - 1)) << (9 + ID_BITS);
-  bits |= q << (9 + 2 * ID_BITS);
-  return bits;
-}
-
-static PhysEventBrief
-unpack_brief (uint64_t bits)
-{
-  PhysEventBrief b;
-  uint64_t id_mask = (1u << ID_BITS) - 1;
-  b.kind = (PhysEventKind) (bits & 7);
-  b.b_kind = (PhysBodyKind) ((bits >> 3) & 3);
-  b.resting = (bits >> 5) & 1;
-  b.repeated = (bits >> 6) & 1;
-  b.at_frame_end = (bits >> 7) & 1;
-  b.woke = (bits >> 8) & 1;
-  b.a = (int) ((bits >> 9) & id_mask) - 1;
-  b.b = (int) ((bits >> (9 + ID_BITS)) & id_mask) - 1;
-  b.t = (float) ((double) (bits >> (9 + 2 * ID_BITS)) / ((1 << T_BITS) - 1));
+  Branch *b = calloc (1, sizeof *b);
+  if (b == NULL)
+    abort ();
+  b->rec = phys_recording_new (world, &tl->def);
+  b->parent = parent;
+  b->fork = phys_world_frame (world);
+  if (edit != NULL)
+    b->edit = *edit;
+  tl->branches = grow (tl->branches, &tl->cap_branches, tl->n_branches + 1, sizeof (Branch *));
+  tl->branches[tl->n_branches++] = b;
   return b;
 }
 
-/* ---- memory --------------------------------------------------------------- */
-
-/* Bytes in use; growth reserve that is never touched does not count (it is not
- * resident), so doubling a table cannot by itself force a thinning. */
-static size_t
-bytes_used (const PhysTimeline *tl)
+/* Last state a branch has recorded. */
+static int64_t
+branch_end (const Branch *b)
 {
-  size_t states = (size_t) tl->length + 1;
-  return states * (sizeof (PhysFrameSummary) + sizeof (uint64_t))
-         + tl->n_briefs * sizeof (uint64_t)
-         + (size_t) tl->n_keyframes * (tl->state_size + sizeof (unsigned char *))
-         + (size_t) tl->window_cap * tl->state_size
-         + tl->frame_log.capacity * sizeof (PhysEvent) + tl->log.capacity * sizeof (PhysEvent);
+  return b->fork + phys_recording_length (b->rec);
 }
 
-/* The window holds up to K + 1 states, but never more than 1/16 of the budget. */
-static int
-window_capacity (const PhysTimeline *tl)
+/* The branch of the chain ending at b that holds state (or frame) k. */
+static Branch *
+covering (Branch *b, int64_t k)
 {
-  size_t most = tl->def.budget_bytes / 16 / (tl->state_size > 0 ? tl->state_size : 1);
-  int cap = tl->interval + 1;
-  if ((size_t) cap > most)
-    cap = most > 2 ? (int) most : 2;
-  return cap;
+  while (b->parent != NULL && k < b->fork)
+    b = b->parent;
+  return b;
 }
 
-static void
-reset_window (PhysTimeline *tl)
+static int64_t
+first_frame (const PhysTimeline *tl)
 {
-  int cap = window_capacity (tl);
-  if (cap != tl->window_cap)
-    {
-      tl->window = xrealloc (tl->window, (size_t) cap, tl->state_size);
-      tl->window_cap = cap;
-    }
-  tl->window_count = 0;
-  tl->window_first = 0;
-}
-
-/* Drops every other keyframe: K doubles. Keyframe 0 always stays. */
-static void
-thin_keyframes (PhysTimeline *tl)
-{
-  int64_t kept = 0;
-  for (int64_t j = 0; j < tl->n_keyframes; j++)
-    {
-      if (j % 2 == 0)
-        tl->keyframes[kept++] = tl->keyframes[j];
-      else
-        free (tl->keyframes[j]);
-    }
-  tl->n_keyframes = kept;
-  tl->interval *= 2;
-  tl->thinned++;
-  reset_window (tl);
-}
-
-static void
-respect_budget (PhysTimeline *tl)
-{
-  /* Thinning past the recording's length frees nothing more. */
-  while (bytes_used (tl) > tl->def.budget_bytes && tl->n_keyframes > 1
-         && tl->interval < tl->length && tl->interval < (1 << 30))
-    thin_keyframes (tl);
-}
-
-/* ---- recording ------------------------------------------------------------ */
-
-static void
-summarise_state (PhysTimeline *tl, const PhysWorld *world, int64_t index)
-{
-  if (index + 1 > tl->cap_summaries)
-    {
-      int64_t cap = tl->cap_summaries > 0 ? tl->cap_summaries * 2 : 1024;
-      tl->summaries = xrealloc (tl->summaries, (size_t) cap, sizeof *tl->summaries);
-      tl->brief_start = xrealloc (tl->brief_start, (size_t) cap + 1, sizeof *tl->brief_start);
-      tl->cap_summaries = cap;
-    }
-  PhysFrameSummary *s = &tl->summaries[index];
-  memset (s, 0, sizeof *s);
-  s->energy = phys_world_energy (world);
-  s->hash = phys_world_hash (world);
-}
-
-static void
-add_keyframe (PhysTimeline *tl, const PhysWorld *world)
-{
-  if (tl->n_keyframes == tl->cap_keyframes)
-    {
-      tl->cap_keyframes = tl->cap_keyframes > 0 ? tl->cap_keyframes * 2 : 64;
-      tl->keyframes = xrealloc (tl->keyframes, (size_t) tl->cap_keyframes,
-                                sizeof *tl->keyframes);
-    }
-  unsigned char *buf = malloc (tl->state_size);
-  if (buf == NULL)
-    abort ();
-  phys_world_state_save (world, buf);
-  tl->keyframes[tl->n_keyframes++] = buf;
+  const Branch *b = tl->current;
+  while (b->parent != NULL)
+    b = b->parent;
+  return b->fork;
 }
 
 PhysTimeline *
@@ -226,21 +136,7 @@ phys_timeline_new (const PhysWorld *world, const PhysTimelineDef *def)
   if (tl == NULL)
     abort ();
   tl->def = def != NULL ? *def : phys_timeline_def_default ();
-  if (tl->def.keyframe_interval < 1)
-    tl->def.keyframe_interval = 1;
-  tl->interval = tl->def.keyframe_interval;
-  tl->head = phys_world_copy (world);
-  tl->cursor = phys_world_copy (world);
-  tl->state_size = phys_world_state_size (world);
-  tl->first = phys_world_frame (world);
-  tl->events_frame = -1;
-  phys_event_log_init (&tl->log);
-  phys_event_log_init (&tl->frame_log);
-
-  summarise_state (tl, world, 0);
-  tl->brief_start[0] = 0;
-  add_keyframe (tl, world);
-  reset_window (tl);
+  tl->current = branch_new (tl, world, NULL, NULL);
   return tl;
 }
 
@@ -249,338 +145,163 @@ phys_timeline_free (PhysTimeline *tl)
 {
   if (tl == NULL)
     return;
-  phys_world_free (tl->head);
-  phys_world_free (tl->cursor);
-  phys_event_log_free (&tl->log);
-  phys_event_log_free (&tl->frame_log);
-  free (tl->summaries);
-  free (tl->briefs);
-  free (tl->brief_start);
-  for (int64_t j = 0; j < tl->n_keyframes; j++)
-    free (tl->keyframes[j]);
-  free (tl->keyframes);
-  free (tl->window);
+  for (int i = 0; i < tl->n_branches; i++)
+    {
+      phys_recording_free (tl->branches[i]->rec);
+      free (tl->branches[i]);
+    }
+  for (int i = 0; i < tl->n_bookmarks; i++)
+    free (tl->bookmarks[i].note);
+  free (tl->branches);
+  free (tl->undo);
+  free (tl->redo);
+  free (tl->bookmarks);
   free (tl);
 }
+
+/* ---- the current branch --------------------------------------------------- */
 
 int64_t
 phys_timeline_record (PhysTimeline *tl, int64_t max_frames)
 {
-  int64_t done = 0;
-  for (; done < max_frames; done++)
-    {
-      phys_event_log_clear (&tl->log);
-      phys_world_step (tl->head, &tl->log);
-
-      int64_t k = tl->length;
-      if (tl->n_briefs + tl->log.count > tl->cap_briefs)
-        {
-          size_t cap = tl->cap_briefs > 0 ? tl->cap_briefs : 4096;
-          while (cap < tl->n_briefs + tl->log.count)
-            cap *= 2;
-          tl->briefs = xrealloc (tl->briefs, cap, sizeof *tl->briefs);
-          tl->cap_briefs = cap;
-        }
-      uint32_t kinds = 0;
-      for (size_t i = 0; i < tl->log.count; i++)
-        {
-          tl->briefs[tl->n_briefs++] = pack_brief (&tl->log.events[i]);
-          kinds |= 1u << tl->log.events[i].kind;
-        }
-      tl->summaries[k].n_events = (uint32_t) tl->log.count;
-      tl->summaries[k].kinds = kinds;
-
-      summarise_state (tl, tl->head, k + 1);
-      tl->brief_start[k + 1] = tl->n_briefs;
-      tl->length = k + 1;
-      if (tl->length % tl->interval == 0)
-        add_keyframe (tl, tl->head);
-      respect_budget (tl);
-    }
-  return done;
+  return phys_recording_record (tl->current->rec, max_frames);
 }
 
 int64_t
 phys_timeline_length (const PhysTimeline *tl)
 {
-  return tl->length;
+  return branch_end (tl->current) - first_frame (tl);
 }
 
 int64_t
 phys_timeline_first_frame (const PhysTimeline *tl)
 {
-  return tl->first;
+  return first_frame (tl);
 }
 
 static bool
-has_state (const PhysTimeline *tl, int64_t k)
+chain_has_state (const PhysTimeline *tl, const Branch *head, int64_t k)
 {
-  return k >= tl->first && k <= tl->first + tl->length;
+  return k >= first_frame (tl) && k <= branch_end (head);
 }
 
 static bool
-has_frame (const PhysTimeline *tl, int64_t k)
+chain_has_frame (const PhysTimeline *tl, const Branch *head, int64_t k)
 {
-  return k >= tl->first && k < tl->first + tl->length;
+  return k >= first_frame (tl) && k < branch_end (head);
+}
+
+static PhysFrameSummary
+chain_summary (const PhysTimeline *tl, Branch *head, int64_t k)
+{
+  PhysFrameSummary none;
+  memset (&none, 0, sizeof none);
+  if (!chain_has_state (tl, head, k))
+    return none;
+  Branch *b = covering (head, k);
+  PhysFrameSummary s = phys_recording_summary (b->rec, k);
+  /* The last state a parent lends its child has no frame of the child's. */
+  if (b != head && k == branch_end (b))
+    {
+      s.n_events = 0;
+      s.kinds = 0;
+    }
+  return s;
 }
 
 PhysFrameSummary
 phys_timeline_summary (const PhysTimeline *tl, int64_t k)
 {
-  PhysFrameSummary none;
-  memset (&none, 0, sizeof none);
-  return has_state (tl, k) ? tl->summaries[k - tl->first] : none;
+  return chain_summary (tl, tl->current, k);
 }
 
 int
 phys_timeline_event_count (const PhysTimeline *tl, int64_t k)
 {
-  return has_frame (tl, k) ? (int) tl->summaries[k - tl->first].n_events : 0;
+  if (!chain_has_frame (tl, tl->current, k))
+    return 0;
+  return phys_recording_event_count (covering (tl->current, k)->rec, k);
 }
 
 PhysEventBrief
 phys_timeline_event_brief (const PhysTimeline *tl, int64_t k, int i)
 {
-  int64_t f = k - tl->first;
-  return unpack_brief (tl->briefs[tl->brief_start[f] + (uint64_t) i]);
+  return phys_recording_event_brief (covering (tl->current, k)->rec, k, i);
 }
 
-/* ---- seeking -------------------------------------------------------------- */
-
-static unsigned char *
-window_slot (PhysTimeline *tl, int64_t index)
+static const PhysWorld *
+chain_seek (const PhysTimeline *tl, Branch *head, int64_t k)
 {
-  return tl->window + (size_t) (index % tl->window_cap) * tl->state_size;
-}
-
-static bool
-window_has (const PhysTimeline *tl, int64_t index)
-{
-  return tl->window_count > 0 && index >= tl->window_first
-         && index < tl->window_first + tl->window_count;
-}
-
-/* Keeps the cursor's state (recording index `index`) in the window. */
-static void
-window_push (PhysTimeline *tl, int64_t index)
-{
-  if (tl->window_count == 0 || index != tl->window_first + tl->window_count)
-    {
-      tl->window_first = index;
-      tl->window_count = 0;
-    }
-  if (tl->window_count == tl->window_cap)
-    {
-      tl->window_first++;
-      tl->window_count--;
-    }
-  phys_world_state_save (tl->cursor, window_slot (tl, index));
-  tl->window_count++;
+  if (!chain_has_state (tl, head, k))
+    return NULL;
+  return phys_recording_seek (covering (head, k)->rec, k);
 }
 
 const PhysWorld *
 phys_timeline_seek (PhysTimeline *tl, int64_t k)
 {
-  if (!has_state (tl, k))
-    return NULL;
-  int64_t target = k - tl->first;
-  int64_t at = phys_world_frame (tl->cursor) - tl->first;
-  if (at == target)
-    return tl->cursor;
-  if (window_has (tl, target))
-    {
-      phys_world_state_load (tl->cursor, window_slot (tl, target));
-      return tl->cursor;
-    }
+  return chain_seek (tl, tl->current, k);
+}
 
-  int64_t key = target / tl->interval;
-  int64_t key_index = key * tl->interval;
-  if (at < key_index || at > target)
-    {
-      phys_world_state_load (tl->cursor, tl->keyframes[key]);
-      at = key_index;
-    }
-  /* Keep the window when the cursor is its newest state: stepping on extends it. */
-  if (!(window_has (tl, at) && at == tl->window_first + tl->window_count - 1))
-    window_push (tl, at);
-  while (at < target)
-    {
-      phys_world_step (tl->cursor, NULL);
-      at++;
-      window_push (tl, at);
-    }
-  return tl->cursor;
+static bool
+chain_frame_events (const PhysTimeline *tl, Branch *head, int64_t k, PhysEventLog *log)
+{
+  if (!chain_has_frame (tl, head, k))
+    return false;
+  return phys_recording_frame_events (covering (head, k)->rec, k, log);
 }
 
 bool
 phys_timeline_frame_events (PhysTimeline *tl, int64_t k, PhysEventLog *log)
 {
-  if (!has_frame (tl, k))
-    return false;
-  if (tl->events_frame != k)
-    {
-      const PhysWorld *world = phys_timeline_seek (tl, k);
-      PhysWorld *copy = phys_world_copy (world);
-      phys_event_log_clear (&tl->frame_log);
-      phys_world_step (copy, &tl->frame_log);
-      phys_world_free (copy);
-      tl->events_frame = k;
-    }
-  for (size_t i = 0; i < tl->frame_log.count; i++)
-    {
-      if (log->count == log->capacity)
-        {
-          log->capacity = log->capacity > 0 ? log->capacity * 2 : 64;
-          log->events = xrealloc (log->events, log->capacity, sizeof *log->events);
-        }
-      log->events[log->count++] = tl->frame_log.events[i];
-    }
-  return true;
+  return chain_frame_events (tl, tl->current, k, log);
 }
 
 int
 phys_timeline_stops (PhysTimeline *tl, int64_t k, PhysStop **stops)
 {
   *stops = NULL;
-  PhysEventLog log;
-  phys_event_log_init (&log);
-  if (!phys_timeline_frame_events (tl, k, &log))
+  if (!chain_has_frame (tl, tl->current, k))
     return 0;
-
-  PhysStop *out = malloc ((2 * log.count + 2) * sizeof *out);
-  if (out == NULL)
-    abort ();
-  int n = 0;
-  out[n++] = (PhysStop) { PHYS_STOP_START, 0.0, 0, -1 };
-  int answered = 0;
-  for (size_t i = 0; i < log.count; i++)
-    {
-      const PhysEvent *e = &log.events[i];
-      if (e->kind == PHYS_EVENT_PROBE_SEGMENT)
-        {
-          out[n++] = (PhysStop) { PHYS_STOP_PROBE, e->t, answered, (int) i };
-          continue;
-        }
-      if (e->kind == PHYS_EVENT_EVENT_CAP)
-        continue;
-      /* The double-pair-loop repeat shares its pair's answer: one more stop after it. */
-      if (!e->repeated)
-        out[n++] = (PhysStop) { PHYS_STOP_BEFORE, e->t, e->answer, (int) i };
-      out[n++] = (PhysStop) { PHYS_STOP_AFTER, e->t, e->answer + 1, (int) i };
-      answered = e->answer + 1;
-    }
-  out[n++] = (PhysStop) { PHYS_STOP_END, 1.0, answered, -1 };
-  phys_event_log_free (&log);
-  *stops = out;
-  return n;
+  return phys_recording_stops (covering (tl->current, k)->rec, k, stops);
 }
 
 bool
 phys_timeline_state_at_stop (PhysTimeline *tl, int64_t k, const PhysStop *stop,
                              PhysVec2 *positions, PhysVec2 *velocities, PhysVec2 *probe_positions)
 {
-  if (!has_frame (tl, k))
+  if (!chain_has_frame (tl, tl->current, k))
     return false;
-  if (stop->kind == PHYS_STOP_END)
-    {
-      /* The end of frame k is state k + 1, exactly as recorded. */
-      const PhysWorld *world = phys_timeline_seek (tl, k + 1);
-      for (int i = 0; i < phys_world_circle_count (world); i++)
-        {
-          PhysCircle c = phys_world_get_circle (world, i);
-          if (positions != NULL)
-            positions[i] = c.position;
-          if (velocities != NULL)
-            velocities[i] = c.velocity;
-        }
-      if (probe_positions != NULL)
-        for (int i = 0; i < phys_world_probe_count (world); i++)
-          probe_positions[i] = phys_world_get_probe (world, i).position;
-      return true;
-    }
-  const PhysWorld *world = phys_timeline_seek (tl, k);
-  phys_world_frame_state_at (world, stop->t, stop->answers, positions, velocities,
-                             probe_positions);
-  return true;
+  return phys_recording_state_at_stop (covering (tl->current, k)->rec, k, stop, positions,
+                                       velocities, probe_positions);
 }
 
 bool
 phys_timeline_state_at_time (PhysTimeline *tl, int64_t k, PhysReal t, PhysVec2 *positions,
                              PhysVec2 *probe_positions)
 {
-  if (!has_frame (tl, k))
+  if (!chain_has_frame (tl, tl->current, k))
     return false;
-  const PhysWorld *world = phys_timeline_seek (tl, k);
-  phys_world_frame_state_at (world, t, INT32_MAX, positions, NULL, probe_positions);
-  return true;
+  return phys_recording_state_at_time (covering (tl->current, k)->rec, k, t, positions,
+                                       probe_positions);
 }
 
 PhysTimelineStats
 phys_timeline_stats (const PhysTimeline *tl)
 {
-  PhysTimelineStats s;
-  memset (&s, 0, sizeof s);
-  s.frames = tl->length;
-  s.keyframes = tl->n_keyframes;
-  s.keyframe_interval = tl->interval;
-  s.thinned = tl->thinned;
-  s.bytes = bytes_used (tl);
-  s.budget_bytes = tl->def.budget_bytes;
-  s.events = tl->n_briefs;
-  s.worst_resteps = tl->interval - 1;
+  PhysTimelineStats s = phys_recording_stats (tl->current->rec);
+  s.frames = phys_timeline_length (tl);
+  s.keyframes = 0;
+  s.bytes = 0;
+  s.events = 0;
+  for (int i = 0; i < tl->n_branches; i++)
+    {
+      PhysTimelineStats b = phys_recording_stats (tl->branches[i]->rec);
+      s.keyframes += b.keyframes;
+      s.bytes += b.bytes;
+      s.events += b.events;
+    }
   return s;
-}
-
-/* ---- breakpoints ---------------------------------------------------------- */
-
-static bool
-brief_involves (const PhysEventBrief *e, PhysBodyRef body)
-{
-  switch (e->kind)
-    {
-    case PHYS_EVENT_PROBE_SEGMENT:
-      return (body.kind == PHYS_BODY_PROBE && e->a == body.index)
-             || (body.kind == PHYS_BODY_SEGMENT && e->b == body.index);
-    case PHYS_EVENT_EVENT_CAP:
-      return false;
-    default:
-      return (body.kind == PHYS_BODY_CIRCLE && e->a == body.index)
-             || (body.kind == e->b_kind && e->b == body.index);
-    }
-}
-
-static bool
-frame_matches (const PhysTimeline *tl, int64_t f, const PhysTimelineQuery *q)
-{
-  const PhysFrameSummary *s = &tl->summaries[f];
-  if (q->event_cap && (s->kinds & (1u << PHYS_EVENT_EVENT_CAP)) != 0)
-    return true;
-  if (q->energy_change > 0.0)
-    {
-      PhysReal e0 = s->energy.total, e1 = tl->summaries[f + 1].energy.total;
-      if (fabs (e1 - e0) > q->energy_change * fabs (e0))
-        return true;
-    }
-  bool by_events = q->kinds != 0 || q->match_body || q->match_pair
-                   || (!q->event_cap && q->energy_change <= 0.0);
-  if (!by_events || s->n_events == 0)
-    return false;
-  if (q->kinds != 0 && (s->kinds & q->kinds) == 0)
-    return false;
-  for (uint64_t i = tl->brief_start[f]; i < tl->brief_start[f + 1]; i++)
-    {
-      PhysEventBrief e = unpack_brief (tl->briefs[i]);
-      if (e.kind == PHYS_EVENT_EVENT_CAP && q->kinds == 0)
-        continue;
-      if (q->kinds != 0 && (q->kinds & (1u << e.kind)) == 0)
-        continue;
-      if (q->match_body && !brief_involves (&e, q->body))
-        continue;
-      if (q->match_pair && !(brief_involves (&e, q->pair[0]) && brief_involves (&e, q->pair[1])))
-        continue;
-      return true;
-    }
-  return false;
 }
 
 int64_t
@@ -588,8 +309,261 @@ phys_timeline_find (const PhysTimeline *tl, int64_t from, int direction,
                     const PhysTimelineQuery *query)
 {
   int step = direction >= 0 ? 1 : -1;
-  for (int64_t k = from + step; has_frame (tl, k); k += step)
-    if (frame_matches (tl, k - tl->first, query))
+  for (int64_t k = from + step; chain_has_frame (tl, tl->current, k); k += step)
+    if (phys_recording_frame_matches (covering (tl->current, k)->rec, k, query))
       return k;
   return -1;
+}
+
+/* ---- edits, undo, redo ---------------------------------------------------- */
+
+static void
+mark_chain (Branch *b)
+{
+  for (; b != NULL && !b->reached; b = b->parent)
+    b->reached = true;
+}
+
+/* Frees what nothing can reach and trims what only lends a prefix. */
+static void
+collect (PhysTimeline *tl)
+{
+  for (int i = 0; i < tl->n_branches; i++)
+    {
+      tl->branches[i]->reached = false;
+      tl->branches[i]->need = tl->branches[i]->fork;
+    }
+  mark_chain (tl->current);
+  mark_chain (tl->ghost);
+  for (int i = 0; i < tl->n_undo; i++)
+    {
+      mark_chain (tl->undo[i].made);
+      mark_chain (tl->undo[i].before);
+    }
+  for (int i = 0; i < tl->n_redo; i++)
+    {
+      mark_chain (tl->redo[i].made);
+      mark_chain (tl->redo[i].before);
+    }
+
+  int kept = 0;
+  for (int i = 0; i < tl->n_branches; i++)
+    {
+      Branch *b = tl->branches[i];
+      if (b->reached)
+        tl->branches[kept++] = b;
+      else
+        {
+          phys_recording_free (b->rec);
+          free (b);
+        }
+    }
+  tl->n_branches = kept;
+
+  /* The current branch and the ghost keep all they have; a parent keeps what its
+   * children read from it. */
+  tl->current->need = INT64_MAX;
+  if (tl->ghost != NULL)
+    tl->ghost->need = INT64_MAX;
+  for (int i = 0; i < tl->n_branches; i++)
+    {
+      Branch *b = tl->branches[i];
+      if (b->parent != NULL && b->parent->need < b->fork)
+        b->parent->need = b->fork;
+    }
+  for (int i = 0; i < tl->n_branches; i++)
+    {
+      Branch *b = tl->branches[i];
+      if (b->need < branch_end (b))
+        phys_recording_truncate (b->rec, b->need);
+    }
+}
+
+static void
+push_change (Change **stack, int *n, int *cap, Change step)
+{
+  *stack = grow (*stack, cap, *n + 1, sizeof (Change));
+  (*stack)[(*n)++] = step;
+}
+
+PhysStatus
+phys_timeline_edit (PhysTimeline *tl, int64_t k, const PhysEdit *edit)
+{
+  if (!chain_has_state (tl, tl->current, k))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  Branch *parent = covering (tl->current, k);
+  PhysWorld *world = phys_world_copy (phys_recording_seek (parent->rec, k));
+  PhysStatus status = phys_world_apply_edit (world, edit);
+  if (status != PHYS_OK)
+    {
+      phys_world_free (world);
+      return status;
+    }
+  Branch *made = branch_new (tl, world, parent, edit);
+  phys_world_free (world);
+
+  push_change (&tl->undo, &tl->n_undo, &tl->cap_undo, (Change) { made, tl->current });
+  tl->n_redo = 0;
+  tl->ghost = tl->current;
+  tl->current = made;
+  collect (tl);
+  return PHYS_OK;
+}
+
+bool
+phys_timeline_can_undo (const PhysTimeline *tl)
+{
+  return tl->n_undo > 0;
+}
+
+bool
+phys_timeline_can_redo (const PhysTimeline *tl)
+{
+  return tl->n_redo > 0;
+}
+
+bool
+phys_timeline_undo (PhysTimeline *tl)
+{
+  if (tl->n_undo == 0)
+    return false;
+  Change step = tl->undo[--tl->n_undo];
+  push_change (&tl->redo, &tl->n_redo, &tl->cap_redo, step);
+  tl->ghost = step.made;
+  tl->current = step.before;
+  collect (tl);
+  return true;
+}
+
+bool
+phys_timeline_redo (PhysTimeline *tl)
+{
+  if (tl->n_redo == 0)
+    return false;
+  Change step = tl->redo[--tl->n_redo];
+  push_change (&tl->undo, &tl->n_undo, &tl->cap_undo, step);
+  tl->ghost = step.before;
+  tl->current = step.made;
+  collect (tl);
+  return true;
+}
+
+int
+phys_timeline_edit_count (const PhysTimeline *tl)
+{
+  int n = 0;
+  for (const Branch *b = tl->current; b->parent != NULL; b = b->parent)
+    n++;
+  return n;
+}
+
+PhysEdit
+phys_timeline_get_edit (const PhysTimeline *tl, int i, int64_t *frame)
+{
+  int from_end = phys_timeline_edit_count (tl) - 1 - i;
+  const Branch *b = tl->current;
+  while (from_end-- > 0)
+    b = b->parent;
+  if (frame != NULL)
+    *frame = b->fork;
+  return b->edit;
+}
+
+/* ---- the ghost ------------------------------------------------------------ */
+
+bool
+phys_timeline_has_ghost (const PhysTimeline *tl)
+{
+  return tl->ghost != NULL;
+}
+
+int64_t
+phys_timeline_ghost_fork (const PhysTimeline *tl)
+{
+  if (tl->ghost == NULL)
+    return -1;
+  /* The first state where the two chains read different branches. */
+  for (const Branch *g = tl->ghost; g != NULL; g = g->parent)
+    for (const Branch *c = tl->current; c != NULL; c = c->parent)
+      if (c == g)
+        {
+          int64_t fork = INT64_MAX;
+          for (const Branch *x = tl->current; x != g; x = x->parent)
+            fork = x->fork < fork ? x->fork : fork;
+          for (const Branch *x = tl->ghost; x != g; x = x->parent)
+            fork = x->fork < fork ? x->fork : fork;
+          return fork;
+        }
+  return first_frame (tl);
+}
+
+int64_t
+phys_timeline_ghost_length (const PhysTimeline *tl)
+{
+  return tl->ghost != NULL ? branch_end (tl->ghost) - first_frame (tl) : 0;
+}
+
+const PhysWorld *
+phys_timeline_ghost_seek (PhysTimeline *tl, int64_t k)
+{
+  return tl->ghost != NULL ? chain_seek (tl, tl->ghost, k) : NULL;
+}
+
+PhysFrameSummary
+phys_timeline_ghost_summary (const PhysTimeline *tl, int64_t k)
+{
+  PhysFrameSummary none;
+  memset (&none, 0, sizeof none);
+  return tl->ghost != NULL ? chain_summary (tl, tl->ghost, k) : none;
+}
+
+bool
+phys_timeline_ghost_frame_events (PhysTimeline *tl, int64_t k, PhysEventLog *log)
+{
+  return tl->ghost != NULL && chain_frame_events (tl, tl->ghost, k, log);
+}
+
+/* ---- bookmarks ------------------------------------------------------------ */
+
+int
+phys_timeline_add_bookmark (PhysTimeline *tl, int64_t k, const char *note)
+{
+  tl->bookmarks = grow (tl->bookmarks, &tl->cap_bookmarks, tl->n_bookmarks + 1,
+                        sizeof (Bookmark));
+  const char *text = note != NULL ? note : "";
+  size_t n = strlen (text);
+  char *copy = malloc (n + 1);
+  if (copy == NULL)
+    abort ();
+  memcpy (copy, text, n + 1);
+  tl->bookmarks[tl->n_bookmarks] = (Bookmark) { k, copy };
+  return tl->n_bookmarks++;
+}
+
+bool
+phys_timeline_remove_bookmark (PhysTimeline *tl, int i)
+{
+  if (i < 0 || i >= tl->n_bookmarks)
+    return false;
+  free (tl->bookmarks[i].note);
+  memmove (tl->bookmarks + i, tl->bookmarks + i + 1,
+           (size_t) (tl->n_bookmarks - i - 1) * sizeof (Bookmark));
+  tl->n_bookmarks--;
+  return true;
+}
+
+int
+phys_timeline_bookmark_count (const PhysTimeline *tl)
+{
+  return tl->n_bookmarks;
+}
+
+const char *
+phys_timeline_get_bookmark (const PhysTimeline *tl, int i, int64_t *frame)
+{
+  if (i < 0 || i >= tl->n_bookmarks)
+    return NULL;
+  if (frame != NULL)
+    *frame = tl->bookmarks[i].frame;
+  return tl->bookmarks[i].note;
 }

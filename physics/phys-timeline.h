@@ -4,12 +4,18 @@
  * state, any frame's full event records and any moment inside a frame are
  * rebuilt by restoring a keyframe and stepping again, which gives the very same
  * bits as the first time because stepping is deterministic.
+ *
+ * Edits branch the run: the frames before the edit are shared, the frames
+ * after it are recorded anew, and the previous future stays as a read-only
+ * ghost until the next edit. Undo and redo move between branches; a branch that
+ * was trimmed to save memory records its frames again, to the same bits.
  */
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "phys-edit.h"
 #include "phys-world.h"
 
 /// Settings of a timeline.
@@ -60,15 +66,15 @@ typedef struct
 typedef struct PhysTimeline PhysTimeline;
 
 /// Starts a recording of world from its current state (copied; the caller keeps
-/// world). Nothing is stepped yet.
+/// world). Nothing is stepped yet. Every branch gets budget_bytes of its own.
 PhysTimeline *phys_timeline_new (const PhysWorld *world, const PhysTimelineDef *def);
 /// Frees a recording. NULL is allowed.
 void phys_timeline_free (PhysTimeline *timeline);
 
-/// Records up to max_frames more frames (a bounded chunk, so a caller can stay
-/// responsive) and returns how many it recorded.
+/// Records up to max_frames more frames of the current branch (a bounded chunk,
+/// so a caller can stay responsive) and returns how many it recorded.
 int64_t phys_timeline_record (PhysTimeline *timeline, int64_t max_frames);
-/// Frames recorded: states 0 to phys_timeline_length() can be visited.
+/// Frames recorded on the current branch: states first to first + length can be visited.
 int64_t phys_timeline_length (const PhysTimeline *timeline);
 /// Frame number of the recording's first state (the world's frame when recording began).
 int64_t phys_timeline_first_frame (const PhysTimeline *timeline);
@@ -146,3 +152,44 @@ typedef struct
 /// matches the query, or -1 when none does.
 int64_t phys_timeline_find (const PhysTimeline *timeline, int64_t from, int direction,
                             const PhysTimelineQuery *query);
+
+/// Applies an edit to state k (first <= k <= first + length) and starts a new
+/// branch there: frames after k are recorded anew (call phys_timeline_record()),
+/// and the previous future becomes the ghost. Returns why an edit does not apply
+/// and then changes nothing. Clears the redo list.
+PhysStatus phys_timeline_edit (PhysTimeline *timeline, int64_t k, const PhysEdit *edit);
+/// True when there is an edit to undo.
+bool phys_timeline_can_undo (const PhysTimeline *timeline);
+/// True when there is an undone edit to redo.
+bool phys_timeline_can_redo (const PhysTimeline *timeline);
+/// Goes back to the branch before the last edit; the undone branch becomes the ghost.
+/// Returns false when there is nothing to undo.
+bool phys_timeline_undo (PhysTimeline *timeline);
+/// Goes forward to the branch of the last undone edit. Returns false when there is none.
+bool phys_timeline_redo (PhysTimeline *timeline);
+/// Number of edits on the current branch, from the start of the run.
+int phys_timeline_edit_count (const PhysTimeline *timeline);
+/// Edit i (0 <= i < count) of the current branch, oldest first; *frame gets its frame.
+PhysEdit phys_timeline_get_edit (const PhysTimeline *timeline, int i, int64_t *frame);
+
+/// True when a ghost branch (the future before the last edit, undo or redo) exists.
+bool phys_timeline_has_ghost (const PhysTimeline *timeline);
+/// First frame where the ghost and the current branch differ (the edit's frame).
+int64_t phys_timeline_ghost_fork (const PhysTimeline *timeline);
+/// Frames recorded on the ghost branch (from first).
+int64_t phys_timeline_ghost_length (const PhysTimeline *timeline);
+/// The ghost at state k, as phys_timeline_seek() for the current branch.
+const PhysWorld *phys_timeline_ghost_seek (PhysTimeline *timeline, int64_t k);
+/// The ghost's summary of state/frame k.
+PhysFrameSummary phys_timeline_ghost_summary (const PhysTimeline *timeline, int64_t k);
+/// The ghost's full event records of frame k.
+bool phys_timeline_ghost_frame_events (PhysTimeline *timeline, int64_t k, PhysEventLog *log);
+
+/// Adds a bookmark with a note (copied; may be NULL) at frame k. Returns its index.
+int phys_timeline_add_bookmark (PhysTimeline *timeline, int64_t k, const char *note);
+/// Removes bookmark i. Returns false when there is no such bookmark.
+bool phys_timeline_remove_bookmark (PhysTimeline *timeline, int i);
+/// Number of bookmarks.
+int phys_timeline_bookmark_count (const PhysTimeline *timeline);
+/// Bookmark i: its frame in *frame and its note (owned by the timeline, "" for none).
+const char *phys_timeline_get_bookmark (const PhysTimeline *timeline, int i, int64_t *frame);

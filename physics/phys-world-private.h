@@ -32,8 +32,13 @@ struct PhysWorld
   PhysBodyRef *names;
   int n_names, cap_names; /* cap_names is a power of two, kept at most half full */
 
+  bool auto_rest_speed;    /* def.rest_speed follows gravity (it was given as negative) */
+
   PhysStepScratch *scratch;
 };
+
+/* Rebuilds the name index after bodies were removed or renumbered. */
+void phys_world_rebuild_names (PhysWorld *world);
 
 /* Grows a table so it holds at least need entries; aborts when memory runs out. */
 void *phys_grow (void *table, int *capacity, int need, size_t item_size);

@@ -233,6 +233,20 @@ index_add (PhysWorld *world, PhysBodyKind kind, int index)
   index_insert (world, (PhysBodyRef) { kind, index });
 }
 
+void
+phys_world_rebuild_names (PhysWorld *world)
+{
+  for (int i = 0; i < world->cap_names; i++)
+    world->names[i].kind = (PhysBodyKind) -1;
+  world->n_names = 0;
+  for (int i = 0; i < world->n_circles; i++)
+    index_add (world, PHYS_BODY_CIRCLE, i);
+  for (int i = 0; i < world->n_segments; i++)
+    index_add (world, PHYS_BODY_SEGMENT, i);
+  for (int i = 0; i < world->n_probes; i++)
+    index_add (world, PHYS_BODY_PROBE, i);
+}
+
 static bool
 name_is_free (const PhysWorld *world, const char *name)
 {
@@ -267,7 +281,8 @@ phys_world_new (const PhysWorldDef *def)
   world->def = *def;
   if (world->def.event_cap == 0)
     world->def.event_cap = -1; /* resolved per step from the body count */
-  if (world->def.rest_speed < 0.0)
+  world->auto_rest_speed = world->def.rest_speed < 0.0;
+  if (world->auto_rest_speed)
     world->def.rest_speed = 2.0 * phys_v2_len (def->gravity) * def->dt;
 
   if (def->has_bounds)
@@ -337,6 +352,7 @@ phys_world_copy (const PhysWorld *world)
   copy->targets = duplicate (world->targets, world->n_targets, sizeof (int), &copy->cap_targets);
   copy->names = duplicate (world->names, world->cap_names, sizeof (PhysBodyRef), &copy->cap_names);
   copy->n_names = world->n_names;
+  copy->auto_rest_speed = world->auto_rest_speed;
   return copy;
 }
 

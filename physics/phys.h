@@ -7,3 +7,4 @@
 #include "phys-response.h"
 #include "phys-world.h"
 #include "phys-timeline.h"
+#include "phys-edit.h"

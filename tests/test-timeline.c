@@ -356,6 +356,229 @@ test_find_energy_change (void)
   phys_world_free (world);
 }
 
+/* Hashes of every state of a recording, as a straight list. */
+static uint64_t *
+all_hashes (PhysTimeline *tl)
+{
+  int64_t n = phys_timeline_length (tl);
+  uint64_t *h = g_new (uint64_t, n + 1);
+  for (int64_t k = 0; k <= n; k++)
+    h[k] = phys_world_hash (phys_timeline_seek (tl, k));
+  return h;
+}
+
+static PhysEdit
+push_edit (const char *name, double vx, double vy)
+{
+  PhysEdit e = phys_edit_init (PHYS_EDIT_SET_CIRCLE, name);
+  e.fields = PHYS_EDIT_VELOCITY;
+  e.velocity = phys_v2 (vx, vy);
+  return e;
+}
+
+/* An edit keeps the past, changes the state at its frame, and the new future is
+ * what stepping the edited world straight gives; the old future is the ghost. */
+static void
+test_edit_branches (void)
+{
+  PhysWorld *world = small_gas (9);
+  PhysTimeline *tl = record (world, 120, 8, 0);
+  uint64_t *before = all_hashes (tl);
+
+  PhysEdit e = push_edit ("g3", 0.5, -0.25);
+  g_assert_cmpint (phys_timeline_edit (tl, 40, &e), ==, PHYS_OK);
+  g_assert_cmpint (phys_timeline_length (tl), ==, 40);
+  g_assert_cmpint (phys_timeline_record (tl, 80), ==, 80);
+  g_assert_cmpint (phys_timeline_length (tl), ==, 120);
+
+  /* Straight: step 40 frames, apply the edit, step 80 more. */
+  PhysWorld *straight = phys_world_copy (world);
+  for (int k = 0; k < 40; k++)
+    phys_world_step (straight, NULL);
+  g_assert_cmpint (phys_world_apply_edit (straight, &e), ==, PHYS_OK);
+  for (int64_t k = 0; k < 40; k++)
+    g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, k)), ==, before[k]);
+  for (int64_t k = 40; k <= 120; k++)
+    {
+      g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, k)), ==,
+                        phys_world_hash (straight));
+      g_assert_cmpuint (phys_timeline_summary (tl, k).hash, ==, phys_world_hash (straight));
+      if (k < 120)
+        phys_world_step (straight, NULL);
+    }
+  g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, 40)), !=, before[40]);
+  imp_assert_vec_equal (phys_world_get_circle (phys_timeline_seek (tl, 40), 3).velocity, 0.5,
+                        -0.25);
+
+  /* The ghost is the old future, frame for frame. */
+  g_assert_true (phys_timeline_has_ghost (tl));
+  g_assert_cmpint (phys_timeline_ghost_fork (tl), ==, 40);
+  g_assert_cmpint (phys_timeline_ghost_length (tl), ==, 120);
+  for (int64_t k = 0; k <= 120; k += 7)
+    {
+      g_assert_cmpuint (phys_world_hash (phys_timeline_ghost_seek (tl, k)), ==, before[k]);
+      g_assert_cmpuint (phys_timeline_ghost_summary (tl, k).hash, ==, before[k]);
+    }
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int64_t busy = phys_timeline_find (tl, 40, 1, &(PhysTimelineQuery) { 0 });
+  g_assert_cmpint (busy, >, 40);
+  g_assert_true (phys_timeline_ghost_frame_events (tl, busy, &log));
+  phys_event_log_free (&log);
+
+  g_assert_cmpint (phys_timeline_edit_count (tl), ==, 1);
+  int64_t frame = -1;
+  PhysEdit got = phys_timeline_get_edit (tl, 0, &frame);
+  g_assert_cmpint (frame, ==, 40);
+  g_assert_cmpstr (got.name, ==, "g3");
+
+  g_free (before);
+  phys_world_free (straight);
+  phys_timeline_free (tl);
+  phys_world_free (world);
+}
+
+/* Undo gives back the very recording from before the edit; redo the edited one. */
+static void
+test_undo_redo_exact (void)
+{
+  PhysWorld *world = small_gas (10);
+  PhysTimeline *tl = record (world, 150, 8, 0);
+  uint64_t *original = all_hashes (tl);
+
+  PhysEdit e = push_edit ("g7", -0.6, 0.1);
+  g_assert_cmpint (phys_timeline_edit (tl, 50, &e), ==, PHYS_OK);
+  phys_timeline_record (tl, 100);
+  uint64_t *edited = all_hashes (tl);
+
+  g_assert_true (phys_timeline_can_undo (tl));
+  g_assert_false (phys_timeline_can_redo (tl));
+  g_assert_true (phys_timeline_undo (tl));
+  g_assert_cmpint (phys_timeline_edit_count (tl), ==, 0);
+  /* The branch was trimmed while it was not needed: record it again. */
+  phys_timeline_record (tl, 150 - phys_timeline_length (tl));
+  g_assert_cmpint (phys_timeline_length (tl), ==, 150);
+  for (int64_t k = 0; k <= 150; k++)
+    g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, k)), ==, original[k]);
+  /* The undone future is now the ghost. */
+  g_assert_cmpint (phys_timeline_ghost_fork (tl), ==, 50);
+  g_assert_cmpuint (phys_timeline_ghost_summary (tl, 120).hash, ==, edited[120]);
+
+  g_assert_true (phys_timeline_redo (tl));
+  g_assert_false (phys_timeline_can_redo (tl));
+  phys_timeline_record (tl, 150 - phys_timeline_length (tl));
+  for (int64_t k = 0; k <= 150; k++)
+    g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, k)), ==, edited[k]);
+  g_assert_cmpuint (phys_timeline_ghost_summary (tl, 140).hash, ==, original[140]);
+
+  /* A new edit clears the redo list. */
+  g_assert_true (phys_timeline_undo (tl));
+  PhysEdit other = push_edit ("g2", 0.2, 0.2);
+  g_assert_cmpint (phys_timeline_edit (tl, 20, &other), ==, PHYS_OK);
+  g_assert_false (phys_timeline_can_redo (tl));
+  g_assert_true (phys_timeline_can_undo (tl));
+
+  g_free (original);
+  g_free (edited);
+  phys_timeline_free (tl);
+  phys_world_free (world);
+}
+
+/* Editing before an earlier edit replaces that branch; undo brings it back. */
+static void
+test_edit_before_edit (void)
+{
+  PhysWorld *world = small_gas (11);
+  PhysTimeline *tl = record (world, 100, 8, 0);
+  PhysEdit late = push_edit ("g1", 0.3, 0.0);
+  g_assert_cmpint (phys_timeline_edit (tl, 60, &late), ==, PHYS_OK);
+  phys_timeline_record (tl, 40);
+  uint64_t *with_late = all_hashes (tl);
+
+  PhysEdit early = push_edit ("g5", 0.0, 0.3);
+  g_assert_cmpint (phys_timeline_edit (tl, 30, &early), ==, PHYS_OK);
+  g_assert_cmpint (phys_timeline_edit_count (tl), ==, 1);
+  int64_t frame;
+  g_assert_cmpstr (phys_timeline_get_edit (tl, 0, &frame).name, ==, "g5");
+  g_assert_cmpint (frame, ==, 30);
+  g_assert_cmpint (phys_timeline_ghost_fork (tl), ==, 30);
+  for (int64_t k = 0; k < 30; k++)
+    g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, k)), ==, with_late[k]);
+
+  g_assert_true (phys_timeline_undo (tl));
+  g_assert_cmpint (phys_timeline_edit_count (tl), ==, 1);
+  g_assert_cmpstr (phys_timeline_get_edit (tl, 0, &frame).name, ==, "g1");
+  phys_timeline_record (tl, 100 - phys_timeline_length (tl));
+  for (int64_t k = 0; k <= 100; k++)
+    g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, k)), ==, with_late[k]);
+
+  g_free (with_late);
+  phys_timeline_free (tl);
+  phys_world_free (world);
+}
+
+/* A refused edit changes nothing at all. */
+static void
+test_edit_refused (void)
+{
+  PhysWorld *world = small_gas (12);
+  PhysTimeline *tl = record (world, 30, 8, 0);
+  PhysEdit nobody = push_edit ("nobody", 1.0, 1.0);
+  g_assert_cmpint (phys_timeline_edit (tl, 10, &nobody), ==, PHYS_ERROR_UNKNOWN_BODY);
+  PhysEdit bad = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "g1");
+  bad.fields = PHYS_EDIT_RADIUS;
+  bad.radius = -2.0;
+  g_assert_cmpint (phys_timeline_edit (tl, 10, &bad), ==, PHYS_ERROR_OUT_OF_RANGE);
+  PhysEdit fine = push_edit ("g1", 1.0, 1.0);
+  g_assert_cmpint (phys_timeline_edit (tl, 31, &fine), ==, PHYS_ERROR_OUT_OF_RANGE);
+  g_assert_cmpint (phys_timeline_length (tl), ==, 30);
+  g_assert_false (phys_timeline_has_ghost (tl));
+  g_assert_false (phys_timeline_can_undo (tl));
+  g_assert_cmpint (phys_timeline_edit_count (tl), ==, 0);
+  phys_timeline_free (tl);
+  phys_world_free (world);
+}
+
+/* Adding a body changes the world from the edit on; the past keeps the old bodies. */
+static void
+test_edit_add_body (void)
+{
+  PhysWorld *world = small_gas (13);
+  PhysTimeline *tl = record (world, 20, 4, 0);
+  PhysEdit add = phys_edit_init (PHYS_EDIT_ADD_CIRCLE, "newcomer");
+  add.position = phys_v2 (1.5, 1.5);
+  add.velocity = phys_v2 (0.25, 0.0);
+  g_assert_cmpint (phys_timeline_edit (tl, 10, &add), ==, PHYS_OK);
+  phys_timeline_record (tl, 10);
+  g_assert_cmpint (phys_world_circle_count (phys_timeline_seek (tl, 9)), ==, 60);
+  g_assert_cmpint (phys_world_circle_count (phys_timeline_seek (tl, 10)), ==, 61);
+  g_assert_cmpint (phys_world_circle_count (phys_timeline_seek (tl, 20)), ==, 61);
+  g_assert_cmpint (phys_world_circle_count (phys_timeline_ghost_seek (tl, 20)), ==, 60);
+  phys_timeline_free (tl);
+  phys_world_free (world);
+}
+
+static void
+test_bookmarks (void)
+{
+  PhysWorld *world = small_gas (14);
+  PhysTimeline *tl = record (world, 10, 4, 0);
+  g_assert_cmpint (phys_timeline_add_bookmark (tl, 3, "first hit"), ==, 0);
+  g_assert_cmpint (phys_timeline_add_bookmark (tl, 7, NULL), ==, 1);
+  int64_t frame;
+  g_assert_cmpstr (phys_timeline_get_bookmark (tl, 0, &frame), ==, "first hit");
+  g_assert_cmpint (frame, ==, 3);
+  g_assert_cmpstr (phys_timeline_get_bookmark (tl, 1, &frame), ==, "");
+  g_assert_true (phys_timeline_remove_bookmark (tl, 0));
+  g_assert_false (phys_timeline_remove_bookmark (tl, 5));
+  g_assert_cmpint (phys_timeline_bookmark_count (tl), ==, 1);
+  g_assert_cmpstr (phys_timeline_get_bookmark (tl, 0, &frame), ==, "");
+  g_assert_cmpint (frame, ==, 7);
+  g_assert_null (phys_timeline_get_bookmark (tl, 1, &frame));
+  phys_timeline_free (tl);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -369,5 +592,11 @@ main (int argc, char **argv)
   g_test_add_func ("/timeline/record/chunks", test_record_in_chunks);
   g_test_add_func ("/timeline/find/events", test_find);
   g_test_add_func ("/timeline/find/energy-change", test_find_energy_change);
+  g_test_add_func ("/timeline/edit/branches-and-ghost", test_edit_branches);
+  g_test_add_func ("/timeline/edit/undo-redo-exact", test_undo_redo_exact);
+  g_test_add_func ("/timeline/edit/before-an-earlier-edit", test_edit_before_edit);
+  g_test_add_func ("/timeline/edit/refused-changes-nothing", test_edit_refused);
+  g_test_add_func ("/timeline/edit/add-body", test_edit_add_body);
+  g_test_add_func ("/timeline/bookmarks", test_bookmarks);
   return g_test_run ();
 }

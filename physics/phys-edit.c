@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-edit.c: applying edits to a world. Every edit is checked whole before
+ * anything changes, so a refused edit leaves the world as it was.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "phys-edit.h"
+#include "phys-world-private.h"
+
+const char *
+phys_edit_kind_name (PhysEditKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_EDIT_SET_CIRCLE: return "set-circle";
+    case PHYS_EDIT_ADD_CIRCLE: return "add-circle";
+    case PHYS_EDIT_REMOVE_CIRCLE: return "remove-circle";
+    case PHYS_EDIT_SET_SEGMENT: return "set-segment";
+    case PHYS_EDIT_ADD_SEGMENT: return "add-segment";
+    case PHYS_EDIT_REMOVE_SEGMENT: return "remove-segment";
+    case PHYS_EDIT_SET_WORLD: return "set-world";
+    default: return "unknown";
+    }
+}
+
+PhysEdit
+phys_edit_init (PhysEditKind kind, const char *name)
+{
+  PhysEdit e;
+  memset (&e, 0, sizeof e);
+  e.kind = kind;
+  if (name != NULL)
+    {
+      size_t n = strlen (name);
+      if (n >= PHYS_NAME_MAX)
+        n = PHYS_NAME_MAX - 1;
+      memcpy (e.name, name, n);
+    }
+  PhysCircleDef c = phys_circle_def_default ();
+  e.radius = c.radius;
+  e.restitution = c.restitution;
+  e.collides = c.collides;
+  e.integrator = c.integrator;
+  e.response = PHYS_RESPONSE_REFLECT;
+  e.substeps = 1;
+  e.rest_speed = -1.0;
+  e.sleep = true;
+  return e;
+}
+
+static bool
+unit_range (PhysReal x)
+{
+  return x >= 0.0 && x <= 1.0;
+}
+
+static PhysStatus
+check_circle_fields (const PhysEdit *e, uint32_t fields)
+{
+  if (((fields & PHYS_EDIT_POSITION) && !phys_v2_is_finite (e->position))
+      || ((fields & PHYS_EDIT_VELOCITY) && !phys_v2_is_finite (e->velocity))
+      || ((fields & PHYS_EDIT_RADIUS) && !isfinite (e->radius))
+      || ((fields & PHYS_EDIT_MASS) && !isfinite (e->mass))
+      || ((fields & PHYS_EDIT_RESTITUTION) && !isfinite (e->restitution)))
+    return PHYS_ERROR_NOT_FINITE;
+  if (((fields & PHYS_EDIT_RADIUS) && e->radius <= 0.0)
+      || ((fields & PHYS_EDIT_MASS) && e->mass <= 0.0)
+      || ((fields & PHYS_EDIT_RESTITUTION) && !unit_range (e->restitution))
+      || ((fields & PHYS_EDIT_INTEGRATOR)
+          && (e->integrator < PHYS_INTEGRATOR_DEFAULT || e->integrator > PHYS_INTEGRATOR_VERLET)))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  return PHYS_OK;
+}
+
+/* An edited world starts over from rest counts of zero: a body moved away may have
+ * held up sleepers, and sleeping never outlives a change to what it rested on. */
+static void
+wake_all (PhysWorld *world)
+{
+  for (int i = 0; i < world->n_circles; i++)
+    world->circles[i].rest_frames = 0;
+}
+
+static PhysStatus
+set_circle (PhysWorld *world, const PhysEdit *e)
+{
+  PhysBodyRef ref;
+  if (!phys_world_find (world, e->name, &ref) || ref.kind != PHYS_BODY_CIRCLE)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  PhysStatus status = check_circle_fields (e, e->fields);
+  if (status != PHYS_OK)
+    return status;
+
+  PhysCircle *c = &world->circles[ref.index];
+  if (e->fields & PHYS_EDIT_POSITION)
+    c->position = e->position;
+  if (e->fields & PHYS_EDIT_VELOCITY)
+    c->velocity = e->velocity;
+  if (e->fields & PHYS_EDIT_RADIUS)
+    c->radius = e->radius;
+  if (e->fields & PHYS_EDIT_MASS)
+    c->mass = e->mass;
+  if (e->fields & PHYS_EDIT_RESTITUTION)
+    c->restitution = e->restitution;
+  if (e->fields & PHYS_EDIT_FIXED)
+    c->fixed = e->fixed;
+  if (e->fields & PHYS_EDIT_COLLIDES)
+    c->collides = e->collides;
+  if (e->fields & PHYS_EDIT_INTEGRATOR)
+    c->integrator = e->integrator;
+  c->inv_mass = c->fixed ? 0.0 : 1.0 / c->mass;
+  if (c->fixed)
+    c->velocity = phys_v2 (0.0, 0.0);
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
+add_circle (PhysWorld *world, const PhysEdit *e)
+{
+  PhysCircleDef def = phys_circle_def_default ();
+  def.name = e->name;
+  def.position = e->position;
+  def.velocity = e->velocity;
+  def.radius = e->radius;
+  def.mass = e->mass;
+  def.restitution = e->restitution;
+  def.fixed = e->fixed;
+  def.collides = e->collides;
+  def.integrator = e->integrator;
+  PhysStatus status = phys_world_add_circle (world, &def, NULL);
+  if (status == PHYS_OK)
+    wake_all (world);
+  return status;
+}
+
+/* Renumbers a circle index after circle `gone` was removed: -1 when it was that one. */
+static int
+renumber (int index, int gone)
+{
+  if (index == gone)
+    return -1;
+  return index > gone ? index - 1 : index;
+}
+
+static PhysStatus
+remove_circle (PhysWorld *world, const PhysEdit *e)
+{
+  PhysBodyRef ref;
+  if (!phys_world_find (world, e->name, &ref) || ref.kind != PHYS_BODY_CIRCLE)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  int gone = ref.index;
+
+  memmove (world->circles + gone, world->circles + gone + 1,
+           (size_t) (world->n_circles - gone - 1) * sizeof *world->circles);
+  world->n_circles--;
+
+  /* Forces: drop those that need the circle, renumber the rest, compact targets. */
+  int *targets = malloc (((size_t) world->n_targets + 1) * sizeof *targets);
+  if (targets == NULL)
+    abort ();
+  int n_targets = 0, n_forces = 0;
+  for (int fi = 0; fi < world->n_forces; fi++)
+    {
+      PhysForce f = world->forces[fi];
+      bool needs = f.source == gone || f.body_a == gone || f.body_b == gone;
+      if (needs)
+        continue;
+      int first = n_targets;
+      for (int k = 0; k < f.n_targets; k++)
+        {
+          int t = renumber (world->targets[f.first_target + k], gone);
+          if (t >= 0)
+            targets[n_targets++] = t;
+        }
+      /* A force that only had this target would silently apply to everyone: drop it. */
+      if (f.n_targets > 0 && n_targets == first)
+        continue;
+      f.first_target = first;
+      f.n_targets = n_targets - first;
+      f.source = f.source >= 0 ? renumber (f.source, gone) : -1;
+      f.body_a = f.body_a >= 0 ? renumber (f.body_a, gone) : -1;
+      f.body_b = f.body_b >= 0 ? renumber (f.body_b, gone) : -1;
+      world->forces[n_forces++] = f;
+    }
+  world->n_forces = n_forces;
+  free (world->targets);
+  world->targets = targets;
+  world->n_targets = n_targets;
+  world->cap_targets = world->n_targets + 1;
+
+  phys_world_rebuild_names (world);
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
+find_segment (const PhysWorld *world, const char *name, int *index)
+{
+  PhysBodyRef ref;
+  if (!phys_world_find (world, name, &ref) || ref.kind != PHYS_BODY_SEGMENT
+      || world->segments[ref.index].is_bound)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  *index = ref.index;
+  return PHYS_OK;
+}
+
+static PhysStatus
+set_segment (PhysWorld *world, const PhysEdit *e)
+{
+  int index;
+  if (find_segment (world, e->name, &index) != PHYS_OK)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  if (((e->fields & PHYS_EDIT_ENDS) && (!phys_v2_is_finite (e->a) || !phys_v2_is_finite (e->b)))
+      || ((e->fields & PHYS_EDIT_RESTITUTION) && !isfinite (e->restitution)))
+    return PHYS_ERROR_NOT_FINITE;
+  if (((e->fields & PHYS_EDIT_ENDS) && e->a.x == e->b.x && e->a.y == e->b.y)
+      || ((e->fields & PHYS_EDIT_RESTITUTION) && !unit_range (e->restitution))
+      || ((e->fields & PHYS_EDIT_RESPONSE) && e->response != PHYS_RESPONSE_REFLECT
+          && e->response != PHYS_RESPONSE_SLIDE))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  PhysSegment *s = &world->segments[index];
+  if (e->fields & PHYS_EDIT_ENDS)
+    {
+      s->a = e->a;
+      s->b = e->b;
+    }
+  if (e->fields & PHYS_EDIT_RESTITUTION)
+    s->restitution = e->restitution;
+  if (e->fields & PHYS_EDIT_RESPONSE)
+    s->response = e->response;
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
+add_segment (PhysWorld *world, const PhysEdit *e)
+{
+  PhysSegmentDef def = phys_segment_def_default ();
+  def.name = e->name;
+  def.a = e->a;
+  def.b = e->b;
+  def.restitution = e->restitution;
+  def.response = e->response;
+  PhysStatus status = phys_world_add_segment (world, &def, NULL);
+  if (status == PHYS_OK)
+    wake_all (world);
+  return status;
+}
+
+static PhysStatus
+remove_segment (PhysWorld *world, const PhysEdit *e)
+{
+  int index;
+  if (find_segment (world, e->name, &index) != PHYS_OK)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  memmove (world->segments + index, world->segments + index + 1,
+           (size_t) (world->n_segments - index - 1) * sizeof *world->segments);
+  world->n_segments--;
+  phys_world_rebuild_names (world);
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
+set_world (PhysWorld *world, const PhysEdit *e)
+{
+  PhysWorldDef def = world->def;
+  if (e->fields & PHYS_EDIT_GRAVITY)
+    def.gravity = e->gravity;
+  if (e->fields & PHYS_EDIT_INTEGRATOR)
+    def.integrator = e->integrator;
+  if (e->fields & PHYS_EDIT_SUBSTEPS)
+    def.substeps = e->substeps;
+  if (e->fields & PHYS_EDIT_MODES)
+    def.modes = e->modes;
+  if (e->fields & PHYS_EDIT_SLEEP)
+    def.sleep = e->sleep;
+  bool auto_rest = world->auto_rest_speed;
+  if (e->fields & PHYS_EDIT_REST_SPEED)
+    {
+      if (!isfinite (e->rest_speed))
+        return PHYS_ERROR_NOT_FINITE;
+      auto_rest = e->rest_speed < 0.0;
+      def.rest_speed = e->rest_speed;
+    }
+  if (auto_rest)
+    def.rest_speed = 2.0 * phys_v2_len (def.gravity) * def.dt;
+  /* event_cap holds -1 for "automatic" once resolved; check with the user's meaning. */
+  int cap = def.event_cap;
+  def.event_cap = cap < 0 ? 0 : cap;
+  PhysStatus status = phys_world_def_check (&def);
+  if (status != PHYS_OK)
+    return status;
+  def.event_cap = cap;
+  world->def = def;
+  world->auto_rest_speed = auto_rest;
+  wake_all (world);
+  return PHYS_OK;
+}
+
+PhysStatus
+phys_world_apply_edit (PhysWorld *world, const PhysEdit *edit)
+{
+  if (edit->kind != PHYS_EDIT_SET_WORLD && memchr (edit->name, '\0', PHYS_NAME_MAX) == NULL)
+    return PHYS_ERROR_NAME;
+  switch (edit->kind)
+    {
+    case PHYS_EDIT_SET_CIRCLE: return set_circle (world, edit);
+    case PHYS_EDIT_ADD_CIRCLE: return add_circle (world, edit);
+    case PHYS_EDIT_REMOVE_CIRCLE: return remove_circle (world, edit);
+    case PHYS_EDIT_SET_SEGMENT: return set_segment (world, edit);
+    case PHYS_EDIT_ADD_SEGMENT: return add_segment (world, edit);
+    case PHYS_EDIT_REMOVE_SEGMENT: return remove_segment (world, edit);
+    case PHYS_EDIT_SET_WORLD: return set_world (world, edit);
+    default: return PHYS_ERROR_OUT_OF_RANGE;
+    }
+}
