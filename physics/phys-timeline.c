@@ -54,7 +54,7 @@ PhysTimelineDef
 phys_timeline_def_default (void)
 {
   PhysTimelineDef def;
-  def.keyframe_interval = 32;
+  def.keyframe_interval = 24;
   def.budget_bytes = (size_t) 256 << 20;
   return def;
 }

@@ -21,7 +21,7 @@
 /// Settings of a timeline.
 typedef struct
 {
-  int keyframe_interval;  ///< K: frames between keyframes at the start, >= 1 (default 32)
+  int keyframe_interval;  ///< K: frames between keyframes at the start, >= 1 (default 24)
   size_t budget_bytes;    ///< memory the recording may use; past it keyframes are thinned
                           ///< (K doubles). Default 256 MiB
 } PhysTimelineDef;

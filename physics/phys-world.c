@@ -708,23 +708,19 @@ hash_vec (uint64_t h, PhysVec2 v)
   return hash_real (hash_real (h, v.x), v.y);
 }
 
-/* One circle's part of a snapshot. */
-typedef struct
+/* A snapshot packs, per circle, position and velocity (4 doubles) and the rest
+ * count (int32): 36 bytes; per probe, position and velocity. */
+enum
 {
-  PhysVec2 position, velocity;
-  int64_t rest_frames;
-} CircleState;
-
-typedef struct
-{
-  PhysVec2 position, velocity;
-} ProbeState;
+  CIRCLE_STATE_BYTES = 4 * sizeof (PhysReal) + sizeof (int32_t),
+  PROBE_STATE_BYTES = 4 * sizeof (PhysReal),
+};
 
 size_t
 phys_world_state_size (const PhysWorld *world)
 {
-  return sizeof (int64_t) + (size_t) world->n_circles * sizeof (CircleState)
-         + (size_t) world->n_probes * sizeof (ProbeState);
+  return sizeof (int64_t) + (size_t) world->n_circles * CIRCLE_STATE_BYTES
+         + (size_t) world->n_probes * PROBE_STATE_BYTES;
 }
 
 void
@@ -733,16 +729,20 @@ phys_world_state_save (const PhysWorld *world, void *buffer)
   unsigned char *p = buffer;
   memcpy (p, &world->frame, sizeof (int64_t));
   p += sizeof (int64_t);
-  for (int i = 0; i < world->n_circles; i++, p += sizeof (CircleState))
+  for (int i = 0; i < world->n_circles; i++)
     {
-      CircleState c = { world->circles[i].position, world->circles[i].velocity,
-                        world->circles[i].rest_frames };
-      memcpy (p, &c, sizeof c);
+      const PhysCircle *c = &world->circles[i];
+      int32_t rest = c->rest_frames;
+      memcpy (p, &c->position, sizeof (PhysVec2));
+      memcpy (p + sizeof (PhysVec2), &c->velocity, sizeof (PhysVec2));
+      memcpy (p + 2 * sizeof (PhysVec2), &rest, sizeof rest);
+      p += CIRCLE_STATE_BYTES;
     }
-  for (int i = 0; i < world->n_probes; i++, p += sizeof (ProbeState))
+  for (int i = 0; i < world->n_probes; i++)
     {
-      ProbeState q = { world->probes[i].position, world->probes[i].velocity };
-      memcpy (p, &q, sizeof q);
+      memcpy (p, &world->probes[i].position, sizeof (PhysVec2));
+      memcpy (p + sizeof (PhysVec2), &world->probes[i].velocity, sizeof (PhysVec2));
+      p += PROBE_STATE_BYTES;
     }
 }
 
@@ -752,20 +752,21 @@ phys_world_state_load (PhysWorld *world, const void *buffer)
   const unsigned char *p = buffer;
   memcpy (&world->frame, p, sizeof (int64_t));
   p += sizeof (int64_t);
-  for (int i = 0; i < world->n_circles; i++, p += sizeof (CircleState))
+  for (int i = 0; i < world->n_circles; i++)
     {
-      CircleState c;
-      memcpy (&c, p, sizeof c);
-      world->circles[i].position = c.position;
-      world->circles[i].velocity = c.velocity;
-      world->circles[i].rest_frames = (int) c.rest_frames;
+      PhysCircle *c = &world->circles[i];
+      int32_t rest;
+      memcpy (&c->position, p, sizeof (PhysVec2));
+      memcpy (&c->velocity, p + sizeof (PhysVec2), sizeof (PhysVec2));
+      memcpy (&rest, p + 2 * sizeof (PhysVec2), sizeof rest);
+      c->rest_frames = rest;
+      p += CIRCLE_STATE_BYTES;
     }
-  for (int i = 0; i < world->n_probes; i++, p += sizeof (ProbeState))
+  for (int i = 0; i < world->n_probes; i++)
     {
-      ProbeState q;
-      memcpy (&q, p, sizeof q);
-      world->probes[i].position = q.position;
-      world->probes[i].velocity = q.velocity;
+      memcpy (&world->probes[i].position, p, sizeof (PhysVec2));
+      memcpy (&world->probes[i].velocity, p + sizeof (PhysVec2), sizeof (PhysVec2));
+      p += PROBE_STATE_BYTES;
     }
 }
 
