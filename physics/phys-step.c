@@ -206,6 +206,23 @@ log_append (PhysEventLog *log)
   return e;
 }
 
+/* Appends an event of this frame with its header: kind, time, bodies, answer. */
+static PhysEvent *
+log_event (PhysEventLog *log, const PhysWorld *world, PhysEventKind kind, PhysReal t, PhysReal t0,
+           int a, int b, PhysBodyKind b_kind, int answer)
+{
+  PhysEvent *e = log_append (log);
+  e->kind = kind;
+  e->frame = world->frame;
+  e->t = t;
+  e->t0 = t0;
+  e->a = a;
+  e->b = b;
+  e->b_kind = b_kind;
+  e->answer = answer;
+  return e;
+}
+
 /* ---- candidate heap ------------------------------------------------------ */
 
 /* Total order on candidates, so runs repeat bit for bit: (t, kind, ids, t0). */
@@ -672,15 +689,8 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
 
   if (st->log != NULL)
     {
-      PhysEvent *ev = log_append (st->log);
-      ev->kind = PHYS_EVENT_CIRCLE_CIRCLE;
-      ev->frame = world->frame;
-      ev->answer = st->handled - 1;
-      ev->t = c->t;
-      ev->t0 = c->t0;
-      ev->a = c->a;
-      ev->b = c->b;
-      ev->b_kind = PHYS_BODY_CIRCLE;
+      PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_CIRCLE, c->t, c->t0, c->a, c->b,
+                                 PHYS_BODY_CIRCLE, st->handled - 1);
       ev->resting = resting;
       ev->woke = woke;
       ev->jammed = jammed;
@@ -706,15 +716,8 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       set_velocity (st, c->b, imp.v2_after, nb);
       if (st->log != NULL)
         {
-          PhysEvent *ev = log_append (st->log);
-          ev->kind = PHYS_EVENT_CIRCLE_CIRCLE;
-          ev->frame = world->frame;
-          ev->answer = st->handled - 1;
-          ev->t = c->t;
-          ev->t0 = c->t0;
-          ev->a = c->b;
-          ev->b = c->a;
-          ev->b_kind = PHYS_BODY_CIRCLE;
+          PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_CIRCLE, c->t, c->t0, c->b,
+                                     c->a, PHYS_BODY_CIRCLE, st->handled - 1);
           ev->resting = resting;
           ev->repeated = true;
           ev->at_frame_end = at_end;
@@ -781,15 +784,8 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
 
   if (st->log != NULL)
     {
-      PhysEvent *ev = log_append (st->log);
-      ev->kind = PHYS_EVENT_CIRCLE_SEGMENT;
-      ev->frame = world->frame;
-      ev->answer = st->handled - 1;
-      ev->t = c->t;
-      ev->t0 = c->t0;
-      ev->a = c->a;
-      ev->b = c->b;
-      ev->b_kind = PHYS_BODY_SEGMENT;
+      PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_SEGMENT, c->t, c->t0, c->a,
+                                 c->b, PHYS_BODY_SEGMENT, st->handled - 1);
       ev->resting = resting;
       ev->at_frame_end = at_end;
       ev->circle_segment.sweep = sw;
@@ -1001,14 +997,8 @@ step_probes (PhysWorld *world, PhysEventLog *log)
             PhysProbeRecord rec = phys_probe_predict (probe->position, step, seg->a, seg->b);
             if (rec.verdict != PHYS_PROBE_AHEAD || rec.time_to_impact > 1.0)
               continue;
-            PhysEvent *ev = log_append (log);
-            ev->kind = PHYS_EVENT_PROBE_SEGMENT;
-            ev->frame = world->frame;
-            ev->answer = -1;
-            ev->t = rec.time_to_impact;
-            ev->a = p;
-            ev->b = g;
-            ev->b_kind = PHYS_BODY_SEGMENT;
+            PhysEvent *ev = log_event (log, world, PHYS_EVENT_PROBE_SEGMENT, rec.time_to_impact, 0.0,
+                                       p, g, PHYS_BODY_SEGMENT, -1);
             ev->probe.record = rec;
           }
       probe->position = phys_v2_add (probe->position, step);
@@ -1232,14 +1222,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         {
           if (log != NULL)
             {
-              PhysEvent *ev = log_append (log);
-              ev->kind = PHYS_EVENT_EVENT_CAP;
-              ev->frame = world->frame;
-              ev->t = c.t;
-              ev->t0 = c.t;
-              ev->a = -1;
-              ev->b = -1;
-              ev->answer = st->handled;
+              PhysEvent *ev = log_event (log, world, PHYS_EVENT_EVENT_CAP, c.t, c.t, -1, -1,
+                                         PHYS_BODY_CIRCLE, st->handled);
               ev->cap.cap = st->cap;
               ev->cap.handled = st->handled;
             }
