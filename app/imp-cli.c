@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-cli.c: the headless command line.
  *
- * Each verb parses its own options with a GOptionContext, loads the scene
- * through lessons/ exactly as the GUI will, and writes whole lines to stdout
- * (docs/trace-format.md). Exit statuses: 0 done, 1 output failed, 2 bad
- * arguments or bad scene.
+ * Each verb parses its own options with a GOptionContext, loads the scene (or
+ * the session: a scene and the edits made to it) through lessons/ exactly as the
+ * GUI will, and writes whole lines to stdout (docs/trace-format.md). Exit
+ * statuses: 0 done, 1 output failed, 2 bad arguments or bad scene.
  */
 #include "imp-cli.h"
 
@@ -14,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "imp-json.h"
 #include "imp-scene.h"
+#include "imp-session-file.h"
 #include "imp-suggest.h"
 #include "imp-trace.h"
 
@@ -33,22 +35,26 @@
 
 static const char usage_text[] =
   "Usage: impulse COMMAND [ARGUMENTS...]\n"
+  "       impulse [FILE...]\n"
   "\n"
   "Impulse: learn 2D collision physics by debugging it.\n"
+  "Without a command, the window opens on each scene or session FILE, or on the\n"
+  "first lesson's scene when there is none.\n"
   "\n"
   "Commands:\n"
   "  run SCENE --frames N [--jsonl] [--states] [--hash]\n"
   "                  step a scene N frames and print every collision event\n"
   "  inspect SCENE --frame K --pair A,B\n"
   "                  print the full detection record of one pair at frame K\n"
-  "  check SCENE     validate a scene file\n"
+  "  check SCENE     validate a scene or session file\n"
   "  help [COMMAND]  show this text, or the options of a command\n"
   "\n"
   "Options:\n"
   "  -h, --help      show this text\n"
   "  --version       print the version\n"
   "\n"
-  "SCENE is a scene file (docs/scene-format.md) or a resource:// URI.\n"
+  "SCENE is a scene file (docs/scene-format.md), a session file (a scene and the\n"
+  "edits made to it, docs/session-format.md) or a resource:// URI.\n"
   "The output formats are described in docs/trace-format.md.\n"
   "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.\n"
   "Run 'impulse COMMAND --help' for the options of a command.\n";
@@ -199,21 +205,162 @@ scene_argument (const char *verb, char **argv)
   return argv[1];
 }
 
-/* Loads a scene; on failure prints the loader's "FILE:LINE:COLUMN: error: ..." message. */
-static PhysWorld *
-load_scene (const char *path)
+/* What a SCENE argument names: a scene, or a session whose edits are applied as
+ * the world reaches their frames. */
+typedef struct
+{
+  ImpSessionFile *session; /* NULL for a scene */
+  PhysWorld *world;        /* the world stepped: the scene's, or a copy of the session's */
+  guint next_edit;         /* the session's first edit not applied yet */
+} ImpCliInput;
+
+/* Loads a scene or a session; on failure prints the loader's "FILE:LINE:COLUMN:
+ * error: ..." message. */
+static gboolean
+input_open (ImpCliInput *input, const char *path)
 {
   g_autoptr (GError) error = NULL;
-  PhysWorld *world = imp_scene_load_file (path, &error);
 
+  memset (input, 0, sizeof *input);
+  if (imp_session_file_sniff (path))
+    {
+      input->session = imp_session_file_load (path, &error);
+      if (input->session != NULL)
+        input->world = phys_world_copy (input->session->world);
+    }
+  else
+    input->world = imp_scene_load_file (path, &error);
+  if (input->world == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+input_close (ImpCliInput *input)
+{
+  g_clear_pointer (&input->world, phys_world_free);
+  g_clear_pointer (&input->session, imp_session_file_free);
+}
+
+/* Replays a session's edits up to frame `frames` on a copy, so that an edit that
+ * does not apply is reported before anything is written to stdout. */
+static gboolean
+input_check_edits (const ImpCliInput *input, gint64 frames)
+{
+  gint64 last = input->session != NULL ? imp_session_file_last_edit_frame (input->session) : -1;
+  g_autoptr (GError) error = NULL;
+
+  if (last < 0)
+    return TRUE;
+  PhysWorld *world = imp_session_file_replay (input->session, MIN (frames, last), NULL, &error);
   if (world == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  phys_world_free (world);
+  return TRUE;
+}
+
+/* Applies the session's edits due at the world's frame; prints why when one does
+ * not apply. Each applied edit goes to @applied, when given. */
+static gboolean
+input_apply_edits (ImpCliInput *input, GArray *applied)
+{
+  g_autoptr (GError) error = NULL;
+  guint first = input->next_edit;
+
+  if (input->session == NULL)
+    return TRUE;
+  gboolean ok
+      = imp_session_file_apply_edits (input->session, input->world, &input->next_edit, &error);
+  if (applied != NULL && input->next_edit > first)
+    g_array_append_vals (applied, &g_array_index (input->session->edits, ImpSessionFileEdit, first),
+                         input->next_edit - first);
+  if (!ok)
     g_printerr ("%s\n", error->message);
-  return world;
+  return ok;
+}
+
+/* Steps (applying a session's edits on the way) until state `frame`, edits at
+ * `frame` included. */
+static gboolean
+input_reach (ImpCliInput *input, gint64 frame)
+{
+  for (;;)
+    {
+      if (!input_apply_edits (input, NULL))
+        return FALSE;
+      if (phys_world_frame (input->world) >= frame)
+        return TRUE;
+      phys_world_step (input->world, NULL);
+    }
+}
+
+/* Adds "session":{...} at the end of a trace header line: the scene file (null when
+ * inline), every edit as the session file spells it, and the bookmarks. */
+static void
+append_session_member (GString *line, const ImpSessionFile *session)
+{
+  ImpJson json;
+
+  g_return_if_fail (line->len > 0 && line->str[line->len - 1] == '}');
+  g_string_truncate (line, line->len - 1);
+  g_string_append (line, ",\"session\":");
+  imp_json_init (&json, line);
+  imp_json_begin_object (&json, NULL);
+  imp_json_string (&json, "scene", session->scene_path);
+  imp_json_begin_array (&json, "edits");
+  for (guint i = 0; i < session->edits->len; i++)
+    imp_session_file_write_edit (&json, NULL,
+                                 &g_array_index (session->edits, ImpSessionFileEdit, i));
+  imp_json_end_array (&json);
+  imp_json_begin_array (&json, "bookmarks");
+  for (guint i = 0; i < session->bookmarks->len; i++)
+    imp_session_file_write_bookmark (
+        &json, NULL, &g_array_index (session->bookmarks, ImpSessionFileBookmark, i));
+  imp_json_end_array (&json);
+  imp_json_end_object (&json);
+  g_string_append_c (line, '}');
+}
+
+/* "frame 10 edit set-circle a": the text output's line for an edit, where it applies. */
+static void
+describe_edit (GString *line, const ImpSessionFileEdit *edit)
+{
+  g_string_append_printf (line, "frame %" G_GINT64_FORMAT " edit %s", edit->frame,
+                          phys_edit_kind_name (edit->edit.kind));
+  if (edit->edit.kind != PHYS_EDIT_SET_WORLD)
+    g_string_append_printf (line, " %s", edit->edit.name);
+}
+
+/* Applies the edits due now and, in the text output, writes a line for each. */
+static gboolean
+run_apply_edits (ImpCliInput *input, gboolean describe, ImpCliOut *out, GString *line,
+                 gboolean *ok)
+{
+  g_autoptr (GArray) applied = g_array_new (FALSE, FALSE, sizeof (ImpSessionFileEdit));
+  gboolean applies = input_apply_edits (input, applied);
+
+  for (guint i = 0; describe && *ok && i < applied->len; i++)
+    {
+      describe_edit (line, &g_array_index (applied, ImpSessionFileEdit, i));
+      *ok = out_line (out, line);
+    }
+  return applies;
 }
 
 static const char run_description[] =
   "Frame k is the interval from state k to state k + 1; frame 0 starts from the\n"
   "scene's initial state.\n"
+  "\n"
+  "A session file replays its scene with its edits: an edit at frame k changes\n"
+  "state k, before frame k is stepped. The text output then has a line\n"
+  "'frame K edit KIND ID' where each edit applies; the --jsonl header a \"session\"\n"
+  "member with every edit. See docs/session-format.md.\n"
   "\n"
   "Without --jsonl: one line per event, then 'frames=N events=M energy=E hash=H'.\n"
   "With --jsonl: a header line {\"trace\":\"impulse\",\"version\":1,...}, one JSON object\n"
@@ -253,34 +400,45 @@ verb_run (char **argv)
   if (!parse_count ("run", "--frames", frames_text, &frames))
     return IMP_CLI_EXIT_USAGE;
 
-  PhysWorld *world = load_scene (scene);
-  if (world == NULL)
-    return IMP_CLI_EXIT_USAGE;
+  ImpCliInput input;
+  if (!input_open (&input, scene) || !input_check_edits (&input, frames))
+    {
+      input_close (&input);
+      return IMP_CLI_EXIT_USAGE;
+    }
 
   ImpCliOut out;
   PhysEventLog log;
   g_autoptr (GString) line = g_string_new (NULL);
   guint64 n_events = 0;
   gboolean ok = TRUE;
+  gboolean applies;
+  PhysWorld *world = input.world;
 
   out_init (&out);
   phys_event_log_init (&log);
 
-  if (jsonl)
+  /* State 0 of a session is its edited state: the edits at frame 0 come first. */
+  applies = run_apply_edits (&input, !jsonl, &out, line, &ok);
+  if (ok && applies && jsonl)
     {
       imp_trace_write_header (line, scene, world, frames, states);
+      if (input.session != NULL)
+        append_session_member (line, input.session);
       ok = out_line (&out, line);
     }
-  else if (states)
+  else if (ok && applies && states)
     {
       imp_trace_describe_state (line, world, phys_world_frame (world) - 1);
       ok = out_line (&out, line);
     }
 
-  for (gint64 i = 0; ok && i < frames; i++)
+  for (gint64 i = 0; ok && applies && i < frames; i++)
     {
       gint64 frame = phys_world_frame (world);
 
+      if (i > 0 && !(applies = run_apply_edits (&input, !jsonl, &out, line, &ok)))
+        break;
       phys_event_log_clear (&log);
       phys_world_step (world, &log);
       for (size_t e = 0; ok && e < log.count; e++)
@@ -303,7 +461,10 @@ verb_run (char **argv)
         }
     }
 
-  if (ok)
+  /* The final state is state N of the session: with the edits at frame N. */
+  if (ok && applies && frames > 0)
+    applies = run_apply_edits (&input, !jsonl, &out, line, &ok);
+  if (ok && applies)
     {
       if (jsonl)
         imp_trace_write_end (line, world, frames, n_events);
@@ -311,7 +472,7 @@ verb_run (char **argv)
         imp_trace_describe_end (line, world, frames, n_events);
       ok = out_line (&out, line);
     }
-  if (ok && hash)
+  if (ok && applies && hash)
     {
       if (jsonl)
         imp_trace_write_hash (line, world);
@@ -321,8 +482,10 @@ verb_run (char **argv)
     }
 
   phys_event_log_free (&log);
-  phys_world_free (world);
-  return out_finish (&out);
+  input_close (&input);
+  int status = out_finish (&out);
+  /* Edits were checked before the output began, so this is only a safety net. */
+  return applies ? status : IMP_CLI_EXIT_USAGE;
 }
 
 typedef struct
@@ -463,6 +626,8 @@ static const char inspect_description[] =
   "prints one JSON object with every value of the test the step would run on the\n"
   "pair in frame K, whether or not they collide. Pairs: two circles, a circle and\n"
   "a segment, or a probe and a segment, in either order. See docs/trace-format.md.\n"
+  "A session file is replayed with its edits up to frame K, those at K included,\n"
+  "and the pair is named as the bodies are then.\n"
   "\n"
   "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.";
 
@@ -492,21 +657,31 @@ verb_inspect (char **argv)
   if (!parse_count ("inspect", "--frame", frame_text, &frame))
     return IMP_CLI_EXIT_USAGE;
 
-  PhysWorld *world = load_scene (scene);
-  if (world == NULL)
-    return IMP_CLI_EXIT_USAGE;
+  ImpCliInput input;
+  if (!input_open (&input, scene))
+    {
+      input_close (&input);
+      return IMP_CLI_EXIT_USAGE;
+    }
+  /* Edits may add and remove bodies, so a session's pair is named as of frame K. */
+  if (input.session != NULL && !input_reach (&input, frame))
+    {
+      input_close (&input);
+      return IMP_CLI_EXIT_USAGE;
+    }
+  PhysWorld *world = input.world;
 
   PhysBodyRef a, b;
   if (!resolve_pair (world, scene, pair_text, &a, &b))
     {
-      phys_world_free (world);
+      input_close (&input);
       return IMP_CLI_EXIT_USAGE;
     }
   if (a.kind == b.kind && a.index == b.index)
     {
       int status = usage_error ("inspect", "--pair names '%s' twice; a pair needs two bodies",
                                 phys_world_body_name (world, a));
-      phys_world_free (world);
+      input_close (&input);
       return status;
     }
 
@@ -526,19 +701,22 @@ verb_inspect (char **argv)
                                 "no test between a %s and a %s; pairs are circle-circle, "
                                 "circle-segment or probe-segment",
                                 kind_noun (a.kind), kind_noun (b.kind));
-      phys_world_free (world);
+      input_close (&input);
       return status;
     }
 
-  while (phys_world_frame (world) < frame)
-    phys_world_step (world, NULL);
+  if (!input_reach (&input, frame))
+    {
+      input_close (&input);
+      return IMP_CLI_EXIT_USAGE;
+    }
 
   PhysPairRecord record;
   PhysStatus status = phys_world_inspect_pair (world, a, b, &record);
   if (status != PHYS_OK)
     {
       g_printerr ("impulse: error: cannot inspect the pair: %s\n", phys_status_name (status));
-      phys_world_free (world);
+      input_close (&input);
       return IMP_CLI_EXIT_USAGE;
     }
 
@@ -548,7 +726,7 @@ verb_inspect (char **argv)
   out_init (&out);
   imp_trace_write_pair (line, scene, world, &record);
   out_line (&out, line);
-  phys_world_free (world);
+  input_close (&input);
   return out_finish (&out);
 }
 
@@ -558,18 +736,21 @@ verb_check (char **argv)
   const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
   const char *scene;
 
-  if (!parse_verb_options ("check", "SCENE", "Validates a scene file.",
+  if (!parse_verb_options ("check", "SCENE", "Validates a scene or session file.",
                            "Prints 'SCENE: ok' and exits 0, or prints the first problem as\n"
-                           "'FILE:LINE:COLUMN: error: what was expected' on stderr and exits 2.",
+                           "'FILE:LINE:COLUMN: error: what was expected' on stderr and exits 2.\n"
+                           "A session is replayed up to its last edit, so that every edit is\n"
+                           "checked against the world it changes.",
                            entries, &argv))
     return IMP_CLI_EXIT_USAGE;
   if ((scene = scene_argument ("check", argv)) == NULL)
     return IMP_CLI_EXIT_USAGE;
 
-  PhysWorld *world = load_scene (scene);
-  if (world == NULL)
+  ImpCliInput input;
+  gboolean valid = input_open (&input, scene) && input_check_edits (&input, G_MAXINT64);
+  input_close (&input);
+  if (!valid)
     return IMP_CLI_EXIT_USAGE;
-  phys_world_free (world);
 
   ImpCliOut out;
   g_autoptr (GString) line = g_string_new (NULL);

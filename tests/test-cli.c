@@ -15,6 +15,7 @@
 
 #include "imp-json.h"
 #include "imp-scene.h"
+#include "imp-session-file.h"
 #include "phys.h"
 
 typedef struct
@@ -155,7 +156,6 @@ typedef struct
 
 static const HelpRow help_rows[] = {
   { "/cli/help/program", { "--help" }, "Usage: impulse COMMAND" },
-  { "/cli/help/no-verb", { NULL }, "Usage: impulse COMMAND" },
   { "/cli/help/run", { "run", "--help" }, "impulse run [OPTION" },
   { "/cli/help/inspect", { "inspect", "--help" }, "impulse inspect [OPTION" },
   { "/cli/help/check", { "check", "--help" }, "impulse check [OPTION" },
@@ -818,6 +818,249 @@ test_inspect_bad_pairs (void)
   g_assert_nonnull (strstr (walls->err, "no test between a segment and a segment"));
 }
 
+/* Session files in place of scenes (docs/session-format.md). The session
+ * tests/data/sessions/pairs-edited.json edits pairs.json at frames 0, 1, 2 and 4. */
+
+static char *
+session_data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "sessions", name, NULL);
+}
+
+static ImpSessionFile *
+load_session (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  ImpSessionFile *session = imp_session_file_load (path, &error);
+
+  g_assert_no_error (error);
+  return session;
+}
+
+static void
+test_session_check_ok (void)
+{
+  g_autofree char *session = session_data_path ("pairs-edited.json");
+  g_autoptr (CliResult) result = cli_run ("check", session, NULL);
+  g_autofree char *expected = g_strdup_printf ("%s: ok\n", session);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->out, ==, expected);
+  g_assert_cmpstr (result->err, ==, "");
+}
+
+/* The edited run's final state is the one imp_session_file_replay() computes. */
+static void
+test_session_run_hash (void)
+{
+  g_autofree char *path = session_data_path ("pairs-edited.json");
+  g_autoptr (ImpSessionFile) session = load_session (path);
+  g_autoptr (GError) error = NULL;
+  PhysWorld *world = imp_session_file_replay (session, 25, NULL, &error);
+  g_autofree char *hex = g_strdup_printf ("%016" G_GINT64_MODIFIER "x",
+                                          (guint64) phys_world_hash (world));
+  g_autofree char *scene = data_path ("pairs.json");
+  g_autofree char *plain = hash_in_process (scene, 25);
+  g_autoptr (CliResult) human = cli_run ("run", path, "--frames", "25", "--hash", NULL);
+  g_autoptr (CliResult) jsonl = cli_run ("run", path, "--frames", "25", "--hash", "--jsonl",
+                                         NULL);
+  g_autofree char *human_line = g_strdup_printf ("\nhash=%s\n", hex);
+  g_autofree char *json_line = g_strdup_printf ("\n{\"hash\":\"%s\"}\n", hex);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (hex, !=, plain);
+  g_assert_cmpint (human->status, ==, 0);
+  g_assert_true (g_str_has_suffix (human->out, human_line));
+  g_assert_cmpint (jsonl->status, ==, 0);
+  g_assert_true (g_str_has_suffix (jsonl->out, json_line));
+  phys_world_free (world);
+}
+
+/* The header says it is a session and lists its edits as the session file spells
+ * them; the events are those of the edited run. */
+static void
+test_session_run_jsonl (void)
+{
+  g_autofree char *path = session_data_path ("pairs-edited.json");
+  g_autoptr (ImpSessionFile) session = load_session (path);
+  g_autoptr (CliResult) result = cli_run ("run", path, "--frames", "6", "--jsonl", NULL);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  PhysEventLog log;
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (result->err, ==, "");
+  lines = output_lines (result->out);
+
+  g_autoptr (JsonObject) header = parse_object (lines[0]);
+  assert_members (header, header_keys);
+  g_assert_cmpstr (json_object_get_string_member (header, "scene"), ==, path);
+  JsonObject *member = json_object_get_object_member (header, "session");
+  g_assert_nonnull (member);
+  g_assert_cmpstr (json_object_get_string_member (member, "scene"), ==, "../cli/pairs.json");
+  JsonArray *edits = json_object_get_array_member (member, "edits");
+  g_assert_cmpuint (json_array_get_length (edits), ==, session->edits->len);
+  for (guint i = 0; i < session->edits->len; i++)
+    {
+      g_autoptr (GString) expected = g_string_new (NULL);
+      ImpJson json;
+      imp_json_init (&json, expected);
+      imp_session_file_write_edit (&json, NULL,
+                                   &g_array_index (session->edits, ImpSessionFileEdit, i));
+      g_autofree char *got = json_to_string (json_array_get_element (edits, i), FALSE);
+      g_autoptr (JsonNode) want = json_from_string (expected->str, NULL);
+      g_autofree char *want_text = json_to_string (want, FALSE);
+      g_assert_cmpstr (got, ==, want_text);
+    }
+  JsonArray *bookmarks = json_object_get_array_member (member, "bookmarks");
+  g_assert_cmpuint (json_array_get_length (bookmarks), ==, 1);
+  /* Edits at frame 0 are in state 0: the set-world edit's gravity is already there. */
+  g_assert_cmpint (json_object_get_int_member (header, "circles"), ==, 7);
+
+  phys_event_log_init (&log);
+  PhysWorld *world = imp_session_file_replay (session, 6, &log, &error);
+  g_assert_no_error (error);
+  guint last = g_strv_length (lines) - 1;
+  g_assert_cmpuint (last - 1, ==, log.count);
+  for (guint i = 1; i < last; i++)
+    {
+      g_autoptr (JsonObject) event = parse_object (lines[i]);
+      g_assert_cmpint (json_object_get_int_member (event, "frame"), ==, log.events[i - 1].frame);
+      g_assert_cmpstr (json_object_get_string_member (event, "kind"), ==,
+                       phys_event_kind_name (log.events[i - 1].kind));
+    }
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* For people, a line where each edit applies, before the events of its frame. */
+static void
+test_session_run_human (void)
+{
+  g_autofree char *path = session_data_path ("pairs-edited.json");
+  g_autoptr (CliResult) result = cli_run ("run", path, "--frames", "4", NULL);
+  g_autoptr (GPtrArray) edits = g_ptr_array_new ();
+  g_auto (GStrv) lines = NULL;
+  /* The edit at frame 4 changes state 4, the final state of a 4-frame run. */
+  static const char *const expected[] = {
+    "frame 0 edit set-world",
+    "frame 1 edit set-circle a",
+    "frame 2 edit add-circle h",
+    "frame 2 edit remove-circle c",
+    "frame 4 edit set-segment wall",
+  };
+
+  g_assert_cmpint (result->status, ==, 0);
+  lines = output_lines (result->out);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (!g_str_has_prefix (lines[i], "frame ") || strstr (lines[i], " edit ") == NULL)
+        continue;
+      gint64 frame = g_ascii_strtoll (lines[i] + strlen ("frame "), NULL, 10);
+      g_autofree char *event = g_strdup_printf ("frame %" G_GINT64_FORMAT " t=", frame);
+      for (guint j = 0; j < i; j++)
+        g_assert_false (g_str_has_prefix (lines[j], event));
+      g_ptr_array_add (edits, lines[i]);
+    }
+  g_assert_cmpuint (edits->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < edits->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (edits, i), ==, expected[i]);
+  g_assert_true (g_str_has_prefix (lines[g_strv_length (lines) - 1], "frames=4 "));
+}
+
+static void
+test_session_bad_exit_2 (void)
+{
+  g_autofree char *path = session_data_path ("bad-unknown-key.json");
+  g_autoptr (CliResult) check = cli_run ("check", path, NULL);
+  g_autoptr (CliResult) run = cli_run ("run", path, "--frames", "3", "--jsonl", NULL);
+  g_autoptr (CliResult) inspect = cli_run ("inspect", path, "--frame", "0", "--pair", "a,b", NULL);
+  g_autofree char *expected = g_strdup_printf (
+      "%s:5:52: error: unknown key \"velocity\" in set-circle edit; did you mean \"vel\"?\n", path);
+
+  g_assert_cmpint (check->status, ==, 2);
+  g_assert_cmpstr (check->out, ==, "");
+  g_assert_cmpstr (check->err, ==, expected);
+  g_assert_cmpint (run->status, ==, 2);
+  g_assert_cmpstr (run->out, ==, "");
+  g_assert_cmpstr (run->err, ==, expected);
+  g_assert_cmpint (inspect->status, ==, 2);
+  g_assert_cmpstr (inspect->err, ==, expected);
+}
+
+/* A mistake in the session's scene is reported in the scene file. */
+static void
+test_session_bad_scene_exit_2 (void)
+{
+  g_autofree char *path = session_data_path ("bad-scene.json");
+  g_autoptr (CliResult) check = cli_run ("check", path, NULL);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *expected = g_strdup_printf (
+      "%s/../scenes/bad-range.json:4:59: error: expected \"mass\" > 0, got 0\n", dir);
+
+  g_assert_cmpint (check->status, ==, 2);
+  g_assert_cmpstr (check->out, ==, "");
+  g_assert_cmpstr (check->err, ==, expected);
+}
+
+/* An edit that does not apply: nothing on stdout, the edit's position on stderr; a run
+ * that stops before the edit's frame never meets it. */
+static void
+test_session_replay_error_exit_2 (void)
+{
+  g_autofree char *path = session_data_path ("bad-replay.json");
+  g_autoptr (CliResult) run = cli_run ("run", path, "--frames", "10", "--jsonl", NULL);
+  g_autoptr (CliResult) check = cli_run ("check", path, NULL);
+  g_autoptr (CliResult) inspect = cli_run ("inspect", path, "--frame", "5", "--pair", "a,b", NULL);
+  g_autoptr (CliResult) short_run = cli_run ("run", path, "--frames", "2", NULL);
+  g_autofree char *expected = g_strdup_printf (
+      "%s:7:47: error: edit 3 at frame 3 (set-circle): expected the id of a circle at this "
+      "frame, got \"gg\", which names no body\n",
+      path);
+
+  g_assert_cmpint (run->status, ==, 2);
+  g_assert_cmpstr (run->out, ==, "");
+  g_assert_cmpstr (run->err, ==, expected);
+  g_assert_cmpint (check->status, ==, 2);
+  g_assert_cmpstr (check->err, ==, expected);
+  g_assert_cmpint (inspect->status, ==, 2);
+  g_assert_cmpstr (inspect->out, ==, "");
+  g_assert_cmpstr (inspect->err, ==, expected);
+  g_assert_cmpint (short_run->status, ==, 0);
+}
+
+/* inspect replays to frame K with the edits up to K, and names bodies as they are then:
+ * h is added at frame 2. */
+static void
+test_session_inspect (void)
+{
+  g_autofree char *path = session_data_path ("pairs-edited.json");
+  g_autoptr (ImpSessionFile) session = load_session (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CliResult) result = cli_run ("inspect", path, "--frame", "2", "--pair", "a,h", NULL);
+  g_autoptr (CliResult) before = cli_run ("inspect", path, "--frame", "1", "--pair", "a,h", NULL);
+  PhysWorld *world = imp_session_file_replay (session, 2, NULL, &error);
+  PhysBodyRef a, h;
+
+  g_assert_no_error (error);
+  g_assert_true (phys_world_find (world, "a", &a));
+  g_assert_true (phys_world_find (world, "h", &h));
+  PhysCircle ca = phys_world_get_circle (world, a.index);
+  PhysCircle ch = phys_world_get_circle (world, h.index);
+
+  g_assert_cmpint (result->status, ==, 0);
+  g_autoptr (JsonObject) object = parse_object (result->out);
+  g_assert_cmpint (json_object_get_int_member (object, "frame"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (object, "b"), ==, "h");
+  assert_vec (object, "p1", ca.position.x, ca.position.y);
+  assert_vec (object, "p2", ch.position.x, ch.position.y);
+  g_assert_cmpfloat (json_object_get_double_member (object, "r2"), ==, 2.0);
+
+  g_assert_cmpint (before->status, ==, 2);
+  g_assert_nonnull (strstr (before->err, "no body has the id 'h'"));
+  phys_world_free (world);
+}
+
 /* The writer itself. */
 
 static void
@@ -916,6 +1159,15 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/inspect/unknown-id-exit-2", test_inspect_unknown_id);
   g_test_add_func ("/cli/inspect/unknown-id-lists-ids", test_inspect_unknown_id_lists_ids);
   g_test_add_func ("/cli/inspect/bad-pair-exit-2", test_inspect_bad_pairs);
+
+  g_test_add_func ("/cli/session/check-ok", test_session_check_ok);
+  g_test_add_func ("/cli/session/run-hash-matches-in-process", test_session_run_hash);
+  g_test_add_func ("/cli/session/run-jsonl-header-and-events", test_session_run_jsonl);
+  g_test_add_func ("/cli/session/run-human-edit-lines", test_session_run_human);
+  g_test_add_func ("/cli/session/bad-session-exit-2", test_session_bad_exit_2);
+  g_test_add_func ("/cli/session/bad-scene-exit-2", test_session_bad_scene_exit_2);
+  g_test_add_func ("/cli/session/replay-error-exit-2", test_session_replay_error_exit_2);
+  g_test_add_func ("/cli/session/inspect-edited", test_session_inspect);
 
   g_test_add_func ("/cli/json/escape", test_json_escape);
   g_test_add_func ("/cli/json/numbers", test_json_numbers);

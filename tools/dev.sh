@@ -14,12 +14,16 @@ build="${IMPULSE_BUILD_DIR:-$top/build}"
 # Keep in step with the package list in README.md.
 packages=(
   gcc pkg-config meson ninja-build
-  libglib2.0-dev libjson-glib-dev
+  libglib2.0-dev libjson-glib-dev libgtk-4-dev libadwaita-1-dev libcairo2-dev
+  fonts-cantarell fonts-dejavu-core
 )
+# Only for the tests: a virtual display for widget tests, and the validators of
+# the desktop file and the software-centre metadata.
+test_packages=(xvfb xauth desktop-file-utils appstream)
 
 install_missing () {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "$@"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
       missing+=("$p")
     fi
@@ -42,19 +46,16 @@ configure_and_build () {
 
 case "${1:-}" in
   run)
-    install_missing
+    install_missing "${packages[@]}"
     configure_and_build
     shift
-    if [ $# -eq 0 ]; then
-      # Until the window lands, the headless command line on the first shipped scene.
-      set -- run "$top/lessons/scenes/seed000-swept-circles.json" --frames 60
-    fi
+    # With no arguments the window opens on the first lesson's scene.
     exec "$build/app/impulse" "$@"
     ;;
   test)
-    install_missing
+    install_missing "${packages[@]}" "${test_packages[@]}"
     configure_and_build
-    meson test -C "$build" --print-errorlogs
+    xvfb-run -a -s "-screen 0 1280x1024x24" meson test -C "$build" --print-errorlogs
     ;;
   *)
     echo "Usage: tools/dev.sh run [IMPULSE ARGUMENTS...] | tools/dev.sh test" >&2

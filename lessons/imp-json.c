@@ -155,7 +155,7 @@ open_container (ImpJson *json, const char *key, char bracket, gboolean is_object
 {
   begin_value (json, key);
   g_string_append_c (json->out, bracket);
-  g_return_if_fail (json->depth + 1 < IMP_JSON_MAX_DEPTH);
+  g_return_if_fail (json->depth + 1 < IMP_JSON_WRITER_MAX_DEPTH);
   json->depth++;
   json->in_object[json->depth] = is_object;
   json->need_comma[json->depth] = FALSE;

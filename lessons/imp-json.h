@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imp-json.h: a small streaming JSON writer for the command line's output.
+/* imp-json.h: a small streaming JSON writer, for the command line's trace and
+ * for session files.
  *
- * The trace format promises the same bytes for the same command, and numbers
- * that read back as the very same doubles; a hand-written writer keeps both
- * under our control (member order as written, shortest round-trip numbers,
- * no locale, no pretty-printing).
+ * The trace format promises the same bytes for the same command, and session
+ * files the same bytes for the same session, with numbers that read back as
+ * the very same doubles; a hand-written writer keeps both under our control
+ * (member order as written, shortest round-trip numbers, no locale, no
+ * pretty-printing).
  */
 #pragma once
 
@@ -14,8 +16,8 @@
 
 G_BEGIN_DECLS
 
-/* Deepest nesting a writer tracks; the trace format needs four levels. */
-#define IMP_JSON_MAX_DEPTH 16
+/* Deepest nesting a writer tracks; the trace format needs four levels, sessions three. */
+#define IMP_JSON_WRITER_MAX_DEPTH 16
 
 /**
  * ImpJson:
@@ -28,8 +30,8 @@ typedef struct
 {
   GString *out;
   int depth;
-  gboolean in_object[IMP_JSON_MAX_DEPTH];
-  gboolean need_comma[IMP_JSON_MAX_DEPTH];
+  gboolean in_object[IMP_JSON_WRITER_MAX_DEPTH];
+  gboolean need_comma[IMP_JSON_WRITER_MAX_DEPTH];
 } ImpJson;
 
 void imp_json_init (ImpJson *json, GString *out);

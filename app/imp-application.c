@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-application.c: the graphical application: one window per scene opened,
+ * the first shipped scene when started without one, accelerators, about. */
+#include "imp-application.h"
+
+#include "imp-scene.h"
+#include "imp-window.h"
+
+struct _ImpApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (ImpApplication, imp_application, ADW_TYPE_APPLICATION)
+
+static void
+imp_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    {
+      ImpWindow *win = imp_window_new (GTK_APPLICATION (app));
+      g_auto (GStrv) shipped = imp_scene_list_shipped ();
+      if (shipped != NULL && shipped[0] != NULL)
+        imp_window_open (win, shipped[0]);
+      window = GTK_WINDOW (win);
+    }
+  gtk_window_present (window);
+}
+
+static void
+imp_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      ImpWindow *win = imp_window_new (GTK_APPLICATION (app));
+      g_autofree char *path = g_file_get_path (files[i]);
+      g_autofree char *uri = path == NULL ? g_file_get_uri (files[i]) : NULL;
+      imp_window_open (win, path != NULL ? path : uri);
+      gtk_window_present (GTK_WINDOW (win));
+    }
+}
+
+static void
+show_about (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GtkApplication *app = data;
+  static const char *const developers[] = { "The Impulse developers", NULL };
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", "Impulse",
+                         "application-icon", "org.impulselab.Impulse",
+                         "version", IMPULSE_VERSION,
+                         "comments", "Learn 2D collision physics by debugging it.",
+                         "developers", developers,
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         NULL);
+}
+
+static void
+imp_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (imp_application_parent_class)->startup (app);
+
+  static const GActionEntry entries[] = { { "about", show_about, NULL, NULL, NULL, { 0 } } };
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+
+  static const struct
+  {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "win.play", { "space", NULL } },
+    { "win.step-forward", { "Right", NULL } },
+    { "win.step-back", { "Left", NULL } },
+    { "win.step-forward-10", { "<Shift>Right", NULL } },
+    { "win.step-back-10", { "<Shift>Left", NULL } },
+    { "win.next-event", { "<Control>Right", NULL } },
+    { "win.previous-event", { "<Control>Left", NULL } },
+    { "win.step-into", { "Down", NULL } },
+    { "win.step-into-back", { "Up", NULL } },
+    { "win.home", { "Home", NULL } },
+    { "win.end", { "End", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.fit", { "f", NULL } },
+    { "win.zoom-in", { "plus", "<Control>plus", NULL } },
+    { "win.zoom-out", { "minus", "<Control>minus", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
+}
+
+static void
+imp_application_class_init (ImpApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  app_class->activate = imp_application_activate;
+  app_class->open = imp_application_open;
+  app_class->startup = imp_application_startup;
+}
+
+static void
+imp_application_init (ImpApplication *self)
+{
+}
+
+ImpApplication *
+imp_application_new (void)
+{
+  return g_object_new (IMP_TYPE_APPLICATION, "application-id", "org.impulselab.Impulse",
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
+                       "resource-base-path", "/org/impulselab/Impulse", NULL);
+}

@@ -1,0 +1,2046 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-session-file.c: session files. docs/session-format.md is their specification.
+ *
+ * Loading follows the scene loader (imp-scene.c): imp_json_positions_scan()
+ * checks strict JSON and records positions, json-glib builds the tree, and each
+ * object is read through a table of its keys, so every mistake is reported at
+ * its own line and column. The same tables write edits back, which keeps the
+ * two directions in step. Edits are checked again by the physics core when a
+ * replay reaches them; a refusal then points at the edit in the file.
+ */
+#include "imp-session-file.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "imp-scene.h"
+#include "imp-suggest.h"
+#include "impulse-lessons-resources.h"
+
+/* Longest piece of the user's text quoted in a message. */
+#define QUOTE_MAX 40
+
+/* The key that tells a session from a scene, whose version key is "impulse". */
+#define VERSION_KEY "impulse-session"
+
+/* A top-level key this close to VERSION_KEY is taken for a misspelling of it. */
+#define VERSION_KEY_TYPOS 3
+
+/* clang-format off */
+G_DEFINE_QUARK (impulse-session-file-error, imp_session_file_error)
+/* clang-format on */
+
+typedef struct
+{
+  const char *file;
+  const char *data;
+  gsize length;
+  const char *base_dir;
+  ImpJsonPositions *positions;
+  JsonNode *root;
+  GError *error;
+  /* The value being read, as an imp_json_positions_find() path ("edits[3]"). */
+  char *path;
+  /* Byte offsets: where the top-level value starts, and each element of the list
+   * being read. Positions are kept for every edit, so they are counted as the
+   * loader moves forward through the file rather than from its start each time. */
+  gsize root_start;
+  const char *root_text;
+  GArray *elements;
+  gsize cursor_offset;
+  ImpJsonLocation cursor;
+  /* json-glib reads "-0" as the integer 0; only a file that has one pays for the check. */
+  gboolean has_minus_zero;
+  ImpSessionFile *session;
+} Loader;
+
+typedef struct _Field Field;
+
+/* Checks one value and stores it at field->offset in the struct being filled. */
+typedef gboolean (*FieldReader) (Loader *ld, JsonNode *value, const Field *field, gpointer def);
+
+/* Writes the member at value (a pointer into the struct) under key. */
+typedef void (*FieldWriter) (ImpJson *json, const char *key, gconstpointer value);
+
+struct _Field
+{
+  const char *key;
+  gboolean required;
+  FieldReader read;
+  FieldWriter write; /* NULL: written by hand ("frame", "edit") */
+  gsize offset;      /* of the member the reader fills */
+  gsize size;        /* of that member, to tell a default value from a set one */
+  guint32 bit;       /* the PhysEditField a set edit's key switches on, or 0 */
+};
+
+#define FIELD_PTR(def, field, type) ((type *) G_STRUCT_MEMBER_P ((def), (field)->offset))
+
+/* Offset and size of a PhysEdit member inside an ImpSessionFileEdit: two initialisers. */
+#define EDIT_MEMBER(member)                                                                        \
+  offsetof (ImpSessionFileEdit, edit) + offsetof (PhysEdit, member),                               \
+      sizeof (((PhysEdit *) NULL)->member)
+
+static const char *const reserved_ids[] = {
+  "bounds-left",
+  "bounds-top",
+  "bounds-right",
+  "bounds-bottom",
+};
+
+/* Errors */
+
+static ImpJsonLocation
+where (Loader *ld, JsonNode *node, gboolean at_key)
+{
+  ImpJsonLocation loc = { 1, 1 };
+  int id = imp_json_positions_locate (ld->positions, ld->root, node);
+
+  if (id < 0)
+    return loc;
+  if (!at_key || !imp_json_positions_key_location (ld->positions, id, &loc))
+    loc = imp_json_positions_value_location (ld->positions, id);
+  return loc;
+}
+
+static gboolean
+fail_valist (Loader *ld, JsonNode *node, gboolean at_key, ImpSessionFileError code,
+             const char *format, va_list args)
+{
+  if (ld->error == NULL)
+    {
+      g_autofree char *what = g_strdup_vprintf (format, args);
+      ImpJsonLocation loc = where (ld, node, at_key);
+      ld->error = g_error_new (IMP_SESSION_FILE_ERROR, code, "%s:%d:%d: error: %s", ld->file,
+                               loc.line, loc.column, what);
+    }
+  return FALSE;
+}
+
+/* Reports an error at the start of node's value. Always returns FALSE. */
+static gboolean fail (Loader *ld, JsonNode *node, ImpSessionFileError code, const char *format, ...)
+    G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail (Loader *ld, JsonNode *node, ImpSessionFileError code, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  fail_valist (ld, node, FALSE, code, format, args);
+  va_end (args);
+  return FALSE;
+}
+
+/* Reports an error at the key of the member whose value is node. Always returns FALSE. */
+static gboolean fail_at_key (Loader *ld, JsonNode *node, ImpSessionFileError code,
+                             const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail_at_key (Loader *ld, JsonNode *node, ImpSessionFileError code, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  fail_valist (ld, node, TRUE, code, format, args);
+  va_end (args);
+  return FALSE;
+}
+
+static char *
+clip (const char *text, gsize length)
+{
+  if (length <= QUOTE_MAX)
+    return g_strndup (text, length);
+  const char *cut = g_utf8_find_prev_char (text, text + QUOTE_MAX + 1);
+  return g_strdup_printf ("%.*s...", (int) (cut - text), text);
+}
+
+/* A value as the user wrote it ("1e999", "\"rk5\""), for the "got" part of a message. */
+static char *
+source_text (Loader *ld, JsonNode *node)
+{
+  int id = imp_json_positions_locate (ld->positions, ld->root, node);
+  gsize length;
+
+  if (id < 0)
+    return g_strdup ("?");
+  const char *text = imp_json_positions_text (ld->positions, id, &length);
+  return clip (text, length);
+}
+
+static const char *
+describe (JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      return "an object";
+    case JSON_NODE_ARRAY:
+      return "an array";
+    case JSON_NODE_NULL:
+      return "null";
+    case JSON_NODE_VALUE:
+    default:
+      break;
+    }
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_BOOLEAN:
+      return "a boolean";
+    case G_TYPE_STRING:
+      return "a string";
+    default:
+      return "a number";
+    }
+}
+
+/* "\"pos\"[1]" for an element, "\"radius\"" for a member. */
+static char *
+label (const char *key, int index)
+{
+  if (index < 0)
+    return g_strdup_printf ("\"%s\"", key);
+  return g_strdup_printf ("\"%s\"[%d]", key, index);
+}
+
+static char *
+quoted_list (const char *const *names, gsize n)
+{
+  GString *list = g_string_new (NULL);
+
+  for (gsize i = 0; i < n; i++)
+    g_string_append_printf (list, "%s\"%s\"", i > 0 ? ", " : "", names[i]);
+  return g_string_free (list, FALSE);
+}
+
+/* Values */
+
+/* True when the integer zero at key[index] of the value being read was written "-0". */
+static gboolean
+written_as_minus_zero (Loader *ld, const char *key, int index)
+{
+  if (!ld->has_minus_zero || ld->path == NULL)
+    return FALSE;
+
+  g_autofree char *path = index < 0 ? g_strdup_printf ("%s.%s", ld->path, key)
+                                    : g_strdup_printf ("%s.%s[%d]", ld->path, key, index);
+  int id = imp_json_positions_find (ld->positions, path);
+  gsize length;
+  return id >= 0 && imp_json_positions_text (ld->positions, id, &length)[0] == '-';
+}
+
+static gboolean
+get_number (Loader *ld, JsonNode *value, const char *key, int index, double *out)
+{
+  GType type = JSON_NODE_HOLDS_VALUE (value) ? json_node_get_value_type (value) : G_TYPE_INVALID;
+
+  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
+    {
+      g_autofree char *what = label (key, index);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected a number for %s, got %s", what,
+                   describe (value));
+    }
+  /* JSON has no NaN or infinity literals, but 1e999 overflows to infinity. */
+  double x = json_node_get_double (value);
+  if (!isfinite (x))
+    {
+      g_autofree char *what = label (key, index);
+      g_autofree char *got = source_text (ld, value);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_NOT_FINITE,
+                   "expected a finite number for %s, got %s", what, got);
+    }
+  /* A session must replay to the same bits, and -0 is not 0 to a hash. */
+  if (type == G_TYPE_INT64 && x == 0.0 && written_as_minus_zero (ld, key, index))
+    x = -0.0;
+  *out = x;
+  return TRUE;
+}
+
+static gboolean
+get_integer (Loader *ld, JsonNode *value, const char *key, gint64 min, gint64 max, gint64 *out)
+{
+  double x;
+
+  if (!get_number (ld, value, key, -1, &x))
+    return FALSE;
+  if (x != floor (x))
+    {
+      g_autofree char *got = source_text (ld, value);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected an integer for \"%s\", got %s",
+                   key, got);
+    }
+  if (x < (double) min || x > (double) max)
+    {
+      g_autofree char *got = source_text (ld, value);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
+                   "expected \"%s\" between %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT ", got %s",
+                   key, min, max, got);
+    }
+  *out = (gint64) x;
+  return TRUE;
+}
+
+static gboolean
+get_string (Loader *ld, JsonNode *value, const char *key, const char **out)
+{
+  if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
+    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected a string for \"%s\", got %s",
+                 key, describe (value));
+  *out = json_node_get_string (value);
+  return TRUE;
+}
+
+/* Reads one of names; *choice is its index. A name not in the list is a @code error. */
+static gboolean
+get_choice (Loader *ld, JsonNode *value, const char *key, const char *const *names, gsize n,
+            ImpSessionFileError code, int *choice)
+{
+  const char *s;
+
+  if (!get_string (ld, value, key, &s))
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (strcmp (s, names[i]) == 0)
+      {
+        *choice = (int) i;
+        return TRUE;
+      }
+
+  g_autofree char *list = quoted_list (names, n);
+  g_autofree char *got = source_text (ld, value);
+  const char *guess = imp_suggest_nearest (s, names, (gssize) n);
+  if (guess != NULL)
+    return fail (ld, value, code, "expected one of %s for \"%s\", got %s; did you mean \"%s\"?",
+                 list, key, got, guess);
+  return fail (ld, value, code, "expected one of %s for \"%s\", got %s", list, key, got);
+}
+
+/* Field readers */
+
+static gboolean
+read_nothing (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  return TRUE;
+}
+
+static gboolean
+read_frame (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  return get_integer (ld, value, field->key, 0, IMP_SESSION_FILE_MAX_FRAME,
+                      FIELD_PTR (def, field, gint64));
+}
+
+static gboolean
+read_finite (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  return get_number (ld, value, field->key, -1, FIELD_PTR (def, field, double));
+}
+
+static gboolean
+read_positive (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  double x;
+
+  if (!get_number (ld, value, field->key, -1, &x))
+    return FALSE;
+  if (!(x > 0.0))
+    {
+      g_autofree char *got = source_text (ld, value);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE, "expected \"%s\" > 0, got %s",
+                   field->key, got);
+    }
+  *FIELD_PTR (def, field, double) = x;
+  return TRUE;
+}
+
+static gboolean
+read_unit (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  double x;
+
+  if (!get_number (ld, value, field->key, -1, &x))
+    return FALSE;
+  if (!(x >= 0.0 && x <= 1.0))
+    {
+      g_autofree char *got = source_text (ld, value);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
+                   "expected \"%s\" between 0 and 1, got %s", field->key, got);
+    }
+  *FIELD_PTR (def, field, double) = x;
+  return TRUE;
+}
+
+static gboolean
+read_vec2 (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  double xy[2];
+
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
+                 "expected an array of 2 numbers [x, y] for \"%s\", got %s", field->key,
+                 describe (value));
+  JsonArray *array = json_node_get_array (value);
+  guint n = json_array_get_length (array);
+  if (n != 2)
+    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
+                 "expected an array of 2 numbers [x, y] for \"%s\", got %u element%s", field->key,
+                 n, n == 1 ? "" : "s");
+  for (guint i = 0; i < 2; i++)
+    if (!get_number (ld, json_array_get_element (array, i), field->key, (int) i, &xy[i]))
+      return FALSE;
+  *FIELD_PTR (def, field, PhysVec2) = phys_v2 (xy[0], xy[1]);
+  return TRUE;
+}
+
+static gboolean
+read_bool (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_BOOLEAN)
+    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
+                 "expected true or false for \"%s\", got %s", field->key, describe (value));
+  *FIELD_PTR (def, field, bool) = json_node_get_boolean (value);
+  return TRUE;
+}
+
+static gboolean
+read_substeps (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  gint64 n;
+
+  if (!get_integer (ld, value, field->key, 1, PHYS_MAX_SUBSTEPS, &n))
+    return FALSE;
+  *FIELD_PTR (def, field, int) = (int) n;
+  return TRUE;
+}
+
+static gboolean
+read_integrator (Loader *ld, JsonNode *value, const Field *field, gpointer def,
+                 gboolean allow_default)
+{
+  const char *names[PHYS_N_INTEGRATORS + 1];
+  gsize n = 0;
+  int choice;
+
+  for (int i = 0; i < PHYS_N_INTEGRATORS; i++)
+    names[n++] = phys_integrator_name ((PhysIntegrator) i);
+  if (allow_default)
+    names[n++] = phys_integrator_name (PHYS_INTEGRATOR_DEFAULT);
+  if (!get_choice (ld, value, field->key, names, n, IMP_SESSION_FILE_ERROR_RANGE, &choice))
+    return FALSE;
+  *FIELD_PTR (def, field, PhysIntegrator)
+      = choice < PHYS_N_INTEGRATORS ? (PhysIntegrator) choice : PHYS_INTEGRATOR_DEFAULT;
+  return TRUE;
+}
+
+static gboolean
+read_world_integrator (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  return read_integrator (ld, value, field, def, FALSE);
+}
+
+static gboolean
+read_body_integrator (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  return read_integrator (ld, value, field, def, TRUE);
+}
+
+static gboolean
+read_detection (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  const char *names[] = {
+    phys_detection_name (PHYS_DETECTION_SWEPT),
+    phys_detection_name (PHYS_DETECTION_DISCRETE),
+  };
+  int choice;
+
+  if (!get_choice (ld, value, field->key, names, G_N_ELEMENTS (names), IMP_SESSION_FILE_ERROR_RANGE,
+                   &choice))
+    return FALSE;
+  *FIELD_PTR (def, field, PhysDetection)
+      = choice == 0 ? PHYS_DETECTION_SWEPT : PHYS_DETECTION_DISCRETE;
+  return TRUE;
+}
+
+static gboolean
+read_response (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  const char *names[] = {
+    phys_response_name (PHYS_RESPONSE_REFLECT),
+    phys_response_name (PHYS_RESPONSE_SLIDE),
+  };
+  int choice;
+
+  if (!get_choice (ld, value, field->key, names, G_N_ELEMENTS (names), IMP_SESSION_FILE_ERROR_RANGE,
+                   &choice))
+    return FALSE;
+  *FIELD_PTR (def, field, PhysResponse) = choice == 0 ? PHYS_RESPONSE_REFLECT : PHYS_RESPONSE_SLIDE;
+  return TRUE;
+}
+
+static gboolean
+is_id_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '-' || c == '_' || c == '.';
+}
+
+/* An id as scenes spell them. Whether it names a body is only known when a replay
+ * reaches the edit; an added body must not take a wall's reserved id, though. */
+static gboolean
+read_id (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  const ImpSessionFileEdit *edit = def;
+  const char *id;
+
+  if (!get_string (ld, value, field->key, &id))
+    return FALSE;
+
+  gsize n = strlen (id);
+  if (n == 0 || n >= PHYS_NAME_MAX)
+    {
+      g_autofree char *got = n == 0 ? g_strdup ("an empty string")
+                                    : g_strdup_printf ("%" G_GSIZE_FORMAT " bytes", n);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
+                   "expected an id of 1 to %d bytes, got %s", PHYS_NAME_MAX - 1, got);
+    }
+  for (gsize i = 0; i < n; i++)
+    if (!is_id_char (id[i]))
+      {
+        g_autofree char *got = source_text (ld, value);
+        return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
+                     "expected an id made of ASCII letters, digits, '-', '_' and '.', got %s", got);
+      }
+  if (edit->edit.kind == PHYS_EDIT_ADD_CIRCLE || edit->edit.kind == PHYS_EDIT_ADD_SEGMENT)
+    for (gsize i = 0; i < G_N_ELEMENTS (reserved_ids); i++)
+      if (strcmp (id, reserved_ids[i]) == 0)
+        return fail (ld, value, IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
+                     "expected an id other than \"%s\", which names a wall of the world bounds",
+                     id);
+  memcpy (FIELD_PTR (def, field, char), id, n + 1);
+  return TRUE;
+}
+
+static gboolean
+read_note (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  const char *note;
+
+  if (!get_string (ld, value, field->key, &note))
+    return FALSE;
+  *FIELD_PTR (def, field, char *) = g_strdup (note);
+  return TRUE;
+}
+
+/* Field writers */
+
+static void
+write_double (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_double (json, key, *(const double *) value);
+}
+
+static void
+write_vec2 (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_vec2 (json, key, *(const PhysVec2 *) value);
+}
+
+static void
+write_bool (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_bool (json, key, *(const bool *) value);
+}
+
+static void
+write_int (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_int (json, key, *(const int *) value);
+}
+
+static void
+write_name (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_string (json, key, value);
+}
+
+static void
+write_integrator (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_string (json, key, phys_integrator_name (*(const PhysIntegrator *) value));
+}
+
+static void
+write_detection (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_string (json, key, phys_detection_name (*(const PhysDetection *) value));
+}
+
+static void
+write_response (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_string (json, key, phys_response_name (*(const PhysResponse *) value));
+}
+
+/* Objects */
+
+static gboolean
+fail_unknown_key (Loader *ld, JsonNode *value, const char *key, const char *what,
+                  const Field *fields, gsize n_fields)
+{
+  g_autofree const char **names = g_new (const char *, n_fields);
+  g_autofree char *shown = clip (key, strlen (key));
+
+  for (gsize i = 0; i < n_fields; i++)
+    names[i] = fields[i].key;
+  const char *guess = imp_suggest_nearest (key, names, (gssize) n_fields);
+  if (guess != NULL)
+    return fail_at_key (ld, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+                        "unknown key \"%s\" in %s; did you mean \"%s\"?", shown, what, guess);
+  g_autofree char *list = quoted_list (names, n_fields);
+  return fail_at_key (ld, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+                      "unknown key \"%s\" in %s; expected one of %s", shown, what, list);
+}
+
+static const Field *
+find_field (const Field *fields, gsize n_fields, const char *key)
+{
+  for (gsize i = 0; i < n_fields; i++)
+    if (strcmp (fields[i].key, key) == 0)
+      return &fields[i];
+  return NULL;
+}
+
+/* Reads an object's members in document order, then checks required keys. */
+static gboolean
+read_object (Loader *ld, JsonNode *node, const char *what, const Field *fields, gsize n_fields,
+             gpointer def)
+{
+  JsonObject *object = json_node_get_object (node);
+  JsonObjectIter iter;
+  const char *key;
+  JsonNode *value;
+
+  json_object_iter_init_ordered (&iter, object);
+  while (json_object_iter_next_ordered (&iter, &key, &value))
+    {
+      const Field *field = find_field (fields, n_fields, key);
+      if (field == NULL)
+        return fail_unknown_key (ld, value, key, what, fields, n_fields);
+      if (!field->read (ld, value, field, def))
+        return FALSE;
+    }
+  for (gsize i = 0; i < n_fields; i++)
+    if (fields[i].required && !json_object_has_member (object, fields[i].key))
+      return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING, "missing required key \"%s\" in %s",
+                   fields[i].key, what);
+  return TRUE;
+}
+
+static gboolean
+check_keys (Loader *ld, JsonNode *node, const char *what, const Field *fields, gsize n_fields)
+{
+  JsonObjectIter iter;
+  const char *key;
+  JsonNode *value;
+
+  json_object_iter_init_ordered (&iter, json_node_get_object (node));
+  while (json_object_iter_next_ordered (&iter, &key, &value))
+    if (find_field (fields, n_fields, key) == NULL)
+      return fail_unknown_key (ld, value, key, what, fields, n_fields);
+  return TRUE;
+}
+
+/* The tables. Every edit starts with "frame" and "edit", which are written by hand. */
+
+static const Field modes_fields[] = {
+  { "detection", FALSE, read_detection, write_detection, offsetof (PhysModes, detection), 0, 0 },
+  { "double_pair_loop", FALSE, read_bool, write_bool, offsetof (PhysModes, double_pair_loop), 0,
+    0 },
+  { "respond_at_frame_end", FALSE, read_bool, write_bool,
+    offsetof (PhysModes, respond_at_frame_end), 0, 0 },
+  { "slide_at_radius", FALSE, read_bool, write_bool, offsetof (PhysModes, slide_at_radius), 0, 0 },
+  { "no_end_caps", FALSE, read_bool, write_bool, offsetof (PhysModes, no_end_caps), 0, 0 },
+};
+
+/* "modes" replaces all five modes, like a scene's world.modes: what it leaves out is off. */
+static gboolean
+read_modes (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+{
+  PhysModes *modes = FIELD_PTR (def, field, PhysModes);
+
+  if (!JSON_NODE_HOLDS_OBJECT (value))
+    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected an object for \"%s\", got %s",
+                 field->key, describe (value));
+  memset (modes, 0, sizeof *modes);
+  modes->detection = PHYS_DETECTION_SWEPT;
+  return read_object (ld, value, "modes", modes_fields, G_N_ELEMENTS (modes_fields), modes);
+}
+
+static void
+write_modes (ImpJson *json, const char *key, gconstpointer value)
+{
+  imp_json_begin_object (json, key);
+  for (gsize i = 0; i < G_N_ELEMENTS (modes_fields); i++)
+    modes_fields[i].write (json, modes_fields[i].key,
+                           G_STRUCT_MEMBER_P ((gpointer) value, modes_fields[i].offset));
+  imp_json_end_object (json);
+}
+
+/* clang-format off */
+#define EDIT_HEAD \
+  { "frame", TRUE, read_frame, NULL, offsetof (ImpSessionFileEdit, frame), sizeof (gint64), 0 }, \
+  { "edit", TRUE, read_nothing, NULL, 0, 0, 0 }
+/* clang-format on */
+
+/* clang-format off */
+static const Field set_circle_fields[] = {
+  EDIT_HEAD,
+  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
+  { "pos", FALSE, read_vec2, write_vec2, EDIT_MEMBER (position), PHYS_EDIT_POSITION },
+  { "vel", FALSE, read_vec2, write_vec2, EDIT_MEMBER (velocity), PHYS_EDIT_VELOCITY },
+  { "radius", FALSE, read_positive, write_double, EDIT_MEMBER (radius), PHYS_EDIT_RADIUS },
+  { "mass", FALSE, read_positive, write_double, EDIT_MEMBER (mass), PHYS_EDIT_MASS },
+  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution),
+    PHYS_EDIT_RESTITUTION },
+  { "fixed", FALSE, read_bool, write_bool, EDIT_MEMBER (fixed), PHYS_EDIT_FIXED },
+  { "collides", FALSE, read_bool, write_bool, EDIT_MEMBER (collides), PHYS_EDIT_COLLIDES },
+  { "integrator", FALSE, read_body_integrator, write_integrator, EDIT_MEMBER (integrator),
+    PHYS_EDIT_INTEGRATOR },
+};
+
+static const Field add_circle_fields[] = {
+  EDIT_HEAD,
+  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
+  { "pos", TRUE, read_vec2, write_vec2, EDIT_MEMBER (position), 0 },
+  { "vel", FALSE, read_vec2, write_vec2, EDIT_MEMBER (velocity), 0 },
+  { "radius", TRUE, read_positive, write_double, EDIT_MEMBER (radius), 0 },
+  { "mass", FALSE, read_positive, write_double, EDIT_MEMBER (mass), 0 },
+  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution), 0 },
+  { "fixed", FALSE, read_bool, write_bool, EDIT_MEMBER (fixed), 0 },
+  { "collides", FALSE, read_bool, write_bool, EDIT_MEMBER (collides), 0 },
+  { "integrator", FALSE, read_body_integrator, write_integrator, EDIT_MEMBER (integrator), 0 },
+};
+
+static const Field remove_fields[] = {
+  EDIT_HEAD,
+  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
+};
+
+/* "a" and "b" share one bit: the core moves both ends or neither. */
+static const Field set_segment_fields[] = {
+  EDIT_HEAD,
+  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
+  { "a", FALSE, read_vec2, write_vec2, EDIT_MEMBER (a), PHYS_EDIT_ENDS },
+  { "b", FALSE, read_vec2, write_vec2, EDIT_MEMBER (b), PHYS_EDIT_ENDS },
+  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution),
+    PHYS_EDIT_RESTITUTION },
+  { "response", FALSE, read_response, write_response, EDIT_MEMBER (response),
+    PHYS_EDIT_RESPONSE },
+};
+
+static const Field add_segment_fields[] = {
+  EDIT_HEAD,
+  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
+  { "a", TRUE, read_vec2, write_vec2, EDIT_MEMBER (a), 0 },
+  { "b", TRUE, read_vec2, write_vec2, EDIT_MEMBER (b), 0 },
+  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution), 0 },
+  { "response", FALSE, read_response, write_response, EDIT_MEMBER (response), 0 },
+};
+
+static const Field set_world_fields[] = {
+  EDIT_HEAD,
+  { "gravity", FALSE, read_vec2, write_vec2, EDIT_MEMBER (gravity), PHYS_EDIT_GRAVITY },
+  { "integrator", FALSE, read_world_integrator, write_integrator, EDIT_MEMBER (integrator),
+    PHYS_EDIT_INTEGRATOR },
+  { "substeps", FALSE, read_substeps, write_int, EDIT_MEMBER (substeps), PHYS_EDIT_SUBSTEPS },
+  { "rest_speed", FALSE, read_finite, write_double, EDIT_MEMBER (rest_speed),
+    PHYS_EDIT_REST_SPEED },
+  { "sleep", FALSE, read_bool, write_bool, EDIT_MEMBER (sleep), PHYS_EDIT_SLEEP },
+  { "modes", FALSE, read_modes, write_modes, EDIT_MEMBER (modes), PHYS_EDIT_MODES },
+};
+
+static const Field bookmark_fields[] = {
+  { "frame", TRUE, read_frame, NULL, offsetof (ImpSessionFileBookmark, frame), sizeof (gint64), 0 },
+  { "note", FALSE, read_note, NULL, offsetof (ImpSessionFileBookmark, note), sizeof (char *), 0 },
+};
+
+/* Only the keys: load_session() reads these one by one, as their order matters. */
+static const Field session_fields[] = {
+  { VERSION_KEY, TRUE, read_nothing, NULL, 0, 0, 0 },
+  { "scene", TRUE, read_nothing, NULL, 0, 0, 0 },
+  { "edits", FALSE, read_nothing, NULL, 0, 0, 0 },
+  { "bookmarks", FALSE, read_nothing, NULL, 0, 0, 0 },
+};
+/* clang-format on */
+
+typedef struct
+{
+  const Field *fields;
+  gsize n_fields;
+  gboolean is_set; /* keys present switch on PhysEdit.fields bits */
+} EditKindInfo;
+
+/* Indexed by PhysEditKind. */
+static const EditKindInfo edit_kinds[] = {
+  [PHYS_EDIT_SET_CIRCLE] = { set_circle_fields, G_N_ELEMENTS (set_circle_fields), TRUE },
+  [PHYS_EDIT_ADD_CIRCLE] = { add_circle_fields, G_N_ELEMENTS (add_circle_fields), FALSE },
+  [PHYS_EDIT_REMOVE_CIRCLE] = { remove_fields, G_N_ELEMENTS (remove_fields), FALSE },
+  [PHYS_EDIT_SET_SEGMENT] = { set_segment_fields, G_N_ELEMENTS (set_segment_fields), TRUE },
+  [PHYS_EDIT_ADD_SEGMENT] = { add_segment_fields, G_N_ELEMENTS (add_segment_fields), FALSE },
+  [PHYS_EDIT_REMOVE_SEGMENT] = { remove_fields, G_N_ELEMENTS (remove_fields), FALSE },
+  [PHYS_EDIT_SET_WORLD] = { set_world_fields, G_N_ELEMENTS (set_world_fields), TRUE },
+};
+
+/* Positions by byte offset */
+
+/* A cheap walk over strict JSON that only finds where values end; the full
+ * check is imp_json_positions_scan(). Each returns length when the text ends. */
+
+static gsize
+skip_space (const char *data, gsize length, gsize i)
+{
+  while (i < length && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+    i++;
+  return i;
+}
+
+/* At an opening quote: returns the offset just past the closing one. */
+static gsize
+skip_string (const char *data, gsize length, gsize i)
+{
+  for (i++; i < length; i++)
+    {
+      if (data[i] == '\\')
+        i++;
+      else if (data[i] == '"')
+        return i + 1;
+    }
+  return length;
+}
+
+/* At a value: returns the offset just past it. */
+static gsize
+skip_value (const char *data, gsize length, gsize i)
+{
+  int depth = 0;
+
+  while (i < length)
+    {
+      char c = data[i];
+      if (c == '"')
+        {
+          i = skip_string (data, length, i);
+          if (depth == 0)
+            return i;
+          continue;
+        }
+      if (c == '{' || c == '[')
+        depth++;
+      else if (c == '}' || c == ']')
+        {
+          if (depth == 0)
+            return i;
+          if (--depth == 0)
+            return i + 1;
+        }
+      else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        return i;
+      i++;
+    }
+  return length;
+}
+
+/* Where each element of the array starting at offset `at` starts. */
+static GArray *
+element_offsets (const char *data, gsize length, gsize at)
+{
+  GArray *offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize i = skip_space (data, length, at + 1);
+
+  while (i < length && data[i] != ']')
+    {
+      g_array_append_val (offsets, i);
+      i = skip_space (data, length, skip_value (data, length, i));
+      if (i < length && data[i] == ',')
+        i = skip_space (data, length, i + 1);
+    }
+  return offsets;
+}
+
+/* Where the value of member key of the object starting at `at` starts; G_MAXSIZE
+ * when the key is not written as plain text. */
+static gsize
+member_offset (const char *data, gsize length, gsize at, const char *key)
+{
+  gsize key_length = strlen (key);
+  gsize i = skip_space (data, length, at + 1);
+
+  while (i < length && data[i] == '"')
+    {
+      gsize end = skip_string (data, length, i);
+      gboolean match = end - i - 2 == key_length && memcmp (data + i + 1, key, key_length) == 0;
+      i = skip_space (data, length, skip_space (data, length, end) + 1);
+      if (match)
+        return i;
+      i = skip_space (data, length, skip_value (data, length, i));
+      if (i < length && data[i] == ',')
+        i = skip_space (data, length, i + 1);
+    }
+  return G_MAXSIZE;
+}
+
+/* Byte offset in the session of a value the scanner recorded. */
+static gsize
+value_offset (Loader *ld, int id)
+{
+  gsize length;
+  return ld->root_start
+         + (gsize) (imp_json_positions_text (ld->positions, id, &length) - ld->root_text);
+}
+
+/* Line and column of a byte offset, counted as imp-json-positions counts them. */
+static ImpJsonLocation
+location_at_offset (Loader *ld, gsize offset)
+{
+  if (offset < ld->cursor_offset)
+    {
+      ld->cursor_offset = 0;
+      ld->cursor = (ImpJsonLocation){ 1, 1 };
+    }
+  /* A byte order mark takes no column. */
+  if (ld->cursor_offset == 0 && ld->length >= 3 && memcmp (ld->data, "\xEF\xBB\xBF", 3) == 0)
+    ld->cursor_offset = 3;
+  for (gsize i = ld->cursor_offset; i < offset && i < ld->length; i++)
+    {
+      guchar c = (guchar) ld->data[i];
+      if (c == '\n')
+        {
+          ld->cursor.line++;
+          ld->cursor.column = 1;
+        }
+      else if ((c & 0xC0) != 0x80) /* continuation bytes belong to the character before */
+        ld->cursor.column++;
+    }
+  ld->cursor_offset = MAX (offset, ld->cursor_offset);
+  return ld->cursor;
+}
+
+/* Edits */
+
+/* Relations read_object() cannot see: a set edit changes something, both ends of a
+ * segment move together and differ. */
+static gboolean
+check_edit (Loader *ld, JsonNode *node, ImpSessionFileEdit *edit, const char *what)
+{
+  const EditKindInfo *info = &edit_kinds[edit->edit.kind];
+  JsonObject *object = json_node_get_object (node);
+
+  if (info->is_set)
+    {
+      for (gsize i = 0; i < info->n_fields; i++)
+        if (json_object_has_member (object, info->fields[i].key))
+          edit->edit.fields |= info->fields[i].bit;
+      if (edit->edit.fields == 0)
+        {
+          g_autoptr (GPtrArray) keys = g_ptr_array_new ();
+          for (gsize i = 0; i < info->n_fields; i++)
+            if (info->fields[i].bit != 0)
+              g_ptr_array_add (keys, (gpointer) info->fields[i].key);
+          g_autofree char *list = quoted_list ((const char *const *) keys->pdata, keys->len);
+          return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING,
+                       "missing a key to change in %s; expected one of %s", what, list);
+        }
+    }
+
+  if (edit->edit.kind == PHYS_EDIT_SET_SEGMENT || edit->edit.kind == PHYS_EDIT_ADD_SEGMENT)
+    {
+      JsonNode *a = json_object_get_member (object, "a");
+      JsonNode *b = json_object_get_member (object, "b");
+      if ((a == NULL) != (b == NULL))
+        return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING,
+                     "missing required key \"%s\" in %s (both ends change together)",
+                     a == NULL ? "a" : "b", what);
+      if (b != NULL && edit->edit.a.x == edit->edit.b.x && edit->edit.a.y == edit->edit.b.y)
+        return fail (ld, b, IMP_SESSION_FILE_ERROR_RANGE,
+                     "expected \"b\" to differ from \"a\", got the same point");
+    }
+  return TRUE;
+}
+
+static gboolean
+load_edit (Loader *ld, JsonNode *node, guint index)
+{
+  const char *kinds[G_N_ELEMENTS (edit_kinds)];
+  JsonNode *kind_node = json_object_get_member (json_node_get_object (node), "edit");
+  int kind;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    kinds[i] = phys_edit_kind_name ((PhysEditKind) i);
+  /* The kind decides which keys are valid, so it is read before the others. */
+  if (kind_node == NULL)
+    return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING, "missing required key \"edit\" in edit");
+  if (!get_choice (ld, kind_node, "edit", kinds, G_N_ELEMENTS (kinds),
+                   IMP_SESSION_FILE_ERROR_EDIT_KIND, &kind))
+    return FALSE;
+
+  const EditKindInfo *info = &edit_kinds[kind];
+  g_autofree char *what = g_strdup_printf ("%s edit", kinds[kind]);
+  ImpSessionFileEdit edit = { 0 };
+  edit.edit = phys_edit_init ((PhysEditKind) kind, NULL);
+
+  g_free (ld->path);
+  ld->path = g_strdup_printf ("edits[%u]", index);
+  if (!read_object (ld, node, what, info->fields, info->n_fields, &edit)
+      || !check_edit (ld, node, &edit, what))
+    return FALSE;
+
+  if (ld->session->edits->len > 0)
+    {
+      const ImpSessionFileEdit *before
+          = &g_array_index (ld->session->edits, ImpSessionFileEdit, ld->session->edits->len - 1);
+      if (edit.frame < before->frame)
+        return fail (ld, json_object_get_member (json_node_get_object (node), "frame"),
+                     IMP_SESSION_FILE_ERROR_ORDER,
+                     "expected frames in ascending order, got frame %" G_GINT64_FORMAT
+                     " after frame %" G_GINT64_FORMAT " (the edit at %d:%d)",
+                     edit.frame, before->frame, before->location.line, before->location.column);
+    }
+
+  gsize start = g_array_index (ld->elements, gsize, index);
+  edit.location = location_at_offset (ld, start);
+  if (kind != PHYS_EDIT_SET_WORLD)
+    {
+      gsize id = member_offset (ld->data, ld->length, start, "id");
+      edit.id_location = id != G_MAXSIZE ? location_at_offset (ld, id) : edit.location;
+    }
+  g_array_append_val (ld->session->edits, edit);
+  return TRUE;
+}
+
+static gboolean
+load_bookmark (Loader *ld, JsonNode *node, guint index)
+{
+  ImpSessionFileBookmark bookmark = { 0 };
+
+  g_free (ld->path);
+  ld->path = g_strdup_printf ("bookmarks[%u]", index);
+  if (!read_object (ld, node, "bookmark", bookmark_fields, G_N_ELEMENTS (bookmark_fields),
+                    &bookmark))
+    {
+      g_free (bookmark.note);
+      return FALSE;
+    }
+  bookmark.location = location_at_offset (ld, g_array_index (ld->elements, gsize, index));
+  g_array_append_val (ld->session->bookmarks, bookmark);
+  return TRUE;
+}
+
+static gboolean
+load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
+           gboolean (*load_one) (Loader *, JsonNode *, guint))
+{
+  JsonNode *value = json_object_get_member (session, key);
+
+  if (value == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected an array for \"%s\", got %s",
+                 key, describe (value));
+
+  JsonArray *array = json_node_get_array (value);
+  guint n = json_array_get_length (array);
+  g_autoptr (GArray) elements = element_offsets (
+      ld->data, ld->length, value_offset (ld, imp_json_positions_find (ld->positions, key)));
+  g_return_val_if_fail (elements->len == n, FALSE);
+
+  ld->elements = elements;
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        return fail (ld, element, IMP_SESSION_FILE_ERROR_TYPE,
+                     "expected %s object in \"%s\", got %s", what, key, describe (element));
+      if (!load_one (ld, element, i))
+        return FALSE;
+    }
+  ld->elements = NULL;
+  return TRUE;
+}
+
+/* The scene */
+
+static gboolean
+is_uri (const char *name)
+{
+  g_autofree char *scheme = g_uri_parse_scheme (name);
+
+  /* "resource:///x" is a URI; "C:\x" and "notes:v2.json" are file names. */
+  return scheme != NULL && strlen (scheme) > 1 && g_str_has_prefix (name + strlen (scheme), "://");
+}
+
+static GFile *
+file_for (const char *name)
+{
+  return is_uri (name) ? g_file_new_for_uri (name) : g_file_new_for_path (name);
+}
+
+/* Where a "scene" file name leads, and the name its errors should give. */
+static GFile *
+resolve_scene (const char *base_dir, const char *name, char **display)
+{
+  if (is_uri (name) || g_path_is_absolute (name) || base_dir == NULL)
+    {
+      *display = g_strdup (name);
+      return file_for (name);
+    }
+  if (is_uri (base_dir))
+    {
+      g_autoptr (GFile) base = g_file_new_for_uri (base_dir);
+      GFile *file = g_file_resolve_relative_path (base, name);
+      *display = g_file_get_uri (file);
+      return file;
+    }
+  /* Keep the name relative when the session's is, as users wrote both. */
+  *display
+      = g_str_equal (base_dir, ".") ? g_strdup (name) : g_build_filename (base_dir, name, NULL);
+  return g_file_new_for_path (*display);
+}
+
+static gboolean
+load_scene_file (Loader *ld, JsonNode *value)
+{
+  const char *name = json_node_get_string (value);
+
+  if (name[0] == '\0')
+    return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
+                 "expected a scene file name for \"scene\", got an empty string");
+
+  g_autofree char *display = NULL;
+  g_autoptr (GFile) file = resolve_scene (ld->base_dir, name, &display);
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr (GError) io_error = NULL;
+
+  /* Keeps the shipped scenes registered for "resource://" names in static links. */
+  (void) impulse_lessons_get_resource ();
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
+    {
+      g_autofree char *got = source_text (ld, value);
+      return fail (ld, value, IMP_SESSION_FILE_ERROR_IO,
+                   "expected a readable scene file, got %s: %s", got, io_error->message);
+    }
+  ld->session->world = imp_scene_load_data (contents, (gssize) length, display, &ld->error);
+  if (ld->session->world == NULL)
+    return FALSE;
+  ld->session->scene_path = g_strdup (name);
+  return TRUE;
+}
+
+/* The scene loader reads an inline scene from a copy of the session in which
+ * everything but the scene object is blanked: each character becomes one space
+ * and line breaks stay, so every line and column it reports (including the "first
+ * one is at" of duplicates) is the position in the session file. */
+static gboolean
+load_scene_inline (Loader *ld, JsonNode *value)
+{
+  int scene_id = imp_json_positions_find (ld->positions, "scene");
+  gsize scene_length;
+  const char *scene_text = imp_json_positions_text (ld->positions, scene_id, &scene_length);
+  gsize bom = ld->length >= 3 && memcmp (ld->data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  gsize scene_start = value_offset (ld, scene_id);
+
+  g_autoptr (GString) blanked = g_string_sized_new (scene_start + scene_length);
+  g_string_append_len (blanked, ld->data, (gssize) bom);
+  for (gsize i = bom; i < scene_start; i++)
+    {
+      guchar c = (guchar) ld->data[i];
+      if (c == '\n')
+        g_string_append_c (blanked, '\n');
+      else if ((c & 0xC0) != 0x80) /* continuation bytes belong to the character before */
+        g_string_append_c (blanked, ' ');
+    }
+  g_string_append_len (blanked, ld->data + scene_start, (gssize) scene_length);
+
+  ld->session->world
+      = imp_scene_load_data (blanked->str, (gssize) blanked->len, ld->file, &ld->error);
+  if (ld->session->world == NULL)
+    return FALSE;
+  ld->session->scene_text = g_strndup (scene_text, scene_length);
+  return TRUE;
+}
+
+static gboolean
+load_scene (Loader *ld, JsonObject *session, JsonNode *root)
+{
+  JsonNode *value = json_object_get_member (session, "scene");
+
+  if (value == NULL)
+    return fail (ld, root, IMP_SESSION_FILE_ERROR_MISSING,
+                 "missing required key \"scene\" in session (a scene file name or a scene "
+                 "object)");
+  if (JSON_NODE_HOLDS_OBJECT (value))
+    return load_scene_inline (ld, value);
+  if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
+    return load_scene_file (ld, value);
+  return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
+               "expected a scene file name or a scene object for \"scene\", got %s",
+               describe (value));
+}
+
+/* The session */
+
+static gboolean
+check_version (Loader *ld, JsonNode *root)
+{
+  JsonObject *object = json_node_get_object (root);
+  JsonNode *version = json_object_get_member (object, VERSION_KEY);
+
+  if (version == NULL)
+    {
+      JsonObjectIter iter;
+      const char *key;
+      JsonNode *value;
+
+      json_object_iter_init_ordered (&iter, object);
+      while (json_object_iter_next_ordered (&iter, &key, &value))
+        if (imp_suggest_distance (key, VERSION_KEY) <= VERSION_KEY_TYPOS)
+          {
+            g_autofree char *shown = clip (key, strlen (key));
+            return fail_at_key (ld, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+                                "unknown key \"%s\" in session; did you mean \"%s\"?", shown,
+                                VERSION_KEY);
+          }
+      if (json_object_has_member (object, "impulse"))
+        return fail (ld, root, IMP_SESSION_FILE_ERROR_VERSION,
+                     "missing required key \"%s\" in session (the format version, %d); this "
+                     "file has \"impulse\", the version key of a scene",
+                     VERSION_KEY, IMP_SESSION_FILE_VERSION);
+      return fail (ld, root, IMP_SESSION_FILE_ERROR_VERSION,
+                   "missing required key \"%s\" in session (the format version, %d)", VERSION_KEY,
+                   IMP_SESSION_FILE_VERSION);
+    }
+
+  GType type
+      = JSON_NODE_HOLDS_VALUE (version) ? json_node_get_value_type (version) : G_TYPE_INVALID;
+  if ((type == G_TYPE_INT64 || type == G_TYPE_DOUBLE)
+      && json_node_get_double (version) == IMP_SESSION_FILE_VERSION)
+    return TRUE;
+
+  g_autofree char *got
+      = type == G_TYPE_INVALID ? g_strdup (describe (version)) : source_text (ld, version);
+  return fail (ld, version, IMP_SESSION_FILE_ERROR_VERSION,
+               "expected \"%s\": %d (the only session format version this Impulse reads), got %s",
+               VERSION_KEY, IMP_SESSION_FILE_VERSION, got);
+}
+
+static gboolean
+load_session (Loader *ld)
+{
+  JsonNode *root = ld->root;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    return fail (ld, root, IMP_SESSION_FILE_ERROR_TYPE,
+                 "expected an object at the top level, got %s", describe (root));
+  /* The version comes first: a newer format may have keys this one does not know. */
+  if (!check_version (ld, root)
+      || !check_keys (ld, root, "session", session_fields, G_N_ELEMENTS (session_fields)))
+    return FALSE;
+
+  JsonObject *session = json_node_get_object (root);
+  return load_scene (ld, session, root) && load_list (ld, session, "edits", "an edit", load_edit)
+         && load_list (ld, session, "bookmarks", "a bookmark", load_bookmark);
+}
+
+/* True when text has the integer "-0". Strings may give false alarms, which only
+ * cost a position lookup per zero. */
+static gboolean
+has_minus_zero (const char *data, gsize length)
+{
+  for (gsize i = 0; i + 1 < length; i++)
+    if (data[i] == '-' && data[i + 1] == '0'
+        && (i + 2 >= length || strchr ("0123456789.eE", data[i + 2]) == NULL))
+      return TRUE;
+  return FALSE;
+}
+
+/* Public API */
+
+static void
+clear_bookmark (gpointer data)
+{
+  ImpSessionFileBookmark *bookmark = data;
+  g_clear_pointer (&bookmark->note, g_free);
+}
+
+static ImpSessionFile *
+session_alloc (void)
+{
+  ImpSessionFile *session = g_new0 (ImpSessionFile, 1);
+
+  session->edits = g_array_new (FALSE, TRUE, sizeof (ImpSessionFileEdit));
+  session->bookmarks = g_array_new (FALSE, TRUE, sizeof (ImpSessionFileBookmark));
+  g_array_set_clear_func (session->bookmarks, clear_bookmark);
+  return session;
+}
+
+/**
+ * imp_session_file_new:
+ * @world: (transfer full): the scene's initial state
+ * @scene_path: (nullable): the scene's file name or URI, as the file should say it
+ * @scene_text: (nullable): or the scene's JSON text (an object), kept inline
+ *
+ * A session with no edits or bookmarks. Exactly one of @scene_path and
+ * @scene_text is given. A relative @scene_path is relative to the session's
+ * @base_dir, the current directory until it is set.
+ *
+ * Returns: (transfer full): the session; free with imp_session_file_free()
+ */
+ImpSessionFile *
+imp_session_file_new (PhysWorld *world, const char *scene_path, const char *scene_text)
+{
+  g_return_val_if_fail (world != NULL, NULL);
+  g_return_val_if_fail ((scene_path == NULL) != (scene_text == NULL), NULL);
+
+  ImpSessionFile *session = session_alloc ();
+  session->world = world;
+  session->scene_path = g_strdup (scene_path);
+  session->scene_text = g_strdup (scene_text);
+  return session;
+}
+
+/**
+ * imp_session_file_free:
+ * @session: (transfer full) (nullable): a session
+ *
+ * Frees @session, its world, edits and bookmarks.
+ */
+void
+imp_session_file_free (ImpSessionFile *session)
+{
+  if (session == NULL)
+    return;
+  g_free (session->file);
+  g_free (session->base_dir);
+  g_free (session->scene_path);
+  g_free (session->scene_text);
+  phys_world_free (session->world);
+  g_array_unref (session->edits);
+  g_array_unref (session->bookmarks);
+  g_free (session);
+}
+
+/**
+ * imp_session_file_last_edit_frame:
+ * @session: a session
+ *
+ * Returns: the frame of the last edit, or -1 when there is none
+ */
+gint64
+imp_session_file_last_edit_frame (const ImpSessionFile *session)
+{
+  if (session->edits->len == 0)
+    return -1;
+  return g_array_index (session->edits, ImpSessionFileEdit, session->edits->len - 1).frame;
+}
+
+/**
+ * imp_session_file_add_edit:
+ * @session: a session
+ * @frame: the state the edit changes, from the last edit's frame to
+ *   %IMP_SESSION_FILE_MAX_FRAME
+ * @edit: the edit, copied
+ *
+ * Appends an edit to the chain. To edit at an earlier frame than the last
+ * edit's, call imp_session_file_branch() first.
+ */
+void
+imp_session_file_add_edit (ImpSessionFile *session, gint64 frame, const PhysEdit *edit)
+{
+  g_return_if_fail (session != NULL && edit != NULL);
+  g_return_if_fail (frame >= 0 && frame <= IMP_SESSION_FILE_MAX_FRAME);
+  g_return_if_fail (frame >= imp_session_file_last_edit_frame (session));
+
+  ImpSessionFileEdit entry = { 0 };
+  entry.frame = frame;
+  entry.edit = *edit;
+  g_array_append_val (session->edits, entry);
+}
+
+/**
+ * imp_session_file_branch:
+ * @session: a session
+ * @frame: the frame the learner edits at
+ *
+ * Drops the edits after @frame: a new edit at @frame starts a branch, and the
+ * edits of the old one no longer apply. Edits at @frame itself stay, since state
+ * @frame already has them; the new edit comes after them. Bookmarks stay.
+ */
+void
+imp_session_file_branch (ImpSessionFile *session, gint64 frame)
+{
+  g_return_if_fail (session != NULL);
+
+  guint keep = session->edits->len;
+  while (keep > 0 && g_array_index (session->edits, ImpSessionFileEdit, keep - 1).frame > frame)
+    keep--;
+  g_array_set_size (session->edits, keep);
+}
+
+/**
+ * imp_session_file_add_bookmark:
+ * @session: a session
+ * @frame: the frame marked, from 0 to %IMP_SESSION_FILE_MAX_FRAME
+ * @note: (nullable): what to say about it, copied
+ *
+ * Appends a bookmark.
+ */
+void
+imp_session_file_add_bookmark (ImpSessionFile *session, gint64 frame, const char *note)
+{
+  g_return_if_fail (session != NULL);
+  g_return_if_fail (frame >= 0 && frame <= IMP_SESSION_FILE_MAX_FRAME);
+
+  ImpSessionFileBookmark bookmark = { 0 };
+  bookmark.frame = frame;
+  bookmark.note = g_strdup (note);
+  g_array_append_val (session->bookmarks, bookmark);
+}
+
+/**
+ * imp_session_file_sniff_data:
+ * @data: (array length=length): a JSON document
+ * @length: its length in bytes
+ *
+ * Tells a session from a scene without loading either: a session's top-level
+ * object has the key "impulse-session" (or a near misspelling of it, so that the
+ * session loader, not the scene loader, reports the typo). Does not validate.
+ *
+ * Returns: %TRUE when @data looks like a session
+ */
+gboolean
+imp_session_file_sniff_data (const char *data, gsize length)
+{
+  gsize i = length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+
+  i = skip_space (data, length, i);
+  if (i >= length || data[i] != '{')
+    return FALSE;
+  for (i++;;)
+    {
+      i = skip_space (data, length, i);
+      if (i >= length || data[i] != '"')
+        return FALSE;
+      gsize end = skip_string (data, length, i);
+      if (end >= length)
+        return FALSE;
+      gsize key_length = end - i - 2;
+      /* Long keys cannot be near misses; they are not worth a copy. */
+      if (key_length <= 2 * strlen (VERSION_KEY))
+        {
+          g_autofree char *key = g_strndup (data + i + 1, key_length);
+          if (imp_suggest_distance (key, VERSION_KEY) <= VERSION_KEY_TYPOS)
+            return TRUE;
+        }
+      i = skip_space (data, length, end);
+      if (i >= length || data[i] != ':')
+        return FALSE;
+      i = skip_space (data, length, skip_value (data, length, skip_space (data, length, i + 1)));
+      if (i >= length || data[i] != ',')
+        return FALSE;
+      i++;
+    }
+}
+
+/**
+ * imp_session_file_sniff:
+ * @path: a file name or a URI such as "resource:///..."
+ *
+ * Reads @path and applies imp_session_file_sniff_data(), so that a program can
+ * take a session wherever it takes a scene.
+ *
+ * Returns: %FALSE when @path cannot be read or is not a session
+ */
+gboolean
+imp_session_file_sniff (const char *path)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  g_autoptr (GFile) file = file_for (path);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  (void) impulse_lessons_get_resource ();
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, NULL))
+    return FALSE;
+  return imp_session_file_sniff_data (contents, length);
+}
+
+/**
+ * imp_session_file_load_data:
+ * @data: (array length=length): the session's JSON text
+ * @length: length of @data in bytes, or -1 when it is NUL-terminated
+ * @display_name: (nullable): FILE in error messages; "<data>" when %NULL
+ * @base_dir: (nullable): the directory or URI a relative "scene" file name is
+ *   resolved against; the current directory when %NULL
+ * @error: return location for an %IMP_SESSION_FILE_ERROR, or an %IMP_SCENE_ERROR for a
+ *   mistake in the scene
+ *
+ * Reads a session and loads its scene. Edits are checked for form here and
+ * against the world when a replay reaches them (imp_session_file_replay()).
+ *
+ * Returns: (transfer full) (nullable): the session, or %NULL with @error set
+ */
+ImpSessionFile *
+imp_session_file_load_data (const char *data, gssize length, const char *display_name,
+                            const char *base_dir, GError **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  const char *file = display_name != NULL ? display_name : "<data>";
+  gsize size = length >= 0 ? (gsize) length : strlen (data);
+  ImpJsonLocation loc;
+  g_autofree char *what = NULL;
+  g_autoptr (ImpJsonPositions) positions = imp_json_positions_scan (data, size, &loc, &what);
+
+  if (positions == NULL)
+    {
+      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_SYNTAX,
+                   "%s:%d:%d: error: %s", file, loc.line, loc.column, what);
+      return NULL;
+    }
+
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) json_error = NULL;
+  if (!json_parser_load_from_data (parser, data, (gssize) size, &json_error))
+    {
+      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_SYNTAX,
+                   "%s:1:1: error: expected JSON that json-glib reads, got: %s", file,
+                   json_error->message);
+      return NULL;
+    }
+
+  Loader ld = { 0 };
+  gsize root_length;
+  ld.file = file;
+  ld.data = data;
+  ld.length = size;
+  ld.base_dir = base_dir;
+  ld.positions = positions;
+  ld.root = json_parser_get_root (parser);
+  ld.has_minus_zero = has_minus_zero (data, size);
+  /* The scanner's copy is the session byte for byte; its top-level value starts
+   * after an optional byte order mark and white space. */
+  ld.root_start
+      = skip_space (data, size, size >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
+  ld.root_text
+      = imp_json_positions_text (positions, imp_json_positions_find (positions, ""), &root_length);
+  ld.cursor = (ImpJsonLocation){ 1, 1 };
+  ld.session = session_alloc ();
+  ld.session->file = g_strdup (display_name);
+  ld.session->base_dir = g_strdup (base_dir);
+
+  gboolean ok = load_session (&ld);
+
+  g_free (ld.path);
+  if (!ok)
+    {
+      g_propagate_error (error, ld.error);
+      imp_session_file_free (ld.session);
+      return NULL;
+    }
+  return ld.session;
+}
+
+/**
+ * imp_session_file_load:
+ * @path: a file name, or a URI such as "resource:///..."
+ * @error: return location for an %IMP_SESSION_FILE_ERROR or %IMP_SCENE_ERROR
+ *
+ * Reads and loads a session; @path is FILE in error messages, and a relative
+ * scene file name is resolved against @path's directory. An unreadable file is
+ * %IMP_SESSION_FILE_ERROR_IO: "FILE: error: cannot read the session: REASON".
+ *
+ * Returns: (transfer full) (nullable): the session, or %NULL with @error set
+ */
+ImpSessionFile *
+imp_session_file_load (const char *path, GError **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  g_autoptr (GFile) file = file_for (path);
+  g_autofree char *contents = NULL;
+  g_autofree char *base_dir = NULL;
+  gsize length;
+  g_autoptr (GError) io_error = NULL;
+
+  (void) impulse_lessons_get_resource ();
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
+    {
+      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
+                   "%s: error: cannot read the session: %s", path, io_error->message);
+      return NULL;
+    }
+  if (is_uri (path))
+    {
+      g_autoptr (GFile) parent = g_file_get_parent (file);
+      base_dir = parent != NULL ? g_file_get_uri (parent) : NULL;
+    }
+  else
+    base_dir = g_path_get_dirname (path);
+  return imp_session_file_load_data (contents, (gssize) length, path, base_dir, error);
+}
+
+/* Saving */
+
+/**
+ * imp_session_file_write_edit:
+ * @json: a writer
+ * @key: (nullable): member name when inside an object, else %NULL
+ * @edit: the edit
+ *
+ * Writes an edit as the session format spells it: "frame", "edit", then the
+ * keys of its kind in a fixed order. A set edit writes the keys its
+ * PhysEdit.fields selects; an add edit writes its required keys and the values
+ * that differ from phys_edit_init()'s, so that reading it back gives the same
+ * edit, bit for bit.
+ */
+void
+imp_session_file_write_edit (ImpJson *json, const char *key, const ImpSessionFileEdit *edit)
+{
+  g_return_if_fail ((gsize) edit->edit.kind < G_N_ELEMENTS (edit_kinds));
+
+  const EditKindInfo *info = &edit_kinds[edit->edit.kind];
+  ImpSessionFileEdit defaults = { 0 };
+  defaults.edit = phys_edit_init (edit->edit.kind, NULL);
+
+  imp_json_begin_object (json, key);
+  imp_json_int (json, "frame", edit->frame);
+  imp_json_string (json, "edit", phys_edit_kind_name (edit->edit.kind));
+  for (gsize i = 0; i < info->n_fields; i++)
+    {
+      const Field *field = &info->fields[i];
+      gconstpointer value = G_STRUCT_MEMBER_P ((gpointer) edit, field->offset);
+      gboolean wanted;
+
+      if (field->write == NULL)
+        continue;
+      if (field->required)
+        wanted = TRUE;
+      else if (info->is_set)
+        wanted = (edit->edit.fields & field->bit) != 0;
+      else
+        wanted = memcmp (value, G_STRUCT_MEMBER_P (&defaults, field->offset), field->size) != 0;
+      if (wanted)
+        field->write (json, field->key, value);
+    }
+  imp_json_end_object (json);
+}
+
+/**
+ * imp_session_file_write_bookmark:
+ * @json: a writer
+ * @key: (nullable): member name when inside an object, else %NULL
+ * @bookmark: the bookmark
+ *
+ * Writes a bookmark as the session format spells it: "frame", then "note" when
+ * it has one.
+ */
+void
+imp_session_file_write_bookmark (ImpJson *json, const char *key,
+                                 const ImpSessionFileBookmark *bookmark)
+{
+  imp_json_begin_object (json, key);
+  imp_json_int (json, "frame", bookmark->frame);
+  if (bookmark->note != NULL)
+    imp_json_string (json, "note", bookmark->note);
+  imp_json_end_object (json);
+}
+
+/* Splits an absolute, canonical path into its names. */
+static char **
+path_names (const char *path)
+{
+  g_auto (GStrv) parts = g_strsplit (path, G_DIR_SEPARATOR_S, -1);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      g_ptr_array_add (names, g_strdup (parts[i]));
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
+}
+
+/* target as seen from the directory dir (both absolute and canonical), with ".."
+ * where needed; NULL when they share nothing but the root. */
+static char *
+relative_path (const char *dir, const char *target)
+{
+  g_auto (GStrv) from = path_names (dir);
+  g_auto (GStrv) to = path_names (target);
+  guint common = 0;
+
+  while (from[common] != NULL && to[common] != NULL && g_str_equal (from[common], to[common]))
+    common++;
+  if (common == 0)
+    return NULL;
+
+  g_autoptr (GString) path = g_string_new (NULL);
+  for (guint i = common; from[i] != NULL; i++)
+    g_string_append (path, ".." G_DIR_SEPARATOR_S);
+  for (guint i = common; to[i] != NULL; i++)
+    g_string_append_printf (path, "%s%s", to[i], to[i + 1] != NULL ? G_DIR_SEPARATOR_S : "");
+  return g_string_free (g_steal_pointer (&path), FALSE);
+}
+
+/* The "scene" file name for a session file in dir: the name as written when it
+ * still leads to the same file, else one rewritten from dir. */
+static char *
+scene_path_for (const ImpSessionFile *session, const char *dir)
+{
+  const char *name = session->scene_path;
+  const char *base = session->base_dir != NULL ? session->base_dir : ".";
+
+  if (dir == NULL || is_uri (name) || g_path_is_absolute (name) || is_uri (base) || is_uri (dir))
+    return g_strdup (name);
+
+  g_autofree char *base_abs = g_canonicalize_filename (base, NULL);
+  g_autofree char *dir_abs = g_canonicalize_filename (dir, NULL);
+  if (g_str_equal (base_abs, dir_abs))
+    return g_strdup (name);
+
+  g_autofree char *target = g_canonicalize_filename (name, base_abs);
+  char *relative = relative_path (dir_abs, target);
+  return relative != NULL ? relative : g_steal_pointer (&target);
+}
+
+/* An inline scene goes back exactly as it was read (its own layout, its own
+ * numbers), so saving never changes the scene. */
+static void
+append_scene_text (GString *out, const char *text)
+{
+  if (g_str_has_prefix (text, "\xEF\xBB\xBF"))
+    text += 3;
+  while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+    text++;
+  gsize n = strlen (text);
+  while (n > 0 && strchr (" \t\r\n", text[n - 1]) != NULL)
+    n--;
+  g_string_append_len (out, text, (gssize) n);
+}
+
+/**
+ * imp_session_file_to_data:
+ * @session: a session
+ * @dir: (nullable): the directory the text will be saved in, to keep a relative
+ *   scene file name leading to the scene; %NULL keeps it as it is
+ * @length: (out) (optional): length of the text in bytes
+ *
+ * The session as the text of a session file: one edit and one bookmark per line,
+ * numbers that read back as the same doubles. The same session always gives the
+ * same bytes.
+ *
+ * Returns: (transfer full): the text, NUL-terminated
+ */
+char *
+imp_session_file_to_data (const ImpSessionFile *session, const char *dir, gsize *length)
+{
+  g_return_val_if_fail (session != NULL, NULL);
+
+  GString *out = g_string_new (NULL);
+  ImpJson json;
+
+  g_string_append_printf (out, "{\n  \"%s\": %d,\n  \"scene\": ", VERSION_KEY,
+                          IMP_SESSION_FILE_VERSION);
+  if (session->scene_path != NULL)
+    {
+      g_autofree char *name = scene_path_for (session, dir);
+      imp_json_append_string (out, name);
+    }
+  else
+    append_scene_text (out, session->scene_text != NULL ? session->scene_text : "{}");
+
+  g_string_append (out, ",\n  \"edits\": [");
+  for (guint i = 0; i < session->edits->len; i++)
+    {
+      g_string_append (out, i > 0 ? ",\n    " : "\n    ");
+      imp_json_init (&json, out);
+      imp_session_file_write_edit (&json, NULL,
+                                   &g_array_index (session->edits, ImpSessionFileEdit, i));
+    }
+  g_string_append (out, session->edits->len > 0 ? "\n  ],\n" : "],\n");
+
+  g_string_append (out, "  \"bookmarks\": [");
+  for (guint i = 0; i < session->bookmarks->len; i++)
+    {
+      g_string_append (out, i > 0 ? ",\n    " : "\n    ");
+      imp_json_init (&json, out);
+      imp_session_file_write_bookmark (
+          &json, NULL, &g_array_index (session->bookmarks, ImpSessionFileBookmark, i));
+    }
+  g_string_append (out, session->bookmarks->len > 0 ? "\n  ]\n}\n" : "]\n}\n");
+
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+/* Symbolic links deep enough to be a loop. */
+#define MAX_LINKS 40
+
+/* The file a chain of symbolic links ends at (path itself when it is no link), so
+ * that saving replaces that file and the links keep pointing at it. */
+static char *
+follow_links (const char *path)
+{
+  char *current = g_strdup (path);
+
+  for (int i = 0; i < MAX_LINKS && g_file_test (current, G_FILE_TEST_IS_SYMLINK); i++)
+    {
+      g_autofree char *link = g_file_read_link (current, NULL);
+      if (link == NULL)
+        break;
+      if (!g_path_is_absolute (link))
+        {
+          g_autofree char *dir = g_path_get_dirname (current);
+          g_free (current);
+          current = g_build_filename (dir, link, NULL);
+        }
+      else
+        {
+          g_free (current);
+          current = g_steal_pointer (&link);
+        }
+    }
+  return current;
+}
+
+/**
+ * imp_session_file_save:
+ * @session: a session
+ * @path: the file to write
+ * @error: return location for an %IMP_SESSION_FILE_ERROR_IO error
+ *
+ * Writes @session to @path atomically: the text goes to a new file in the same
+ * directory, which then replaces @path, so a reader (or a crash) sees the old
+ * file or the new one, never a part. A failed save leaves @path as it was and no
+ * temporary file behind. An existing file keeps its permissions, and a symbolic
+ * link keeps pointing at the file it names, which is the one replaced. A relative
+ * scene file name is rewritten when @path is in another directory than the
+ * session's @base_dir.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+imp_session_file_save (const ImpSessionFile *session, const char *path, GError **error)
+{
+  g_return_val_if_fail (session != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  g_autofree char *target = follow_links (path);
+  g_autofree char *dir = g_path_get_dirname (target);
+  gsize length;
+  g_autofree char *data = imp_session_file_to_data (session, dir, &length);
+  g_autoptr (GError) io_error = NULL;
+  GStatBuf st;
+  gboolean existed = g_stat (target, &st) == 0;
+  int mode = existed ? (int) (st.st_mode & 07777) : 0666;
+
+  if (!g_file_set_contents_full (target, data, (gssize) length, G_FILE_SET_CONTENTS_CONSISTENT,
+                                 mode, &io_error))
+    {
+      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
+                   "%s: error: cannot write the session: %s", path, io_error->message);
+      return FALSE;
+    }
+  /* The new file was created through the umask; an existing file's mode wins. */
+  if (existed && g_chmod (target, mode) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
+                   "%s: error: saved the session but cannot restore its permissions: %s", path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Replay */
+
+static const char *
+body_kind_name (PhysBodyKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_BODY_CIRCLE:
+      return "circle";
+    case PHYS_BODY_SEGMENT:
+      return "segment";
+    case PHYS_BODY_PROBE:
+    default:
+      return "probe";
+    }
+}
+
+static gboolean edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc,
+                            ImpSessionFileError code, GError **error, const char *format, ...)
+    G_GNUC_PRINTF (6, 7);
+
+/* "FILE:LINE:COLUMN: error: edit N at frame F (KIND): WHAT", N counted from 1. */
+static gboolean
+edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc,
+            ImpSessionFileError code, GError **error, const char *format, ...)
+{
+  const ImpSessionFileEdit *edit = &g_array_index (session->edits, ImpSessionFileEdit, index);
+  const char *file = session->file != NULL ? session->file : "<session>";
+  g_autofree char *what = NULL;
+  g_autofree char *place
+      = loc.line > 0 ? g_strdup_printf ("%s:%d:%d", file, loc.line, loc.column) : g_strdup (file);
+  va_list args;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, IMP_SESSION_FILE_ERROR, code,
+               "%s: error: edit %u at frame %" G_GINT64_FORMAT " (%s): %s", place, index + 1,
+               edit->frame, phys_edit_kind_name (edit->edit.kind), what);
+  return FALSE;
+}
+
+/* Explains why the core refused edit index at the world's current state. */
+static gboolean
+report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *world,
+                PhysStatus status, GError **error)
+{
+  const ImpSessionFileEdit *entry = &g_array_index (session->edits, ImpSessionFileEdit, index);
+  const PhysEdit *edit = &entry->edit;
+  gboolean adds = edit->kind == PHYS_EDIT_ADD_CIRCLE || edit->kind == PHYS_EDIT_ADD_SEGMENT;
+  PhysBodyKind wanted = edit->kind == PHYS_EDIT_SET_SEGMENT || edit->kind == PHYS_EDIT_ADD_SEGMENT
+                                || edit->kind == PHYS_EDIT_REMOVE_SEGMENT
+                            ? PHYS_BODY_SEGMENT
+                            : PHYS_BODY_CIRCLE;
+  PhysBodyRef found;
+  gboolean exists
+      = edit->kind != PHYS_EDIT_SET_WORLD && phys_world_find (world, edit->name, &found);
+
+  if (status == PHYS_ERROR_NAME && adds && exists)
+    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
+                       error, "expected a new id, got \"%s\", which names a %s at this frame",
+                       edit->name, body_kind_name (found.kind));
+  if (status != PHYS_ERROR_UNKNOWN_BODY || adds || edit->kind == PHYS_EDIT_SET_WORLD)
+    return edit_error (session, index, entry->location, IMP_SESSION_FILE_ERROR_REFUSED, error,
+                       "expected an edit the physics core accepts, got status \"%s\"",
+                       phys_status_name (status));
+
+  const char *noun = body_kind_name (wanted);
+  if (exists && found.kind != wanted)
+    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+                       "expected the id of a %s, got \"%s\", which is a %s", noun, edit->name,
+                       body_kind_name (found.kind));
+  if (exists)
+    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+                       "expected the id of a segment of the scene, got \"%s\", a wall of the "
+                       "world bounds, which edits cannot change",
+                       edit->name);
+
+  /* What the world holds now: bodies may have come and gone with earlier edits. */
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  int count = wanted == PHYS_BODY_CIRCLE ? phys_world_circle_count (world)
+                                         : phys_world_segment_count (world);
+  for (int i = 0; i < count; i++)
+    {
+      PhysBodyRef ref = { wanted, i };
+      if (wanted == PHYS_BODY_SEGMENT && phys_world_get_segment (world, i).is_bound)
+        continue;
+      g_ptr_array_add (names, (gpointer) phys_world_body_name (world, ref));
+    }
+  const char *guess
+      = imp_suggest_nearest (edit->name, (const char *const *) names->pdata, (gssize) names->len);
+  if (guess != NULL)
+    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+                       "expected the id of a %s at this frame, got \"%s\"; did you mean \"%s\"?",
+                       noun, edit->name, guess);
+  return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+                     "expected the id of a %s at this frame, got \"%s\", which names no body", noun,
+                     edit->name);
+}
+
+/**
+ * imp_session_file_apply_edits:
+ * @session: a session
+ * @world: a world replaying @session (a copy of @session->world, stepped)
+ * @next_edit: (inout): the first edit not applied yet; start at 0
+ * @error: return location for an %IMP_SESSION_FILE_ERROR
+ *
+ * Applies, in order, the edits from *@next_edit whose frame has been reached:
+ * called before each step, it applies every edit at the world's current frame.
+ * On an edit the physics core refuses, @world keeps the edits before it,
+ * *@next_edit names it, and @error says why, at the edit's place in the file:
+ * %IMP_SESSION_FILE_ERROR_UNKNOWN_ID, %IMP_SESSION_FILE_ERROR_DUPLICATE_ID or
+ * %IMP_SESSION_FILE_ERROR_REFUSED.
+ *
+ * Returns: %TRUE when every due edit applied
+ */
+gboolean
+imp_session_file_apply_edits (const ImpSessionFile *session, PhysWorld *world, guint *next_edit,
+                              GError **error)
+{
+  g_return_val_if_fail (session != NULL && world != NULL && next_edit != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  gint64 frame = phys_world_frame (world);
+  while (*next_edit < session->edits->len)
+    {
+      const ImpSessionFileEdit *entry
+          = &g_array_index (session->edits, ImpSessionFileEdit, *next_edit);
+      if (entry->frame > frame)
+        break;
+      PhysStatus status = phys_world_apply_edit (world, &entry->edit);
+      if (status != PHYS_OK)
+        return report_refusal (session, *next_edit, world, status, error);
+      (*next_edit)++;
+    }
+  return TRUE;
+}
+
+/**
+ * imp_session_file_replay:
+ * @session: a session
+ * @frames: the state to reach, >= 0
+ * @log: (nullable): where the events of every frame stepped are appended
+ * @error: return location for an %IMP_SESSION_FILE_ERROR
+ *
+ * Replays the session from its scene's initial state: before each frame k is
+ * stepped, the edits at frame k are applied, and the edits at frame @frames are
+ * applied to the state reached, so the result is state @frames of the session
+ * as the learner saw it.
+ *
+ * Returns: (transfer full) (nullable): the world at state @frames, or %NULL with
+ *   @error set when an edit does not apply (see imp_session_file_apply_edits())
+ */
+PhysWorld *
+imp_session_file_replay (const ImpSessionFile *session, gint64 frames, PhysEventLog *log,
+                         GError **error)
+{
+  g_return_val_if_fail (session != NULL && session->world != NULL, NULL);
+  g_return_val_if_fail (frames >= 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  PhysWorld *world = phys_world_copy (session->world);
+  guint next_edit = 0;
+
+  for (;;)
+    {
+      if (!imp_session_file_apply_edits (session, world, &next_edit, error))
+        {
+          phys_world_free (world);
+          return NULL;
+        }
+      if (phys_world_frame (world) >= frames)
+        return world;
+      phys_world_step (world, log);
+    }
+}

@@ -1,0 +1,872 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-renderer.c: the canvas renderer drawn headless onto image surfaces. Pixels
+ * are checked where the math says things are: a circle's centre, the tip of a
+ * contact normal, the tip of a velocity arrow; plus the view transform and the
+ * label placer on their own.
+ *
+ * With IMPULSE_RENDER_PNG_DIR set, the figure tests also write their pictures
+ * there as PNG files, to be looked at. Run with -m perf for the render timing of
+ * 2,000 circles with every overlay on a 1920 x 1080 surface.
+ */
+#include <math.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <glib.h>
+#include <pango/pangocairo.h>
+
+#include "bench-scenes.h"
+#include "imp-labels.h"
+#include "imp-render.h"
+#include "imp-scene.h"
+#include "imp-theme.h"
+#include "imp-view.h"
+#include "test-util.h"
+
+/* Helpers */
+
+static const char *
+scenes_dir (void)
+{
+  static char *dir = NULL;
+
+  if (dir == NULL)
+    {
+      const char *env = g_getenv ("IMPULSE_SCENES_DIR");
+      dir = env != NULL ? g_strdup (env)
+                        : g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", NULL);
+    }
+  return dir;
+}
+
+static PhysWorld *
+load_scene (const char *name)
+{
+  g_autofree char *path = g_build_filename (scenes_dir (), name, NULL);
+  g_autoptr (GError) error = NULL;
+  PhysWorld *world = imp_scene_load_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (world);
+  return world;
+}
+
+/* The events of the world's coming frame, found by stepping a copy. */
+static void
+coming_events (const PhysWorld *world, PhysEventLog *log)
+{
+  PhysWorld *copy = phys_world_copy (world);
+
+  phys_event_log_init (log);
+  phys_world_step (copy, log);
+  phys_world_free (copy);
+}
+
+static cairo_surface_t *
+render_to_surface (const ImpView *view, const ImpRenderInput *input)
+{
+  cairo_surface_t *surface
+      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width, view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  imp_render (cr, view, input);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The colour of the pixel that covers screen point p, as 0..255 channels. */
+static void
+pixel_at (cairo_surface_t *surface, PhysVec2 p, int rgb[3])
+{
+  int x = (int) floor (p.x), y = (int) floor (p.y);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
+  guint32 v = *(const guint32 *) (data + (gsize) y * stride + (gsize) x * 4);
+  /* Every picture starts with an opaque background, so premultiplied equals plain. */
+  g_assert_cmpuint (v >> 24, ==, 255);
+  rgb[0] = (v >> 16) & 0xff;
+  rgb[1] = (v >> 8) & 0xff;
+  rgb[2] = v & 0xff;
+}
+
+static gboolean
+pixel_is (cairo_surface_t *surface, PhysVec2 p, ImpRgba color, int tolerance)
+{
+  int rgb[3];
+  int want[3] = { (int) lround (color.r * 255), (int) lround (color.g * 255),
+                  (int) lround (color.b * 255) };
+
+  pixel_at (surface, p, rgb);
+  for (int i = 0; i < 3; i++)
+    if (abs (rgb[i] - want[i]) > tolerance)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+assert_pixel (cairo_surface_t *surface, PhysVec2 p, ImpRgba color, int tolerance)
+{
+  if (!pixel_is (surface, p, color, tolerance))
+    {
+      int rgb[3];
+      pixel_at (surface, p, rgb);
+      g_error ("pixel at (%.1f, %.1f) is #%02x%02x%02x, expected #%02x%02x%02x", p.x, p.y, rgb[0],
+               rgb[1], rgb[2], (int) lround (color.r * 255), (int) lround (color.g * 255),
+               (int) lround (color.b * 255));
+    }
+}
+
+/* Writes the picture when IMPULSE_RENDER_PNG_DIR asks for it. */
+static void
+maybe_save (cairo_surface_t *surface, const char *name)
+{
+  const char *dir = g_getenv ("IMPULSE_RENDER_PNG_DIR");
+
+  if (dir == NULL)
+    return;
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  g_test_message ("wrote %s", path);
+}
+
+static const PhysEvent *
+first_event_of_kind (const PhysEventLog *log, PhysEventKind kind)
+{
+  for (size_t i = 0; i < log->count; i++)
+    if (log->events[i].kind == kind)
+      return &log->events[i];
+  return NULL;
+}
+
+/* View */
+
+static void
+test_view_round_trip (void)
+{
+  ImpView view;
+
+  imp_view_init (&view, 640, 480);
+  imp_view_zoom_at (&view, phys_v2 (100.0, 80.0), 3.7);
+  imp_view_pan (&view, -41.5, 17.25);
+  for (int i = 0; i < 20; i++)
+    {
+      PhysVec2 w = phys_v2 (-500.0 + 53.7 * i, 250.0 - 31.1 * i);
+      PhysVec2 s = imp_view_to_screen (&view, w);
+      imp_assert_vec_near (imp_view_to_world (&view, s), w.x, w.y, 1e-9);
+    }
+}
+
+static void
+test_view_y_down (void)
+{
+  ImpView view;
+
+  imp_view_init (&view, 200, 100);
+  view.scale = 2.0;
+  view.center = phys_v2 (10.0, 20.0);
+  /* The centre maps to the middle; y grows downwards on both sides. */
+  imp_assert_vec_near (imp_view_to_screen (&view, phys_v2 (10.0, 20.0)), 100.0, 50.0, 1e-12);
+  imp_assert_vec_near (imp_view_to_screen (&view, phys_v2 (11.0, 21.0)), 102.0, 52.0, 1e-12);
+}
+
+static void
+test_view_fit_box (void)
+{
+  ImpView view;
+  PhysAabb box = { { 100.0, 50.0 }, { 300.0, 150.0 } };
+
+  imp_view_init (&view, 800, 600);
+  imp_view_fit (&view, box, 20.0);
+  /* Width decides: 760 px for 200 units (height would allow 5.6). */
+  g_assert_cmpfloat_with_epsilon (view.scale, 3.8, 1e-12);
+  imp_assert_vec_near (view.center, 200.0, 100.0, 1e-12);
+  imp_assert_vec_near (imp_view_to_screen (&view, box.min), 20.0, 110.0, 1e-9);
+  imp_assert_vec_near (imp_view_to_screen (&view, box.max), 780.0, 490.0, 1e-9);
+
+  /* A tall box: height decides. */
+  PhysAabb tall = { { 0.0, 0.0 }, { 10.0, 100.0 } };
+  imp_view_fit (&view, tall, 0.0);
+  g_assert_cmpfloat_with_epsilon (view.scale, 6.0, 1e-12);
+
+  /* An empty box changes nothing. */
+  ImpView before = view;
+  imp_view_fit (&view, imp_aabb_empty (), 10.0);
+  g_assert_cmpfloat (view.scale, ==, before.scale);
+}
+
+static void
+test_view_zoom_keeps_point (void)
+{
+  ImpView view;
+  PhysVec2 pointer = phys_v2 (123.0, 45.0);
+
+  imp_view_init (&view, 300, 200);
+  PhysVec2 under = imp_view_to_world (&view, pointer);
+  imp_view_zoom_at (&view, pointer, 2.5);
+  g_assert_cmpfloat_with_epsilon (view.scale, 2.5, 1e-12);
+  imp_assert_vec_near (imp_view_to_screen (&view, under), pointer.x, pointer.y, 1e-9);
+  imp_view_zoom_at (&view, pointer, 1e12);
+  g_assert_cmpfloat (view.scale, ==, IMP_VIEW_MAX_SCALE);
+}
+
+/* Labels */
+
+static gboolean
+rect_inside (const ImpRect *outer, const ImpRect *r)
+{
+  return r->x >= outer->x && r->y >= outer->y && r->x + r->width <= outer->x + outer->width
+         && r->y + r->height <= outer->y + outer->height;
+}
+
+static void
+test_labels_never_overlap (void)
+{
+  ImpRect placed[256], out[200];
+  ImpObstacle obstacles[64];
+  ImpCapsule own[200];
+  ImpLabelPlacer placer;
+  ImpRect bounds = { 0.0, 0.0, 640.0, 480.0 };
+  GRand *rng = g_rand_new_with_seed (7);
+  int n_out = 0;
+
+  imp_label_placer_init (&placer, bounds, placed, G_N_ELEMENTS (placed), obstacles,
+                         G_N_ELEMENTS (obstacles));
+  for (int i = 0; i < 20; i++)
+    imp_label_placer_add_obstacle (&placer,
+                                   imp_capsule_line (g_rand_double_range (rng, 0, 640),
+                                                     g_rand_double_range (rng, 0, 480),
+                                                     g_rand_double_range (rng, 0, 640),
+                                                     g_rand_double_range (rng, 0, 480), 3.0),
+                                   IMP_OBSTACLE_INK);
+  /* Crowd the anchors into the middle so that many labels compete. */
+  for (int i = 0; i < 200; i++)
+    {
+      double x = g_rand_double_range (rng, 200, 440), y = g_rand_double_range (rng, 150, 330);
+      double radius = g_rand_double_range (rng, 2, 20);
+      own[n_out] = imp_capsule_disc (x, y, radius);
+      ImpLabelRequest req
+          = { x, y, radius, g_rand_double_range (rng, 20, 90), 15.0, 0.0, 0.0, &own[n_out] };
+      if (imp_label_placer_place (&placer, &req, &out[n_out]))
+        n_out++;
+    }
+  g_rand_free (rng);
+
+  g_assert_cmpint (n_out, >, 40);
+  for (int i = 0; i < n_out; i++)
+    {
+      g_assert_true (rect_inside (&bounds, &out[i]));
+      g_assert_false (imp_rect_intersects_capsule (&out[i], &own[i]));
+      for (int k = i + 1; k < n_out; k++)
+        g_assert_false (imp_rect_intersects_rect (&out[i], &out[k]));
+    }
+}
+
+static void
+test_labels_prefer_free_space (void)
+{
+  ImpRect placed[8], out;
+  ImpObstacle obstacles[8];
+  ImpLabelPlacer placer;
+  ImpCapsule arrow = imp_capsule_line (100.0, 100.0, 200.0, 100.0, 4.0);
+
+  imp_label_placer_init (&placer, (ImpRect){ 0, 0, 400, 300 }, placed, 8, obstacles, 8);
+  /* A wall right above the anchor: the label must go below the arrow it names. */
+  imp_label_placer_add_obstacle (&placer, imp_capsule_line (0.0, 80.0, 400.0, 80.0, 6.0),
+                                 IMP_OBSTACLE_INK);
+  ImpLabelRequest req = { 150.0, 100.0, 3.0, 60.0, 14.0, 0.0, -1.0, &arrow };
+  g_assert_true (imp_label_placer_place (&placer, &req, &out));
+  g_assert_false (imp_rect_intersects_capsule (&out, &arrow));
+  g_assert_false (imp_rect_intersects_capsule (&out, &obstacles[0].shape));
+  g_assert_cmpfloat (out.y, >, 100.0);
+  /* It stays near: within a few label heights of the anchor. */
+  g_assert_cmpfloat (out.y, <, 150.0);
+}
+
+static void
+test_labels_capsule_geometry (void)
+{
+  ImpRect r = { 10.0, 10.0, 20.0, 10.0 };
+  ImpCapsule crossing = imp_capsule_line (0.0, 15.0, 50.0, 15.0, 0.0);
+  ImpCapsule near_corner = imp_capsule_disc (33.0, 24.0, 4.0);
+  ImpCapsule far_corner = imp_capsule_disc (33.0, 24.0, 4.9);
+  ImpCapsule diagonal = imp_capsule_line (40.0, 0.0, 60.0, 30.0, 1.0);
+
+  g_assert_true (imp_rect_intersects_capsule (&r, &crossing));
+  /* The corner (30, 20) is 5 away from (33, 24). */
+  g_assert_false (imp_rect_intersects_capsule (&r, &near_corner));
+  g_assert_false (imp_rect_intersects_capsule (&r, &far_corner));
+  far_corner.radius = 5.1;
+  g_assert_true (imp_rect_intersects_capsule (&r, &far_corner));
+  g_assert_false (imp_rect_intersects_capsule (&r, &diagonal));
+}
+
+/* Pixels */
+
+static void
+test_render_circle_centre (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  ImpRenderInput input;
+  ImpView view;
+  const ImpTheme *theme = imp_theme_get (FALSE);
+
+  imp_test_add_circle (world, "c", 50.0, 40.0, 0.0, 0.0, 10.0);
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_NONE;
+  imp_view_init (&view, 240, 160);
+  view.scale = 4.0;
+  view.center = phys_v2 (40.0, 30.0);
+
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  PhysVec2 c = imp_view_to_screen (&view, phys_v2 (50.0, 40.0));
+  g_assert_cmpfloat_with_epsilon (c.x, 160.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c.y, 120.0, 1e-9);
+  /* Pixel (160, 120) covers the square from the centre to the lower right. */
+  assert_pixel (surface, c, theme->circle_fill, 0);
+  /* Radius 40 px: just inside the outline is fill, 3 px outside is the page. */
+  assert_pixel (surface, phys_v2 (c.x - 36.0, c.y), theme->circle_fill, 0);
+  assert_pixel (surface, phys_v2 (c.x + 43.0, c.y), theme->background, 0);
+  assert_pixel (surface, phys_v2 (c.x, c.y - 44.0), theme->background, 0);
+  /* The outline itself sits on the radius. */
+  assert_pixel (surface, phys_v2 (c.x + 39.5, c.y), theme->circle_stroke, 60);
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
+static void
+test_render_background (gconstpointer data)
+{
+  gboolean dark = GPOINTER_TO_INT (data);
+  PhysWorld *world = load_scene ("seed001-balls-in-box.json");
+  ImpRenderInput input;
+  ImpView view;
+  const ImpTheme *theme = imp_theme_get (dark);
+
+  imp_render_input_init (&input, world);
+  input.dark = dark;
+  input.overlays = IMP_OVERLAY_NONE;
+  imp_view_init (&view, 400, 300);
+  imp_view_fit (&view, imp_view_world_box (world), 10.0);
+
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  /* Inside the bounds, away from every ball; and outside the bounds. */
+  assert_pixel (surface, imp_view_to_screen (&view, phys_v2 (400.0, 580.0)), theme->background, 0);
+  assert_pixel (surface, phys_v2 (2.0, 2.0), theme->outside, 0);
+  /* Light and dark pages differ where it counts: one is light, one is dark. */
+  double luma
+      = 0.2126 * theme->background.r + 0.7152 * theme->background.g + 0.0722 * theme->background.b;
+  g_assert_cmpint (luma > 0.5, ==, !dark);
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
+static void
+test_render_velocity_to_scale (void)
+{
+  PhysWorld *world = load_scene ("seed000-swept-circles.json");
+  ImpRenderInput input;
+  ImpView view;
+  const ImpTheme *theme = imp_theme_get (FALSE);
+
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_VELOCITY;
+  imp_view_init (&view, 600, 300);
+  imp_view_fit (&view, (PhysAabb){ { 200.0, 250.0 }, { 400.0, 350.0 } }, 0.0);
+
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  /* c1 starts at (240, 300) with velocity (100, 0): the tip is at (340, 300),
+   * where it would be at the end of the frame. */
+  PhysVec2 tip = imp_view_to_screen (&view, phys_v2 (340.0, 300.0));
+  assert_pixel (surface, phys_v2 (tip.x - 3.0, tip.y), theme->velocity, 40);
+  assert_pixel (surface, phys_v2 (tip.x + 3.0, tip.y), theme->background, 0);
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
+static void
+test_render_normal_tip (void)
+{
+  PhysWorld *world = load_scene ("seed000-swept-circles.json");
+  PhysEventLog log;
+  ImpRenderInput input;
+  ImpView view;
+  const ImpTheme *theme = imp_theme_get (FALSE);
+
+  coming_events (world, &log);
+  const PhysEvent *ev = first_event_of_kind (&log, PHYS_EVENT_CIRCLE_CIRCLE);
+  g_assert_nonnull (ev);
+  /* The event the scene describes: contact a little after the middle of the frame. */
+  g_assert_cmpfloat_with_epsilon (ev->t, 0.503, 5e-4);
+
+  imp_render_input_init (&input, world);
+  input.selected = ev;
+  input.overlays = IMP_OVERLAY_CONTACT;
+  imp_view_init (&view, 800, 500);
+  imp_view_fit (&view, imp_render_focus_box (&input), 60.0);
+
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  const PhysCircleCircleSweep *sw = &ev->circle_circle.sweep;
+  PhysVec2 contact = imp_view_to_screen (&view, sw->point);
+  PhysVec2 tip = phys_v2_add_scaled (contact, sw->normal, IMP_RENDER_NORMAL_LENGTH_PX);
+  /* Inside the arrowhead just behind the tip, and clear of it just beyond. */
+  assert_pixel (surface, phys_v2_add_scaled (tip, sw->normal, -5.0), theme->contact, 40);
+  g_assert_false (
+      pixel_is (surface, phys_v2_add_scaled (tip, sw->normal, 4.0), theme->contact, 80));
+  /* The contact dot sits on the contact point. */
+  assert_pixel (surface, contact, theme->contact, 40);
+  maybe_save (surface, "normal-tip.png");
+  cairo_surface_destroy (surface);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* The inspector points at n: a halo in the highlight colour surrounds the
+ * normal arrow, and nothing does without it. */
+static void
+test_render_highlight_term (void)
+{
+  PhysWorld *world = load_scene ("seed000-swept-circles.json");
+  PhysEventLog log;
+  ImpRenderInput input;
+  ImpView view;
+  const ImpTheme *theme = imp_theme_get (FALSE);
+
+  coming_events (world, &log);
+  imp_render_input_init (&input, world);
+  input.selected = first_event_of_kind (&log, PHYS_EVENT_CIRCLE_CIRCLE);
+  input.overlays = IMP_OVERLAY_CONTACT;
+  imp_view_init (&view, 800, 500);
+  imp_view_fit (&view, imp_render_focus_box (&input), 60.0);
+
+  const PhysCircleCircleSweep *sw = &input.selected->circle_circle.sweep;
+  PhysVec2 contact = imp_view_to_screen (&view, sw->point);
+  /* Halfway along the arrow, 4 px to its side: inside the halo, off the shaft. */
+  PhysVec2 beside = phys_v2_add_scaled (phys_v2_add_scaled (contact, sw->normal, 25.0),
+                                        phys_v2_left_normal (sw->normal), 4.0);
+  ImpRgba h = theme->highlight, bg = theme->background;
+  ImpRgba blended
+      = { bg.r + (h.r - bg.r) * h.a, bg.g + (h.g - bg.g) * h.a, bg.b + (h.b - bg.b) * h.a, 1.0 };
+
+  cairo_surface_t *plain = render_to_surface (&view, &input);
+  assert_pixel (plain, beside, theme->background, 0);
+  input.highlight_term = "n";
+  cairo_surface_t *lit = render_to_surface (&view, &input);
+  assert_pixel (lit, beside, blended, 3);
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (lit);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* Figures: every shipped scene with every overlay, every event selected in
+ * turn; checks that drawing succeeds and leaves the context as it was. */
+static void
+test_render_shipped_scenes (void)
+{
+  GDir *dir = g_dir_open (scenes_dir (), 0, NULL);
+  const char *name;
+  int drawn = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      PhysWorld *world = load_scene (name);
+      PhysEventLog log;
+      phys_event_log_init (&log);
+      /* Step until something happens (or a while), keeping the state before it. */
+      for (int f = 0; f < 400; f++)
+        {
+          coming_events (world, &log);
+          if (log.count > 0)
+            break;
+          phys_event_log_free (&log);
+          phys_world_step (world, NULL);
+        }
+      for (size_t e = 0; e <= log.count; e++)
+        for (int dark = 0; dark < 2; dark++)
+          {
+            ImpRenderInput input;
+            ImpView view;
+            imp_render_input_init (&input, world);
+            input.overlays = IMP_OVERLAY_ALL;
+            input.dark = dark;
+            input.events = log.events;
+            input.n_events = (int) log.count;
+            input.selected = e < log.count ? &log.events[e] : NULL;
+            input.selected_body = 0;
+            imp_view_init (&view, 960, 640);
+            imp_view_fit (&view, imp_view_world_box (world), 24.0);
+            cairo_surface_t *surface = render_to_surface (&view, &input);
+            if (e == 0)
+              {
+                g_autofree char *png = g_strdup_printf ("%.*s-%s.png", (int) (strlen (name) - 5),
+                                                        name, dark ? "dark" : "light");
+                maybe_save (surface, png);
+              }
+            cairo_surface_destroy (surface);
+            drawn++;
+          }
+      phys_event_log_free (&log);
+      phys_world_free (world);
+    }
+  g_dir_close (dir);
+  g_assert_cmpint (drawn, >=, 16);
+}
+
+/* The figure of seed 000 paused at its collision, zoomed on the event. */
+static void
+test_render_seed000_figure (gconstpointer data)
+{
+  gboolean dark = GPOINTER_TO_INT (data);
+  PhysWorld *world = load_scene ("seed000-swept-circles.json");
+  PhysEventLog log;
+  ImpRenderInput input;
+  ImpView view;
+
+  coming_events (world, &log);
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_ALL;
+  input.dark = dark;
+  input.events = log.events;
+  input.n_events = (int) log.count;
+  input.selected = first_event_of_kind (&log, PHYS_EVENT_CIRCLE_CIRCLE);
+  g_assert_nonnull (input.selected);
+  imp_view_init (&view, 1200, 720);
+  imp_view_fit (&view, imp_render_focus_box (&input), 150.0);
+
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  maybe_save (surface, dark ? "render-seed000-dark.png" : "render-seed000-light.png");
+  /* The ghost of c1 at t is dashed: its centre shows the page, not a fill. */
+  const ImpTheme *theme = imp_theme_get (dark);
+  PhysVec2 ghost = imp_view_to_screen (&view, input.selected->circle_circle.sweep.p1_at_t);
+  g_assert_false (pixel_is (surface, ghost, theme->circle_fill, 0));
+  cairo_surface_destroy (surface);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_render_seed002_figure (void)
+{
+  PhysWorld *world = load_scene ("seed002-reflect.json");
+  PhysEventLog log;
+  const PhysEvent *ev = NULL;
+
+  phys_event_log_init (&log);
+  for (int f = 0; f < 400 && ev == NULL; f++)
+    {
+      phys_event_log_free (&log);
+      coming_events (world, &log);
+      ev = first_event_of_kind (&log, PHYS_EVENT_CIRCLE_SEGMENT);
+      if (ev == NULL)
+        phys_world_step (world, NULL);
+    }
+  g_assert_nonnull (ev);
+
+  ImpRenderInput input;
+  ImpView view;
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_ALL & ~IMP_OVERLAY_IDS;
+  input.selected = ev;
+  input.events = log.events;
+  input.n_events = (int) log.count;
+  imp_view_init (&view, 1200, 720);
+  imp_view_fit (&view, imp_render_focus_box (&input), 150.0);
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  maybe_save (surface, "seed002-reflect-figure.png");
+  /* The contact normal of a circle on a segment also ends IMP_RENDER_NORMAL_LENGTH_PX out. */
+  const PhysCircleSegmentSweep *sw = &ev->circle_segment.sweep;
+  PhysVec2 tip = phys_v2_add_scaled (imp_view_to_screen (&view, sw->point), sw->normal,
+                                     IMP_RENDER_NORMAL_LENGTH_PX);
+  assert_pixel (surface, phys_v2_add_scaled (tip, sw->normal, -5.0), imp_theme_get (FALSE)->contact,
+                40);
+  cairo_surface_destroy (surface);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_render_probe_figure (void)
+{
+  PhysWorld *world = load_scene ("seed003-ship-wall.json");
+  ImpRenderInput input;
+  ImpView view;
+  PhysBodyRef leaver, wall;
+  PhysPairRecord pair;
+
+  g_assert_true (phys_world_find (world, "leaver", &leaver));
+  g_assert_true (phys_world_find (world, "wall", &wall));
+  g_assert_cmpint (phys_world_inspect_pair (world, leaver, wall, &pair), ==, PHYS_OK);
+  g_assert_cmpint (pair.probe.verdict, ==, PHYS_PROBE_BEHIND);
+
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_ALL;
+  input.pair = &pair;
+  imp_view_init (&view, 1000, 700);
+  imp_view_fit (&view, imp_view_world_box (world), 80.0);
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  maybe_save (surface, "seed003-probes-figure.png");
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
+/* In a large world on pixels, circles are copied from stamps and trails drawn
+ * into a mask; the picture must match the one made of paths (drawn through a
+ * recording surface, which gets no shortcuts) within antialiasing. */
+static void
+test_render_raster_matches_paths (void)
+{
+  enum
+  {
+    N = 400,
+    TRAIL = 6,
+    W = 640,
+    H = 640
+  };
+  PhysWorld *world = bench_scene_gas (N, 1.0 / 3.0, 7);
+  PhysVec2 *trail = g_new (PhysVec2, (gsize) N * TRAIL);
+  ImpRenderInput input;
+  ImpView view;
+
+  for (int k = 0; k < TRAIL; k++)
+    {
+      for (int i = 0; i < N; i++)
+        trail[(gsize) k * N + i] = phys_world_get_circle (world, i).position;
+      phys_world_step (world, NULL);
+    }
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_TRAILS;
+  input.trail = trail;
+  input.trail_len = TRAIL;
+  input.trail_stride = N;
+  imp_view_init (&view, W, H);
+  imp_view_fit (&view, imp_view_world_box (world), 10.0);
+
+  cairo_surface_t *fast = render_to_surface (&view, &input);
+  cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create (recording);
+  imp_render (cr, &view, &input);
+  cairo_destroy (cr);
+  cairo_surface_t *slow = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cr = cairo_create (slow);
+  cairo_set_source_surface (cr, recording, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (slow);
+
+  double total = 0.0;
+  int far = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        int a[3], b[3];
+        pixel_at (fast, phys_v2 (x + 0.5, y + 0.5), a);
+        pixel_at (slow, phys_v2 (x + 0.5, y + 0.5), b);
+        int d = MAX (abs (a[0] - b[0]), MAX (abs (a[1] - b[1]), abs (a[2] - b[2])));
+        total += d;
+        far += d > 96;
+      }
+  /* Edges differ by a quarter pixel at most: small differences on edge pixels,
+   * nothing large anywhere but a few crossings of thin lines. */
+  g_assert_cmpfloat (total / (W * H), <, 2.0);
+  g_assert_cmpint (far, <, W * H / 500);
+  /* Centres are exact either way. */
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  PhysVec2 c = imp_view_to_screen (&view, phys_world_get_circle (world, 0).position);
+  assert_pixel (fast, c, theme->circle_fill, 0);
+  assert_pixel (slow, c, theme->circle_fill, 0);
+  maybe_save (fast, "raster-fast.png");
+  maybe_save (slow, "raster-paths.png");
+
+  cairo_surface_destroy (fast);
+  cairo_surface_destroy (slow);
+  cairo_surface_destroy (recording);
+  phys_world_free (world);
+  g_free (trail);
+}
+
+/* On a surface of device scale 2 (a HiDPI canvas) stamps are drawn at device
+ * resolution, and they are redrawn when the zoom changes between pictures
+ * that share a cache. */
+static void
+test_render_stamps_hidpi_and_zoom (void)
+{
+  enum
+  {
+    N = 400
+  };
+  PhysWorld *world = bench_scene_gas (N, 1.0 / 3.0, 11);
+  g_autoptr (ImpRenderCache) cache = imp_render_cache_new ();
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  ImpRenderInput input;
+  ImpView view;
+
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_NONE;
+  input.cache = cache;
+  imp_view_init (&view, 300, 300);
+  for (int zoom = 0; zoom < 20; zoom++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 600);
+      cairo_surface_set_device_scale (surface, 2.0, 2.0);
+      imp_view_fit (&view, imp_view_world_box (world), 10.0 + zoom);
+      cairo_t *cr = cairo_create (surface);
+      imp_render (cr, &view, &input);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      /* Every circle's centre, in device pixels, shows its fill. */
+      for (int i = 0; i < N; i += 37)
+        {
+          PhysVec2 c = imp_view_to_screen (&view, phys_world_get_circle (world, i).position);
+          assert_pixel (surface, phys_v2_scale (c, 2.0), theme->circle_fill, 0);
+        }
+      cairo_surface_destroy (surface);
+    }
+  phys_world_free (world);
+}
+
+/* Timing */
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static void
+test_render_perf_2000 (void)
+{
+  enum
+  {
+    N = 2000,
+    FRAMES = 40,
+    TRAIL = 30
+  };
+  PhysWorld *world;
+  PhysEventLog log;
+  PhysVec2 *trail = g_new (PhysVec2, (gsize) N * TRAIL);
+  PhysVec2 *ghost = g_new (PhysVec2, N);
+  PhysVec2 *disp = g_new (PhysVec2, N);
+  double ms[FRAMES], ms_no_cache[FRAMES], ms_own_paths[FRAMES];
+
+  if (!g_test_perf ())
+    {
+      g_test_skip ("timing: run with -m perf");
+      g_free (trail);
+      g_free (ghost);
+      g_free (disp);
+      return;
+    }
+  world = bench_scene_gas (N, 1.0 / 3.0, 0x5eed);
+  for (int k = 0; k < TRAIL; k++)
+    {
+      for (int i = 0; i < N; i++)
+        trail[(gsize) k * N + i] = phys_world_get_circle (world, i).position;
+      phys_world_step (world, NULL);
+    }
+  for (int i = 0; i < N; i++)
+    ghost[i] = phys_v2_add (phys_world_get_circle (world, i).position, phys_v2 (0.4, 0.2));
+  coming_events (world, &log);
+  phys_world_frame_paths (world, NULL, disp);
+
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1920, 1080);
+  ImpRenderInput input;
+  ImpView view;
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_ALL;
+  input.events = log.events;
+  input.n_events = (int) log.count;
+  input.selected = first_event_of_kind (&log, PHYS_EVENT_CIRCLE_CIRCLE);
+  input.trail = trail;
+  input.trail_len = TRAIL;
+  input.trail_stride = N;
+  input.ghost_positions = ghost;
+  input.selected_body = 0;
+  imp_view_init (&view, 1920, 1080);
+  imp_view_fit (&view, imp_view_world_box (world), 20.0);
+
+  g_autoptr (ImpRenderCache) cache = imp_render_cache_new ();
+  for (int pass = 0; pass < 3; pass++)
+    {
+      double *out = pass == 0 ? ms : pass == 1 ? ms_no_cache : ms_own_paths;
+      input.displacements = pass == 2 ? NULL : disp;
+      input.cache = pass == 1 ? NULL : cache;
+      for (int f = 0; f < FRAMES; f++)
+        {
+          cairo_t *cr = cairo_create (surface);
+          gint64 start = g_get_monotonic_time ();
+          imp_render (cr, &view, &input);
+          cairo_surface_flush (surface);
+          out[f] = (g_get_monotonic_time () - start) / 1000.0;
+          cairo_destroy (cr);
+        }
+      qsort (out, FRAMES, sizeof *out, compare_double);
+    }
+  maybe_save (surface, "perf-2000.png");
+  g_test_minimized_result (ms[FRAMES / 2],
+                           "render 2000 circles, all overlays, 1920x1080: median %.2f ms "
+                           "(%.2f ms without a cache, %.2f ms when the renderer asks the world "
+                           "for the frame paths), %zu events",
+                           ms[FRAMES / 2], ms_no_cache[FRAMES / 2], ms_own_paths[FRAMES / 2],
+                           log.count);
+  cairo_surface_destroy (surface);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+  g_free (trail);
+  g_free (ghost);
+  g_free (disp);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/view/round-trip", test_view_round_trip);
+  g_test_add_func ("/ui/view/y-down", test_view_y_down);
+  g_test_add_func ("/ui/view/fit-to-box", test_view_fit_box);
+  g_test_add_func ("/ui/view/zoom-keeps-point", test_view_zoom_keeps_point);
+  g_test_add_func ("/ui/labels/never-overlap", test_labels_never_overlap);
+  g_test_add_func ("/ui/labels/prefer-free-space", test_labels_prefer_free_space);
+  g_test_add_func ("/ui/labels/capsule-geometry", test_labels_capsule_geometry);
+  g_test_add_func ("/ui/render/circle-centre", test_render_circle_centre);
+  g_test_add_data_func ("/ui/render/background/light", GINT_TO_POINTER (FALSE),
+                        test_render_background);
+  g_test_add_data_func ("/ui/render/background/dark", GINT_TO_POINTER (TRUE),
+                        test_render_background);
+  g_test_add_func ("/ui/render/velocity-to-scale", test_render_velocity_to_scale);
+  g_test_add_func ("/ui/render/normal-tip", test_render_normal_tip);
+  g_test_add_func ("/ui/render/highlight-term", test_render_highlight_term);
+  g_test_add_func ("/ui/render/shipped-scenes", test_render_shipped_scenes);
+  g_test_add_data_func ("/ui/render/figure/seed000-light", GINT_TO_POINTER (FALSE),
+                        test_render_seed000_figure);
+  g_test_add_data_func ("/ui/render/figure/seed000-dark", GINT_TO_POINTER (TRUE),
+                        test_render_seed000_figure);
+  g_test_add_func ("/ui/render/figure/seed002-reflect", test_render_seed002_figure);
+  g_test_add_func ("/ui/render/figure/seed003-probes", test_render_probe_figure);
+  g_test_add_func ("/ui/render/raster-matches-paths", test_render_raster_matches_paths);
+  g_test_add_func ("/ui/render/stamps-hidpi-and-zoom", test_render_stamps_hidpi_and_zoom);
+  g_test_add_func ("/ui/render/perf/2000-circles", test_render_perf_2000);
+
+  int status = g_test_run ();
+
+  /* Free the font caches Pango and Cairo keep for the life of the process, so
+   * that LeakSanitizer reports only real leaks. */
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  FcFini ();
+  return status;
+}

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-render-kit.c: the pieces every part of the renderer draws with: numbers
+ * as labels show them, queued labels and the shapes they keep off, lines,
+ * rings and arrows with pixel widths. */
+#include "imp-render-private.h"
+
+#include <math.h>
+#include <stdarg.h>
+
+/* A number with a real minus sign (U+2212), and no sign on a value that rounds to zero. */
+const char *
+imp_render_fmt_real (char *buf, gsize size, double value, int decimals)
+{
+  char tmp[64];
+
+  g_snprintf (tmp, sizeof tmp, "%.*f", decimals, value);
+  if (tmp[0] == '-')
+    {
+      gboolean zero = strspn (tmp + 1, "0.") == strlen (tmp + 1);
+      g_snprintf (buf, size, "%s%s", zero ? "" : "\u2212", tmp + 1);
+    }
+  else
+    g_strlcpy (buf, tmp, size);
+  return buf;
+}
+
+/* Decimals that show three significant figures of a typical component. */
+int
+imp_render_decimals (double magnitude)
+{
+  if (magnitude >= 100.0)
+    return 1;
+  if (magnitude >= 1.0)
+    return 2;
+  return 3;
+}
+
+const char *
+imp_render_fmt_vec (char *buf, gsize size, PhysVec2 v, int decimals)
+{
+  char x[32], y[32];
+
+  if (decimals < 0)
+    decimals = imp_render_decimals (fmax (fabs (v.x), fabs (v.y)));
+  g_snprintf (buf, size, "(%s, %s)", imp_render_fmt_real (x, sizeof x, v.x, decimals),
+              imp_render_fmt_real (y, sizeof y, v.y, decimals));
+  return buf;
+}
+
+/* A factor from 2, 5, 10, 20 ... or 0.5, 0.2, 0.1 ... that brings a length into
+ * [lo, hi] pixels; 1 when it already is. Round factors keep labels honest. */
+double
+imp_render_nice_factor (double length_px, double lo, double hi)
+{
+  static const double mantissas[] = { 1.0, 2.0, 5.0 };
+
+  if (!(length_px > 0.0) || !isfinite (length_px) || (length_px >= lo && length_px <= hi))
+    return 1.0;
+  if (length_px < lo)
+    {
+      for (int k = 1; k < 40; k++)
+        {
+          double factor = mantissas[k % 3] * pow (10.0, k / 3);
+          if (length_px * factor >= lo)
+            return factor;
+        }
+    }
+  else
+    {
+      for (int k = 1; k < 40; k++)
+        {
+          double factor = mantissas[(3 - k % 3) % 3] * pow (10.0, -((k + 2) / 3));
+          if (length_px * factor <= hi)
+            return factor;
+        }
+    }
+  return 1.0;
+}
+
+const char *
+imp_render_fmt_factor (char *buf, gsize size, double factor)
+{
+  if (factor == 1.0)
+    buf[0] = '\0';
+  else
+    g_snprintf (buf, size, "  (drawn \u00d7%g)", factor);
+  return buf;
+}
+
+const char *
+imp_render_subscript (int i)
+{
+  return i == 0 ? "\u2081" : "\u2082";
+}
+
+/* Obstacles and labels */
+
+/* A dot: ink, never to be covered. */
+void
+imp_render_obstacle_dot (Render *r, PhysVec2 center, double radius)
+{
+  imp_label_placer_add_obstacle (&r->placer, imp_capsule_disc (center.x, center.y, radius),
+                                 IMP_OBSTACLE_INK);
+}
+
+/* A circle: a label may sit inside it, but not across its outline. */
+void
+imp_render_obstacle_circle (Render *r, PhysVec2 center, double radius)
+{
+  imp_label_placer_add_obstacle (&r->placer, imp_capsule_disc (center.x, center.y, radius),
+                                 IMP_OBSTACLE_AREA);
+}
+
+void
+imp_render_obstacle_line (Render *r, PhysVec2 a, PhysVec2 b, double radius)
+{
+  imp_label_placer_add_obstacle (&r->placer, imp_capsule_line (a.x, a.y, b.x, b.y, radius),
+                                 IMP_OBSTACLE_INK);
+}
+
+/* Queues a label; it is placed and drawn after every shape is known. A label
+ * beyond MAX_LABELS goes to a sink and is not drawn. @bold: the inspector
+ * points at what it names. */
+static Label *
+queue_label (Render *r, ImpRgba color, gboolean bold, const char *format, va_list args)
+{
+  Label *label = r->n_labels < MAX_LABELS ? &r->labels[r->n_labels++] : &r->sink;
+
+  memset (label, 0, sizeof *label);
+  g_vsnprintf (label->text, sizeof label->text, format, args);
+  label->color = color;
+  label->bold = bold;
+  return label;
+}
+
+/* A label near anchor, no nearer than clearance, preferably on the side dir. */
+Label *
+imp_render_label (Render *r, PhysVec2 anchor, double clearance, PhysVec2 dir, ImpRgba color,
+                  gboolean bold, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  Label *label = queue_label (r, color, bold, format, args);
+  va_end (args);
+  label->anchor = anchor;
+  label->clearance = clearance;
+  label->dir = dir;
+  return label;
+}
+
+/* Labels an arrow from a to b beside its middle, never on it. */
+Label *
+imp_render_label_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, gboolean bold,
+                        const char *format, ...)
+{
+  PhysVec2 side = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (b, a)));
+  va_list args;
+
+  va_start (args, format);
+  Label *label = queue_label (r, color, bold, format, args);
+  va_end (args);
+  label->anchor = phys_v2_lerp (a, b, 0.5);
+  label->clearance = 3.0;
+  label->dir = side.x == 0.0 && side.y == 0.0 ? phys_v2 (0.0, -1.0) : side;
+  label->own = imp_capsule_line (a.x, a.y, b.x, b.y, ARROW_HALF_WIDTH_PX);
+  label->has_own = TRUE;
+  return label;
+}
+
+/* Primitives, in pixels */
+
+void
+imp_render_set_dash (cairo_t *cr, gboolean dashed)
+{
+  static const double pattern[] = { 6.0, 4.0 };
+
+  cairo_set_dash (cr, pattern, dashed ? 2 : 0, 0.0);
+}
+
+void
+imp_render_line (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width, gboolean dashed)
+{
+  cairo_t *cr = r->cr;
+
+  cairo_move_to (cr, a.x, a.y);
+  cairo_line_to (cr, b.x, b.y);
+  cairo_set_line_width (cr, width);
+  imp_render_set_dash (cr, dashed);
+  imp_rgba_set_source (cr, color);
+  cairo_stroke (cr);
+  imp_render_set_dash (cr, FALSE);
+}
+
+void
+imp_render_halo (Render *r, PhysVec2 a, PhysVec2 b, double width)
+{
+  cairo_set_line_cap (r->cr, CAIRO_LINE_CAP_ROUND);
+  imp_render_line (r, a, b, r->theme->highlight, width + HALO_PX, FALSE);
+  cairo_set_line_cap (r->cr, CAIRO_LINE_CAP_BUTT);
+}
+
+void
+imp_render_dot (Render *r, PhysVec2 c, double radius, ImpRgba color)
+{
+  cairo_new_sub_path (r->cr);
+  cairo_arc (r->cr, c.x, c.y, radius, 0.0, 2.0 * G_PI);
+  imp_rgba_set_source (r->cr, color);
+  cairo_fill (r->cr);
+}
+
+void
+imp_render_ring (Render *r, PhysVec2 c, double radius, ImpRgba color, double width, gboolean dashed)
+{
+  cairo_new_sub_path (r->cr);
+  cairo_arc (r->cr, c.x, c.y, radius, 0.0, 2.0 * G_PI);
+  cairo_set_line_width (r->cr, width);
+  imp_render_set_dash (r->cr, dashed);
+  imp_rgba_set_source (r->cr, color);
+  cairo_stroke (r->cr);
+  imp_render_set_dash (r->cr, FALSE);
+}
+
+/* Appends an arrowhead with its tip at b to the current path. */
+void
+imp_render_head_path (cairo_t *cr, PhysVec2 a, PhysVec2 b, double head)
+{
+  PhysVec2 u = phys_v2_unit (phys_v2_sub (b, a));
+  PhysVec2 n = phys_v2_left_normal (u);
+  PhysVec2 base = phys_v2_add_scaled (b, u, -head);
+  double half = ARROW_HALF_WIDTH_PX * head / ARROW_HEAD_PX;
+
+  cairo_move_to (cr, b.x, b.y);
+  cairo_line_to (cr, base.x + n.x * half, base.y + n.y * half);
+  cairo_line_to (cr, base.x - n.x * half, base.y - n.y * half);
+  cairo_close_path (cr);
+}
+
+/* An arrow from a to b with its tip exactly at b; it also becomes an obstacle. */
+void
+imp_render_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width, gboolean dashed,
+                  gboolean halo)
+{
+  cairo_t *cr = r->cr;
+  double len = phys_v2_len (phys_v2_sub (b, a));
+
+  if (!(len >= 1.0) || !isfinite (len))
+    return;
+  double head = fmin (ARROW_HEAD_PX, len);
+  PhysVec2 u = phys_v2_scale (phys_v2_sub (b, a), 1.0 / len);
+  PhysVec2 shaft_end = phys_v2_add_scaled (b, u, -head * 0.8);
+
+  if (halo)
+    imp_render_halo (r, a, b, width);
+  if (len > head)
+    imp_render_line (r, a, shaft_end, color, width, dashed);
+  imp_render_head_path (cr, a, b, head);
+  imp_rgba_set_source (cr, color);
+  cairo_fill (cr);
+  imp_render_obstacle_line (r, a, b, ARROW_HALF_WIDTH_PX);
+}

@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-render-text.c: labels, body names and the legend, placed last so that
+ * they know every shape they must keep off. */
+#include "imp-render-private.h"
+
+#include <math.h>
+
+static void
+layout_text (Render *r, const char *text, const PangoFontDescription *font, int *w, int *h)
+{
+  PangoRectangle logical;
+
+  pango_layout_set_font_description (r->layout, font);
+  pango_layout_set_text (r->layout, text, -1);
+  pango_layout_get_pixel_extents (r->layout, NULL, &logical);
+  *w = logical.width;
+  *h = logical.height;
+}
+
+#define PLATE_PAD_X 3.0
+#define PLATE_PAD_Y 1.0
+
+static void
+draw_plate (Render *r, const ImpRect *rect, ImpRgba fill)
+{
+  cairo_t *cr = r->cr;
+  double x = rect->x, y = rect->y, w = rect->width, h = rect->height, rad = 3.0;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - rad, y + rad, rad, -G_PI / 2.0, 0.0);
+  cairo_arc (cr, x + w - rad, y + h - rad, rad, 0.0, G_PI / 2.0);
+  cairo_arc (cr, x + rad, y + h - rad, rad, G_PI / 2.0, G_PI);
+  cairo_arc (cr, x + rad, y + rad, rad, G_PI, 1.5 * G_PI);
+  cairo_close_path (cr);
+  imp_rgba_set_source (cr, fill);
+  cairo_fill (cr);
+}
+
+/* A label pushed away from what it names gets a thin line back to it. */
+static void
+draw_leader (Render *r, const Label *label, const ImpRect *rect, ImpRgba color)
+{
+  PhysVec2 near = phys_v2 (CLAMP (label->anchor.x, rect->x, rect->x + rect->width),
+                           CLAMP (label->anchor.y, rect->y, rect->y + rect->height));
+  PhysVec2 to_label = phys_v2_sub (near, label->anchor);
+  double dist = phys_v2_len (to_label);
+
+  if (dist <= label->clearance + LEADER_MIN_PX)
+    return;
+  PhysVec2 start = phys_v2_add_scaled (label->anchor, to_label, label->clearance / dist);
+  color.a *= 0.6;
+  imp_render_line (r, start, near, color, 0.75, FALSE);
+}
+
+void
+imp_render_draw_label (Render *r, const Label *label)
+{
+  const ImpTheme *th = r->theme;
+  int w, h;
+  ImpRect rect;
+
+  layout_text (r, label->text, label->bold || label->strong ? r->font_bold : r->font, &w, &h);
+  ImpLabelRequest req = {
+    .x = label->anchor.x,
+    .y = label->anchor.y,
+    .clearance = label->clearance,
+    .width = w + 2.0 * PLATE_PAD_X,
+    .height = h + 2.0 * PLATE_PAD_Y,
+    .dir_x = label->dir.x,
+    .dir_y = label->dir.y,
+    .own = label->has_own ? &label->own : NULL,
+  };
+  /* A math label that finds no free place is still drawn: its value matters
+   * more than a tidy page. */
+  imp_label_placer_place (&r->placer, &req, &rect);
+  ImpRgba color = label->color;
+  if (label->faded)
+    color.a *= 0.75;
+  draw_leader (r, label, &rect, color);
+  draw_plate (r, &rect, label->bold ? th->highlight : th->label_background);
+  imp_rgba_set_source (r->cr, color);
+  cairo_move_to (r->cr, rect.x + PLATE_PAD_X, rect.y + PLATE_PAD_Y);
+  pango_cairo_show_layout (r->cr, r->layout);
+}
+
+static gboolean
+on_canvas (const Render *r, PhysVec2 p)
+{
+  return p.x >= 0.0 && p.y >= 0.0 && p.x <= r->view->width && p.y <= r->view->height;
+}
+
+/* More names than this on the canvas would be unreadable and slow: then only
+ * the bodies of the selection are named. */
+gboolean
+imp_render_names_crowded (const Render *r)
+{
+  int n = phys_world_circle_count (r->in->world), visible = 0;
+
+  for (int i = 0; i < n && visible <= ID_LABEL_BUDGET; i++)
+    {
+      PhysCircle c = phys_world_get_circle (r->in->world, i);
+      visible += on_canvas (r, px (r, circle_position (r, i, &c)));
+    }
+  return visible > ID_LABEL_BUDGET;
+}
+
+static void
+draw_name (Render *r, const char *name, ImpLabelRequest *request)
+{
+  ImpRect rect;
+  int w, h;
+
+  layout_text (r, name, r->font_small, &w, &h);
+  request->width = w + 2.0;
+  request->height = h;
+  if (!imp_label_placer_place (&r->placer, request, &rect))
+    return;
+  imp_rgba_set_source (r->cr, r->theme->text_muted);
+  cairo_move_to (r->cr, rect.x + 1.0, rect.y);
+  pango_cairo_show_layout (r->cr, r->layout);
+}
+
+static void
+draw_circle_name (Render *r, int i)
+{
+  PhysCircle c = phys_world_get_circle (r->in->world, i);
+  PhysVec2 p = px (r, circle_position (r, i, &c));
+  double rad = c.radius * r->view->scale;
+  ImpCapsule own = imp_capsule_disc (p.x, p.y, rad);
+  ImpLabelRequest req = { p.x, p.y, rad + 1.0, 0.0, 0.0, 0.7, -0.7, &own };
+
+  if (on_canvas (r, p))
+    draw_name (r, c.name, &req);
+}
+
+/* Names of bodies, after the math labels: a name that finds no free place is
+ * left out rather than drawn over something. */
+void
+imp_render_draw_ids (Render *r)
+{
+  const PhysWorld *world = r->in->world;
+  const ImpTheme *th = r->theme;
+  int n = phys_world_circle_count (world);
+  int budget = ID_LABEL_BUDGET;
+
+  if (r->names_crowded)
+    {
+      int sel = r->in->selected_kind == PHYS_BODY_CIRCLE ? r->in->selected_body : -1;
+      int wanted[3] = { sel, r->focus_a, r->focus_b };
+      for (int k = 0; k < 3; k++)
+        if (wanted[k] >= 0 && wanted[k] < n && (k == 0 || wanted[k] != sel))
+          draw_circle_name (r, wanted[k]);
+    }
+  else
+    for (int i = 0; i < n; i++)
+      draw_circle_name (r, i);
+
+  for (int i = 0; i < phys_world_segment_count (world) && budget > 0; i++)
+    {
+      PhysSegment s = phys_world_get_segment (world, i);
+      if (s.is_bound)
+        continue;
+      budget--;
+      PhysVec2 a = px (r, s.a), b = px (r, s.b);
+      ImpCapsule own = imp_capsule_line (a.x, a.y, b.x, b.y, th->segment_px);
+      PhysVec2 side = phys_v2_unit (phys_v2_right_normal (phys_v2_sub (b, a)));
+      PhysVec2 mid = phys_v2_lerp (a, b, 0.5);
+      ImpLabelRequest req = { mid.x, mid.y, th->segment_px, 0.0, 0.0, side.x, side.y, &own };
+      draw_name (r, s.name, &req);
+    }
+  for (int i = 0; i < phys_world_probe_count (world) && budget > 0; i++)
+    {
+      PhysProbe pr = phys_world_get_probe (world, i);
+      PhysVec2 p = px (r, pr.position);
+      budget--;
+      ImpCapsule own = imp_capsule_disc (p.x, p.y, PROBE_SIZE_PX);
+      ImpLabelRequest req = { p.x, p.y, PROBE_SIZE_PX, 0.0, 0.0, 0.0, 1.0, &own };
+      draw_name (r, pr.name, &req);
+    }
+}
+
+/* Legend */
+
+typedef enum
+{
+  SWATCH_CIRCLE,
+  SWATCH_HATCHED,
+  SWATCH_LINE,
+  SWATCH_DASHED,
+  SWATCH_ARROW,
+  SWATCH_DASHED_ARROW,
+  SWATCH_DOT,
+  SWATCH_RING,
+  SWATCH_RAIL,
+  SWATCH_SPRING,
+  SWATCH_ANCHOR,
+  SWATCH_SELECTION,
+  SWATCH_NONE,
+} Swatch;
+
+typedef struct
+{
+  Swatch swatch;
+  ImpRgba color;
+  ImpRgba fill;
+  const char *text;
+} LegendEntry;
+
+#define MAX_LEGEND 40
+#define SWATCH_W 26.0
+
+static int
+legend_entries (const Render *r, LegendEntry *out)
+{
+  const ImpTheme *th = r->theme;
+  guint d = r->drawn;
+  int n = 0;
+
+#define ENTRY(flag, sw, col, fil, txt)                                                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    if (d & (flag))                                                                                \
+      out[n++] = (LegendEntry){ (sw), (col), (fil), (txt) };                                       \
+  }                                                                                                \
+  G_STMT_END
+
+  ENTRY (DRAWN_CIRCLE, SWATCH_CIRCLE, th->circle_stroke, th->circle_fill, "circle");
+  ENTRY (DRAWN_SLEEPING, SWATCH_CIRCLE, th->circle_stroke, th->circle_fill,
+         "circle, asleep (faded)");
+  ENTRY (DRAWN_FIXED, SWATCH_HATCHED, th->fixed_stroke, th->fixed_fill, "fixed circle");
+  ENTRY (DRAWN_PASSIVE, SWATCH_CIRCLE, th->passive_stroke, th->passive_fill,
+         "circle that collides with nothing");
+  ENTRY (DRAWN_REFLECT, SWATCH_LINE, th->segment_reflect, th->segment_reflect,
+         "segment that reflects");
+  ENTRY (DRAWN_SLIDE, SWATCH_RAIL, th->segment_slide, th->background, "segment that slides");
+  ENTRY (DRAWN_PROBE, SWATCH_ARROW, th->probe, th->probe, "probe (moving point)");
+  ENTRY (DRAWN_SPRING, SWATCH_SPRING, th->spring, th->spring, "spring");
+  ENTRY (DRAWN_BUNGEE, SWATCH_DASHED, th->spring, th->spring, "bungee (dashed while slack)");
+  ENTRY (DRAWN_ANCHOR, SWATCH_ANCHOR, th->spring, th->fixed_fill, "fixed anchor");
+  ENTRY (DRAWN_SELECTION, SWATCH_SELECTION, th->selection, th->selection, "selected");
+  ENTRY (DRAWN_TRAIL, SWATCH_LINE, th->trail, th->trail, "trail (past positions)");
+  ENTRY (DRAWN_GHOST_BRANCH, SWATCH_RING, th->ghost_branch, th->ghost_branch, "ghost branch");
+  ENTRY (DRAWN_VELOCITY, SWATCH_ARROW, th->velocity, th->velocity,
+         "velocity, to scale: tip = end of frame");
+  ENTRY (DRAWN_SWEPT, SWATCH_DASHED, th->swept_stroke, th->swept_fill,
+         "swept path if nothing collides");
+  ENTRY (DRAWN_GHOST, SWATCH_RING, th->ghost, th->ghost, "position at the time of impact t");
+  ENTRY (DRAWN_CONTACT, SWATCH_ARROW, th->contact, th->contact, "contact point and normal n");
+  ENTRY (DRAWN_TANGENT, SWATCH_DASHED, th->tangent, th->tangent, "tangent at contact");
+  ENTRY (DRAWN_RELATIVE, SWATCH_ARROW, th->relative_velocity, th->relative_velocity,
+         "relative velocity");
+  ENTRY (DRAWN_IMPULSE, SWATCH_ARROW, th->impulse, th->impulse, "impulse: \u0394v = j n / m");
+  ENTRY (DRAWN_AFTER, SWATCH_DASHED_ARROW, th->velocity, th->velocity,
+         "velocity after the response (dashed)");
+  ENTRY (DRAWN_CONSTRUCTION, SWATCH_DASHED, th->construction, th->construction,
+         "construction lines: projections, V(Ap)");
+  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_left, th->normal_left, "left normal n_L (y down)");
+  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_right, th->normal_right, "right normal n_R");
+  ENTRY (DRAWN_PROBE_RAY, SWATCH_LINE, th->probe_ray, th->probe_point,
+         "probe path to predicted impact");
+  ENTRY (DRAWN_PROBE_PAST, SWATCH_DASHED, th->text_muted, th->text_muted,
+         "impact in the past (t < 0)");
+  if (r->names_crowded)
+    out[n++] = (LegendEntry){ SWATCH_NONE, th->text, th->text,
+                              "names: only the selection's (zoom in for all)" };
+  for (int k = 0; k <= PHYS_EVENT_EVENT_CAP; k++)
+    if (d & (DRAWN_EVENTS << k))
+      {
+        static const char *const names[] = {
+          "embedded start",
+          "circle\u2013circle event",
+          "circle\u2013segment event",
+          "probe\u2013segment crossing",
+          "event cap",
+        };
+        ImpRgba c = imp_theme_event_color (th, (PhysEventKind) k);
+        out[n++] = (LegendEntry){ SWATCH_DOT, c, c, names[k] };
+      }
+#undef ENTRY
+  return n;
+}
+
+static void
+draw_swatch (Render *r, const LegendEntry *e, double x, double y)
+{
+  cairo_t *cr = r->cr;
+  PhysVec2 a = phys_v2 (x + 2.0, y), b = phys_v2 (x + SWATCH_W - 2.0, y);
+  PhysVec2 c = phys_v2 (x + SWATCH_W / 2.0, y);
+
+  switch (e->swatch)
+    {
+    case SWATCH_CIRCLE:
+    case SWATCH_HATCHED:
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, c.x, c.y, 6.0, 0.0, 2.0 * G_PI);
+      imp_rgba_set_source (cr, e->fill);
+      cairo_fill_preserve (cr);
+      if (e->swatch == SWATCH_HATCHED)
+        {
+          cairo_path_t *path = cairo_copy_path (cr);
+          imp_render_hatch (r);
+          cairo_append_path (cr, path);
+          cairo_path_destroy (path);
+        }
+      cairo_set_line_width (cr, r->theme->body_line_px);
+      imp_rgba_set_source (cr, e->color);
+      cairo_stroke (cr);
+      break;
+    case SWATCH_RAIL:
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      imp_render_line (r, a, b, e->color, r->theme->segment_px, FALSE);
+      imp_render_line (r, a, b, e->fill, r->theme->segment_px / 3.0, FALSE);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      break;
+    case SWATCH_LINE:
+      imp_render_line (r, a, b, e->color, 2.5, FALSE);
+      break;
+    case SWATCH_DASHED:
+      imp_render_line (r, a, b, e->color, 1.5, TRUE);
+      break;
+    case SWATCH_ARROW:
+    case SWATCH_DASHED_ARROW:
+      {
+        PhysVec2 shaft_end = phys_v2 (b.x - 8.0, b.y);
+        imp_render_line (r, a, shaft_end, e->color, 1.75, e->swatch == SWATCH_DASHED_ARROW);
+        imp_render_head_path (cr, a, b, 9.0);
+        imp_rgba_set_source (cr, e->color);
+        cairo_fill (cr);
+      }
+      break;
+    case SWATCH_DOT:
+      imp_render_dot (r, c, 3.5, e->color);
+      break;
+    case SWATCH_RING:
+      imp_render_ring (r, c, 6.0, e->color, 1.5, TRUE);
+      break;
+    case SWATCH_SELECTION:
+      imp_render_ring (r, c, 6.0, e->color, 2.5, FALSE);
+      break;
+    case SWATCH_SPRING:
+      cairo_move_to (cr, a.x, a.y);
+      for (int k = 0; k < 5; k++)
+        cairo_line_to (cr, a.x + 3.0 + 4.0 * k, y + (k % 2 == 0 ? -3.5 : 3.5));
+      cairo_line_to (cr, b.x, b.y);
+      cairo_set_line_width (cr, 1.5);
+      imp_rgba_set_source (cr, e->color);
+      cairo_stroke (cr);
+      break;
+    case SWATCH_ANCHOR:
+      cairo_rectangle (cr, c.x - 4.0, c.y - 4.0, 8.0, 8.0);
+      imp_rgba_set_source (cr, e->fill);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, 1.5);
+      imp_rgba_set_source (cr, e->color);
+      cairo_stroke (cr);
+      break;
+    case SWATCH_NONE:
+    default:
+      break;
+    }
+}
+
+/* The legend goes into the corner where it hides the fewest labelled shapes. */
+static ImpRect
+legend_rect (Render *r, double w, double h)
+{
+  double m = LEGEND_MARGIN_PX;
+  double xs[2] = { r->view->width - w - m, m };
+  double ys[2] = { m, r->view->height - h - m };
+  ImpRect best = { xs[0], ys[0], w, h };
+  int best_hits = G_MAXINT;
+  int n_circles = phys_world_circle_count (r->in->world);
+
+  for (int k = 0; k < 4; k++)
+    {
+      ImpRect rect = { xs[k % 2], ys[k / 2], w, h };
+      int hits = 0;
+      for (int i = 0; i < r->placer.n_obstacles; i++)
+        hits += imp_rect_intersects_capsule (&rect, &r->placer.obstacles[i].shape);
+      for (int i = 0; i < r->n_labels; i++)
+        hits += 2
+                * (r->labels[i].anchor.x >= rect.x && r->labels[i].anchor.x <= rect.x + w
+                   && r->labels[i].anchor.y >= rect.y && r->labels[i].anchor.y <= rect.y + h);
+      /* Circles count by their boxes: close enough to choose a corner. */
+      for (int i = 0; i < n_circles; i++)
+        {
+          PhysCircle c = phys_world_get_circle (r->in->world, i);
+          PhysVec2 p = px (r, circle_position (r, i, &c));
+          double rad = c.radius * r->view->scale;
+          hits += p.x + rad > rect.x && p.x - rad < rect.x + w && p.y + rad > rect.y
+                  && p.y - rad < rect.y + h;
+        }
+      if (hits < best_hits)
+        {
+          best = rect;
+          best_hits = hits;
+        }
+    }
+  return best;
+}
+
+void
+imp_render_draw_legend (Render *r)
+{
+  const ImpTheme *th = r->theme;
+  LegendEntry entries[MAX_LEGEND];
+  int n = legend_entries (r, entries);
+  char title[96], t[32], text[MAX_LEGEND * 64];
+  int tw, th_px, ew, eh;
+  double pad = 8.0, gap = 4.0;
+  gsize used = 0;
+  cairo_t *cr = r->cr;
+
+  g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT ", t = %s",
+              (gint64) phys_world_frame (r->in->world),
+              imp_render_fmt_real (t, sizeof t, r->in->time_in_frame, 3));
+  layout_text (r, title, r->font_bold, &tw, &th_px);
+
+  /* All entries in one layout, one per line: a single shaping pass. */
+  text[0] = '\0';
+  for (int i = 0; i < n && used < sizeof text; i++)
+    used
+        += g_snprintf (text + used, sizeof text - used, "%s%s", i > 0 ? "\n" : "", entries[i].text);
+  pango_layout_set_spacing (r->layout, 4 * PANGO_SCALE);
+  layout_text (r, text, r->font_small, &ew, &eh);
+
+  double width = MAX (tw, SWATCH_W + 6.0 + ew) + 2.0 * pad;
+  double height = 2.0 * pad + th_px + gap + (n > 0 ? eh : 0);
+  ImpRect rect = legend_rect (r, width, height);
+  imp_label_placer_reserve (&r->placer, rect);
+
+  draw_plate (r, &rect, th->legend_background);
+  cairo_rectangle (cr, rect.x + 0.5, rect.y + 0.5, rect.width - 1.0, rect.height - 1.0);
+  cairo_set_line_width (cr, 1.0);
+  imp_rgba_set_source (cr, th->legend_border);
+  cairo_stroke (cr);
+
+  double top = rect.y + pad + th_px + gap;
+  if (n > 0)
+    {
+      PangoLayoutIter *iter = pango_layout_get_iter (r->layout);
+      int i = 0;
+      do
+        {
+          PangoRectangle line;
+          pango_layout_iter_get_line_extents (iter, NULL, &line);
+          if (i < n)
+            draw_swatch (r, &entries[i], rect.x + pad,
+                         top + (line.y + line.height / 2.0) / PANGO_SCALE);
+          i++;
+        }
+      while (pango_layout_iter_next_line (iter));
+      pango_layout_iter_free (iter);
+      imp_rgba_set_source (cr, th->text);
+      cairo_move_to (cr, rect.x + pad + SWATCH_W + 6.0, top);
+      pango_cairo_show_layout (cr, r->layout);
+    }
+  pango_layout_set_spacing (r->layout, 0);
+
+  layout_text (r, title, r->font_bold, &tw, &th_px);
+  imp_rgba_set_source (cr, th->text);
+  cairo_move_to (cr, rect.x + pad, rect.y + pad);
+  pango_cairo_show_layout (cr, r->layout);
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-render.h: drawing a world and the math of its events onto any cairo_t.
+ *
+ * Plain functions, no widgets: the canvas, the exporter and the tests all call
+ * imp_render() with a snapshot of what to draw. The renderer keeps no state
+ * between calls and draws only what the world and the physics' records say; a
+ * value that no record holds is asked of the physics' pure functions, never
+ * worked out again here.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "imp-view.h"
+#include "phys.h"
+
+G_BEGIN_DECLS
+
+/**
+ * IMP_RENDER_NORMAL_LENGTH_PX:
+ *
+ * Drawn length of unit normals (the contact normal n, the left and right
+ * normals of segments), pixels: a unit vector has no length in the world, so
+ * it gets a fixed one on screen. The tip of n is at the contact point plus
+ * n times this many pixels.
+ */
+#define IMP_RENDER_NORMAL_LENGTH_PX 56.0
+
+/**
+ * ImpOverlays:
+ * @IMP_OVERLAY_NONE: bodies only
+ * @IMP_OVERLAY_IDS: body names
+ * @IMP_OVERLAY_VELOCITY: velocity arrows, drawn to scale: the tip is where the
+ *   body would be at the end of the frame if nothing collided
+ * @IMP_OVERLAY_SWEPT: the area the selected bodies sweep in the frame
+ * @IMP_OVERLAY_GHOSTS: the selected bodies at the time of impact, dashed
+ * @IMP_OVERLAY_CONTACT: contact point, normal n and tangent; a dot for every
+ *   event of the frame
+ * @IMP_OVERLAY_RELATIVE_VELOCITY: the relative velocity v1 - v2 at impact
+ * @IMP_OVERLAY_IMPULSE: the change of velocity each body gets (j n / m), the
+ *   value of j, and the velocities after
+ * @IMP_OVERLAY_CONSTRUCTION: circle against segment: the projections of the
+ *   centre on the left normal and along the line, and the reflect or slide
+ *   construction A' = A + 2 V(Ap) (seed 002)
+ * @IMP_OVERLAY_NORMALS: left and right normals of segments (screen y points down)
+ * @IMP_OVERLAY_PROBES: probe rays, predicted impact points, signed times to
+ *   impact; a past impact faded
+ * @IMP_OVERLAY_TRAILS: past positions (#ImpRenderInput.trail)
+ * @IMP_OVERLAY_GHOST_BRANCH: circles of another branch of the timeline
+ * @IMP_OVERLAY_LEGEND: a box naming the colours of what is drawn
+ * @IMP_OVERLAY_ALL: everything
+ *
+ * What to draw on top of the bodies; combine with |.
+ */
+typedef enum
+{
+  IMP_OVERLAY_NONE = 0,
+  IMP_OVERLAY_IDS = 1 << 0,
+  IMP_OVERLAY_VELOCITY = 1 << 1,
+  IMP_OVERLAY_SWEPT = 1 << 2,
+  IMP_OVERLAY_GHOSTS = 1 << 3,
+  IMP_OVERLAY_CONTACT = 1 << 4,
+  IMP_OVERLAY_RELATIVE_VELOCITY = 1 << 5,
+  IMP_OVERLAY_IMPULSE = 1 << 6,
+  IMP_OVERLAY_CONSTRUCTION = 1 << 7,
+  IMP_OVERLAY_NORMALS = 1 << 8,
+  IMP_OVERLAY_PROBES = 1 << 9,
+  IMP_OVERLAY_TRAILS = 1 << 10,
+  IMP_OVERLAY_GHOST_BRANCH = 1 << 11,
+  IMP_OVERLAY_LEGEND = 1 << 12,
+  IMP_OVERLAY_ALL = (1 << 13) - 1,
+} ImpOverlays;
+
+/**
+ * IMP_OVERLAY_DEFAULT:
+ *
+ * The overlays a new canvas shows: what seed 000 and seed 002 draw.
+ */
+#define IMP_OVERLAY_DEFAULT                                                                        \
+  (IMP_OVERLAY_VELOCITY | IMP_OVERLAY_SWEPT | IMP_OVERLAY_GHOSTS | IMP_OVERLAY_CONTACT             \
+   | IMP_OVERLAY_IMPULSE | IMP_OVERLAY_CONSTRUCTION | IMP_OVERLAY_PROBES | IMP_OVERLAY_LEGEND)
+
+/**
+ * ImpRenderCache:
+ *
+ * Scratch memory kept between pictures; see imp_render_cache_new().
+ */
+typedef struct _ImpRenderCache ImpRenderCache;
+
+/**
+ * ImpRenderInput:
+ * @world: bodies and their state at the start of the frame shown
+ * @positions: (nullable) (array): circle centres to draw instead of the
+ *   world's (a state inside the frame), one per circle
+ * @displacements: (nullable) (array): each circle's displacement over the
+ *   frame, from phys_world_frame_paths(); %NULL: the renderer asks the world
+ *   (a caller drawing every frame of a large world saves that work by passing
+ *   them). Velocity arrows start at the drawn centre and are one frame long
+ * @events: (nullable) (array length=n_events): the events of the frame, marked
+ *   with a dot each under %IMP_OVERLAY_CONTACT
+ * @n_events: how many
+ * @selected: (nullable): the selected event; its records drive the math overlays
+ * @pair: (nullable): a pair's record, drawn when @selected is %NULL (a pair that
+ *   did not collide still has a verdict to show)
+ * @trail: (nullable): past circle centres, oldest first: trail[k * trail_stride + circle]
+ * @trail_len: number of past states in @trail
+ * @trail_stride: entries between two states in @trail (at least the number of circles)
+ * @ghost_positions: (nullable) (array): circle centres on the ghost branch
+ * @selected_body: index of the selected body, -1 for none
+ * @selected_kind: which table @selected_body indexes
+ * @highlight_term: (nullable): a term the inspector points at, drawn with a
+ *   halo: "t", "n", "tangent", "point", "v1", "v2", "vrel", "v.n", "j", "v1'",
+ *   "v2'", "d", "v", "root0", "root1", "proj_normal", "proj_along", "V(Ap)",
+ *   "A'", "n_L", "n_R", "toi"
+ * @overlays: what to draw
+ * @dark: use the dark palette
+ * @time_in_frame: where inside the frame @positions are, [0, 1] (shown in the legend)
+ * @cache: (nullable): scratch kept between pictures of the same canvas; %NULL:
+ *   the picture allocates its own and frees it
+ * @raster_shortcuts: draw large worlds with pixel shortcuts (stamps copied for
+ *   circles, a coverage mask for trails) even though the target is not an image
+ *   surface; for a target replayed onto pixels at the same scale, such as the
+ *   recording a GTK 4 drawing area hands out on a scale-1 display. Image
+ *   surfaces always get them; leave it %FALSE for vector exports
+ *
+ * A snapshot of everything one picture shows. The renderer only reads it. Set
+ * it up with imp_render_input_init() and change what you need.
+ */
+typedef struct
+{
+  const PhysWorld *world;
+  const PhysVec2 *positions;
+  const PhysVec2 *displacements;
+  const PhysEvent *events;
+  int n_events;
+  const PhysEvent *selected;
+  const PhysPairRecord *pair;
+  const PhysVec2 *trail;
+  int trail_len;
+  int trail_stride;
+  const PhysVec2 *ghost_positions;
+  int selected_body;
+  PhysBodyKind selected_kind;
+  const char *highlight_term;
+  ImpOverlays overlays;
+  gboolean dark;
+  double time_in_frame;
+  ImpRenderCache *cache;
+  gboolean raster_shortcuts;
+} ImpRenderInput;
+
+ImpRenderCache *imp_render_cache_new (void);
+void imp_render_cache_free (ImpRenderCache *cache);
+void imp_render_input_init (ImpRenderInput *input, const PhysWorld *world);
+void imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input);
+PhysAabb imp_render_focus_box (const ImpRenderInput *input);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImpRenderCache, imp_render_cache_free)
+
+G_END_DECLS

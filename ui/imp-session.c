@@ -1,0 +1,616 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-session.c: the model of the app (see imp-session.h).
+ *
+ * Recording runs ahead of the playhead in a worker thread, one frame at a time
+ * under the session's mutex, so the interface never waits for more than one
+ * step; the physics itself stays single-threaded and deterministic.
+ */
+#include "imp-session.h"
+
+#include <string.h>
+
+#include "imp-scene.h"
+
+/* How far ahead of the playhead the worker records, in frames. */
+#define LOOKAHEAD 600
+/* Frames at normal speed per second of playback. */
+#define FRAMES_PER_SECOND 60.0
+
+struct _ImpSession
+{
+  GObject parent_instance;
+
+  char *path;
+  char *title;
+
+  GMutex lock;
+  GCond wake;
+  GThread *worker;
+  gboolean quit;
+  PhysTimeline *timeline; /* under lock */
+  gint64 target;          /* under lock: record up to this many frames */
+  gint64 length;          /* main thread's copy of the recorded length */
+  guint length_source;    /* pending main-thread update of length */
+
+  gint64 frame;
+  int stop; /* index into stops; 0 is the frame's start */
+  PhysStop *stops;
+  int n_stops;
+  double phase; /* playback's time inside the frame, [0, 1) */
+  gboolean playing;
+  double speed;
+  ImpOverlays overlays;
+  int selected_event;
+
+  /* What get_view() hands out, rebuilt when the playhead moves. */
+  gboolean view_valid;
+  PhysWorld *world;
+  PhysVec2 *positions;
+  PhysVec2 *probe_positions;
+  PhysEventLog events;
+};
+
+G_DEFINE_FINAL_TYPE (ImpSession, imp_session, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_TITLE,
+  PROP_LENGTH,
+  PROP_FRAME,
+  PROP_STOP,
+  PROP_PLAYING,
+  PROP_SPEED,
+  PROP_OVERLAYS,
+  PROP_SELECTED_EVENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static gboolean
+publish_length (gpointer data)
+{
+  ImpSession *self = data;
+  g_mutex_lock (&self->lock);
+  gint64 length = self->timeline != NULL ? phys_timeline_length (self->timeline) : 0;
+  self->length_source = 0;
+  g_mutex_unlock (&self->lock);
+  if (length != self->length)
+    {
+      self->length = length;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+record_ahead (gpointer data)
+{
+  ImpSession *self = data;
+  g_mutex_lock (&self->lock);
+  while (!self->quit)
+    {
+      if (self->timeline == NULL || phys_timeline_length (self->timeline) >= self->target)
+        {
+          g_cond_wait (&self->wake, &self->lock);
+          continue;
+        }
+      phys_timeline_record (self->timeline, 1);
+      if (self->length_source == 0)
+        self->length_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, publish_length,
+                                               g_object_ref (self), g_object_unref);
+      /* Let the interface in between frames. */
+      g_mutex_unlock (&self->lock);
+      g_thread_yield ();
+      g_mutex_lock (&self->lock);
+    }
+  g_mutex_unlock (&self->lock);
+  return NULL;
+}
+
+static void
+want_frames (ImpSession *self, gint64 frames)
+{
+  g_mutex_lock (&self->lock);
+  if (frames > self->target)
+    {
+      self->target = frames;
+      g_cond_signal (&self->wake);
+    }
+  g_mutex_unlock (&self->lock);
+}
+
+static void
+invalidate (ImpSession *self)
+{
+  self->view_valid = FALSE;
+  g_clear_pointer (&self->stops, free);
+  self->n_stops = 0;
+}
+
+static void
+imp_session_finalize (GObject *object)
+{
+  ImpSession *self = IMP_SESSION (object);
+
+  g_mutex_lock (&self->lock);
+  self->quit = TRUE;
+  g_cond_signal (&self->wake);
+  g_mutex_unlock (&self->lock);
+  g_thread_join (self->worker);
+
+  phys_timeline_free (self->timeline);
+  phys_world_free (self->world);
+  g_free (self->positions);
+  g_free (self->probe_positions);
+  phys_event_log_free (&self->events);
+  free (self->stops);
+  g_free (self->path);
+  g_free (self->title);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->wake);
+  G_OBJECT_CLASS (imp_session_parent_class)->finalize (object);
+}
+
+static void
+imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ImpSession *self = IMP_SESSION (object);
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_LENGTH:
+      g_value_set_int64 (value, self->length);
+      break;
+    case PROP_FRAME:
+      g_value_set_int64 (value, self->frame);
+      break;
+    case PROP_STOP:
+      g_value_set_int (value, self->stop);
+      break;
+    case PROP_PLAYING:
+      g_value_set_boolean (value, self->playing);
+      break;
+    case PROP_SPEED:
+      g_value_set_double (value, self->speed);
+      break;
+    case PROP_OVERLAYS:
+      g_value_set_uint (value, self->overlays);
+      break;
+    case PROP_SELECTED_EVENT:
+      g_value_set_int (value, self->selected_event);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imp_session_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  ImpSession *self = IMP_SESSION (object);
+  switch (prop_id)
+    {
+    case PROP_FRAME:
+      imp_session_set_frame (self, g_value_get_int64 (value));
+      break;
+    case PROP_PLAYING:
+      imp_session_set_playing (self, g_value_get_boolean (value));
+      break;
+    case PROP_SPEED:
+      imp_session_set_speed (self, g_value_get_double (value));
+      break;
+    case PROP_OVERLAYS:
+      imp_session_set_overlays (self, g_value_get_uint (value));
+      break;
+    case PROP_SELECTED_EVENT:
+      imp_session_set_selected_event (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imp_session_class_init (ImpSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->finalize = imp_session_finalize;
+  object_class->get_property = imp_session_get_property;
+  object_class->set_property = imp_session_set_property;
+
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, ro);
+  properties[PROP_LENGTH] = g_param_spec_int64 ("length", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  properties[PROP_FRAME] = g_param_spec_int64 ("frame", NULL, NULL, 0, G_MAXINT64, 0, rw);
+  properties[PROP_STOP] = g_param_spec_int ("stop", NULL, NULL, 0, G_MAXINT, 0, ro);
+  properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, FALSE, rw);
+  properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0.1, 8.0, 1.0, rw);
+  properties[PROP_OVERLAYS]
+      = g_param_spec_uint ("overlays", NULL, NULL, 0, G_MAXUINT, IMP_OVERLAY_DEFAULT, rw);
+  properties[PROP_SELECTED_EVENT]
+      = g_param_spec_int ("selected-event", NULL, NULL, -1, G_MAXINT, -1, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+imp_session_init (ImpSession *self)
+{
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->wake);
+  self->speed = 1.0;
+  self->overlays = IMP_OVERLAY_DEFAULT;
+  self->selected_event = -1;
+  phys_event_log_init (&self->events);
+  self->worker = g_thread_new ("impulse-record", record_ahead, self);
+}
+
+ImpSession *
+imp_session_new (void)
+{
+  return g_object_new (IMP_TYPE_SESSION, NULL);
+}
+
+/**
+ * imp_session_load:
+ * @self: a session
+ * @path: a scene file or resource:// URI
+ * @error: where a load error goes (FILE:LINE:COLUMN: error: ...)
+ *
+ * Replaces the recording with a new one of the scene, playhead at frame 0.
+ */
+gboolean
+imp_session_load (ImpSession *self, const char *path, GError **error)
+{
+  ImpSceneInfo *info = NULL;
+  PhysWorld *world = imp_scene_load_file_full (path, &info, error);
+  if (world == NULL)
+    return FALSE;
+
+  PhysTimeline *timeline = phys_timeline_new (world, NULL);
+  phys_world_free (world);
+  phys_timeline_record (timeline, 1);
+
+  g_mutex_lock (&self->lock);
+  phys_timeline_free (self->timeline);
+  self->timeline = timeline;
+  self->target = LOOKAHEAD;
+  g_cond_signal (&self->wake);
+  self->length = phys_timeline_length (timeline);
+  g_mutex_unlock (&self->lock);
+
+  g_free (self->path);
+  self->path = g_strdup (path);
+  g_free (self->title);
+  if (info != NULL && info->title != NULL)
+    self->title = g_strdup (info->title);
+  else
+    self->title = g_path_get_basename (path);
+  imp_scene_info_free (info);
+
+  self->frame = 0;
+  self->stop = 0;
+  self->phase = 0.0;
+  self->selected_event = -1;
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
+  return TRUE;
+}
+
+const char *
+imp_session_get_path (ImpSession *self)
+{
+  return self->path;
+}
+
+const char *
+imp_session_get_title (ImpSession *self)
+{
+  return self->title;
+}
+
+PhysTimeline *
+imp_session_lock (ImpSession *self)
+{
+  g_mutex_lock (&self->lock);
+  return self->timeline;
+}
+
+void
+imp_session_unlock (ImpSession *self)
+{
+  g_mutex_unlock (&self->lock);
+}
+
+gint64
+imp_session_get_length (ImpSession *self)
+{
+  return self->length;
+}
+
+gint64
+imp_session_get_frame (ImpSession *self)
+{
+  return self->frame;
+}
+
+/* Moves the playhead; stop and phase go back to the frame's start. */
+static void
+move_to (ImpSession *self, gint64 frame, int stop)
+{
+  frame = CLAMP (frame, 0, self->length);
+  gboolean frame_changed = frame != self->frame;
+  gboolean stop_changed = stop != self->stop;
+  if (!frame_changed && !stop_changed)
+    return;
+  if (frame_changed)
+    {
+      self->frame = frame;
+      self->selected_event = -1;
+      invalidate (self);
+      want_frames (self, frame + LOOKAHEAD);
+    }
+  self->stop = stop;
+  self->view_valid = FALSE;
+  if (frame_changed)
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRAME]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
+}
+
+void
+imp_session_set_frame (ImpSession *self, gint64 frame)
+{
+  self->phase = 0.0;
+  move_to (self, frame, 0);
+}
+
+void
+imp_session_step (ImpSession *self, int frames)
+{
+  imp_session_set_frame (self, self->frame + frames);
+}
+
+static void
+ensure_stops (ImpSession *self)
+{
+  if (self->stops != NULL || self->frame >= self->length)
+    return;
+  PhysTimeline *tl = imp_session_lock (self);
+  self->n_stops = tl != NULL ? phys_timeline_stops (tl, self->frame, &self->stops) : 0;
+  imp_session_unlock (self);
+}
+
+int
+imp_session_get_stop (ImpSession *self)
+{
+  return self->stop;
+}
+
+int
+imp_session_get_n_stops (ImpSession *self)
+{
+  ensure_stops (self);
+  return self->n_stops;
+}
+
+const PhysStop *
+imp_session_get_stop_info (ImpSession *self)
+{
+  ensure_stops (self);
+  return self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
+}
+
+/* "Step into": the next (or previous) stop inside the frame, crossing into the
+ * neighbouring frame at the ends. The END stop of a frame is the START of the
+ * next, so it is skipped. */
+void
+imp_session_step_into (ImpSession *self, int direction)
+{
+  self->phase = 0.0;
+  ensure_stops (self);
+  int last = self->n_stops - 2; /* the stop before END */
+  if (direction > 0)
+    {
+      if (self->stop < last)
+        move_to (self, self->frame, self->stop + 1);
+      else if (self->frame < self->length)
+        move_to (self, self->frame + 1, 0);
+    }
+  else
+    {
+      if (self->stop > 0)
+        move_to (self, self->frame, self->stop - 1);
+      else if (self->frame > 0)
+        {
+          move_to (self, self->frame - 1, 0);
+          ensure_stops (self);
+          move_to (self, self->frame, MAX (self->n_stops - 2, 0));
+        }
+    }
+  const PhysStop *stop = imp_session_get_stop_info (self);
+  imp_session_set_selected_event (self, stop != NULL ? stop->event : -1);
+}
+
+gboolean
+imp_session_jump_event (ImpSession *self, int direction)
+{
+  PhysTimelineQuery any;
+  memset (&any, 0, sizeof any);
+  PhysTimeline *tl = imp_session_lock (self);
+  gint64 found = tl != NULL ? phys_timeline_find (tl, self->frame, direction, &any) : -1;
+  imp_session_unlock (self);
+  if (found < 0)
+    return FALSE;
+  imp_session_set_frame (self, found);
+  ensure_stops (self);
+  /* Land just before the first event's response, where its math is drawn. */
+  if (self->n_stops > 2)
+    {
+      move_to (self, self->frame, 1);
+      imp_session_set_selected_event (self, self->stops[1].event);
+    }
+  return TRUE;
+}
+
+gboolean
+imp_session_get_playing (ImpSession *self)
+{
+  return self->playing;
+}
+
+void
+imp_session_set_playing (ImpSession *self, gboolean playing)
+{
+  playing = !!playing;
+  if (playing == self->playing)
+    return;
+  self->playing = playing;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+double
+imp_session_get_speed (ImpSession *self)
+{
+  return self->speed;
+}
+
+void
+imp_session_set_speed (ImpSession *self, double speed)
+{
+  speed = CLAMP (speed, 0.1, 8.0);
+  if (speed == self->speed)
+    return;
+  self->speed = speed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+}
+
+/**
+ * imp_session_advance:
+ * @self: a session
+ * @seconds: wall-clock time since the last call
+ *
+ * Moves a playing playhead on by the time passed at the session's speed; below
+ * one frame per display frame the motion inside frames is shown (slow motion).
+ */
+void
+imp_session_advance (ImpSession *self, double seconds)
+{
+  if (!self->playing)
+    return;
+  double frames = self->phase + seconds * FRAMES_PER_SECOND * self->speed;
+  gint64 whole = (gint64) frames;
+  gint64 target = MIN (self->frame + whole, self->length);
+  double phase = target == self->length ? 0.0 : frames - (double) whole;
+  if (target != self->frame)
+    move_to (self, target, 0);
+  if (phase != self->phase)
+    {
+      self->phase = phase;
+      self->view_valid = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
+    }
+}
+
+ImpOverlays
+imp_session_get_overlays (ImpSession *self)
+{
+  return self->overlays;
+}
+
+void
+imp_session_set_overlays (ImpSession *self, ImpOverlays overlays)
+{
+  if (overlays == self->overlays)
+    return;
+  self->overlays = overlays;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERLAYS]);
+}
+
+int
+imp_session_get_selected_event (ImpSession *self)
+{
+  return self->selected_event;
+}
+
+void
+imp_session_set_selected_event (ImpSession *self, int index)
+{
+  if (index == self->selected_event)
+    return;
+  self->selected_event = index;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
+}
+
+static void
+rebuild_view (ImpSession *self)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  if (tl == NULL)
+    {
+      imp_session_unlock (self);
+      return;
+    }
+  const PhysWorld *at = phys_timeline_seek (tl, self->frame);
+  phys_world_free (self->world);
+  self->world = phys_world_copy (at);
+  int n = phys_world_circle_count (at), np = phys_world_probe_count (at);
+  self->positions = g_renew (PhysVec2, self->positions, MAX (n, 1));
+  self->probe_positions = g_renew (PhysVec2, self->probe_positions, MAX (np, 1));
+  phys_event_log_clear (&self->events);
+
+  gboolean has_frame = self->frame < phys_timeline_length (tl);
+  if (has_frame)
+    phys_timeline_frame_events (tl, self->frame, &self->events);
+  if (has_frame && self->phase > 0.0)
+    phys_timeline_state_at_time (tl, self->frame, self->phase, self->positions,
+                                 self->probe_positions);
+  else if (has_frame && self->stops != NULL && self->stop > 0 && self->stop < self->n_stops)
+    phys_timeline_state_at_stop (tl, self->frame, &self->stops[self->stop], self->positions, NULL,
+                                 self->probe_positions);
+  else
+    {
+      for (int i = 0; i < n; i++)
+        self->positions[i] = phys_world_get_circle (at, i).position;
+      for (int i = 0; i < np; i++)
+        self->probe_positions[i] = phys_world_get_probe (at, i).position;
+    }
+  imp_session_unlock (self);
+  self->view_valid = TRUE;
+}
+
+/**
+ * imp_session_get_view:
+ * @self: a session
+ * @view: (out caller-allocates): what to draw now
+ */
+void
+imp_session_get_view (ImpSession *self, ImpSessionView *view)
+{
+  memset (view, 0, sizeof *view);
+  if (self->timeline == NULL)
+    return;
+  if (self->stop > 0)
+    ensure_stops (self);
+  if (!self->view_valid)
+    rebuild_view (self);
+  view->world = self->world;
+  view->positions = self->positions;
+  view->probe_positions = self->probe_positions;
+  view->events = self->events.events;
+  view->n_events = (int) self->events.count;
+  if (self->selected_event >= 0 && self->selected_event < view->n_events)
+    view->selected = &self->events.events[self->selected_event];
+  const PhysStop *stop = self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
+  view->time_in_frame = self->phase > 0.0 ? self->phase : (stop != NULL ? stop->t : 0.0);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-session.h: the one model every view follows: the recording, the playhead,
+ * playback, the selection and the overlays. Views take it as their "session"
+ * property and redraw when it notifies; no view reads another view's state.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "imp-render.h"
+#include "phys.h"
+
+G_BEGIN_DECLS
+
+#define IMP_TYPE_SESSION (imp_session_get_type ())
+G_DECLARE_FINAL_TYPE (ImpSession, imp_session, IMP, SESSION, GObject)
+
+ImpSession *imp_session_new (void);
+
+gboolean imp_session_load (ImpSession *self, const char *path, GError **error);
+const char *imp_session_get_path (ImpSession *self);
+const char *imp_session_get_title (ImpSession *self);
+
+/* The timeline is shared with the recording worker: lock around every use. */
+PhysTimeline *imp_session_lock (ImpSession *self);
+void imp_session_unlock (ImpSession *self);
+
+gint64 imp_session_get_length (ImpSession *self);
+gint64 imp_session_get_frame (ImpSession *self);
+void imp_session_set_frame (ImpSession *self, gint64 frame);
+int imp_session_get_stop (ImpSession *self);
+int imp_session_get_n_stops (ImpSession *self);
+const PhysStop *imp_session_get_stop_info (ImpSession *self);
+void imp_session_step (ImpSession *self, int frames);
+void imp_session_step_into (ImpSession *self, int direction);
+gboolean imp_session_jump_event (ImpSession *self, int direction);
+
+gboolean imp_session_get_playing (ImpSession *self);
+void imp_session_set_playing (ImpSession *self, gboolean playing);
+double imp_session_get_speed (ImpSession *self);
+void imp_session_set_speed (ImpSession *self, double speed);
+void imp_session_advance (ImpSession *self, double seconds);
+
+ImpOverlays imp_session_get_overlays (ImpSession *self);
+void imp_session_set_overlays (ImpSession *self, ImpOverlays overlays);
+int imp_session_get_selected_event (ImpSession *self);
+void imp_session_set_selected_event (ImpSession *self, int index);
+
+/* What the canvas draws now: the world (state at the playhead's frame), circle
+ * centres at the playhead's moment, this frame's events, the selected one. The
+ * arrays belong to the session and stay valid until it changes. */
+typedef struct
+{
+  const PhysWorld *world;
+  const PhysVec2 *positions;
+  const PhysVec2 *probe_positions;
+  const PhysEvent *events;
+  int n_events;
+  const PhysEvent *selected;
+  double time_in_frame;
+  const PhysVec2 *ghost_positions;
+} ImpSessionView;
+
+void imp_session_get_view (ImpSession *self, ImpSessionView *view);
+
+G_END_DECLS

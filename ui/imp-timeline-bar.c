@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-timeline-bar.c: the scrubber. Each pixel column sums the events of the
+ * frames it covers, drawn as a mark in the colour of the most telling kind; a
+ * dense run reads as a heat strip. Clicking or dragging moves the playhead. */
+#include "imp-timeline-bar.h"
+
+#include <adwaita.h>
+
+#define STRIP_TOP 6.0
+#define STRIP_HEIGHT 22.0
+
+struct _ImpTimelineBar
+{
+  GtkWidget parent_instance;
+  ImpSession *session;
+};
+
+G_DEFINE_FINAL_TYPE (ImpTimelineBar, imp_timeline_bar, GTK_TYPE_WIDGET)
+
+ImpRgba
+imp_timeline_bar_kind_color (const ImpTheme *theme, PhysEventKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_EVENT_CIRCLE_CIRCLE:
+      return theme->impulse;
+    case PHYS_EVENT_CIRCLE_SEGMENT:
+      return theme->segment_reflect;
+    case PHYS_EVENT_EMBEDDED:
+      return theme->contact;
+    case PHYS_EVENT_PROBE_SEGMENT:
+      return theme->probe;
+    case PHYS_EVENT_EVENT_CAP:
+      return theme->highlight;
+    default:
+      return theme->text_muted;
+    }
+}
+
+/* The kind a column shows when frames of several kinds share it: the rarest
+ * and most alarming first, so a cap or an embedded start is never hidden. */
+static PhysEventKind
+telling_kind (guint32 kinds)
+{
+  static const PhysEventKind order[]
+      = { PHYS_EVENT_EVENT_CAP, PHYS_EVENT_EMBEDDED, PHYS_EVENT_CIRCLE_SEGMENT,
+          PHYS_EVENT_CIRCLE_CIRCLE, PHYS_EVENT_PROBE_SEGMENT };
+  for (gsize i = 0; i < G_N_ELEMENTS (order); i++)
+    if (kinds & (1u << order[i]))
+      return order[i];
+  return PHYS_EVENT_CIRCLE_CIRCLE;
+}
+
+static double
+frame_to_x (gint64 frame, gint64 length, double width)
+{
+  return length > 0 ? (double) frame / (double) length * width : 0.0;
+}
+
+static void
+imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  ImpTimelineBar *self = IMP_TIMELINE_BAR (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  if (width <= 0 || height <= 0 || self->session == NULL)
+    return;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  const ImpTheme *theme = imp_theme_get (dark);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  imp_rgba_set_source_alpha (cr, theme->text_muted, 0.12);
+  cairo_rectangle (cr, 0, STRIP_TOP, width, STRIP_HEIGHT);
+  cairo_fill (cr);
+
+  gint64 length = imp_session_get_length (self->session);
+  PhysTimeline *tl = imp_session_lock (self->session);
+  if (tl != NULL && length > 0)
+    {
+      /* Per column: events and kinds of its frames; height grows with the count. */
+      for (int x = 0; x < width; x++)
+        {
+          gint64 k0 = (gint64) ((double) x / width * length);
+          gint64 k1 = MAX (k0 + 1, (gint64) ((double) (x + 1) / width * length));
+          guint64 events = 0;
+          guint32 kinds = 0;
+          for (gint64 k = k0; k < k1 && k < length; k++)
+            {
+              PhysFrameSummary s = phys_timeline_summary (tl, k);
+              events += s.n_events;
+              kinds |= s.kinds;
+            }
+          if (events == 0)
+            continue;
+          double level = MIN (1.0, 0.35 + 0.65 * log1p ((double) events) / log1p (64.0));
+          imp_rgba_set_source_alpha (cr, imp_timeline_bar_kind_color (theme, telling_kind (kinds)),
+                                     level);
+          double h = STRIP_HEIGHT * level;
+          cairo_rectangle (cr, x, STRIP_TOP + STRIP_HEIGHT - h, 1.0, h);
+          cairo_fill (cr);
+        }
+      /* Bookmarks as small flags above the strip. */
+      for (int i = 0; i < phys_timeline_bookmark_count (tl); i++)
+        {
+          gint64 frame;
+          phys_timeline_get_bookmark (tl, i, &frame);
+          double x = frame_to_x (frame, length, width);
+          imp_rgba_set_source (cr, theme->selection);
+          cairo_move_to (cr, x, STRIP_TOP);
+          cairo_line_to (cr, x - 4, STRIP_TOP - 5);
+          cairo_line_to (cr, x + 4, STRIP_TOP - 5);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+    }
+  imp_session_unlock (self->session);
+
+  /* The playhead, with the frame number and the time inside the frame. */
+  gint64 frame = imp_session_get_frame (self->session);
+  double x = floor (frame_to_x (frame, length, width - 1)) + 0.5;
+  imp_rgba_set_source (cr, theme->selection);
+  cairo_set_line_width (cr, 2.0);
+  cairo_move_to (cr, x, 2);
+  cairo_line_to (cr, x, STRIP_TOP + STRIP_HEIGHT + 2);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+}
+
+static void
+seek_to_x (ImpTimelineBar *self, double x)
+{
+  if (self->session == NULL)
+    return;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  gint64 length = imp_session_get_length (self->session);
+  if (width <= 0)
+    return;
+  double f = CLAMP (x / width, 0.0, 1.0);
+  imp_session_set_frame (self->session, (gint64) llround (f * length));
+}
+
+static void
+pressed (GtkGestureClick *click, int n, double x, double y, ImpTimelineBar *self)
+{
+  seek_to_x (self, x);
+}
+
+static void
+dragged (GtkGestureDrag *drag, double dx, double dy, ImpTimelineBar *self)
+{
+  double x, y;
+  gtk_gesture_drag_get_start_point (drag, &x, &y);
+  seek_to_x (self, x + dx);
+}
+
+static void
+imp_timeline_bar_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                          int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    *minimum = *natural = (int) (STRIP_TOP + STRIP_HEIGHT + 6);
+  else
+    {
+      *minimum = 120;
+      *natural = 600;
+    }
+}
+
+void
+imp_timeline_bar_set_session (ImpTimelineBar *self, ImpSession *session)
+{
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      g_signal_connect_swapped (session, "notify::frame", G_CALLBACK (gtk_widget_queue_draw), self);
+      g_signal_connect_swapped (session, "notify::length", G_CALLBACK (gtk_widget_queue_draw),
+                                self);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+imp_timeline_bar_dispose (GObject *object)
+{
+  ImpTimelineBar *self = IMP_TIMELINE_BAR (object);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
+  G_OBJECT_CLASS (imp_timeline_bar_parent_class)->dispose (object);
+}
+
+static void
+imp_timeline_bar_class_init (ImpTimelineBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = imp_timeline_bar_dispose;
+  widget_class->snapshot = imp_timeline_bar_snapshot;
+  widget_class->measure = imp_timeline_bar_measure;
+  gtk_widget_class_set_css_name (widget_class, "imptimelinebar");
+}
+
+static void
+imp_timeline_bar_init (ImpTimelineBar *self)
+{
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  GtkGesture *click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-update", G_CALLBACK (dragged), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+imp_timeline_bar_new (void)
+{
+  return g_object_new (IMP_TYPE_TIMELINE_BAR, NULL);
+}

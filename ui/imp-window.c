@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-window.c: the main window. Actions are named for what they drive and are
+ * enabled from the session's state; accelerators live on the application. */
+#include "imp-window.h"
+
+#include "imp-canvas.h"
+#include "imp-timeline-bar.h"
+#include "impulse-ui-resources.h"
+
+struct _ImpWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  ImpSession *session;
+  gint64 last_tick_us;
+
+  AdwWindowTitle *window_title;
+  AdwToastOverlay *toasts;
+  ImpCanvas *canvas;
+  GtkButton *play_button;
+  GtkDropDown *speed;
+  GtkLabel *position;
+  ImpTimelineBar *timeline_bar;
+};
+
+G_DEFINE_FINAL_TYPE (ImpWindow, imp_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static const double speeds[] = { 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0 };
+
+/* The overlay toggles: action name and flag. */
+static const struct
+{
+  const char *action;
+  ImpOverlays flag;
+} overlay_actions[] = {
+  { "overlay-velocity", IMP_OVERLAY_VELOCITY },
+  { "overlay-swept", IMP_OVERLAY_SWEPT },
+  { "overlay-ghosts", IMP_OVERLAY_GHOSTS },
+  { "overlay-contact", IMP_OVERLAY_CONTACT },
+  { "overlay-relative-velocity", IMP_OVERLAY_RELATIVE_VELOCITY },
+  { "overlay-impulse", IMP_OVERLAY_IMPULSE },
+  { "overlay-construction", IMP_OVERLAY_CONSTRUCTION },
+  { "overlay-normals", IMP_OVERLAY_NORMALS },
+  { "overlay-probes", IMP_OVERLAY_PROBES },
+  { "overlay-ids", IMP_OVERLAY_IDS },
+  { "overlay-legend", IMP_OVERLAY_LEGEND },
+};
+
+static void
+update_position (ImpWindow *self)
+{
+  gint64 frame = imp_session_get_frame (self->session);
+  gint64 length = imp_session_get_length (self->session);
+  const PhysStop *stop
+      = imp_session_get_stop (self->session) > 0 ? imp_session_get_stop_info (self->session) : NULL;
+  g_autofree char *text = NULL;
+  if (stop != NULL)
+    text = g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT "  t = %.4f %s", frame,
+                            length, stop->t, phys_stop_kind_name (stop->kind));
+  else
+    text = g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT, frame, length);
+  gtk_label_set_text (self->position, text);
+
+  gboolean playing = imp_session_get_playing (self->session);
+  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
+  gboolean at_start = frame == 0 && imp_session_get_stop (self->session) == 0;
+  static const char *const back[] = { "win.step-back", "win.step-back-10", "win.previous-event",
+                                      "win.home", "win.step-into-back" };
+  for (gsize i = 0; i < G_N_ELEMENTS (back); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), back[i], !at_start);
+  gboolean at_end = frame >= length;
+  static const char *const ahead[] = { "win.step-forward", "win.step-forward-10", "win.end" };
+  for (gsize i = 0; i < G_N_ELEMENTS (ahead); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), ahead[i], !at_end);
+}
+
+static void
+update_title (ImpWindow *self)
+{
+  const char *title = imp_session_get_title (self->session);
+  adw_window_title_set_title (self->window_title, title != NULL ? title : "Impulse");
+  const char *path = imp_session_get_path (self->session);
+  adw_window_title_set_subtitle (self->window_title, path != NULL ? path : "");
+}
+
+static gboolean
+tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  if (self->last_tick_us > 0 && imp_session_get_playing (self->session))
+    imp_session_advance (self->session, (now - self->last_tick_us) / 1e6);
+  self->last_tick_us = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+speed_selected (ImpWindow *self)
+{
+  guint i = gtk_drop_down_get_selected (self->speed);
+  if (i < G_N_ELEMENTS (speeds))
+    imp_session_set_speed (self->session, speeds[i]);
+}
+
+static void
+toast_error (ImpWindow *self, const GError *error)
+{
+  AdwToast *toast = adw_toast_new (error->message);
+  adw_toast_set_timeout (toast, 8);
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+gboolean
+imp_window_open (ImpWindow *self, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  imp_session_set_playing (self->session, FALSE);
+  if (!imp_session_load (self->session, path, &error))
+    {
+      toast_error (self, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- actions -------------------------------------------------------------- */
+
+static void
+act_play (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  imp_session_set_playing (self->session, !imp_session_get_playing (self->session));
+}
+
+static void
+act_step (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  imp_session_set_playing (self->session, FALSE);
+  int frames = g_str_equal (name, "win.step-forward")      ? 1
+               : g_str_equal (name, "win.step-back")       ? -1
+               : g_str_equal (name, "win.step-forward-10") ? 10
+                                                           : -10;
+  imp_session_step (self->session, frames);
+}
+
+static void
+act_step_into (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  imp_session_set_playing (self->session, FALSE);
+  imp_session_step_into (self->session, g_str_equal (name, "win.step-into") ? 1 : -1);
+}
+
+static void
+act_event (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  imp_session_set_playing (self->session, FALSE);
+  imp_session_jump_event (self->session, g_str_equal (name, "win.next-event") ? 1 : -1);
+}
+
+static void
+act_ends (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  imp_session_set_playing (self->session, FALSE);
+  imp_session_set_frame (
+      self->session, g_str_equal (name, "win.home") ? 0 : imp_session_get_length (self->session));
+}
+
+static void
+act_view (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  if (g_str_equal (name, "win.fit"))
+    imp_canvas_fit (self->canvas);
+  else
+    imp_canvas_zoom (self->canvas, g_str_equal (name, "win.zoom-in") ? 1.25 : 0.8);
+}
+
+static void
+opened (GtkNativeDialog *dialog, int response, ImpWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      if (path != NULL)
+        imp_window_open (self, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+act_open (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      "Open a Scene", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, "Impulse scenes and sessions");
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  g_signal_connect (dialog, "response", G_CALLBACK (opened), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+overlay_toggled (GSimpleAction *action, GVariant *state, ImpWindow *self)
+{
+  const char *name = g_action_get_name (G_ACTION (action));
+  ImpOverlays overlays = imp_session_get_overlays (self->session);
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_actions); i++)
+    if (g_str_equal (name, overlay_actions[i].action))
+      overlays = g_variant_get_boolean (state) ? overlays | overlay_actions[i].flag
+                                               : overlays & ~overlay_actions[i].flag;
+  g_simple_action_set_state (action, state);
+  imp_session_set_overlays (self->session, overlays);
+}
+
+static void
+add_overlay_actions (ImpWindow *self)
+{
+  ImpOverlays on = imp_session_get_overlays (self->session);
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_actions); i++)
+    {
+      GSimpleAction *action = g_simple_action_new_stateful (
+          overlay_actions[i].action, NULL,
+          g_variant_new_boolean ((on & overlay_actions[i].flag) != 0));
+      g_signal_connect (action, "change-state", G_CALLBACK (overlay_toggled), self);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+      g_object_unref (action);
+    }
+}
+
+static void
+imp_window_dispose (GObject *object)
+{
+  ImpWindow *self = IMP_WINDOW (object);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_WINDOW);
+  G_OBJECT_CLASS (imp_window_parent_class)->dispose (object);
+}
+
+static void
+imp_window_class_init (ImpWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = imp_window_dispose;
+
+  /* Naming the resource links its object file, whose constructor registers it. */
+  (void) impulse_ui_get_resource ();
+  g_type_ensure (IMP_TYPE_CANVAS);
+  g_type_ensure (IMP_TYPE_TIMELINE_BAR);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/impulselab/Impulse/ui/imp-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, speed);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, position);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, timeline_bar);
+
+  gtk_widget_class_install_action (widget_class, "win.play", NULL, act_play);
+  gtk_widget_class_install_action (widget_class, "win.step-forward", NULL, act_step);
+  gtk_widget_class_install_action (widget_class, "win.step-back", NULL, act_step);
+  gtk_widget_class_install_action (widget_class, "win.step-forward-10", NULL, act_step);
+  gtk_widget_class_install_action (widget_class, "win.step-back-10", NULL, act_step);
+  gtk_widget_class_install_action (widget_class, "win.step-into", NULL, act_step_into);
+  gtk_widget_class_install_action (widget_class, "win.step-into-back", NULL, act_step_into);
+  gtk_widget_class_install_action (widget_class, "win.next-event", NULL, act_event);
+  gtk_widget_class_install_action (widget_class, "win.previous-event", NULL, act_event);
+  gtk_widget_class_install_action (widget_class, "win.home", NULL, act_ends);
+  gtk_widget_class_install_action (widget_class, "win.end", NULL, act_ends);
+  gtk_widget_class_install_action (widget_class, "win.fit", NULL, act_view);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, act_view);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, act_view);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, act_open);
+}
+
+static void
+imp_window_init (ImpWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->session = imp_session_new ();
+  imp_canvas_set_session (self->canvas, self->session);
+  imp_timeline_bar_set_session (self->timeline_bar, self->session);
+  add_overlay_actions (self);
+
+  static const char *const moved[]
+      = { "notify::frame", "notify::stop", "notify::length", "notify::playing" };
+  for (gsize i = 0; i < G_N_ELEMENTS (moved); i++)
+    g_signal_connect_swapped (self->session, moved[i], G_CALLBACK (update_position), self);
+  g_signal_connect_swapped (self->session, "notify::title", G_CALLBACK (update_title), self);
+  g_signal_connect_swapped (self->speed, "notify::selected", G_CALLBACK (speed_selected), self);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), tick, NULL, NULL);
+  update_position (self);
+}
+
+ImpWindow *
+imp_window_new (GtkApplication *application)
+{
+  return g_object_new (IMP_TYPE_WINDOW, "application", application, NULL);
+}
+
+ImpSession *
+imp_window_get_session (ImpWindow *self)
+{
+  return self->session;
+}
