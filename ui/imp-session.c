@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "imp-scene.h"
+#include "imp-session-timeline.h"
 
 /* How far ahead of the playhead the worker records, in frames. */
 #define LOOKAHEAD 600
@@ -20,8 +21,12 @@ struct _ImpSession
 {
   GObject parent_instance;
 
-  char *path;
+  char *path;              /* what was opened: a scene or a session file */
   char *title;
+  char *session_path;      /* a session file this run was loaded from or saved to */
+  char *scene_path;        /* the scene of the run (as a session would name it) */
+  char *scene_text;        /* or its inline JSON text */
+  PhysWorld *scene;        /* the scene's state 0, before any edit */
 
   GMutex lock;
   GCond wake;
@@ -63,6 +68,9 @@ enum
   PROP_SPEED,
   PROP_OVERLAYS,
   PROP_SELECTED_EVENT,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_N_BOOKMARKS,
   N_PROPS
 };
 
@@ -148,6 +156,10 @@ imp_session_finalize (GObject *object)
   free (self->stops);
   g_free (self->path);
   g_free (self->title);
+  g_free (self->session_path);
+  g_free (self->scene_path);
+  g_free (self->scene_text);
+  phys_world_free (self->scene);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->wake);
   G_OBJECT_CLASS (imp_session_parent_class)->finalize (object);
@@ -234,6 +246,9 @@ imp_session_class_init (ImpSessionClass *klass)
       = g_param_spec_uint ("overlays", NULL, NULL, 0, G_MAXUINT, IMP_OVERLAY_DEFAULT, rw);
   properties[PROP_SELECTED_EVENT]
       = g_param_spec_int ("selected-event", NULL, NULL, -1, G_MAXINT, -1, rw);
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  properties[PROP_N_BOOKMARKS] = g_param_spec_int ("n-bookmarks", NULL, NULL, 0, G_MAXINT, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -255,54 +270,228 @@ imp_session_new (void)
   return g_object_new (IMP_TYPE_SESSION, NULL);
 }
 
-/**
- * imp_session_load:
- * @self: a session
- * @path: a scene file or resource:// URI
- * @error: where a load error goes (FILE:LINE:COLUMN: error: ...)
- *
- * Replaces the recording with a new one of the scene, playhead at frame 0.
- */
-gboolean
-imp_session_load (ImpSession *self, const char *path, GError **error)
+/* Puts a new recording in place, playhead at its first frame. */
+static void
+install (ImpSession *self, PhysTimeline *timeline)
 {
-  ImpSceneInfo *info = NULL;
-  PhysWorld *world = imp_scene_load_file_full (path, &info, error);
-  if (world == NULL)
-    return FALSE;
-
-  PhysTimeline *timeline = phys_timeline_new (world, NULL);
-  phys_world_free (world);
   phys_timeline_record (timeline, 1);
-
   g_mutex_lock (&self->lock);
   phys_timeline_free (self->timeline);
   self->timeline = timeline;
-  self->target = LOOKAHEAD;
+  self->target = phys_timeline_length (timeline) + LOOKAHEAD;
   g_cond_signal (&self->wake);
   self->length = phys_timeline_length (timeline);
   g_mutex_unlock (&self->lock);
-
-  g_free (self->path);
-  self->path = g_strdup (path);
-  g_free (self->title);
-  if (info != NULL && info->title != NULL)
-    self->title = g_strdup (info->title);
-  else
-    self->title = g_path_get_basename (path);
-  imp_scene_info_free (info);
 
   self->frame = 0;
   self->stop = 0;
   self->phase = 0.0;
   self->selected_event = -1;
   invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRAME]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
+  static const int changed[] = { PROP_TITLE, PROP_LENGTH, PROP_FRAME, PROP_STOP,
+                                 PROP_SELECTED_EVENT, PROP_CAN_UNDO, PROP_CAN_REDO,
+                                 PROP_N_BOOKMARKS };
+  for (gsize i = 0; i < G_N_ELEMENTS (changed); i++)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
+}
+
+/**
+ * imp_session_load:
+ * @self: a session
+ * @path: a scene or session file, or a resource:// URI
+ * @error: where a load error goes (FILE:LINE:COLUMN: error: ...)
+ *
+ * Replaces the recording with a new one of the scene (with a session's edits
+ * and bookmarks), playhead at frame 0. On error nothing changes.
+ */
+gboolean
+imp_session_load (ImpSession *self, const char *path, GError **error)
+{
+  PhysTimeline *timeline = NULL;
+  PhysWorld *scene = NULL;
+  char *scene_path = NULL, *scene_text = NULL, *session_path = NULL, *title = NULL;
+
+  if (imp_session_file_sniff (path))
+    {
+      g_autoptr (ImpSessionFile) file = imp_session_file_load (path, error);
+      if (file == NULL)
+        return FALSE;
+      timeline = imp_session_file_to_timeline (file, NULL, error);
+      if (timeline == NULL)
+        return FALSE;
+      scene = phys_world_copy (file->world);
+      /* A session names its scene relative to itself; keep a name that works
+       * from anywhere, for saving the session elsewhere later. */
+      if (file->scene_path != NULL)
+        scene_path = g_path_is_absolute (file->scene_path) || strstr (file->scene_path, "://")
+                         ? g_strdup (file->scene_path)
+                         : g_build_filename (file->base_dir != NULL ? file->base_dir : ".",
+                                             file->scene_path, NULL);
+      scene_text = g_strdup (file->scene_text);
+      session_path = g_strdup (path);
+      title = g_path_get_basename (path);
+    }
+  else
+    {
+      ImpSceneInfo *info = NULL;
+      PhysWorld *world = imp_scene_load_file_full (path, &info, error);
+      if (world == NULL)
+        return FALSE;
+      timeline = phys_timeline_new (world, NULL);
+      scene = world;
+      scene_path = g_strdup (path);
+      title = info != NULL && info->title != NULL ? g_strdup (info->title)
+                                                   : g_path_get_basename (path);
+      imp_scene_info_free (info);
+    }
+
+  g_free (self->path);
+  self->path = g_strdup (path);
+  g_free (self->title);
+  self->title = title;
+  g_free (self->session_path);
+  self->session_path = session_path;
+  g_free (self->scene_path);
+  self->scene_path = scene_path;
+  g_free (self->scene_text);
+  self->scene_text = scene_text;
+  phys_world_free (self->scene);
+  self->scene = scene;
+  install (self, timeline);
   return TRUE;
+}
+
+/**
+ * imp_session_save:
+ * @self: a session with a recording
+ * @path: the session file to write (atomically: never a half-written file)
+ * @error: where a write error goes
+ *
+ * Saves the scene, the edits of the current branch and the bookmarks.
+ */
+gboolean
+imp_session_save (ImpSession *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (self->timeline != NULL, FALSE);
+  PhysTimeline *tl = imp_session_lock (self);
+  g_autoptr (ImpSessionFile) file = imp_session_file_from_timeline (
+      tl, phys_world_copy (self->scene), self->scene_text == NULL ? self->scene_path : NULL,
+      self->scene_text);
+  imp_session_unlock (self);
+  if (!imp_session_file_save (file, path, error))
+    return FALSE;
+  g_free (self->session_path);
+  self->session_path = g_strdup (path);
+  return TRUE;
+}
+
+const char *
+imp_session_get_session_path (ImpSession *self)
+{
+  return self->session_path;
+}
+
+/* After the recording changed under the playhead (edit, undo, redo). */
+static void
+recording_changed (ImpSession *self)
+{
+  g_mutex_lock (&self->lock);
+  gint64 length = phys_timeline_length (self->timeline);
+  self->target = MAX (self->frame, length) + LOOKAHEAD;
+  g_cond_signal (&self->wake);
+  g_mutex_unlock (&self->lock);
+  self->length = length;
+  if (self->frame > length)
+    self->frame = length;
+  self->stop = 0;
+  self->phase = 0.0;
+  self->selected_event = -1;
+  invalidate (self);
+  static const int changed[] = { PROP_LENGTH, PROP_FRAME, PROP_STOP, PROP_SELECTED_EVENT,
+                                 PROP_CAN_UNDO, PROP_CAN_REDO };
+  for (gsize i = 0; i < G_N_ELEMENTS (changed); i++)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
+}
+
+gboolean
+imp_session_can_undo (ImpSession *self)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  gboolean can = tl != NULL && phys_timeline_can_undo (tl);
+  imp_session_unlock (self);
+  return can;
+}
+
+gboolean
+imp_session_can_redo (ImpSession *self)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  gboolean can = tl != NULL && phys_timeline_can_redo (tl);
+  imp_session_unlock (self);
+  return can;
+}
+
+gboolean
+imp_session_undo (ImpSession *self)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  gboolean done = tl != NULL && phys_timeline_undo (tl);
+  imp_session_unlock (self);
+  if (done)
+    recording_changed (self);
+  return done;
+}
+
+gboolean
+imp_session_redo (ImpSession *self)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  gboolean done = tl != NULL && phys_timeline_redo (tl);
+  imp_session_unlock (self);
+  if (done)
+    recording_changed (self);
+  return done;
+}
+
+/**
+ * imp_session_edit:
+ * @self: a session
+ * @edit: the change, applied to the state at the playhead's frame
+ *
+ * Branches the recording at the playhead (the old future becomes the ghost).
+ *
+ * Returns: %PHYS_OK, or why the edit does not apply (nothing changes then)
+ */
+PhysStatus
+imp_session_edit (ImpSession *self, const PhysEdit *edit)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  PhysStatus status = tl != NULL ? phys_timeline_edit (tl, self->frame, edit)
+                                 : PHYS_ERROR_UNKNOWN_BODY;
+  imp_session_unlock (self);
+  if (status == PHYS_OK)
+    recording_changed (self);
+  return status;
+}
+
+/* Bookmarks the playhead's frame; returns the bookmark's index. */
+int
+imp_session_add_bookmark (ImpSession *self, const char *note)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  int index = tl != NULL ? phys_timeline_add_bookmark (tl, self->frame, note) : -1;
+  imp_session_unlock (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
+  return index;
+}
+
+int
+imp_session_get_n_bookmarks (ImpSession *self)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  int n = tl != NULL ? phys_timeline_bookmark_count (tl) : 0;
+  imp_session_unlock (self);
+  return n;
 }
 
 const char *

@@ -18,6 +18,17 @@ G_DECLARE_FINAL_TYPE (ImpSession, imp_session, IMP, SESSION, GObject)
 ImpSession *imp_session_new (void);
 
 gboolean imp_session_load (ImpSession *self, const char *path, GError **error);
+gboolean imp_session_save (ImpSession *self, const char *path, GError **error);
+/* Where the last load or save went; a scene's path until saved as a session. */
+const char *imp_session_get_session_path (ImpSession *self);
+
+gboolean imp_session_can_undo (ImpSession *self);
+gboolean imp_session_can_redo (ImpSession *self);
+gboolean imp_session_undo (ImpSession *self);
+gboolean imp_session_redo (ImpSession *self);
+PhysStatus imp_session_edit (ImpSession *self, const PhysEdit *edit);
+int imp_session_add_bookmark (ImpSession *self, const char *note);
+int imp_session_get_n_bookmarks (ImpSession *self);
 const char *imp_session_get_path (ImpSession *self);
 const char *imp_session_get_title (ImpSession *self);
 

@@ -176,6 +176,8 @@ imp_timeline_bar_set_session (ImpTimelineBar *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::frame", G_CALLBACK (gtk_widget_queue_draw), self);
       g_signal_connect_swapped (session, "notify::length", G_CALLBACK (gtk_widget_queue_draw),
                                 self);
+      g_signal_connect_swapped (session, "notify::n-bookmarks",
+                                G_CALLBACK (gtk_widget_queue_draw), self);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

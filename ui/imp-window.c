@@ -12,6 +12,7 @@ struct _ImpWindow
   AdwApplicationWindow parent_instance;
 
   ImpSession *session;
+  GSettings *settings;      /* NULL when the schema is not installed */
   gint64 last_tick_us;
 
   AdwWindowTitle *window_title;
@@ -209,6 +210,81 @@ act_open (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+act_history (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  imp_session_set_playing (self->session, FALSE);
+  if (g_str_equal (name, "win.undo"))
+    imp_session_undo (self->session);
+  else
+    imp_session_redo (self->session);
+}
+
+static void
+act_bookmark (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  imp_session_add_bookmark (self->session, NULL);
+  g_autofree char *text = g_strdup_printf ("Bookmarked frame %" G_GINT64_FORMAT,
+                                           imp_session_get_frame (self->session));
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+}
+
+static void
+save_to (ImpWindow *self, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  if (!imp_session_save (self->session, path, &error))
+    {
+      toast_error (self, error);
+      return;
+    }
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *text = g_strdup_printf ("Saved the session as %s", name);
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+}
+
+static void
+save_chosen (GtkNativeDialog *dialog, int response, ImpWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      if (path != NULL)
+        save_to (self, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+act_save (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  const char *known = imp_session_get_session_path (self->session);
+  if (known != NULL && g_str_equal (name, "win.save"))
+    {
+      save_to (self, known);
+      return;
+    }
+  /* The native chooser asks before replacing an existing file. */
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      "Save the Session", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "session.json");
+  g_signal_connect (dialog, "response", G_CALLBACK (save_chosen), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+update_history (ImpWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 imp_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 imp_session_can_redo (self->session));
+}
+
+static void
 overlay_toggled (GSimpleAction *action, GVariant *state, ImpWindow *self)
 {
   const char *name = g_action_get_name (G_ACTION (action));
@@ -243,6 +319,7 @@ imp_window_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_WINDOW);
   G_OBJECT_CLASS (imp_window_parent_class)->dispose (object);
 }
@@ -283,6 +360,44 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, act_view);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, act_view);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, act_open);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, act_save);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, act_save);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, act_history);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, act_history);
+  gtk_widget_class_install_action (widget_class, "win.bookmark", NULL, act_bookmark);
+}
+
+/* The window's size and the overlays outlive it, when the schema is installed. */
+static GSettings *
+settings_if_installed (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema
+      = source != NULL ? g_settings_schema_source_lookup (source, "org.impulselab.Impulse", TRUE)
+                       : NULL;
+  return schema != NULL ? g_settings_new ("org.impulselab.Impulse") : NULL;
+}
+
+static gboolean
+close_request (GtkWindow *window, gpointer data)
+{
+  ImpWindow *self = IMP_WINDOW (window);
+  if (self->settings != NULL)
+    {
+      int width, height;
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+    }
+  return FALSE;
+}
+
+static void
+save_overlays (ImpWindow *self)
+{
+  if (self->settings != NULL)
+    g_settings_set_uint (self->settings, "overlays", imp_session_get_overlays (self->session));
 }
 
 static void
@@ -290,9 +405,24 @@ imp_window_init (ImpWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->session = imp_session_new ();
+  self->settings = settings_if_installed ();
+  if (self->settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      imp_session_set_overlays (self->session, g_settings_get_uint (self->settings, "overlays"));
+    }
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request), NULL);
+  g_signal_connect_swapped (self->session, "notify::overlays", G_CALLBACK (save_overlays), self);
   imp_canvas_set_session (self->canvas, self->session);
   imp_timeline_bar_set_session (self->timeline_bar, self->session);
   add_overlay_actions (self);
+  g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
+  g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (update_history), self);
+  update_history (self);
 
   static const char *const moved[]
       = { "notify::frame", "notify::stop", "notify::length", "notify::playing" };

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-app.c: the session model and the window's actions, on a real display
+ * (run under xvfb-run in CI). */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "imp-session.h"
+#include "imp-window.h"
+#include "test-util.h"
+
+static char *
+scene (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", name, NULL);
+}
+
+/* The worker records ahead; wait (running the main loop) until it has. */
+static void
+wait_for_length (ImpSession *session, gint64 frames)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+  while (imp_session_get_length (session) < frames && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (imp_session_get_length (session), >=, frames);
+}
+
+static void
+test_session_load_and_step (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-head-on.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  g_assert_no_error (error);
+  wait_for_length (session, 100);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
+  imp_session_step (session, 5);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 5);
+  imp_session_step (session, -10);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
+
+  /* The first event: the playhead lands on it, just before its response. */
+  g_assert_true (imp_session_jump_event (session, 1));
+  gint64 hit = imp_session_get_frame (session);
+  const PhysStop *stop = imp_session_get_stop_info (session);
+  g_assert_nonnull (stop);
+  g_assert_cmpint (stop->kind, ==, PHYS_STOP_BEFORE);
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  g_assert_nonnull (view.selected);
+  g_assert_cmpint (view.selected->kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
+  g_assert_cmpfloat (view.time_in_frame, ==, view.selected->t);
+  /* At the stop the circles stand where the event's record puts them. */
+  imp_assert_vec_near (view.positions[view.selected->a], view.selected->circle_circle.p1.x,
+                       view.selected->circle_circle.p1.y, 1e-9);
+  imp_assert_vec_near (view.positions[view.selected->b], view.selected->circle_circle.p2.x,
+                       view.selected->circle_circle.p2.y, 1e-9);
+  /* Step into walks on to after the response, then to the next frame. */
+  imp_session_step_into (session, 1);
+  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
+  imp_session_step_into (session, 1);
+  g_assert_cmpint (imp_session_get_frame (session), ==, hit + 1);
+  g_assert_cmpint (imp_session_get_stop (session), ==, 0);
+  imp_session_step_into (session, -1);
+  g_assert_cmpint (imp_session_get_frame (session), ==, hit);
+  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
+}
+
+static void
+test_session_bad_file (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "scenes",
+                                                "bad-unknown-key.json", NULL);
+  g_assert_false (imp_session_load (session, bad, &error));
+  g_assert_nonnull (error);
+  g_assert_true (strstr (error->message, ": error: ") != NULL);
+  g_assert_cmpint (imp_session_get_length (session), ==, 0);
+}
+
+/* Edits branch, undo and redo come back, bookmarks count, and a saved session
+ * opens to the same recording. */
+static void
+test_session_edit_undo_save (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_assert_true (imp_session_load (session, path, NULL));
+  wait_for_length (session, 50);
+  imp_session_set_frame (session, 20);
+  PhysEdit e = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "ball-02");
+  e.fields = PHYS_EDIT_VELOCITY;
+  e.velocity = phys_v2 (3.0, -3.0);
+  g_assert_cmpint (imp_session_edit (session, &e), ==, PHYS_OK);
+  g_assert_true (imp_session_can_undo (session));
+  g_assert_cmpint (imp_session_add_bookmark (session, "after the push"), ==, 0);
+  g_assert_cmpint (imp_session_get_n_bookmarks (session), ==, 1);
+  wait_for_length (session, 80);
+
+  g_autofree char *dir = g_dir_make_tmp ("impulse-app-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "run.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_save (session, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (imp_session_get_session_path (session), ==, file);
+
+  g_autoptr (ImpSession) reopened = imp_session_new ();
+  g_assert_true (imp_session_load (reopened, file, &error));
+  g_assert_no_error (error);
+  wait_for_length (reopened, 80);
+  PhysTimeline *a = imp_session_lock (session);
+  uint64_t ha = phys_timeline_summary (a, 80).hash;
+  imp_session_unlock (session);
+  PhysTimeline *b = imp_session_lock (reopened);
+  uint64_t hb = phys_timeline_summary (b, 80).hash;
+  g_assert_cmpint (phys_timeline_edit_count (b), ==, 1);
+  imp_session_unlock (reopened);
+  g_assert_cmpuint (ha, ==, hb);
+  g_assert_cmpint (imp_session_get_n_bookmarks (reopened), ==, 1);
+
+  g_assert_true (imp_session_undo (session));
+  g_assert_false (imp_session_can_undo (session));
+  g_assert_true (imp_session_can_redo (session));
+  wait_for_length (session, 80);
+  PhysTimeline *c = imp_session_lock (session);
+  g_assert_cmpuint (phys_timeline_summary (c, 80).hash, !=, ha);
+  imp_session_unlock (session);
+  g_assert_true (imp_session_redo (session));
+  wait_for_length (session, 80);
+  c = imp_session_lock (session);
+  g_assert_cmpuint (phys_timeline_summary (c, 80).hash, ==, ha);
+  imp_session_unlock (session);
+  g_remove (file);
+  g_rmdir (dir);
+}
+
+/* Activating the window's actions drives the playhead. */
+static void
+test_window_actions (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  g_autofree char *path = scene ("seed001-head-on.json");
+  g_assert_true (imp_window_open (window, path));
+  ImpSession *session = imp_window_get_session (window);
+  wait_for_length (session, 100);
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward", NULL));
+  g_assert_cmpint (imp_session_get_frame (session), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward-10", NULL);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 11);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step-back", NULL);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 10);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.home", NULL);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-event", NULL);
+  g_assert_cmpint (imp_session_get_frame (session), >, 0);
+  g_assert_cmpint (imp_session_get_stop (session), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL);
+  g_assert_true (imp_session_get_playing (session));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.play", NULL);
+  g_assert_false (imp_session_get_playing (session));
+
+  /* Overlay toggles are stateful actions of the window. */
+  g_assert_true (imp_session_get_overlays (session) & IMP_OVERLAY_VELOCITY);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "overlay-velocity",
+                                      g_variant_new_boolean (FALSE));
+  g_assert_false (imp_session_get_overlays (session) & IMP_OVERLAY_VELOCITY);
+
+  /* A bad file keeps what was open. */
+  g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "scenes",
+                                                "bad-unknown-key.json", NULL);
+  g_assert_false (imp_window_open (window, bad));
+  g_assert_cmpint (imp_session_get_length (session), >=, 100);
+
+  /* Draw once, for real. */
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      /* No display: nothing here can run (CI runs this under xvfb-run). */
+      g_test_skip ("no display");
+      return g_test_run ();
+    }
+  adw_init ();
+  g_test_add_func ("/ui/session/load-and-step", test_session_load_and_step);
+  g_test_add_func ("/ui/session/bad-file", test_session_bad_file);
+  g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
+  g_test_add_func ("/ui/window/actions", test_window_actions);
+  return g_test_run ();
+}
