@@ -49,6 +49,8 @@ case "${1:-}" in
     install_missing "${packages[@]}"
     configure_and_build
     shift
+    # The settings schema compiled in the build tree, for running uninstalled.
+    export GSETTINGS_SCHEMA_DIR="$build/data${GSETTINGS_SCHEMA_DIR:+:$GSETTINGS_SCHEMA_DIR}"
     # With no arguments the window opens on the first lesson's scene.
     exec "$build/app/impulse" "$@"
     ;;
