@@ -94,6 +94,25 @@ test_session_edit_undo_save (void)
   e.velocity = phys_v2 (3.0, -3.0);
   g_assert_cmpint (imp_session_edit (session, &e), ==, PHYS_OK);
   g_assert_true (imp_session_can_undo (session));
+  /* Ahead of the edit the old future shows as the ghost: ball-02 differs there. */
+  wait_for_length (session, 40);
+  imp_session_set_frame (session, 30);
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  PhysBodyRef pushed;
+  g_assert_true (phys_world_find (view.world, "ball-02", &pushed));
+  int b2 = pushed.index;
+  g_assert_nonnull (view.ghost_positions);
+  g_assert_cmpfloat (phys_v2_len (phys_v2_sub (view.ghost_positions[b2], view.positions[b2])), >,
+                     1.0);
+  g_assert_null (view.trail);
+  imp_session_set_overlays (session, imp_session_get_overlays (session) | IMP_OVERLAY_TRAILS);
+  imp_session_get_view (session, &view);
+  g_assert_cmpint (view.trail_len, ==, 31);
+  /* The trail ends where the circles stand now. */
+  int n = phys_world_circle_count (view.world);
+  imp_assert_vec_equal (view.trail[30 * n + b2], view.positions[b2].x, view.positions[b2].y);
+  imp_session_set_frame (session, 20);
   g_assert_cmpint (imp_session_add_bookmark (session, "after the push"), ==, 0);
   g_assert_cmpint (imp_session_get_n_bookmarks (session), ==, 1);
   wait_for_length (session, 80);

@@ -75,6 +75,10 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   input.overlays = imp_session_get_overlays (self->session);
   input.dark = is_dark ();
   input.time_in_frame = now.time_in_frame;
+  input.ghost_positions = now.ghost_positions;
+  input.trail = now.trail;
+  input.trail_len = now.trail_len;
+  input.trail_stride = phys_world_circle_count (now.world);
   input.cache = self->cache;
   imp_render (cr, &self->view, &input);
   cairo_destroy (cr);

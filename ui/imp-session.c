@@ -16,6 +16,8 @@
 #define LOOKAHEAD 600
 /* Frames at normal speed per second of playback. */
 #define FRAMES_PER_SECOND 60.0
+/* States of past positions drawn as trails. */
+#define TRAIL_FRAMES 30
 
 struct _ImpSession
 {
@@ -53,6 +55,10 @@ struct _ImpSession
   PhysVec2 *positions;
   PhysVec2 *probe_positions;
   PhysEventLog events;
+  PhysVec2 *ghost;          /* ghost branch centres, when it has the same circles */
+  gboolean has_ghost;
+  PhysVec2 *trail;          /* TRAIL_FRAMES states of centres before the playhead */
+  int trail_len;
 };
 
 G_DEFINE_FINAL_TYPE (ImpSession, imp_session, G_TYPE_OBJECT)
@@ -152,6 +158,8 @@ imp_session_finalize (GObject *object)
   phys_world_free (self->world);
   g_free (self->positions);
   g_free (self->probe_positions);
+  g_free (self->ghost);
+  g_free (self->trail);
   phys_event_log_free (&self->events);
   free (self->stops);
   g_free (self->path);
@@ -723,6 +731,7 @@ imp_session_set_overlays (ImpSession *self, ImpOverlays overlays)
   if (overlays == self->overlays)
     return;
   self->overlays = overlays;
+  self->view_valid = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERLAYS]);
 }
 
@@ -774,6 +783,39 @@ rebuild_view (ImpSession *self)
       for (int i = 0; i < np; i++)
         self->probe_positions[i] = phys_world_get_probe (at, i).position;
     }
+  /* The ghost branch, where it differs from this one and has the same circles. */
+  self->has_ghost = FALSE;
+  if (phys_timeline_has_ghost (tl) && self->frame > phys_timeline_ghost_fork (tl))
+    {
+      const PhysWorld *ghost = phys_timeline_ghost_seek (tl, self->frame);
+      if (ghost != NULL && phys_world_circle_count (ghost) == n)
+        {
+          self->ghost = g_renew (PhysVec2, self->ghost, MAX (n, 1));
+          for (int i = 0; i < n; i++)
+            self->ghost[i] = phys_world_get_circle (ghost, i).position;
+          self->has_ghost = TRUE;
+        }
+    }
+
+  /* Trails: the states before this one, read back from the recording. */
+  self->trail_len = 0;
+  if (self->overlays & IMP_OVERLAY_TRAILS)
+    {
+      gint64 from = MAX (phys_timeline_first_frame (tl), self->frame - TRAIL_FRAMES);
+      self->trail = g_renew (PhysVec2, self->trail, (gsize) MAX (n, 1) * (TRAIL_FRAMES + 1));
+      for (gint64 k = from; k <= self->frame; k++)
+        {
+          const PhysWorld *past = phys_timeline_seek (tl, k);
+          if (past == NULL || phys_world_circle_count (past) != n)
+            {
+              self->trail_len = 0; /* an edit added or removed circles: start again */
+              continue;
+            }
+          for (int i = 0; i < n; i++)
+            self->trail[(gsize) self->trail_len * n + i] = phys_world_get_circle (past, i).position;
+          self->trail_len++;
+        }
+    }
   imp_session_unlock (self);
   self->view_valid = TRUE;
 }
@@ -802,4 +844,7 @@ imp_session_get_view (ImpSession *self, ImpSessionView *view)
     view->selected = &self->events.events[self->selected_event];
   const PhysStop *stop = self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
   view->time_in_frame = self->phase > 0.0 ? self->phase : (stop != NULL ? stop->t : 0.0);
+  view->ghost_positions = self->has_ghost ? self->ghost : NULL;
+  view->trail = self->trail_len > 1 ? self->trail : NULL;
+  view->trail_len = self->trail_len > 1 ? self->trail_len : 0;
 }

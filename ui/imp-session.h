@@ -69,7 +69,9 @@ typedef struct
   int n_events;
   const PhysEvent *selected;
   double time_in_frame;
-  const PhysVec2 *ghost_positions;
+  const PhysVec2 *ghost_positions; /* the ghost branch at this frame, or NULL */
+  const PhysVec2 *trail;           /* past centres, oldest first: trail[k * n + circle] */
+  int trail_len;                   /* states in trail */
 } ImpSessionView;
 
 void imp_session_get_view (ImpSession *self, ImpSessionView *view);

@@ -43,6 +43,8 @@ static const struct
   { "overlay-construction", IMP_OVERLAY_CONSTRUCTION },
   { "overlay-normals", IMP_OVERLAY_NORMALS },
   { "overlay-probes", IMP_OVERLAY_PROBES },
+  { "overlay-trails", IMP_OVERLAY_TRAILS },
+  { "overlay-ghost-branch", IMP_OVERLAY_GHOST_BRANCH },
   { "overlay-ids", IMP_OVERLAY_IDS },
   { "overlay-legend", IMP_OVERLAY_LEGEND },
 };
