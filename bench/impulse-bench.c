@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impulse-bench: speed and memory figures of the physics core.
  *
- *   impulse-bench                 the whole table (gas 1000, 5000, 20000; rain 2000)
+ *   impulse-bench                 the whole table (gas 1000, 5000, 20000; rain 2000;
+ *                                 render 2000; timeline)
  *   impulse-bench gas N [RUNS]    one scene; prints one line of key=value pairs
  *   impulse-bench rain N [RUNS]
+ *   impulse-bench render [N]      draw gas N (default 2,000) with every overlay at 1920x1080
  *   impulse-bench timeline [FRAMES]  record gas 1000 (default 100,000 frames), then seek
  */
+#include <cairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,8 @@
 #include <time.h>
 
 #include "bench-scenes.h"
+#include "imp-render.h"
+#include "imp-view.h"
 
 #define FRAMES 600
 
@@ -165,6 +170,181 @@ run_timeline (int64_t frames)
   return 0;
 }
 
+/* The render figures of issue 4. A gas is played frame by frame and every frame
+ * drawn as the canvas would draw it, into a Full HD image surface. */
+
+#define RENDER_FRAMES 100
+#define RENDER_TRAIL 30
+#define RENDER_WIDTH 1920
+#define RENDER_HEIGHT 1080
+
+typedef struct
+{
+  int n;
+  PhysWorld *world;         /* one frame ahead of shown: its step gives the events drawn */
+  PhysWorld *shown;         /* the state at the start of the frame drawn */
+  void *state;              /* scratch for copying world's state into shown */
+  PhysEventLog log;         /* the events of the frame drawn */
+  PhysVec2 *displacements;  /* shown's frame paths */
+  PhysVec2 *trail;          /* shown's last RENDER_TRAIL states, oldest first */
+} RenderScene;
+
+static void
+render_scene_init (RenderScene *scene, int n)
+{
+  scene->n = n;
+  scene->world = make_scene ("gas", n);
+  scene->shown = phys_world_copy (scene->world);
+  scene->state = malloc (phys_world_state_size (scene->world));
+  phys_event_log_init (&scene->log);
+  scene->displacements = calloc ((size_t) n, sizeof *scene->displacements);
+  scene->trail = calloc ((size_t) n * RENDER_TRAIL, sizeof *scene->trail);
+  if (scene->state == NULL || scene->displacements == NULL || scene->trail == NULL)
+    {
+      fprintf (stderr, "impulse-bench: error: out of memory\n");
+      exit (1);
+    }
+}
+
+static void
+render_scene_clear (RenderScene *scene)
+{
+  phys_world_free (scene->world);
+  phys_world_free (scene->shown);
+  free (scene->state);
+  phys_event_log_free (&scene->log);
+  free (scene->displacements);
+  free (scene->trail);
+}
+
+/* Shows the next frame: shown takes the world's state, and the world steps
+ * through the frame, logging its events. */
+static void
+render_scene_step (RenderScene *scene)
+{
+  phys_world_state_save (scene->world, scene->state);
+  phys_world_state_load (scene->shown, scene->state);
+  phys_event_log_clear (&scene->log);
+  phys_world_step (scene->world, &scene->log);
+}
+
+/* Appends the frame shown to the trail, dropping the oldest state. */
+static void
+render_scene_push_trail (RenderScene *scene)
+{
+  size_t n = (size_t) scene->n;
+  PhysVec2 *last = scene->trail + (RENDER_TRAIL - 1) * n;
+
+  memmove (scene->trail, scene->trail + n, (RENDER_TRAIL - 1) * n * sizeof *scene->trail);
+  for (int i = 0; i < scene->n; i++)
+    last[i] = phys_world_get_circle (scene->shown, i).position;
+}
+
+static const PhysEvent *
+first_circle_circle_event (const PhysEventLog *log)
+{
+  for (size_t i = 0; i < log->count; i++)
+    if (log->events[i].kind == PHYS_EVENT_CIRCLE_CIRCLE)
+      return &log->events[i];
+  return NULL;
+}
+
+/* Draws the frame shown; returns the milliseconds imp_render() and the flush took. */
+static double
+render_frame (cairo_surface_t *surface, const ImpView *view, const ImpRenderInput *input)
+{
+  cairo_t *cr = cairo_create (surface);
+  double start = now_ms ();
+  imp_render (cr, view, input);
+  cairo_surface_flush (surface);
+  double ms = now_ms () - start;
+
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    {
+      fprintf (stderr, "impulse-bench: error: cairo: %s\n",
+               cairo_status_to_string (cairo_status (cr)));
+      exit (1);
+    }
+  cairo_destroy (cr);
+  return ms;
+}
+
+static int
+run_render (int n)
+{
+  RenderScene scene;
+  double ms[RENDER_FRAMES];
+  ImpView view;
+  ImpRenderCache *cache = imp_render_cache_new ();
+  cairo_surface_t *surface
+      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, RENDER_WIDTH, RENDER_HEIGHT);
+
+  render_scene_init (&scene, n);
+  imp_view_init (&view, RENDER_WIDTH, RENDER_HEIGHT);
+  imp_view_fit (&view, imp_view_world_box (scene.world), 20.0);
+
+  /* Everything the canvas can show: a full trail, so the gas plays a while first. */
+  for (int f = 0; f < RENDER_TRAIL; f++)
+    {
+      render_scene_step (&scene);
+      render_scene_push_trail (&scene);
+    }
+  for (int f = 0; f < RENDER_FRAMES; f++)
+    {
+      render_scene_step (&scene);
+      phys_world_frame_paths (scene.shown, NULL, scene.displacements);
+      const PhysEvent *selected = first_circle_circle_event (&scene.log);
+      ImpRenderInput input;
+      imp_render_input_init (&input, scene.shown);
+      input.overlays = IMP_OVERLAY_ALL;
+      input.displacements = scene.displacements;
+      input.events = scene.log.events;
+      input.n_events = (int) scene.log.count;
+      input.selected = selected;
+      input.selected_body = selected != NULL ? selected->a : -1;
+      input.trail = scene.trail;
+      input.trail_len = RENDER_TRAIL;
+      input.trail_stride = n;
+      /* The ghost branch: the previous frame, the newest state of the trail. */
+      input.ghost_positions = scene.trail + (size_t) (RENDER_TRAIL - 1) * (size_t) n;
+      input.cache = cache;
+      ms[f] = render_frame (surface, &view, &input);
+      render_scene_push_trail (&scene);
+    }
+  double median = percentile (ms, RENDER_FRAMES, 0.5), p99 = percentile (ms, RENDER_FRAMES, 0.99);
+
+  struct rusage usage;
+  getrusage (RUSAGE_SELF, &usage);
+  printf ("scene=render n=%d width=%d height=%d frames=%d ms_per_frame_median=%.3f "
+          "ms_per_frame_p99=%.3f peak_rss_kb=%ld\n",
+          n, RENDER_WIDTH, RENDER_HEIGHT, RENDER_FRAMES, median, p99, usage.ru_maxrss);
+  fflush (stdout);
+
+  /* Playback: the step that makes a frame plus the canvas's picture of it, with the
+   * overlays a new canvas shows and what the canvas passes (no trail, no selection
+   * while playing, the renderer asks the world for the frame paths). */
+  for (int f = 0; f < RENDER_FRAMES; f++)
+    {
+      double start = now_ms ();
+      render_scene_step (&scene);
+      double step_ms = now_ms () - start;
+      ImpRenderInput input;
+      imp_render_input_init (&input, scene.shown);
+      input.events = scene.log.events;
+      input.n_events = (int) scene.log.count;
+      input.cache = cache;
+      ms[f] = step_ms + render_frame (surface, &view, &input);
+    }
+  printf ("scene=playback n=%d ms_per_frame_median=%.3f (step + render, default overlays)\n", n,
+          percentile (ms, RENDER_FRAMES, 0.5));
+  fflush (stdout);
+
+  cairo_surface_destroy (surface);
+  imp_render_cache_free (cache);
+  render_scene_clear (&scene);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -178,10 +358,25 @@ main (int argc, char **argv)
         }
       return run_timeline (frames);
     }
+  if (argc >= 2 && strcmp (argv[1], "render") == 0)
+    {
+      char *end = NULL;
+      long n = argc >= 3 ? strtol (argv[2], &end, 10) : 2000;
+      if (argc > 3 || (argc == 3 && (end == argv[2] || *end != '\0')) || n < 1
+          || n > PHYS_MAX_CIRCLES)
+        {
+          fprintf (stderr, "impulse-bench: error: expected 'render [N]' with 1 <= N <= %d\n",
+                   PHYS_MAX_CIRCLES);
+          return 2;
+        }
+      return run_render ((int) n);
+    }
   if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
-      printf ("Usage: impulse-bench [gas|rain N [RUNS]] | impulse-bench timeline [FRAMES]\n"
-              "With no arguments runs gas 1000, 5000, 20000, rain 2000 and timeline.\n");
+      printf ("Usage: impulse-bench [gas|rain N [RUNS]] | impulse-bench render [N]\n"
+              "       impulse-bench timeline [FRAMES]\n"
+              "With no arguments runs gas 1000, 5000, 20000, rain 2000, render 2000 and "
+              "timeline.\n");
       return 0;
     }
   if (argc >= 3)
@@ -218,5 +413,6 @@ main (int argc, char **argv)
   print_result ("rain", 2000, 3, &rain);
   printf ("gas_scaling_20000_over_1000=%.2f\n", gas_ms[2] / gas_ms[0]);
   fflush (stdout);
+  run_render (2000);
   return run_timeline (100000);
 }

@@ -80,6 +80,10 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   input.trail_len = now.trail_len;
   input.trail_stride = phys_world_circle_count (now.world);
   input.cache = self->cache;
+  /* GTK records this drawing and replays it onto the window's pixels: at scale 1
+   * the renderer's pixel stamps are exact and ~12x faster for large worlds; on
+   * HiDPI they would look soft, so real paths are drawn there. */
+  input.raster_shortcuts = gtk_widget_get_scale_factor (widget) == 1;
   imp_render (cr, &self->view, &input);
   cairo_destroy (cr);
 }
