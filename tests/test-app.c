@@ -66,6 +66,37 @@ test_session_load_and_step (void)
   g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
 }
 
+/* Playback wraps inside a loop: from 18 in [10, 20] (11 frames), 5 frames on is 12. */
+static void
+test_session_loop (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_assert_true (imp_session_load (session, path, NULL));
+  wait_for_length (session, 40);
+  imp_session_set_loop (session, 10, 20);
+  gint64 start, end;
+  g_assert_true (imp_session_get_loop (session, &start, &end));
+  g_assert_cmpint (start, ==, 10);
+  g_assert_cmpint (end, ==, 20);
+  imp_session_set_frame (session, 18);
+  imp_session_set_playing (session, TRUE);
+  imp_session_advance (session, 5.0 / 60.0); /* five frames at 1x */
+  g_assert_cmpint (imp_session_get_frame (session), ==, 12);
+  imp_session_set_loop (session, 5, 5);
+  g_assert_false (imp_session_get_loop (session, NULL, NULL));
+
+  /* Every property reads through GObject. */
+  gboolean can_undo = TRUE, can_redo = TRUE, loop = TRUE;
+  int n_bookmarks = -1;
+  g_object_get (session, "can-undo", &can_undo, "can-redo", &can_redo, "n-bookmarks",
+                &n_bookmarks, "loop", &loop, NULL);
+  g_assert_false (can_undo);
+  g_assert_false (can_redo);
+  g_assert_false (loop);
+  g_assert_cmpint (n_bookmarks, ==, 0);
+}
+
 static void
 test_session_bad_file (void)
 {
@@ -212,6 +243,7 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/ui/session/load-and-step", test_session_load_and_step);
   g_test_add_func ("/ui/session/bad-file", test_session_bad_file);
+  g_test_add_func ("/ui/session/loop", test_session_loop);
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/window/actions", test_window_actions);
   return g_test_run ();

@@ -46,6 +46,7 @@ struct _ImpSession
   double phase; /* playback's time inside the frame, [0, 1) */
   gboolean playing;
   double speed;
+  gint64 loop_start, loop_end; /* a loop when loop_end > loop_start */
   ImpOverlays overlays;
   int selected_event;
 
@@ -77,6 +78,7 @@ enum
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   PROP_N_BOOKMARKS,
+  PROP_LOOP,
   N_PROPS
 };
 
@@ -203,6 +205,18 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_SELECTED_EVENT:
       g_value_set_int (value, self->selected_event);
       break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, imp_session_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, imp_session_can_redo (self));
+      break;
+    case PROP_N_BOOKMARKS:
+      g_value_set_int (value, imp_session_get_n_bookmarks (self));
+      break;
+    case PROP_LOOP:
+      g_value_set_boolean (value, self->loop_end > self->loop_start);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -257,6 +271,7 @@ imp_session_class_init (ImpSessionClass *klass)
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
   properties[PROP_N_BOOKMARKS] = g_param_spec_int ("n-bookmarks", NULL, NULL, 0, G_MAXINT, 0, ro);
+  properties[PROP_LOOP] = g_param_spec_boolean ("loop", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -708,6 +723,15 @@ imp_session_advance (ImpSession *self, double seconds)
   double frames = self->phase + seconds * FRAMES_PER_SECOND * self->speed;
   gint64 whole = (gint64) frames;
   gint64 target = MIN (self->frame + whole, self->length);
+  gboolean looping = self->loop_end > self->loop_start;
+  if (looping && (target > self->loop_end || target < self->loop_start))
+    {
+      /* Wrap around the loop, keeping the overshoot so the pace stays even. */
+      gint64 span = self->loop_end - self->loop_start + 1;
+      gint64 from = MAX (self->frame, self->loop_start);
+      target = self->loop_start + (from + whole - self->loop_start) % span;
+      target = MIN (target, self->length);
+    }
   double phase = target == self->length ? 0.0 : frames - (double) whole;
   if (target != self->frame)
     move_to (self, target, 0);
@@ -847,4 +871,26 @@ imp_session_get_view (ImpSession *self, ImpSessionView *view)
   view->ghost_positions = self->has_ghost ? self->ghost : NULL;
   view->trail = self->trail_len > 1 ? self->trail : NULL;
   view->trail_len = self->trail_len > 1 ? self->trail_len : 0;
+}
+
+void
+imp_session_set_loop (ImpSession *self, gint64 start, gint64 end)
+{
+  if (end <= start)
+    start = end = 0;
+  if (start == self->loop_start && end == self->loop_end)
+    return;
+  self->loop_start = start;
+  self->loop_end = end;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOOP]);
+}
+
+gboolean
+imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end)
+{
+  if (start != NULL)
+    *start = self->loop_start;
+  if (end != NULL)
+    *end = self->loop_end;
+  return self->loop_end > self->loop_start;
 }

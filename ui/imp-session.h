@@ -51,6 +51,9 @@ void imp_session_set_playing (ImpSession *self, gboolean playing);
 double imp_session_get_speed (ImpSession *self);
 void imp_session_set_speed (ImpSession *self, double speed);
 void imp_session_advance (ImpSession *self, double seconds);
+/* Playback loops over frames [start, end] while end > start; end <= start clears it. */
+void imp_session_set_loop (ImpSession *self, gint64 start, gint64 end);
+gboolean imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end);
 
 ImpOverlays imp_session_get_overlays (ImpSession *self);
 void imp_session_set_overlays (ImpSession *self, ImpOverlays overlays);

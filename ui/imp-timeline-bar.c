@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-timeline-bar.c: the scrubber. Each pixel column sums the events of the
  * frames it covers, drawn as a mark in the colour of the most telling kind; a
- * dense run reads as a heat strip. Clicking or dragging moves the playhead. */
+ * dense run reads as a heat strip. Clicking or dragging moves the playhead;
+ * Shift-dragging chooses a range playback loops over; a right click clears it. */
 #include "imp-timeline-bar.h"
 
 #include <adwaita.h>
@@ -13,6 +14,8 @@ struct _ImpTimelineBar
 {
   GtkWidget parent_instance;
   ImpSession *session;
+  gboolean selecting;       /* a Shift-drag is choosing a loop */
+  gint64 select_from;
 };
 
 G_DEFINE_FINAL_TYPE (ImpTimelineBar, imp_timeline_bar, GTK_TYPE_WIDGET)
@@ -73,6 +76,15 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_fill (cr);
 
   gint64 length = imp_session_get_length (self->session);
+  gint64 loop_start, loop_end;
+  if (imp_session_get_loop (self->session, &loop_start, &loop_end))
+    {
+      /* The loop as a band under the marks, edged like a selection. */
+      double x0 = frame_to_x (loop_start, length, width), x1 = frame_to_x (loop_end, length, width);
+      imp_rgba_set_source_alpha (cr, theme->selection, 0.18);
+      cairo_rectangle (cr, x0, STRIP_TOP - 3, MAX (x1 - x0, 2.0), STRIP_HEIGHT + 6);
+      cairo_fill (cr);
+    }
   PhysTimeline *tl = imp_session_lock (self->session);
   if (tl != NULL && length > 0)
     {
@@ -125,31 +137,60 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_destroy (cr);
 }
 
-static void
-seek_to_x (ImpTimelineBar *self, double x)
+static gint64
+frame_at_x (ImpTimelineBar *self, double x)
 {
-  if (self->session == NULL)
-    return;
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   gint64 length = imp_session_get_length (self->session);
-  if (width <= 0)
-    return;
-  double f = CLAMP (x / width, 0.0, 1.0);
-  imp_session_set_frame (self->session, (gint64) llround (f * length));
+  double f = width > 0 ? CLAMP (x / width, 0.0, 1.0) : 0.0;
+  return (gint64) llround (f * length);
+}
+
+static gboolean
+shift_held (GtkGesture *gesture)
+{
+  return (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture))
+          & GDK_SHIFT_MASK)
+         != 0;
 }
 
 static void
 pressed (GtkGestureClick *click, int n, double x, double y, ImpTimelineBar *self)
 {
-  seek_to_x (self, x);
+  if (self->session == NULL)
+    return;
+  if (gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (click)) == GDK_BUTTON_SECONDARY)
+    {
+      imp_session_set_loop (self->session, 0, 0);
+      return;
+    }
+  if (!shift_held (GTK_GESTURE (click)))
+    imp_session_set_frame (self->session, frame_at_x (self, x));
 }
 
 static void
+drag_begin (GtkGestureDrag *drag, double x, double y, ImpTimelineBar *self)
+{
+  if (self->session == NULL)
+    return;
+  self->selecting = shift_held (GTK_GESTURE (drag));
+  self->select_from = frame_at_x (self, x);
+}
+
+/* A drag scrubs; with Shift it chooses the frames playback loops over. */
+static void
 dragged (GtkGestureDrag *drag, double dx, double dy, ImpTimelineBar *self)
 {
+  if (self->session == NULL)
+    return;
   double x, y;
   gtk_gesture_drag_get_start_point (drag, &x, &y);
-  seek_to_x (self, x + dx);
+  gint64 here = frame_at_x (self, x + dx);
+  if (self->selecting)
+    imp_session_set_loop (self->session, MIN (self->select_from, here),
+                          MAX (self->select_from, here));
+  else
+    imp_session_set_frame (self->session, here);
 }
 
 static void
@@ -178,6 +219,7 @@ imp_timeline_bar_set_session (ImpTimelineBar *self, ImpSession *session)
                                 self);
       g_signal_connect_swapped (session, "notify::n-bookmarks",
                                 G_CALLBACK (gtk_widget_queue_draw), self);
+      g_signal_connect_swapped (session, "notify::loop", G_CALLBACK (gtk_widget_queue_draw), self);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -208,9 +250,11 @@ imp_timeline_bar_init (ImpTimelineBar *self)
 {
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   GtkGesture *click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   GtkGesture *drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (dragged), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",

@@ -183,6 +183,42 @@ act_view (GtkWidget *widget, const char *name, GVariant *param)
     imp_canvas_zoom (self->canvas, g_str_equal (name, "win.zoom-in") ? 1.25 : 0.8);
 }
 
+static GtkFileFilter *
+scene_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, "Impulse scenes and sessions");
+  gtk_file_filter_add_suffix (filter, "json");
+  return filter;
+}
+
+#if GTK_CHECK_VERSION(4, 10, 0)
+/* GTK 4.10 and later: the portal-friendly GtkFileDialog. */
+static void
+open_finished (GObject *source, GAsyncResult *result, gpointer data)
+{
+  ImpWindow *self = data;
+  g_autoptr (GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  if (path != NULL)
+    imp_window_open (self, path);
+  g_object_unref (self);
+}
+
+static void
+act_open (GtkWidget *widget, const char *name, GVariant *param)
+{
+  GtkFileDialog *dialog = gtk_file_dialog_new ();
+  g_autoptr (GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr (GtkFileFilter) filter = scene_filter ();
+  g_list_store_append (filters, filter);
+  gtk_file_dialog_set_title (dialog, "Open a Scene");
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_open (dialog, GTK_WINDOW (widget), NULL, open_finished, g_object_ref (widget));
+  g_object_unref (dialog);
+}
+#else
+/* GTK 4.8 (Debian 12): GtkFileChooserNative. */
 static void
 opened (GtkNativeDialog *dialog, int response, ImpWindow *self)
 {
@@ -202,14 +238,12 @@ act_open (GtkWidget *widget, const char *name, GVariant *param)
   ImpWindow *self = IMP_WINDOW (widget);
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
       "Open a Scene", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
-  GtkFileFilter *filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, "Impulse scenes and sessions");
-  gtk_file_filter_add_suffix (filter, "json");
+  g_autoptr (GtkFileFilter) filter = scene_filter ();
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  g_object_unref (filter);
   g_signal_connect (dialog, "response", G_CALLBACK (opened), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
+#endif
 
 static void
 act_history (GtkWidget *widget, const char *name, GVariant *param)
@@ -246,6 +280,18 @@ save_to (ImpWindow *self, const char *path)
   adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
 }
 
+#if GTK_CHECK_VERSION(4, 10, 0)
+static void
+save_finished (GObject *source, GAsyncResult *result, gpointer data)
+{
+  ImpWindow *self = data;
+  g_autoptr (GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  if (path != NULL)
+    save_to (self, path);
+  g_object_unref (self);
+}
+#else
 static void
 save_chosen (GtkNativeDialog *dialog, int response, ImpWindow *self)
 {
@@ -258,6 +304,7 @@ save_chosen (GtkNativeDialog *dialog, int response, ImpWindow *self)
     }
   g_object_unref (dialog);
 }
+#endif
 
 static void
 act_save (GtkWidget *widget, const char *name, GVariant *param)
@@ -269,12 +316,20 @@ act_save (GtkWidget *widget, const char *name, GVariant *param)
       save_to (self, known);
       return;
     }
-  /* The native chooser asks before replacing an existing file. */
+  /* Both choosers ask before replacing an existing file. */
+#if GTK_CHECK_VERSION(4, 10, 0)
+  GtkFileDialog *dialog = gtk_file_dialog_new ();
+  gtk_file_dialog_set_title (dialog, "Save the Session");
+  gtk_file_dialog_set_initial_name (dialog, "session.json");
+  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_finished, g_object_ref (self));
+  g_object_unref (dialog);
+#else
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
       "Save the Session", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "session.json");
   g_signal_connect (dialog, "response", G_CALLBACK (save_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+#endif
 }
 
 static void
