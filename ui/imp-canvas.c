@@ -137,6 +137,29 @@ imp_canvas_fit (ImpCanvas *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+gboolean
+imp_canvas_zoom_to_selection (ImpCanvas *self)
+{
+  if (self->session == NULL)
+    return FALSE;
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL || now.selected == NULL)
+    return FALSE;
+  ImpRenderInput input;
+  imp_render_input_init (&input, now.world);
+  input.positions = now.positions;
+  input.selected = now.selected;
+  PhysAabb box = imp_render_focus_box (&input);
+  if (imp_aabb_is_empty (box))
+    return FALSE;
+  /* The labels around an event need about this much room on each side. */
+  imp_view_fit (&self->view, box, 140.0);
+  self->fitted = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
 void
 imp_canvas_zoom (ImpCanvas *self, double factor)
 {

@@ -16,6 +16,9 @@ ImpSession *imp_canvas_get_session (ImpCanvas *self);
 void imp_canvas_set_session (ImpCanvas *self, ImpSession *session);
 /* Fits the whole scene into the widget. */
 void imp_canvas_fit (ImpCanvas *self);
+/* Fits the selected event's figure (its bodies, paths and contact), with room for its
+ * labels; returns FALSE when no event is selected. */
+gboolean imp_canvas_zoom_to_selection (ImpCanvas *self);
 /* Zooms about the centre by factor (> 1 zooms in). */
 void imp_canvas_zoom (ImpCanvas *self, double factor);
 

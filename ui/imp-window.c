@@ -179,6 +179,8 @@ act_view (GtkWidget *widget, const char *name, GVariant *param)
   ImpWindow *self = IMP_WINDOW (widget);
   if (g_str_equal (name, "win.fit"))
     imp_canvas_fit (self->canvas);
+  else if (g_str_equal (name, "win.zoom-event"))
+    imp_canvas_zoom_to_selection (self->canvas);
   else
     imp_canvas_zoom (self->canvas, g_str_equal (name, "win.zoom-in") ? 1.25 : 0.8);
 }
@@ -415,6 +417,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.end", NULL, act_ends);
   gtk_widget_class_install_action (widget_class, "win.fit", NULL, act_view);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, act_view);
+  gtk_widget_class_install_action (widget_class, "win.zoom-event", NULL, act_view);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, act_view);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, act_open);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, act_save);
