@@ -317,18 +317,24 @@ remaining_box (const PhysWorld *world, const PhysStepScratch *s, int i)
   return box;
 }
 
+/* Appends an index to a growable list. */
+static void
+push_index (int **items, int *n, int *cap, int value)
+{
+  if (*n == *cap)
+    {
+      *cap = *cap > 0 ? *cap * 2 : 64;
+      *items = xrealloc (*items, (size_t) *cap, sizeof **items);
+    }
+  (*items)[(*n)++] = value;
+}
+
 static void
 collect_sleeper (void *ctx, int j)
 {
   Step *st = ctx;
-  if (!st->s->asleep[j])
-    return;
-  if (st->n_wake == st->cap_wake)
-    {
-      st->cap_wake = st->cap_wake > 0 ? st->cap_wake * 2 : 16;
-      st->wake = xrealloc (st->wake, (size_t) st->cap_wake, sizeof *st->wake);
-    }
-  st->wake[st->n_wake++] = j;
+  if (st->s->asleep[j])
+    push_index (&st->wake, &st->n_wake, &st->cap_wake, j);
 }
 
 /* Inverse mass as collisions see it: sleeping circles stand firm until woken. */
@@ -1040,28 +1046,16 @@ static void
 collect_neighbour (void *ctx, int j)
 {
   Step *st = ctx;
-  if (j <= st->self || st->s->done[j])
-    return;
-  if (st->n_found == st->cap_found)
-    {
-      st->cap_found = st->cap_found > 0 ? st->cap_found * 2 : 64;
-      st->found = xrealloc (st->found, (size_t) st->cap_found, sizeof *st->found);
-    }
-  st->found[st->n_found++] = j;
+  if (j > st->self && !st->s->done[j])
+    push_index (&st->found, &st->n_found, &st->cap_found, j);
 }
 
 static void
 collect_segment (void *ctx, int g)
 {
   Step *st = ctx;
-  if (!phys_aabb_overlaps (st->s->box[st->self], st->s->seg_box[g]))
-    return;
-  if (st->n_found == st->cap_found)
-    {
-      st->cap_found = st->cap_found > 0 ? st->cap_found * 2 : 64;
-      st->found = xrealloc (st->found, (size_t) st->cap_found, sizeof *st->found);
-    }
-  st->found[st->n_found++] = g;
+  if (phys_aabb_overlaps (st->s->box[st->self], st->s->seg_box[g]))
+    push_index (&st->found, &st->n_found, &st->cap_found, g);
 }
 
 static int
