@@ -4,6 +4,7 @@
 #include "imp-window.h"
 
 #include "imp-canvas.h"
+#include "imp-inspector.h"
 #include "imp-timeline-bar.h"
 #include "impulse-ui-resources.h"
 
@@ -22,6 +23,9 @@ struct _ImpWindow
   GtkDropDown *speed;
   GtkLabel *position;
   ImpTimelineBar *timeline_bar;
+  ImpInspector *inspector;
+  GtkWidget *inspector_separator;
+  GtkToggleButton *inspector_button;
 };
 
 G_DEFINE_FINAL_TYPE (ImpWindow, imp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -335,6 +339,14 @@ act_save (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+act_inspector (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  gtk_toggle_button_set_active (self->inspector_button,
+                                !gtk_toggle_button_get_active (self->inspector_button));
+}
+
+static void
 update_history (ImpWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
@@ -394,6 +406,7 @@ imp_window_class_init (ImpWindowClass *klass)
   (void) impulse_ui_get_resource ();
   g_type_ensure (IMP_TYPE_CANVAS);
   g_type_ensure (IMP_TYPE_TIMELINE_BAR);
+  g_type_ensure (IMP_TYPE_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
@@ -403,6 +416,9 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, speed);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, position);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, timeline_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_separator);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_button);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, act_play);
   gtk_widget_class_install_action (widget_class, "win.step-forward", NULL, act_step);
@@ -425,6 +441,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, act_history);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, act_history);
   gtk_widget_class_install_action (widget_class, "win.bookmark", NULL, act_bookmark);
+  gtk_widget_class_install_action (widget_class, "win.toggle-inspector", NULL, act_inspector);
 }
 
 /* The window's size and the overlays outlive it, when the schema is installed. */
@@ -479,6 +496,11 @@ imp_window_init (ImpWindow *self)
   g_signal_connect_swapped (self->session, "notify::overlays", G_CALLBACK (save_overlays), self);
   imp_canvas_set_session (self->canvas, self->session);
   imp_timeline_bar_set_session (self->timeline_bar, self->session);
+  imp_inspector_set_session (self->inspector, self->session);
+  g_object_bind_property (self->inspector_button, "active", self->inspector, "visible",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->inspector_button, "active", self->inspector_separator, "visible",
+                          G_BINDING_SYNC_CREATE);
   add_overlay_actions (self);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (update_history), self);

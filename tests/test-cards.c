@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cards.c: the inspector's cards say what the records say. */
+#include <pango/pango.h>
+
+#include "imp-cards.h"
+#include "test-util.h"
+
+/* Head-on: a at 0 and b at 10, radius 1 each, +4 and −4 per frame.
+ * d = (10, 0), v = (−8, 0), R = 2: a = 64, b = −80, c = 96, disc = 6400 − 6144 = 256,
+ * roots (80 ∓ 16) / 64 = 1 and 1.5: a hit at t = 1, the end of the frame. */
+static void
+test_circle_circle_card (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "a", 0, 0, 4, 0, 1);
+  imp_test_add_circle (world, "b", 10, 0, -4, 0, 1);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Circle–circle test: a and b"));
+  g_assert_nonnull (strstr (card, "d = p₂ − p₁ = (10, 0)"));
+  g_assert_nonnull (strstr (card, "a = v·v = (−8)² + 0² = 64"));
+  g_assert_nonnull (strstr (card, "b = v·d = (−8)·10 + 0·0 = −80"));
+  g_assert_nonnull (strstr (card, "c = d·d − R² = 100 − 2² = 96"));
+  g_assert_nonnull (strstr (card, "disc = b² − a c = (−80)² − 64·96 = 256"));
+  g_assert_nonnull (strstr (card, "t = (−b ∓ √disc) / a = 1 and 1.5"));
+  g_assert_nonnull (strstr (card, "Verdict: hit."));
+  /* Equal masses, e = 1: j = −(1 + 1)·8 / (2/π) = −8π; velocities swap. */
+  g_assert_nonnull (strstr (card, "(v₁ − v₂)·n = (8, 0)·n = 8"));
+  g_assert_nonnull (strstr (card, "v₁′ = v₁ + j n / m₁: (4, 0) → (−4, 0)"));
+  g_autofree char *markup = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_MARKUP);
+  g_assert_nonnull (strstr (markup, "<b>Circle–circle test: a and b</b>"));
+  g_assert_true (pango_parse_markup (markup, -1, 0, NULL, NULL, NULL, NULL));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+typedef struct
+{
+  const char *path;
+  double x2, vx2; /* second circle's position and velocity; the first is at 0, still */
+  const char *says;
+} VerdictRow;
+
+static const VerdictRow verdict_rows[] = {
+  { "/ui/cards/verdict/overlapping", 1.5, 0, "already overlap" },
+  { "/ui/cards/verdict/no-relative-motion", 10, 0, "do not move relative" },
+  { "/ui/cards/verdict/moving-apart", 10, 1, "moving apart" },
+  { "/ui/cards/verdict/after-frame", 10, -2, "after this frame ends" },
+  { "/ui/cards/verdict/hit", 10, -9, "inside the frame" },
+};
+
+static void
+test_verdict_sentence (gconstpointer data)
+{
+  const VerdictRow *row = data;
+  PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
+                                                      phys_v2 (row->x2, 0), phys_v2 (row->vx2, 0), 1);
+  g_autofree char *sentence = imp_card_verdict_sentence (&s);
+  g_assert_nonnull (strstr (sentence, row->says));
+}
+
+static void
+test_miss_sentence (void)
+{
+  /* b passes 5 above a: closest approach 5 > R = 2. */
+  PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
+                                                      phys_v2 (10, 5), phys_v2 (-20, 0), 1);
+  g_assert_cmpint (s.verdict, ==, PHYS_VERDICT_MISS);
+  g_autofree char *sentence = imp_card_verdict_sentence (&s);
+  g_assert_nonnull (strstr (sentence, "pass 5 apart"));
+}
+
+/* The wall card: a circle at (5, 5) falling at 4 per frame onto y = 8 (A (0, 8) → B (10, 8)). */
+static void
+test_segment_card (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "ball", 5, 5, 0, 4, 1);
+  imp_test_add_segment (world, "floor", 0, 8, 10, 8, PHYS_RESPONSE_REFLECT, 1);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Circle–segment test: ball and floor"));
+  /* d = (1, 0), n_L = (0, −1); (c − A)·n_L = −(5 − 8)... = 3; reached at (3 − 1) / 4 = 0.5. */
+  g_assert_nonnull (strstr (card, "n_L = left normal of d (y down: (d.y, −d.x)) = (0, −1)"));
+  g_assert_nonnull (strstr (card, "(c − A)·n_L = 3"));
+  g_assert_nonnull (strstr (card, "t = (|(c − A)·n_L| − r) / speed = 0.5"));
+  g_assert_nonnull (strstr (card, "Verdict: hit, interior at t = 0.5"));
+  g_assert_nonnull (strstr (card, "A′ = A + (1 + e) V(Ap) = (0, −4)"));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/ui/cards/circle-circle", test_circle_circle_card);
+  for (gsize i = 0; i < G_N_ELEMENTS (verdict_rows); i++)
+    g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
+  g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);
+  g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
+  return g_test_run ();
+}

@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-cards.c: the inspector's cards (see imp-cards.h). Every number comes from
+ * a record; the formulas are written out with those numbers in them, the way a
+ * worked example in a textbook would. */
+#include "imp-cards.h"
+
+#include <math.h>
+
+typedef struct
+{
+  GString *out;
+  int precision;
+  ImpCardStyle style;
+} Card;
+
+static void
+heading (Card *c, const char *text)
+{
+  /* A blank line between sections. */
+  if (c->out->len > 0)
+    g_string_append_c (c->out, '\n');
+  if (c->style == IMP_CARD_MARKUP)
+    g_string_append_printf (c->out, "<b>%s</b>\n", text);
+  else
+    g_string_append_printf (c->out, "%s\n", text);
+}
+
+static void
+line (Card *c, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+line (Card *c, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *text = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (c->style == IMP_CARD_MARKUP)
+    {
+      g_autofree char *escaped = g_markup_escape_text (text, -1);
+      g_string_append_printf (c->out, "%s\n", escaped);
+    }
+  else
+    g_string_append_printf (c->out, "%s\n", text);
+}
+
+/* A number as the card shows it: precision significant digits, a true minus
+ * sign, and "-0" as "0". */
+static char *
+num (const Card *c, double x)
+{
+  if (x == 0.0)
+    x = 0.0;
+  g_autofree char *text = g_strdup_printf ("%.*g", c->precision, x);
+  if (text[0] == '-')
+    return g_strconcat ("−", text + 1, NULL);
+  return g_steal_pointer (&text);
+}
+
+/* A number as a factor in a formula: negatives in parentheses, so that "(−2)²"
+ * reads as the square of −2. */
+static char *
+factor (const Card *c, double x)
+{
+  g_autofree char *text = num (c, x);
+  if (x < 0.0)
+    return g_strdup_printf ("(%s)", text);
+  return g_steal_pointer (&text);
+}
+
+static char *
+vec (const Card *c, PhysVec2 v)
+{
+  g_autofree char *x = num (c, v.x), *y = num (c, v.y);
+  return g_strdup_printf ("(%s, %s)", x, y);
+}
+
+static const char *
+name_of (const PhysWorld *world, PhysBodyKind kind, int index)
+{
+  if (world == NULL || index < 0)
+    return "?";
+  return phys_world_body_name (world, (PhysBodyRef) { kind, index });
+}
+
+char *
+imp_card_verdict_sentence (const PhysCircleCircleSweep *s)
+{
+  double dd = s->c + s->R * s->R;
+  switch (s->verdict)
+    {
+    case PHYS_VERDICT_OVERLAPPING:
+      return g_strdup_printf ("They already overlap when the test starts (c < 0): the centres "
+                              "are %.6g apart, less than R = %.6g.",
+                              sqrt (fmax (dd, 0.0)), s->R);
+    case PHYS_VERDICT_NO_RELATIVE_MOTION:
+      return g_strdup ("They do not move relative to each other (a = v·v ≈ 0), so the distance "
+                       "between them cannot change in this frame.");
+    case PHYS_VERDICT_MOVING_APART:
+      return g_strdup ("They are moving apart (b = v·d ≥ 0): the distance between the centres "
+                       "is not shrinking, so they cannot meet.");
+    case PHYS_VERDICT_MISS:
+      return g_strdup_printf ("Their paths never come within R of each other (disc < 0): the "
+                              "centres pass %.6g apart at their closest, more than R = %.6g.",
+                              sqrt (fmax (dd - s->b * s->b / s->a, 0.0)), s->R);
+    case PHYS_VERDICT_AFTER_FRAME:
+      return g_strdup_printf ("They would touch at t = %.6g, after this frame ends (t > 1): a "
+                              "later frame finds it.",
+                              s->t);
+    case PHYS_VERDICT_HIT:
+      return g_strdup_printf ("They touch at t = %.6g, inside the frame (0 ≤ t ≤ 1): the "
+                              "smaller root is the first touch.",
+                              s->t);
+    default:
+      return g_strdup ("");
+    }
+}
+
+static void
+circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep *s, int a,
+                    int b, double t0)
+{
+  g_autofree char *d = vec (c, s->d), *v = vec (c, s->v);
+  g_autofree char *r1 = num (c, s->r1), *r2 = num (c, s->r2), *R = num (c, s->R);
+  g_autofree char *A = num (c, s->a), *B = num (c, s->b), *C = num (c, s->c);
+  g_autofree char *D = num (c, s->disc);
+  g_autofree char *dd = num (c, s->c + s->R * s->R);
+  g_autofree char *vx = factor (c, s->v.x), *vy = factor (c, s->v.y);
+  g_autofree char *dx = factor (c, s->d.x), *dy = factor (c, s->d.y);
+  g_autofree char *fA = factor (c, s->a), *fB = factor (c, s->b), *fC = factor (c, s->c);
+
+  g_autofree char *title = g_strdup_printf ("Circle–circle test: %s and %s",
+                                            name_of (world, PHYS_BODY_CIRCLE, a),
+                                            name_of (world, PHYS_BODY_CIRCLE, b));
+  heading (c, title);
+  if (t0 > 0.0)
+    line (c, "The test starts at t₀ = %.6g of the frame (after an earlier event); its t "
+             "counts from there.", t0);
+  line (c, "d = p₂ − p₁ = %s", d);
+  line (c, "v = v₂ − v₁ = %s   (displacement over the frame)", v);
+  line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
+  line (c, "a = v·v = %s² + %s² = %s", vx, vy, A);
+  line (c, "b = v·d = %s·%s + %s·%s = %s   (half the textbook b)", vx, dx, vy, dy, B);
+  line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
+  line (c, "disc = b² − a c = %s² − %s·%s = %s", fB, fA, fC, D);
+  if (s->has_roots)
+    {
+      g_autofree char *t1 = num (c, s->roots[0]), *t2 = num (c, s->roots[1]);
+      line (c, "t = (−b ∓ √disc) / a = %s and %s", t1, t2);
+    }
+  else
+    line (c, "No real roots.");
+  g_autofree char *sentence = imp_card_verdict_sentence (s);
+  line (c, "Verdict: %s. %s", phys_verdict_name (s->verdict), sentence);
+  if (s->has_t)
+    {
+      g_autofree char *p1 = vec (c, s->p1_at_t), *p2 = vec (c, s->p2_at_t);
+      g_autofree char *n = vec (c, s->normal), *pt = vec (c, s->point);
+      line (c, "At t: p₁ = %s, p₂ = %s; contact point %s; n = %s", p1, p2, pt, n);
+    }
+}
+
+static void
+impulse_card (Card *c, const PhysImpulse *imp, bool resting)
+{
+  heading (c, "Response: an impulse along n");
+  g_autofree char *n = vec (c, imp->normal), *rel = vec (c, imp->rel_vel);
+  g_autofree char *vn = num (c, imp->vn), *e = num (c, imp->e), *j = num (c, imp->j);
+  g_autofree char *fvn = factor (c, imp->vn);
+  g_autofree char *im1 = num (c, imp->inv_mass1), *im2 = num (c, imp->inv_mass2);
+  g_autofree char *v1 = vec (c, imp->v1_before), *v2 = vec (c, imp->v2_before);
+  g_autofree char *w1 = vec (c, imp->v1_after), *w2 = vec (c, imp->v2_after);
+  line (c, "n = unit(p₂(t) − p₁(t)) = %s", n);
+  line (c, "(v₁ − v₂)·n = %s·n = %s%s", rel, vn,
+        imp->vn > 0.0 ? "   (approaching)" : "   (not approaching: no impulse)");
+  line (c, "e = √(e₁ e₂) = %s%s", e,
+        resting ? "   (taken as 0: a resting or repeated contact)" : "");
+  line (c, "j = −(1 + e)(v₁ − v₂)·n / (1/m₁ + 1/m₂) = −(1 + %s)·%s / (%s + %s) = %s", e, fvn, im1,
+        im2, j);
+  line (c, "v₁′ = v₁ + j n / m₁: %s → %s", v1, w1);
+  line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
+}
+
+static void
+circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSweep *s, int circle,
+                     int segment)
+{
+  g_autofree char *title = g_strdup_printf ("Circle–segment test: %s and %s",
+                                            name_of (world, PHYS_BODY_CIRCLE, circle),
+                                            name_of (world, PHYS_BODY_SEGMENT, segment));
+  heading (c, title);
+  g_autofree char *dir = vec (c, s->dir), *nl = vec (c, s->left_normal), *L = num (c, s->length);
+  g_autofree char *pn = num (c, s->proj_normal), *pa = num (c, s->proj_along);
+  g_autofree char *vn = num (c, s->vel_normal), *va = num (c, s->vel_along);
+  g_autofree char *r = num (c, s->radius), *app = num (c, s->approach);
+  line (c, "d = (B − A) / |B − A| = %s, L = |B − A| = %s", dir, L);
+  line (c, "n_L = left normal of d (y down: (d.y, −d.x)) = %s", nl);
+  line (c, "(c − A)·n_L = %s   (signed distance of the centre from the line; r = %s)", pn, r);
+  line (c, "(c − A)·d = %s   (%s)", pa,
+        s->proj_along < 0.0 ? "before A" : (s->proj_along > s->length ? "beyond B"
+                                                                      : "between the ends"));
+  line (c, "v·n_L = %s, v·d = %s; speed towards the line = %s", vn, va, app);
+  if (s->has_t_interior)
+    {
+      g_autofree char *ti = num (c, s->t_interior), *at = num (c, s->along_at_t);
+      line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s", ti,
+            at, s->interior_in_range ? "on the flat side" : "outside the segment");
+    }
+  else
+    line (c, "The circle does not move towards the line.");
+  if (s->caps_tested)
+    {
+      g_autofree char *ta = num (c, s->cap_a.t), *tb = num (c, s->cap_b.t);
+      line (c, "End A: %s%s%s; end B: %s%s%s", phys_verdict_name (s->cap_a.verdict),
+            s->cap_a.has_t ? " at t = " : "", s->cap_a.has_t ? ta : "",
+            phys_verdict_name (s->cap_b.verdict), s->cap_b.has_t ? " at t = " : "",
+            s->cap_b.has_t ? tb : "");
+    }
+  else
+    line (c, "No end caps tested (teaching mode: the ends can be passed).");
+  g_autofree char *t = num (c, s->t);
+  line (c, "Verdict: %s%s%s%s%s", phys_verdict_name (s->verdict),
+        s->feature != PHYS_FEATURE_NONE ? ", " : "",
+        s->feature != PHYS_FEATURE_NONE ? phys_feature_name (s->feature) : "",
+        s->has_t ? " at t = " : "", s->has_t ? t : "");
+}
+
+static void
+segment_response_card (Card *c, const PhysSegmentResponse *r)
+{
+  g_autofree char *title = g_strdup_printf ("Response: %s", phys_response_name (r->response));
+  heading (c, title);
+  g_autofree char *n = vec (c, r->normal), *vn = num (c, r->vn), *vap = vec (c, r->v_normal_away);
+  g_autofree char *A = vec (c, r->v_before), *A2 = vec (c, r->v_after), *e = num (c, r->e);
+  line (c, "n = %s (from the surface towards the centre)", n);
+  line (c, "A = v = %s, A·n = %s", A, vn);
+  line (c, "V(Ap) = −(A·n) n = %s", vap);
+  if (r->response == PHYS_RESPONSE_REFLECT)
+    line (c, "A′ = A + (1 + e) V(Ap) = %s   (e = %s; A + 2 V(Ap) when e = 1)", A2, e);
+  else
+    line (c, "A′ = A + V(Ap) = %s   (the part along the surface)", A2);
+}
+
+static void
+probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe, int segment)
+{
+  g_autofree char *title = g_strdup_printf ("Probe prediction: %s towards %s",
+                                            name_of (world, PHYS_BODY_PROBE, probe),
+                                            name_of (world, PHYS_BODY_SEGMENT, segment));
+  heading (c, title);
+  const PhysLineIntersection *l = &p->lines;
+  if (p->verdict == PHYS_PROBE_STILL || p->verdict == PHYS_PROBE_PARALLEL)
+    {
+      line (c, "Verdict: %s: there is no point of impact.", phys_probe_verdict_name (p->verdict));
+      return;
+    }
+  g_autofree char *pk = num (c, l->perp_k), *pj = num (c, l->perp_to_a), *len = num (c, l->length);
+  g_autofree char *pp = vec (c, l->point_perp), *pg = vec (c, l->point_general);
+  g_autofree char *pm = vec (c, l->point_matrix), *dis = num (c, l->max_disagreement);
+  g_autofree char *E = num (c, l->E), *F = num (c, l->F), *G = num (c, l->G);
+  g_autofree char *P = num (c, l->P), *Q = num (c, l->Q), *R = num (c, l->R), *det = num (c, l->det);
+  line (c, "Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s", pk, pj, len, pp);
+  line (c, "General form: %s x + %s y = %s and %s x + %s y = %s; det = %s → %s", E, F, G, P, Q, R,
+        det, pg);
+  line (c, "Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s", pm);
+  line (c, "The three methods agree within %s.", dis);
+  g_autofree char *tti = num (c, p->time_to_impact), *along = num (c, p->along);
+  line (c, "Time to impact = displacement / speed = %s frames%s", tti,
+        p->time_to_impact < 0.0 ? "   (negative: it already happened)" : "");
+  line (c, "Along the segment: %s (0 at A, 1 at B): %s", along,
+        p->within ? "on the segment" : "off the segment");
+  line (c, "Verdict: %s", phys_probe_verdict_name (p->verdict));
+}
+
+static Card
+card_begin (int precision, ImpCardStyle style)
+{
+  Card c = { g_string_new (NULL), CLAMP (precision, 1, 17), style };
+  return c;
+}
+
+/**
+ * imp_card_for_event:
+ * @world: (nullable): the world, for names
+ * @event: the event
+ * @precision: significant digits
+ * @style: markup or plain text
+ *
+ * Returns: (transfer full): the card
+ */
+char *
+imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precision,
+                    ImpCardStyle style)
+{
+  Card c = card_begin (precision, style);
+  switch (event->kind)
+    {
+    case PHYS_EVENT_CIRCLE_CIRCLE:
+      circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b, event->t0);
+      impulse_card (&c, &event->circle_circle.impulse, event->resting);
+      if (event->repeated)
+        line (&c, "Repeated: the double-pair-loop mistake applied this impulse a second time.");
+      break;
+    case PHYS_EVENT_CIRCLE_SEGMENT:
+      circle_segment_test (&c, world, &event->circle_segment.sweep, event->a, event->b);
+      segment_response_card (&c, &event->circle_segment.response);
+      break;
+    case PHYS_EVENT_PROBE_SEGMENT:
+      probe_card (&c, world, &event->probe.record, event->a, event->b);
+      break;
+    case PHYS_EVENT_EMBEDDED:
+      {
+        heading (&c, "Embedded start");
+        g_autofree char *depth = num (&c, event->embedded.depth);
+        g_autofree char *a0 = vec (&c, event->embedded.a_before);
+        g_autofree char *a1 = vec (&c, event->embedded.a_after);
+        line (&c, "%s and %s overlapped by %s when the frame began; they were pushed apart "
+                  "along the line of centres (%s → %s) before anything else happened.",
+              name_of (world, PHYS_BODY_CIRCLE, event->a), name_of (world, event->b_kind, event->b),
+              depth, a0, a1);
+      }
+      break;
+    case PHYS_EVENT_EVENT_CAP:
+      heading (&c, "Event cap");
+      line (&c, "After %d answers the frame stopped handling collisions (cap %d): everything "
+                "stays where it stood. Resting stacks and jams end like this.",
+            event->cap.handled, event->cap.cap);
+      break;
+    default:
+      break;
+    }
+  return g_string_free (c.out, FALSE);
+}
+
+/**
+ * imp_card_for_pair:
+ * @world: (nullable): the world, for names
+ * @pair: a pair's record (phys_world_inspect_pair), whether or not they collide
+ * @precision: significant digits
+ * @style: markup or plain text
+ *
+ * Returns: (transfer full): the card
+ */
+char *
+imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int precision,
+                   ImpCardStyle style)
+{
+  Card c = card_begin (precision, style);
+  switch (pair->kind)
+    {
+    case PHYS_EVENT_CIRCLE_CIRCLE:
+      circle_circle_test (&c, world, &pair->circle_circle, pair->a.index, pair->b.index, 0.0);
+      break;
+    case PHYS_EVENT_CIRCLE_SEGMENT:
+      circle_segment_test (&c, world, &pair->circle_segment, pair->a.index, pair->b.index);
+      break;
+    case PHYS_EVENT_PROBE_SEGMENT:
+      probe_card (&c, world, &pair->probe, pair->a.index, pair->b.index);
+      break;
+    default:
+      break;
+    }
+  return g_string_free (c.out, FALSE);
+}

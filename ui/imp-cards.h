@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-cards.h: the inspector's cards as text: the math of one collision test
+ * and its response with the numbers put into the formulas. Pure functions of
+ * the records the physics produced, so what the card says is what happened. */
+#pragma once
+
+#include <glib.h>
+
+#include "phys.h"
+
+G_BEGIN_DECLS
+
+/* How a card is written: Pango markup for the sidebar, or plain text for copying. */
+typedef enum
+{
+  IMP_CARD_MARKUP = 0,
+  IMP_CARD_PLAIN,
+} ImpCardStyle;
+
+char *imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precision,
+                          ImpCardStyle style);
+char *imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int precision,
+                         ImpCardStyle style);
+/* One plain sentence saying why the circle-circle test decided as it did. */
+char *imp_card_verdict_sentence (const PhysCircleCircleSweep *sweep);
+
+G_END_DECLS

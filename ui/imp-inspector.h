@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-inspector.h: the sidebar that shows the math of the selected event. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "imp-session.h"
+
+G_BEGIN_DECLS
+
+#define IMP_TYPE_INSPECTOR (imp_inspector_get_type ())
+G_DECLARE_FINAL_TYPE (ImpInspector, imp_inspector, IMP, INSPECTOR, GtkWidget)
+
+GtkWidget *imp_inspector_new (void);
+void imp_inspector_set_session (ImpInspector *self, ImpSession *session);
+/* The card now shown, as plain text (for copying); NULL when nothing is selected. */
+char *imp_inspector_dup_text (ImpInspector *self);
+
+G_END_DECLS
