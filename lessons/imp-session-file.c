@@ -1,29 +1,27 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-session-file.c: session files. docs/session-format.md is their specification.
  *
- * Loading follows the scene loader (imp-scene.c): imp_json_positions_scan()
- * checks strict JSON and records positions, json-glib builds the tree, and each
- * object is read through a table of its keys, so every mistake is reported at
- * its own line and column. The same tables write edits back, which keeps the
- * two directions in step. Edits are checked again by the physics core when a
- * replay reaches them; a refusal then points at the edit in the file.
+ * Loading follows the scene loader (imp-scene.c), through the same reader
+ * (imp-json-reader.c): imp_json_positions_scan() checks strict JSON and records
+ * positions, json-glib builds the tree, and each object is read through a table
+ * of its keys, so every mistake is reported at its own line and column. The
+ * same tables write edits back, which keeps the two directions in step. Edits
+ * are checked again by the physics core when a replay reaches them; a refusal
+ * then points at the edit in the file.
  */
 #include "imp-session-file.h"
 
 #include <errno.h>
-#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "imp-json-reader.h"
 #include "imp-scene.h"
 #include "imp-suggest.h"
 #include "impulse-lessons-resources.h"
-
-/* Longest piece of the user's text quoted in a message. */
-#define QUOTE_MAX 40
 
 /* The key that tells a session from a scene, whose version key is "impulse". */
 #define VERSION_KEY "impulse-session"
@@ -37,13 +35,10 @@ G_DEFINE_QUARK (impulse-session-file-error, imp_session_file_error)
 
 typedef struct
 {
-  const char *file;
+  ImpJsonReader reader; /* first, so that field readers find the loader (loader_of) */
   const char *data;
   gsize length;
   const char *base_dir;
-  ImpJsonPositions *positions;
-  JsonNode *root;
-  GError *error;
   /* The value being read, as an imp_json_positions_find() path ("edits[3]"). */
   char *path;
   /* Byte offsets: where the top-level value starts, and each element of the list
@@ -59,477 +54,95 @@ typedef struct
   ImpSessionFile *session;
 } Loader;
 
-typedef struct _Field Field;
-
-/* Checks one value and stores it at field->offset in the struct being filled. */
-typedef gboolean (*FieldReader) (Loader *ld, JsonNode *value, const Field *field, gpointer def);
+/* The codes of the mistakes the shared reader reports by itself. */
+static const ImpJsonReaderCodes error_codes = {
+  .syntax = IMP_SESSION_FILE_ERROR_SYNTAX,
+  .version = IMP_SESSION_FILE_ERROR_VERSION,
+  .type = IMP_SESSION_FILE_ERROR_TYPE,
+  .not_finite = IMP_SESSION_FILE_ERROR_NOT_FINITE,
+  .range = IMP_SESSION_FILE_ERROR_RANGE,
+  .unknown_key = IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  .missing = IMP_SESSION_FILE_ERROR_MISSING,
+  .duplicate_id = IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
+};
 
 /* Writes the member at value (a pointer into the struct) under key. */
 typedef void (*FieldWriter) (ImpJson *json, const char *key, gconstpointer value);
 
-struct _Field
+/* A row of a table: how to read the key, and how to write it back. */
+typedef struct
 {
-  const char *key;
-  gboolean required;
-  FieldReader read;
+  ImpJsonField base; /* first: the tables are read by imp_json_reader_object() */
   FieldWriter write; /* NULL: written by hand ("frame", "edit") */
-  gsize offset;      /* of the member the reader fills */
-  gsize size;        /* of that member, to tell a default value from a set one */
+  gsize size;        /* of the member base.read fills, to tell a default value from a set one */
   guint32 bit;       /* the PhysEditField a set edit's key switches on, or 0 */
-};
+} Field;
 
-#define FIELD_PTR(def, field, type) ((type *) G_STRUCT_MEMBER_P ((def), (field)->offset))
+/* A row for a PhysEdit member of an ImpSessionFileEdit. */
+#define EDIT_FIELD(key, required, read, write, member, bit)                                        \
+  {                                                                                                \
+    { key, required, read, offsetof (ImpSessionFileEdit, edit) + offsetof (PhysEdit, member) },    \
+        write, sizeof (((PhysEdit *) NULL)->member), bit                                           \
+  }
 
-/* Offset and size of a PhysEdit member inside an ImpSessionFileEdit: two initialisers. */
-#define EDIT_MEMBER(member)                                                                        \
-  offsetof (ImpSessionFileEdit, edit) + offsetof (PhysEdit, member),                               \
-      sizeof (((PhysEdit *) NULL)->member)
-
-static const char *const reserved_ids[] = {
-  "bounds-left",
-  "bounds-top",
-  "bounds-right",
-  "bounds-bottom",
-};
-
-/* Errors */
-
-static ImpJsonLocation
-where (Loader *ld, JsonNode *node, gboolean at_key)
+static Loader *
+loader_of (ImpJsonReader *reader)
 {
-  ImpJsonLocation loc = { 1, 1 };
-  int id = imp_json_positions_locate (ld->positions, ld->root, node);
-
-  if (id < 0)
-    return loc;
-  if (!at_key || !imp_json_positions_key_location (ld->positions, id, &loc))
-    loc = imp_json_positions_value_location (ld->positions, id);
-  return loc;
-}
-
-static gboolean
-fail_valist (Loader *ld, JsonNode *node, gboolean at_key, ImpSessionFileError code,
-             const char *format, va_list args)
-{
-  if (ld->error == NULL)
-    {
-      g_autofree char *what = g_strdup_vprintf (format, args);
-      ImpJsonLocation loc = where (ld, node, at_key);
-      ld->error = g_error_new (IMP_SESSION_FILE_ERROR, code, "%s:%d:%d: error: %s", ld->file,
-                               loc.line, loc.column, what);
-    }
-  return FALSE;
-}
-
-/* Reports an error at the start of node's value. Always returns FALSE. */
-static gboolean fail (Loader *ld, JsonNode *node, ImpSessionFileError code, const char *format, ...)
-    G_GNUC_PRINTF (4, 5);
-
-static gboolean
-fail (Loader *ld, JsonNode *node, ImpSessionFileError code, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  fail_valist (ld, node, FALSE, code, format, args);
-  va_end (args);
-  return FALSE;
-}
-
-/* Reports an error at the key of the member whose value is node. Always returns FALSE. */
-static gboolean fail_at_key (Loader *ld, JsonNode *node, ImpSessionFileError code,
-                             const char *format, ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-fail_at_key (Loader *ld, JsonNode *node, ImpSessionFileError code, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  fail_valist (ld, node, TRUE, code, format, args);
-  va_end (args);
-  return FALSE;
-}
-
-static char *
-clip (const char *text, gsize length)
-{
-  if (length <= QUOTE_MAX)
-    return g_strndup (text, length);
-  const char *cut = g_utf8_find_prev_char (text, text + QUOTE_MAX + 1);
-  return g_strdup_printf ("%.*s...", (int) (cut - text), text);
-}
-
-/* A value as the user wrote it ("1e999", "\"rk5\""), for the "got" part of a message. */
-static char *
-source_text (Loader *ld, JsonNode *node)
-{
-  int id = imp_json_positions_locate (ld->positions, ld->root, node);
-  gsize length;
-
-  if (id < 0)
-    return g_strdup ("?");
-  const char *text = imp_json_positions_text (ld->positions, id, &length);
-  return clip (text, length);
-}
-
-static const char *
-describe (JsonNode *node)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      return "an object";
-    case JSON_NODE_ARRAY:
-      return "an array";
-    case JSON_NODE_NULL:
-      return "null";
-    case JSON_NODE_VALUE:
-    default:
-      break;
-    }
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_BOOLEAN:
-      return "a boolean";
-    case G_TYPE_STRING:
-      return "a string";
-    default:
-      return "a number";
-    }
-}
-
-/* "\"pos\"[1]" for an element, "\"radius\"" for a member. */
-static char *
-label (const char *key, int index)
-{
-  if (index < 0)
-    return g_strdup_printf ("\"%s\"", key);
-  return g_strdup_printf ("\"%s\"[%d]", key, index);
-}
-
-static char *
-quoted_list (const char *const *names, gsize n)
-{
-  GString *list = g_string_new (NULL);
-
-  for (gsize i = 0; i < n; i++)
-    g_string_append_printf (list, "%s\"%s\"", i > 0 ? ", " : "", names[i]);
-  return g_string_free (list, FALSE);
+  return (Loader *) reader;
 }
 
 /* Values */
 
-/* True when the integer zero at key[index] of the value being read was written "-0". */
+/* True when the integer zero at key[index] of the value being read was written "-0".
+ * A session must replay to the same bits, and -0 is not 0 to a hash. */
 static gboolean
-written_as_minus_zero (Loader *ld, const char *key, int index)
+written_as_minus_zero (ImpJsonReader *reader, const char *key, int index)
 {
+  Loader *ld = loader_of (reader);
+
   if (!ld->has_minus_zero || ld->path == NULL)
     return FALSE;
 
   g_autofree char *path = index < 0 ? g_strdup_printf ("%s.%s", ld->path, key)
                                     : g_strdup_printf ("%s.%s[%d]", ld->path, key, index);
-  int id = imp_json_positions_find (ld->positions, path);
+  int id = imp_json_positions_find (reader->positions, path);
   gsize length;
-  return id >= 0 && imp_json_positions_text (ld->positions, id, &length)[0] == '-';
+  return id >= 0 && imp_json_positions_text (reader->positions, id, &length)[0] == '-';
 }
 
-static gboolean
-get_number (Loader *ld, JsonNode *value, const char *key, int index, double *out)
-{
-  GType type = JSON_NODE_HOLDS_VALUE (value) ? json_node_get_value_type (value) : G_TYPE_INVALID;
-
-  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
-    {
-      g_autofree char *what = label (key, index);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected a number for %s, got %s", what,
-                   describe (value));
-    }
-  /* JSON has no NaN or infinity literals, but 1e999 overflows to infinity. */
-  double x = json_node_get_double (value);
-  if (!isfinite (x))
-    {
-      g_autofree char *what = label (key, index);
-      g_autofree char *got = source_text (ld, value);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_NOT_FINITE,
-                   "expected a finite number for %s, got %s", what, got);
-    }
-  /* A session must replay to the same bits, and -0 is not 0 to a hash. */
-  if (type == G_TYPE_INT64 && x == 0.0 && written_as_minus_zero (ld, key, index))
-    x = -0.0;
-  *out = x;
-  return TRUE;
-}
+/* Field readers; the common ones are imp_json_field_*(). */
 
 static gboolean
-get_integer (Loader *ld, JsonNode *value, const char *key, gint64 min, gint64 max, gint64 *out)
+read_frame (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
-  double x;
-
-  if (!get_number (ld, value, key, -1, &x))
-    return FALSE;
-  if (x != floor (x))
-    {
-      g_autofree char *got = source_text (ld, value);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected an integer for \"%s\", got %s",
-                   key, got);
-    }
-  if (x < (double) min || x > (double) max)
-    {
-      g_autofree char *got = source_text (ld, value);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
-                   "expected \"%s\" between %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT ", got %s",
-                   key, min, max, got);
-    }
-  *out = (gint64) x;
-  return TRUE;
-}
-
-static gboolean
-get_string (Loader *ld, JsonNode *value, const char *key, const char **out)
-{
-  if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
-    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected a string for \"%s\", got %s",
-                 key, describe (value));
-  *out = json_node_get_string (value);
-  return TRUE;
-}
-
-/* Reads one of names; *choice is its index. A name not in the list is a @code error. */
-static gboolean
-get_choice (Loader *ld, JsonNode *value, const char *key, const char *const *names, gsize n,
-            ImpSessionFileError code, int *choice)
-{
-  const char *s;
-
-  if (!get_string (ld, value, key, &s))
-    return FALSE;
-  for (gsize i = 0; i < n; i++)
-    if (strcmp (s, names[i]) == 0)
-      {
-        *choice = (int) i;
-        return TRUE;
-      }
-
-  g_autofree char *list = quoted_list (names, n);
-  g_autofree char *got = source_text (ld, value);
-  const char *guess = imp_suggest_nearest (s, names, (gssize) n);
-  if (guess != NULL)
-    return fail (ld, value, code, "expected one of %s for \"%s\", got %s; did you mean \"%s\"?",
-                 list, key, got, guess);
-  return fail (ld, value, code, "expected one of %s for \"%s\", got %s", list, key, got);
-}
-
-/* Field readers */
-
-static gboolean
-read_nothing (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  return TRUE;
-}
-
-static gboolean
-read_frame (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  return get_integer (ld, value, field->key, 0, IMP_SESSION_FILE_MAX_FRAME,
-                      FIELD_PTR (def, field, gint64));
-}
-
-static gboolean
-read_finite (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  return get_number (ld, value, field->key, -1, FIELD_PTR (def, field, double));
-}
-
-static gboolean
-read_positive (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  double x;
-
-  if (!get_number (ld, value, field->key, -1, &x))
-    return FALSE;
-  if (!(x > 0.0))
-    {
-      g_autofree char *got = source_text (ld, value);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE, "expected \"%s\" > 0, got %s",
-                   field->key, got);
-    }
-  *FIELD_PTR (def, field, double) = x;
-  return TRUE;
-}
-
-static gboolean
-read_unit (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  double x;
-
-  if (!get_number (ld, value, field->key, -1, &x))
-    return FALSE;
-  if (!(x >= 0.0 && x <= 1.0))
-    {
-      g_autofree char *got = source_text (ld, value);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
-                   "expected \"%s\" between 0 and 1, got %s", field->key, got);
-    }
-  *FIELD_PTR (def, field, double) = x;
-  return TRUE;
-}
-
-static gboolean
-read_vec2 (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  double xy[2];
-
-  if (!JSON_NODE_HOLDS_ARRAY (value))
-    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
-                 "expected an array of 2 numbers [x, y] for \"%s\", got %s", field->key,
-                 describe (value));
-  JsonArray *array = json_node_get_array (value);
-  guint n = json_array_get_length (array);
-  if (n != 2)
-    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
-                 "expected an array of 2 numbers [x, y] for \"%s\", got %u element%s", field->key,
-                 n, n == 1 ? "" : "s");
-  for (guint i = 0; i < 2; i++)
-    if (!get_number (ld, json_array_get_element (array, i), field->key, (int) i, &xy[i]))
-      return FALSE;
-  *FIELD_PTR (def, field, PhysVec2) = phys_v2 (xy[0], xy[1]);
-  return TRUE;
-}
-
-static gboolean
-read_bool (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_BOOLEAN)
-    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
-                 "expected true or false for \"%s\", got %s", field->key, describe (value));
-  *FIELD_PTR (def, field, bool) = json_node_get_boolean (value);
-  return TRUE;
-}
-
-static gboolean
-read_substeps (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  gint64 n;
-
-  if (!get_integer (ld, value, field->key, 1, PHYS_MAX_SUBSTEPS, &n))
-    return FALSE;
-  *FIELD_PTR (def, field, int) = (int) n;
-  return TRUE;
-}
-
-static gboolean
-read_integrator (Loader *ld, JsonNode *value, const Field *field, gpointer def,
-                 gboolean allow_default)
-{
-  const char *names[PHYS_N_INTEGRATORS + 1];
-  gsize n = 0;
-  int choice;
-
-  for (int i = 0; i < PHYS_N_INTEGRATORS; i++)
-    names[n++] = phys_integrator_name ((PhysIntegrator) i);
-  if (allow_default)
-    names[n++] = phys_integrator_name (PHYS_INTEGRATOR_DEFAULT);
-  if (!get_choice (ld, value, field->key, names, n, IMP_SESSION_FILE_ERROR_RANGE, &choice))
-    return FALSE;
-  *FIELD_PTR (def, field, PhysIntegrator)
-      = choice < PHYS_N_INTEGRATORS ? (PhysIntegrator) choice : PHYS_INTEGRATOR_DEFAULT;
-  return TRUE;
-}
-
-static gboolean
-read_world_integrator (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  return read_integrator (ld, value, field, def, FALSE);
-}
-
-static gboolean
-read_body_integrator (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  return read_integrator (ld, value, field, def, TRUE);
-}
-
-static gboolean
-read_detection (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  const char *names[] = {
-    phys_detection_name (PHYS_DETECTION_SWEPT),
-    phys_detection_name (PHYS_DETECTION_DISCRETE),
-  };
-  int choice;
-
-  if (!get_choice (ld, value, field->key, names, G_N_ELEMENTS (names), IMP_SESSION_FILE_ERROR_RANGE,
-                   &choice))
-    return FALSE;
-  *FIELD_PTR (def, field, PhysDetection)
-      = choice == 0 ? PHYS_DETECTION_SWEPT : PHYS_DETECTION_DISCRETE;
-  return TRUE;
-}
-
-static gboolean
-read_response (Loader *ld, JsonNode *value, const Field *field, gpointer def)
-{
-  const char *names[] = {
-    phys_response_name (PHYS_RESPONSE_REFLECT),
-    phys_response_name (PHYS_RESPONSE_SLIDE),
-  };
-  int choice;
-
-  if (!get_choice (ld, value, field->key, names, G_N_ELEMENTS (names), IMP_SESSION_FILE_ERROR_RANGE,
-                   &choice))
-    return FALSE;
-  *FIELD_PTR (def, field, PhysResponse) = choice == 0 ? PHYS_RESPONSE_REFLECT : PHYS_RESPONSE_SLIDE;
-  return TRUE;
-}
-
-static gboolean
-is_id_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '-' || c == '_' || c == '.';
+  return imp_json_reader_integer (reader, value, field->key, 0, IMP_SESSION_FILE_MAX_FRAME,
+                                  IMP_JSON_FIELD_PTR (def, field, gint64));
 }
 
 /* An id as scenes spell them. Whether it names a body is only known when a replay
  * reaches the edit; an added body must not take a wall's reserved id, though. */
 static gboolean
-read_id (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+read_id (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
   const ImpSessionFileEdit *edit = def;
+  gboolean adds
+      = edit->edit.kind == PHYS_EDIT_ADD_CIRCLE || edit->edit.kind == PHYS_EDIT_ADD_SEGMENT;
   const char *id;
 
-  if (!get_string (ld, value, field->key, &id))
+  if (!imp_json_reader_id (reader, value, field->key, !adds, &id))
     return FALSE;
-
-  gsize n = strlen (id);
-  if (n == 0 || n >= PHYS_NAME_MAX)
-    {
-      g_autofree char *got = n == 0 ? g_strdup ("an empty string")
-                                    : g_strdup_printf ("%" G_GSIZE_FORMAT " bytes", n);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
-                   "expected an id of 1 to %d bytes, got %s", PHYS_NAME_MAX - 1, got);
-    }
-  for (gsize i = 0; i < n; i++)
-    if (!is_id_char (id[i]))
-      {
-        g_autofree char *got = source_text (ld, value);
-        return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
-                     "expected an id made of ASCII letters, digits, '-', '_' and '.', got %s", got);
-      }
-  if (edit->edit.kind == PHYS_EDIT_ADD_CIRCLE || edit->edit.kind == PHYS_EDIT_ADD_SEGMENT)
-    for (gsize i = 0; i < G_N_ELEMENTS (reserved_ids); i++)
-      if (strcmp (id, reserved_ids[i]) == 0)
-        return fail (ld, value, IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
-                     "expected an id other than \"%s\", which names a wall of the world bounds",
-                     id);
-  memcpy (FIELD_PTR (def, field, char), id, n + 1);
+  memcpy (IMP_JSON_FIELD_PTR (def, field, char), id, strlen (id) + 1);
   return TRUE;
 }
 
 static gboolean
-read_note (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+read_note (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
   const char *note;
 
-  if (!get_string (ld, value, field->key, &note))
+  if (!imp_json_reader_string (reader, value, field->key, -1, &note))
     return FALSE;
-  *FIELD_PTR (def, field, char *) = g_strdup (note);
+  *IMP_JSON_FIELD_PTR (def, field, char *) = g_strdup (note);
   return TRUE;
 }
 
@@ -586,96 +199,39 @@ write_response (ImpJson *json, const char *key, gconstpointer value)
 /* Objects */
 
 static gboolean
-fail_unknown_key (Loader *ld, JsonNode *value, const char *key, const char *what,
-                  const Field *fields, gsize n_fields)
+read_object (ImpJsonReader *reader, JsonNode *node, const char *what, const Field *fields,
+             gsize n_fields, gpointer def)
 {
-  g_autofree const char **names = g_new (const char *, n_fields);
-  g_autofree char *shown = clip (key, strlen (key));
-
-  for (gsize i = 0; i < n_fields; i++)
-    names[i] = fields[i].key;
-  const char *guess = imp_suggest_nearest (key, names, (gssize) n_fields);
-  if (guess != NULL)
-    return fail_at_key (ld, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
-                        "unknown key \"%s\" in %s; did you mean \"%s\"?", shown, what, guess);
-  g_autofree char *list = quoted_list (names, n_fields);
-  return fail_at_key (ld, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
-                      "unknown key \"%s\" in %s; expected one of %s", shown, what, list);
-}
-
-static const Field *
-find_field (const Field *fields, gsize n_fields, const char *key)
-{
-  for (gsize i = 0; i < n_fields; i++)
-    if (strcmp (fields[i].key, key) == 0)
-      return &fields[i];
-  return NULL;
-}
-
-/* Reads an object's members in document order, then checks required keys. */
-static gboolean
-read_object (Loader *ld, JsonNode *node, const char *what, const Field *fields, gsize n_fields,
-             gpointer def)
-{
-  JsonObject *object = json_node_get_object (node);
-  JsonObjectIter iter;
-  const char *key;
-  JsonNode *value;
-
-  json_object_iter_init_ordered (&iter, object);
-  while (json_object_iter_next_ordered (&iter, &key, &value))
-    {
-      const Field *field = find_field (fields, n_fields, key);
-      if (field == NULL)
-        return fail_unknown_key (ld, value, key, what, fields, n_fields);
-      if (!field->read (ld, value, field, def))
-        return FALSE;
-    }
-  for (gsize i = 0; i < n_fields; i++)
-    if (fields[i].required && !json_object_has_member (object, fields[i].key))
-      return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING, "missing required key \"%s\" in %s",
-                   fields[i].key, what);
-  return TRUE;
-}
-
-static gboolean
-check_keys (Loader *ld, JsonNode *node, const char *what, const Field *fields, gsize n_fields)
-{
-  JsonObjectIter iter;
-  const char *key;
-  JsonNode *value;
-
-  json_object_iter_init_ordered (&iter, json_node_get_object (node));
-  while (json_object_iter_next_ordered (&iter, &key, &value))
-    if (find_field (fields, n_fields, key) == NULL)
-      return fail_unknown_key (ld, value, key, what, fields, n_fields);
-  return TRUE;
+  return imp_json_reader_object (reader, node, what, &fields->base, n_fields, sizeof *fields, def);
 }
 
 /* The tables. Every edit starts with "frame" and "edit", which are written by hand. */
 
+/* A row for a member of PhysModes. */
+#define MODES_FIELD(key, read, write, member)                                                      \
+  {                                                                                                \
+    { key, FALSE, read, offsetof (PhysModes, member) }, write, 0, 0                                \
+  }
+
 static const Field modes_fields[] = {
-  { "detection", FALSE, read_detection, write_detection, offsetof (PhysModes, detection), 0, 0 },
-  { "double_pair_loop", FALSE, read_bool, write_bool, offsetof (PhysModes, double_pair_loop), 0,
-    0 },
-  { "respond_at_frame_end", FALSE, read_bool, write_bool,
-    offsetof (PhysModes, respond_at_frame_end), 0, 0 },
-  { "slide_at_radius", FALSE, read_bool, write_bool, offsetof (PhysModes, slide_at_radius), 0, 0 },
-  { "no_end_caps", FALSE, read_bool, write_bool, offsetof (PhysModes, no_end_caps), 0, 0 },
+  MODES_FIELD ("detection", imp_json_field_detection, write_detection, detection),
+  MODES_FIELD ("double_pair_loop", imp_json_field_bool, write_bool, double_pair_loop),
+  MODES_FIELD ("respond_at_frame_end", imp_json_field_bool, write_bool, respond_at_frame_end),
+  MODES_FIELD ("slide_at_radius", imp_json_field_bool, write_bool, slide_at_radius),
+  MODES_FIELD ("no_end_caps", imp_json_field_bool, write_bool, no_end_caps),
 };
 
 /* "modes" replaces all five modes, like a scene's world.modes: what it leaves out is off. */
 static gboolean
-read_modes (Loader *ld, JsonNode *value, const Field *field, gpointer def)
+read_modes (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
-  PhysModes *modes = FIELD_PTR (def, field, PhysModes);
+  PhysModes *modes = IMP_JSON_FIELD_PTR (def, field, PhysModes);
 
-  if (!JSON_NODE_HOLDS_OBJECT (value))
-    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected an object for \"%s\", got %s",
-                 field->key, describe (value));
+  if (!imp_json_reader_expect_object (reader, value, field->key))
+    return FALSE;
   memset (modes, 0, sizeof *modes);
   modes->detection = PHYS_DETECTION_SWEPT;
-  return read_object (ld, value, "modes", modes_fields, G_N_ELEMENTS (modes_fields), modes);
+  return read_object (reader, value, "modes", modes_fields, G_N_ELEMENTS (modes_fields), modes);
 }
 
 static void
@@ -683,97 +239,100 @@ write_modes (ImpJson *json, const char *key, gconstpointer value)
 {
   imp_json_begin_object (json, key);
   for (gsize i = 0; i < G_N_ELEMENTS (modes_fields); i++)
-    modes_fields[i].write (json, modes_fields[i].key,
-                           G_STRUCT_MEMBER_P ((gpointer) value, modes_fields[i].offset));
+    modes_fields[i].write (json, modes_fields[i].base.key,
+                           G_STRUCT_MEMBER_P ((gpointer) value, modes_fields[i].base.offset));
   imp_json_end_object (json);
 }
 
 /* clang-format off */
 #define EDIT_HEAD \
-  { "frame", TRUE, read_frame, NULL, offsetof (ImpSessionFileEdit, frame), sizeof (gint64), 0 }, \
-  { "edit", TRUE, read_nothing, NULL, 0, 0, 0 }
+  { { "frame", TRUE, read_frame, offsetof (ImpSessionFileEdit, frame) }, NULL, \
+    sizeof (gint64), 0 }, \
+  { { "edit", TRUE, imp_json_field_skip, 0 }, NULL, 0, 0 }
 /* clang-format on */
 
-/* clang-format off */
 static const Field set_circle_fields[] = {
   EDIT_HEAD,
-  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
-  { "pos", FALSE, read_vec2, write_vec2, EDIT_MEMBER (position), PHYS_EDIT_POSITION },
-  { "vel", FALSE, read_vec2, write_vec2, EDIT_MEMBER (velocity), PHYS_EDIT_VELOCITY },
-  { "radius", FALSE, read_positive, write_double, EDIT_MEMBER (radius), PHYS_EDIT_RADIUS },
-  { "mass", FALSE, read_positive, write_double, EDIT_MEMBER (mass), PHYS_EDIT_MASS },
-  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution),
-    PHYS_EDIT_RESTITUTION },
-  { "fixed", FALSE, read_bool, write_bool, EDIT_MEMBER (fixed), PHYS_EDIT_FIXED },
-  { "collides", FALSE, read_bool, write_bool, EDIT_MEMBER (collides), PHYS_EDIT_COLLIDES },
-  { "integrator", FALSE, read_body_integrator, write_integrator, EDIT_MEMBER (integrator),
-    PHYS_EDIT_INTEGRATOR },
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("pos", FALSE, imp_json_field_vec2, write_vec2, position, PHYS_EDIT_POSITION),
+  EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, PHYS_EDIT_VELOCITY),
+  EDIT_FIELD ("radius", FALSE, imp_json_field_positive, write_double, radius, PHYS_EDIT_RADIUS),
+  EDIT_FIELD ("mass", FALSE, imp_json_field_positive, write_double, mass, PHYS_EDIT_MASS),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution,
+              PHYS_EDIT_RESTITUTION),
+  EDIT_FIELD ("fixed", FALSE, imp_json_field_bool, write_bool, fixed, PHYS_EDIT_FIXED),
+  EDIT_FIELD ("collides", FALSE, imp_json_field_bool, write_bool, collides, PHYS_EDIT_COLLIDES),
+  EDIT_FIELD ("integrator", FALSE, imp_json_field_body_integrator, write_integrator, integrator,
+              PHYS_EDIT_INTEGRATOR),
 };
 
 static const Field add_circle_fields[] = {
   EDIT_HEAD,
-  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
-  { "pos", TRUE, read_vec2, write_vec2, EDIT_MEMBER (position), 0 },
-  { "vel", FALSE, read_vec2, write_vec2, EDIT_MEMBER (velocity), 0 },
-  { "radius", TRUE, read_positive, write_double, EDIT_MEMBER (radius), 0 },
-  { "mass", FALSE, read_positive, write_double, EDIT_MEMBER (mass), 0 },
-  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution), 0 },
-  { "fixed", FALSE, read_bool, write_bool, EDIT_MEMBER (fixed), 0 },
-  { "collides", FALSE, read_bool, write_bool, EDIT_MEMBER (collides), 0 },
-  { "integrator", FALSE, read_body_integrator, write_integrator, EDIT_MEMBER (integrator), 0 },
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("pos", TRUE, imp_json_field_vec2, write_vec2, position, 0),
+  EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, 0),
+  EDIT_FIELD ("radius", TRUE, imp_json_field_positive, write_double, radius, 0),
+  EDIT_FIELD ("mass", FALSE, imp_json_field_positive, write_double, mass, 0),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution, 0),
+  EDIT_FIELD ("fixed", FALSE, imp_json_field_bool, write_bool, fixed, 0),
+  EDIT_FIELD ("collides", FALSE, imp_json_field_bool, write_bool, collides, 0),
+  EDIT_FIELD ("integrator", FALSE, imp_json_field_body_integrator, write_integrator, integrator, 0),
 };
 
 static const Field remove_fields[] = {
   EDIT_HEAD,
-  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
 };
 
 /* "a" and "b" share one bit: the core moves both ends or neither. */
 static const Field set_segment_fields[] = {
   EDIT_HEAD,
-  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
-  { "a", FALSE, read_vec2, write_vec2, EDIT_MEMBER (a), PHYS_EDIT_ENDS },
-  { "b", FALSE, read_vec2, write_vec2, EDIT_MEMBER (b), PHYS_EDIT_ENDS },
-  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution),
-    PHYS_EDIT_RESTITUTION },
-  { "response", FALSE, read_response, write_response, EDIT_MEMBER (response),
-    PHYS_EDIT_RESPONSE },
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("a", FALSE, imp_json_field_vec2, write_vec2, a, PHYS_EDIT_ENDS),
+  EDIT_FIELD ("b", FALSE, imp_json_field_vec2, write_vec2, b, PHYS_EDIT_ENDS),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution,
+              PHYS_EDIT_RESTITUTION),
+  EDIT_FIELD ("response", FALSE, imp_json_field_response, write_response, response,
+              PHYS_EDIT_RESPONSE),
 };
 
 static const Field add_segment_fields[] = {
   EDIT_HEAD,
-  { "id", TRUE, read_id, write_name, EDIT_MEMBER (name), 0 },
-  { "a", TRUE, read_vec2, write_vec2, EDIT_MEMBER (a), 0 },
-  { "b", TRUE, read_vec2, write_vec2, EDIT_MEMBER (b), 0 },
-  { "restitution", FALSE, read_unit, write_double, EDIT_MEMBER (restitution), 0 },
-  { "response", FALSE, read_response, write_response, EDIT_MEMBER (response), 0 },
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("a", TRUE, imp_json_field_vec2, write_vec2, a, 0),
+  EDIT_FIELD ("b", TRUE, imp_json_field_vec2, write_vec2, b, 0),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution, 0),
+  EDIT_FIELD ("response", FALSE, imp_json_field_response, write_response, response, 0),
 };
 
 static const Field set_world_fields[] = {
   EDIT_HEAD,
-  { "gravity", FALSE, read_vec2, write_vec2, EDIT_MEMBER (gravity), PHYS_EDIT_GRAVITY },
-  { "integrator", FALSE, read_world_integrator, write_integrator, EDIT_MEMBER (integrator),
-    PHYS_EDIT_INTEGRATOR },
-  { "substeps", FALSE, read_substeps, write_int, EDIT_MEMBER (substeps), PHYS_EDIT_SUBSTEPS },
-  { "rest_speed", FALSE, read_finite, write_double, EDIT_MEMBER (rest_speed),
-    PHYS_EDIT_REST_SPEED },
-  { "sleep", FALSE, read_bool, write_bool, EDIT_MEMBER (sleep), PHYS_EDIT_SLEEP },
-  { "modes", FALSE, read_modes, write_modes, EDIT_MEMBER (modes), PHYS_EDIT_MODES },
+  EDIT_FIELD ("gravity", FALSE, imp_json_field_vec2, write_vec2, gravity, PHYS_EDIT_GRAVITY),
+  EDIT_FIELD ("integrator", FALSE, imp_json_field_world_integrator, write_integrator, integrator,
+              PHYS_EDIT_INTEGRATOR),
+  EDIT_FIELD ("substeps", FALSE, imp_json_field_substeps, write_int, substeps, PHYS_EDIT_SUBSTEPS),
+  EDIT_FIELD ("rest_speed", FALSE, imp_json_field_finite, write_double, rest_speed,
+              PHYS_EDIT_REST_SPEED),
+  EDIT_FIELD ("sleep", FALSE, imp_json_field_bool, write_bool, sleep, PHYS_EDIT_SLEEP),
+  EDIT_FIELD ("modes", FALSE, read_modes, write_modes, modes, PHYS_EDIT_MODES),
 };
 
+/* clang-format off */
 static const Field bookmark_fields[] = {
-  { "frame", TRUE, read_frame, NULL, offsetof (ImpSessionFileBookmark, frame), sizeof (gint64), 0 },
-  { "note", FALSE, read_note, NULL, offsetof (ImpSessionFileBookmark, note), sizeof (char *), 0 },
+  { { "frame", TRUE, read_frame, offsetof (ImpSessionFileBookmark, frame) }, NULL,
+    sizeof (gint64), 0 },
+  { { "note", FALSE, read_note, offsetof (ImpSessionFileBookmark, note) }, NULL,
+    sizeof (char *), 0 },
 };
+/* clang-format on */
 
 /* Only the keys: load_session() reads these one by one, as their order matters. */
 static const Field session_fields[] = {
-  { VERSION_KEY, TRUE, read_nothing, NULL, 0, 0, 0 },
-  { "scene", TRUE, read_nothing, NULL, 0, 0, 0 },
-  { "edits", FALSE, read_nothing, NULL, 0, 0, 0 },
-  { "bookmarks", FALSE, read_nothing, NULL, 0, 0, 0 },
+  { { VERSION_KEY, TRUE, imp_json_field_skip, 0 }, NULL, 0, 0 },
+  { { "scene", TRUE, imp_json_field_skip, 0 }, NULL, 0, 0 },
+  { { "edits", FALSE, imp_json_field_skip, 0 }, NULL, 0, 0 },
+  { { "bookmarks", FALSE, imp_json_field_skip, 0 }, NULL, 0, 0 },
 };
-/* clang-format on */
 
 typedef struct
 {
@@ -897,7 +456,7 @@ value_offset (Loader *ld, int id)
 {
   gsize length;
   return ld->root_start
-         + (gsize) (imp_json_positions_text (ld->positions, id, &length) - ld->root_text);
+         + (gsize) (imp_json_positions_text (ld->reader.positions, id, &length) - ld->root_text);
 }
 
 /* Line and column of a byte offset, counted as imp-json-positions counts them. */
@@ -940,17 +499,19 @@ check_edit (Loader *ld, JsonNode *node, ImpSessionFileEdit *edit, const char *wh
   if (info->is_set)
     {
       for (gsize i = 0; i < info->n_fields; i++)
-        if (json_object_has_member (object, info->fields[i].key))
+        if (json_object_has_member (object, info->fields[i].base.key))
           edit->edit.fields |= info->fields[i].bit;
       if (edit->edit.fields == 0)
         {
           g_autoptr (GPtrArray) keys = g_ptr_array_new ();
           for (gsize i = 0; i < info->n_fields; i++)
             if (info->fields[i].bit != 0)
-              g_ptr_array_add (keys, (gpointer) info->fields[i].key);
-          g_autofree char *list = quoted_list ((const char *const *) keys->pdata, keys->len);
-          return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING,
-                       "missing a key to change in %s; expected one of %s", what, list);
+              g_ptr_array_add (keys, (gpointer) info->fields[i].base.key);
+          g_autofree char *list
+              = imp_json_reader_quoted_list ((const char *const *) keys->pdata, keys->len);
+          return imp_json_reader_fail (&ld->reader, node, IMP_SESSION_FILE_ERROR_MISSING,
+                                       "missing a key to change in %s; expected one of %s", what,
+                                       list);
         }
     }
 
@@ -959,12 +520,13 @@ check_edit (Loader *ld, JsonNode *node, ImpSessionFileEdit *edit, const char *wh
       JsonNode *a = json_object_get_member (object, "a");
       JsonNode *b = json_object_get_member (object, "b");
       if ((a == NULL) != (b == NULL))
-        return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING,
-                     "missing required key \"%s\" in %s (both ends change together)",
-                     a == NULL ? "a" : "b", what);
+        return imp_json_reader_fail (
+            &ld->reader, node, IMP_SESSION_FILE_ERROR_MISSING,
+            "missing required key \"%s\" in %s (both ends change together)", a == NULL ? "a" : "b",
+            what);
       if (b != NULL && edit->edit.a.x == edit->edit.b.x && edit->edit.a.y == edit->edit.b.y)
-        return fail (ld, b, IMP_SESSION_FILE_ERROR_RANGE,
-                     "expected \"b\" to differ from \"a\", got the same point");
+        return imp_json_reader_fail (&ld->reader, b, IMP_SESSION_FILE_ERROR_RANGE,
+                                     "expected \"b\" to differ from \"a\", got the same point");
     }
   return TRUE;
 }
@@ -980,9 +542,10 @@ load_edit (Loader *ld, JsonNode *node, guint index)
     kinds[i] = phys_edit_kind_name ((PhysEditKind) i);
   /* The kind decides which keys are valid, so it is read before the others. */
   if (kind_node == NULL)
-    return fail (ld, node, IMP_SESSION_FILE_ERROR_MISSING, "missing required key \"edit\" in edit");
-  if (!get_choice (ld, kind_node, "edit", kinds, G_N_ELEMENTS (kinds),
-                   IMP_SESSION_FILE_ERROR_EDIT_KIND, &kind))
+    return imp_json_reader_fail (&ld->reader, node, IMP_SESSION_FILE_ERROR_MISSING,
+                                 "missing required key \"edit\" in edit");
+  if (!imp_json_reader_choice (&ld->reader, kind_node, "edit", kinds, G_N_ELEMENTS (kinds),
+                               IMP_SESSION_FILE_ERROR_EDIT_KIND, &kind))
     return FALSE;
 
   const EditKindInfo *info = &edit_kinds[kind];
@@ -992,7 +555,7 @@ load_edit (Loader *ld, JsonNode *node, guint index)
 
   g_free (ld->path);
   ld->path = g_strdup_printf ("edits[%u]", index);
-  if (!read_object (ld, node, what, info->fields, info->n_fields, &edit)
+  if (!read_object (&ld->reader, node, what, info->fields, info->n_fields, &edit)
       || !check_edit (ld, node, &edit, what))
     return FALSE;
 
@@ -1001,11 +564,12 @@ load_edit (Loader *ld, JsonNode *node, guint index)
       const ImpSessionFileEdit *before
           = &g_array_index (ld->session->edits, ImpSessionFileEdit, ld->session->edits->len - 1);
       if (edit.frame < before->frame)
-        return fail (ld, json_object_get_member (json_node_get_object (node), "frame"),
-                     IMP_SESSION_FILE_ERROR_ORDER,
-                     "expected frames in ascending order, got frame %" G_GINT64_FORMAT
-                     " after frame %" G_GINT64_FORMAT " (the edit at %d:%d)",
-                     edit.frame, before->frame, before->location.line, before->location.column);
+        return imp_json_reader_fail (
+            &ld->reader, json_object_get_member (json_node_get_object (node), "frame"),
+            IMP_SESSION_FILE_ERROR_ORDER,
+            "expected frames in ascending order, got frame %" G_GINT64_FORMAT
+            " after frame %" G_GINT64_FORMAT " (the edit at %d:%d)",
+            edit.frame, before->frame, before->location.line, before->location.column);
     }
 
   gsize start = g_array_index (ld->elements, gsize, index);
@@ -1026,7 +590,7 @@ load_bookmark (Loader *ld, JsonNode *node, guint index)
 
   g_free (ld->path);
   ld->path = g_strdup_printf ("bookmarks[%u]", index);
-  if (!read_object (ld, node, "bookmark", bookmark_fields, G_N_ELEMENTS (bookmark_fields),
+  if (!read_object (&ld->reader, node, "bookmark", bookmark_fields, G_N_ELEMENTS (bookmark_fields),
                     &bookmark))
     {
       g_free (bookmark.note);
@@ -1046,13 +610,14 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
   if (value == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE, "expected an array for \"%s\", got %s",
-                 key, describe (value));
+    return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_TYPE,
+                                 "expected an array for \"%s\", got %s", key,
+                                 imp_json_reader_describe (value));
 
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
   g_autoptr (GArray) elements = element_offsets (
-      ld->data, ld->length, value_offset (ld, imp_json_positions_find (ld->positions, key)));
+      ld->data, ld->length, value_offset (ld, imp_json_positions_find (ld->reader.positions, key)));
   g_return_val_if_fail (elements->len == n, FALSE);
 
   ld->elements = elements;
@@ -1060,8 +625,9 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
     {
       JsonNode *element = json_array_get_element (array, i);
       if (!JSON_NODE_HOLDS_OBJECT (element))
-        return fail (ld, element, IMP_SESSION_FILE_ERROR_TYPE,
-                     "expected %s object in \"%s\", got %s", what, key, describe (element));
+        return imp_json_reader_fail (&ld->reader, element, IMP_SESSION_FILE_ERROR_TYPE,
+                                     "expected %s object in \"%s\", got %s", what, key,
+                                     imp_json_reader_describe (element));
       if (!load_one (ld, element, i))
         return FALSE;
     }
@@ -1114,8 +680,8 @@ load_scene_file (Loader *ld, JsonNode *value)
   const char *name = json_node_get_string (value);
 
   if (name[0] == '\0')
-    return fail (ld, value, IMP_SESSION_FILE_ERROR_RANGE,
-                 "expected a scene file name for \"scene\", got an empty string");
+    return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_RANGE,
+                                 "expected a scene file name for \"scene\", got an empty string");
 
   g_autofree char *display = NULL;
   g_autoptr (GFile) file = resolve_scene (ld->base_dir, name, &display);
@@ -1127,11 +693,12 @@ load_scene_file (Loader *ld, JsonNode *value)
   (void) impulse_lessons_get_resource ();
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
     {
-      g_autofree char *got = source_text (ld, value);
-      return fail (ld, value, IMP_SESSION_FILE_ERROR_IO,
-                   "expected a readable scene file, got %s: %s", got, io_error->message);
+      g_autofree char *got = imp_json_reader_source_text (&ld->reader, value);
+      return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_IO,
+                                   "expected a readable scene file, got %s: %s", got,
+                                   io_error->message);
     }
-  ld->session->world = imp_scene_load_data (contents, (gssize) length, display, &ld->error);
+  ld->session->world = imp_scene_load_data (contents, (gssize) length, display, &ld->reader.error);
   if (ld->session->world == NULL)
     return FALSE;
   ld->session->scene_path = g_strdup (name);
@@ -1145,9 +712,9 @@ load_scene_file (Loader *ld, JsonNode *value)
 static gboolean
 load_scene_inline (Loader *ld, JsonNode *value)
 {
-  int scene_id = imp_json_positions_find (ld->positions, "scene");
+  int scene_id = imp_json_positions_find (ld->reader.positions, "scene");
   gsize scene_length;
-  const char *scene_text = imp_json_positions_text (ld->positions, scene_id, &scene_length);
+  const char *scene_text = imp_json_positions_text (ld->reader.positions, scene_id, &scene_length);
   gsize bom = ld->length >= 3 && memcmp (ld->data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   gsize scene_start = value_offset (ld, scene_id);
 
@@ -1163,8 +730,8 @@ load_scene_inline (Loader *ld, JsonNode *value)
     }
   g_string_append_len (blanked, ld->data + scene_start, (gssize) scene_length);
 
-  ld->session->world
-      = imp_scene_load_data (blanked->str, (gssize) blanked->len, ld->file, &ld->error);
+  ld->session->world = imp_scene_load_data (blanked->str, (gssize) blanked->len, ld->reader.file,
+                                            &ld->reader.error);
   if (ld->session->world == NULL)
     return FALSE;
   ld->session->scene_text = g_strndup (scene_text, scene_length);
@@ -1177,16 +744,17 @@ load_scene (Loader *ld, JsonObject *session, JsonNode *root)
   JsonNode *value = json_object_get_member (session, "scene");
 
   if (value == NULL)
-    return fail (ld, root, IMP_SESSION_FILE_ERROR_MISSING,
-                 "missing required key \"scene\" in session (a scene file name or a scene "
-                 "object)");
+    return imp_json_reader_fail (
+        &ld->reader, root, IMP_SESSION_FILE_ERROR_MISSING,
+        "missing required key \"scene\" in session (a scene file name or a scene "
+        "object)");
   if (JSON_NODE_HOLDS_OBJECT (value))
     return load_scene_inline (ld, value);
   if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
     return load_scene_file (ld, value);
-  return fail (ld, value, IMP_SESSION_FILE_ERROR_TYPE,
-               "expected a scene file name or a scene object for \"scene\", got %s",
-               describe (value));
+  return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_TYPE,
+                               "expected a scene file name or a scene object for \"scene\", got %s",
+                               imp_json_reader_describe (value));
 }
 
 /* The session */
@@ -1207,45 +775,40 @@ check_version (Loader *ld, JsonNode *root)
       while (json_object_iter_next_ordered (&iter, &key, &value))
         if (imp_suggest_distance (key, VERSION_KEY) <= VERSION_KEY_TYPOS)
           {
-            g_autofree char *shown = clip (key, strlen (key));
-            return fail_at_key (ld, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
-                                "unknown key \"%s\" in session; did you mean \"%s\"?", shown,
-                                VERSION_KEY);
+            g_autofree char *shown = imp_json_reader_clip (key, strlen (key));
+            return imp_json_reader_fail_at_key (
+                &ld->reader, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+                "unknown key \"%s\" in session; did you mean \"%s\"?", shown, VERSION_KEY);
           }
       if (json_object_has_member (object, "impulse"))
-        return fail (ld, root, IMP_SESSION_FILE_ERROR_VERSION,
-                     "missing required key \"%s\" in session (the format version, %d); this "
-                     "file has \"impulse\", the version key of a scene",
-                     VERSION_KEY, IMP_SESSION_FILE_VERSION);
-      return fail (ld, root, IMP_SESSION_FILE_ERROR_VERSION,
-                   "missing required key \"%s\" in session (the format version, %d)", VERSION_KEY,
-                   IMP_SESSION_FILE_VERSION);
+        return imp_json_reader_fail (
+            &ld->reader, root, IMP_SESSION_FILE_ERROR_VERSION,
+            "missing required key \"%s\" in session (the format version, %d); this "
+            "file has \"impulse\", the version key of a scene",
+            VERSION_KEY, IMP_SESSION_FILE_VERSION);
+      return imp_json_reader_fail (
+          &ld->reader, root, IMP_SESSION_FILE_ERROR_VERSION,
+          "missing required key \"%s\" in session (the format version, %d)", VERSION_KEY,
+          IMP_SESSION_FILE_VERSION);
     }
 
-  GType type
-      = JSON_NODE_HOLDS_VALUE (version) ? json_node_get_value_type (version) : G_TYPE_INVALID;
-  if ((type == G_TYPE_INT64 || type == G_TYPE_DOUBLE)
-      && json_node_get_double (version) == IMP_SESSION_FILE_VERSION)
-    return TRUE;
-
-  g_autofree char *got
-      = type == G_TYPE_INVALID ? g_strdup (describe (version)) : source_text (ld, version);
-  return fail (ld, version, IMP_SESSION_FILE_ERROR_VERSION,
-               "expected \"%s\": %d (the only session format version this Impulse reads), got %s",
-               VERSION_KEY, IMP_SESSION_FILE_VERSION, got);
+  return imp_json_reader_version (&ld->reader, version, VERSION_KEY, IMP_SESSION_FILE_VERSION,
+                                  "session format");
 }
 
 static gboolean
 load_session (Loader *ld)
 {
-  JsonNode *root = ld->root;
+  JsonNode *root = ld->reader.root;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
-    return fail (ld, root, IMP_SESSION_FILE_ERROR_TYPE,
-                 "expected an object at the top level, got %s", describe (root));
+    return imp_json_reader_fail (&ld->reader, root, IMP_SESSION_FILE_ERROR_TYPE,
+                                 "expected an object at the top level, got %s",
+                                 imp_json_reader_describe (root));
   /* The version comes first: a newer format may have keys this one does not know. */
   if (!check_version (ld, root)
-      || !check_keys (ld, root, "session", session_fields, G_N_ELEMENTS (session_fields)))
+      || !imp_json_reader_check_keys (&ld->reader, root, "session", &session_fields->base,
+                                      G_N_ELEMENTS (session_fields), sizeof (Field)))
     return FALSE;
 
   JsonObject *session = json_node_get_object (root);
@@ -1501,42 +1064,26 @@ imp_session_file_load_data (const char *data, gssize length, const char *display
 
   const char *file = display_name != NULL ? display_name : "<data>";
   gsize size = length >= 0 ? (gsize) length : strlen (data);
-  ImpJsonLocation loc;
-  g_autofree char *what = NULL;
-  g_autoptr (ImpJsonPositions) positions = imp_json_positions_scan (data, size, &loc, &what);
-
-  if (positions == NULL)
-    {
-      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_SYNTAX,
-                   "%s:%d:%d: error: %s", file, loc.line, loc.column, what);
-      return NULL;
-    }
-
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr (GError) json_error = NULL;
-  if (!json_parser_load_from_data (parser, data, (gssize) size, &json_error))
-    {
-      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_SYNTAX,
-                   "%s:1:1: error: expected JSON that json-glib reads, got: %s", file,
-                   json_error->message);
-      return NULL;
-    }
-
   Loader ld = { 0 };
   gsize root_length;
-  ld.file = file;
+
+  if (!imp_json_reader_init (&ld.reader, data, size, file, IMP_SESSION_FILE_ERROR, &error_codes))
+    {
+      g_propagate_error (error, g_steal_pointer (&ld.reader.error));
+      imp_json_reader_clear (&ld.reader);
+      return NULL;
+    }
+  ld.reader.minus_zero = written_as_minus_zero;
   ld.data = data;
   ld.length = size;
   ld.base_dir = base_dir;
-  ld.positions = positions;
-  ld.root = json_parser_get_root (parser);
   ld.has_minus_zero = has_minus_zero (data, size);
   /* The scanner's copy is the session byte for byte; its top-level value starts
    * after an optional byte order mark and white space. */
   ld.root_start
       = skip_space (data, size, size >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
-  ld.root_text
-      = imp_json_positions_text (positions, imp_json_positions_find (positions, ""), &root_length);
+  ld.root_text = imp_json_positions_text (
+      ld.reader.positions, imp_json_positions_find (ld.reader.positions, ""), &root_length);
   ld.cursor = (ImpJsonLocation){ 1, 1 };
   ld.session = session_alloc ();
   ld.session->file = g_strdup (display_name);
@@ -1546,8 +1093,10 @@ imp_session_file_load_data (const char *data, gssize length, const char *display
 
   g_free (ld.path);
   if (!ok)
+    g_propagate_error (error, g_steal_pointer (&ld.reader.error));
+  imp_json_reader_clear (&ld.reader);
+  if (!ok)
     {
-      g_propagate_error (error, ld.error);
       imp_session_file_free (ld.session);
       return NULL;
     }
@@ -1623,19 +1172,20 @@ imp_session_file_write_edit (ImpJson *json, const char *key, const ImpSessionFil
   for (gsize i = 0; i < info->n_fields; i++)
     {
       const Field *field = &info->fields[i];
-      gconstpointer value = G_STRUCT_MEMBER_P ((gpointer) edit, field->offset);
+      gconstpointer value = G_STRUCT_MEMBER_P ((gpointer) edit, field->base.offset);
       gboolean wanted;
 
       if (field->write == NULL)
         continue;
-      if (field->required)
+      if (field->base.required)
         wanted = TRUE;
       else if (info->is_set)
         wanted = (edit->edit.fields & field->bit) != 0;
       else
-        wanted = memcmp (value, G_STRUCT_MEMBER_P (&defaults, field->offset), field->size) != 0;
+        wanted
+            = memcmp (value, G_STRUCT_MEMBER_P (&defaults, field->base.offset), field->size) != 0;
       if (wanted)
-        field->write (json, field->key, value);
+        field->write (json, field->base.key, value);
     }
   imp_json_end_object (json);
 }
