@@ -232,3 +232,52 @@ phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, voi
   for (int k = 0; k < grid->n_seg_oversize; k++)
     visit_segment_once (grid, grid->seg_oversize[k], visit, ctx);
 }
+
+typedef struct
+{
+  PhysGridPairVisit visit;
+  void *ctx;
+  int self;
+  const PhysGridNode *nodes;
+} OversizeQuery;
+
+static void
+visit_for_oversize (void *data, int j)
+{
+  OversizeQuery *q = data;
+  /* Ordinary circles never look at oversize ones; two oversize ones meet once. */
+  if (j != q->self && (q->nodes[j].bucket != -1 || j > q->self))
+    q->visit (q->ctx, q->self, j);
+}
+
+void
+phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx)
+{
+  static const int32_t forward_x[4] = { 1, -1, 0, 1 };
+  static const int32_t forward_y[4] = { 0, 1, 1, 1 };
+  const PhysGridNode *nodes = grid->nodes;
+
+  for (int i = 0; i < grid->n_bodies; i++)
+    {
+      const PhysGridNode *a = &nodes[i];
+      if (a->bucket == -2)
+        continue;
+      if (a->bucket == -1)
+        {
+          OversizeQuery q = { visit, ctx, i, nodes };
+          phys_grid_query (grid, a->box, visit_for_oversize, &q);
+          continue;
+        }
+      for (int j = grid->head[a->bucket]; j >= 0; j = nodes[j].next)
+        if (j > i && nodes[j].cx == a->cx && nodes[j].cy == a->cy
+            && phys_aabb_overlaps (a->box, nodes[j].box))
+          visit (ctx, i, j);
+      for (int k = 0; k < 4; k++)
+        {
+          int32_t x = a->cx + forward_x[k], y = a->cy + forward_y[k];
+          for (int j = grid->head[phys_grid_bucket (grid, x, y)]; j >= 0; j = nodes[j].next)
+            if (nodes[j].cx == x && nodes[j].cy == y && phys_aabb_overlaps (a->box, nodes[j].box))
+              visit (ctx, i, j);
+        }
+    }
+}

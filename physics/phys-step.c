@@ -84,7 +84,6 @@ typedef struct
   PhysReal now;         /* time of the test being made */
   int self;             /* circle being tested */
   int skip;             /* circle not to test against (already tested the other way) */
-  bool initial;         /* first pass: each pair once, from its smaller index */
   bool discrete;        /* discrete teaching mode: no sweeps, no re-tests */
   PhysReal time_limit;  /* stop before events later than this */
   int answer_limit;     /* stop before this many answers */
@@ -479,12 +478,8 @@ static void
 visit_circle (void *ctx, int j)
 {
   Step *st = ctx;
-  int i = st->self;
-  /* The first pass meets each pair from its smaller index, except sleeping
-   * circles, which test nothing themselves. */
-  if (j == i || j == st->skip || (st->initial && j < i && !st->s->asleep[j]) || st->s->done[j])
-    return;
-  test_circle_pair (st, i, j);
+  if (j != st->self && j != st->skip && !st->s->done[j])
+    test_circle_pair (st, st->self, j);
 }
 
 static void
@@ -496,15 +491,13 @@ visit_segment (void *ctx, int seg)
   test_circle_segment (st, st->self, seg);
 }
 
-/* Tests circle i against everything it might meet from st->now on. */
+/* Tests circle i against the segments and walls it might meet. */
 static void
-test_circle (Step *st, int i, int skip)
+test_circle_static (Step *st, int i)
 {
   const PhysWorld *world = st->world;
   PhysStepScratch *s = st->s;
   st->self = i;
-  st->skip = skip;
-  phys_grid_query (&s->grid, s->box[i], visit_circle, st);
   phys_grid_query_segments (&s->grid, s->box[i], visit_segment, st);
   if (world->def.has_bounds)
     {
@@ -520,6 +513,27 @@ test_circle (Step *st, int i, int skip)
       if (box->max.y >= b->max.y)
         test_circle_segment (st, i, 3);
     }
+}
+
+/* Tests circle i against everything it might meet from st->now on. */
+static void
+test_circle (Step *st, int i, int skip)
+{
+  st->self = i;
+  st->skip = skip;
+  phys_grid_query (&st->s->grid, st->s->box[i], visit_circle, st);
+  test_circle_static (st, i);
+}
+
+/* The frame's first pass over circle pairs: every pair once. */
+static void
+visit_pair (void *ctx, int i, int j)
+{
+  Step *st = ctx;
+  const PhysStepScratch *s = st->s;
+  if (s->done[i] || s->done[j] || (s->asleep[i] && s->asleep[j]))
+    return;
+  test_circle_pair (st, i, j);
 }
 
 /* After circle i's path changed at time now. */
@@ -1199,11 +1213,10 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
     }
 
   build_broad_phase (st);
-  st->initial = true;
+  phys_grid_pairs (&s->grid, visit_pair, st);
   for (int i = 0; i < world->n_circles; i++)
     if (!s->done[i] && !s->asleep[i])
-      test_circle (st, i, -1);
-  st->initial = false;
+      test_circle_static (st, i);
 
   while (s->n_heap > 0)
     {
