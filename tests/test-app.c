@@ -97,6 +97,37 @@ test_session_loop (void)
   g_assert_cmpint (n_bookmarks, ==, 0);
 }
 
+/* Selecting two circles shows their test at the frame: seed 000's pair hits at frame 0. */
+static void
+test_session_pair (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_assert_true (imp_session_load (session, path, NULL));
+  wait_for_length (session, 2);
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  PhysBodyRef a, b;
+  g_assert_true (phys_world_find (view.world, "c1", &a));
+  g_assert_true (phys_world_find (view.world, "c2", &b));
+  imp_session_select_body (session, a, FALSE);
+  imp_session_get_view (session, &view);
+  g_assert_null (view.pair);
+  g_assert_cmpint (view.body.index, ==, a.index);
+  imp_session_select_body (session, b, TRUE);
+  imp_session_get_view (session, &view);
+  g_assert_nonnull (view.pair);
+  g_assert_cmpint (view.pair->kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
+  g_assert_cmpint (view.pair->circle_circle.verdict, ==, PHYS_VERDICT_HIT);
+  /* The same record the step's event carries. */
+  g_assert_cmpint (view.n_events, >=, 1);
+  g_assert_cmpfloat (view.pair->circle_circle.t, ==, view.events[0].circle_circle.sweep.t);
+  /* A plain click elsewhere starts over with one body. */
+  imp_session_select_body (session, b, FALSE);
+  imp_session_get_view (session, &view);
+  g_assert_null (view.pair);
+}
+
 static void
 test_session_bad_file (void)
 {
@@ -244,6 +275,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/load-and-step", test_session_load_and_step);
   g_test_add_func ("/ui/session/bad-file", test_session_bad_file);
   g_test_add_func ("/ui/session/loop", test_session_loop);
+  g_test_add_func ("/ui/session/pair", test_session_pair);
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/window/actions", test_window_actions);
   return g_test_run ();

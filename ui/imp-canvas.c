@@ -79,6 +79,9 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   input.trail = now.trail;
   input.trail_len = now.trail_len;
   input.trail_stride = phys_world_circle_count (now.world);
+  input.pair = now.pair;
+  input.selected_body = now.body.index;
+  input.selected_kind = now.body.kind;
   input.cache = self->cache;
   /* GTK records this drawing and replays it onto the window's pixels: at scale 1
    * the renderer's pixel stamps are exact and ~12x faster for large worlds; on
@@ -166,6 +169,67 @@ imp_canvas_zoom (ImpCanvas *self, double factor)
   PhysVec2 middle = phys_v2 (0.5 * self->view.width, 0.5 * self->view.height);
   imp_view_zoom_at (&self->view, middle, factor);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The body under a point: a circle that contains it, else a segment or probe
+ * within a few pixels. */
+static PhysBodyRef
+body_at (ImpCanvas *self, double x, double y)
+{
+  PhysBodyRef none = { PHYS_BODY_CIRCLE, -1 };
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL)
+    return none;
+  PhysVec2 p = imp_view_to_world (&self->view, phys_v2 (x, y));
+  double slack = 6.0 / self->view.scale;
+  PhysBodyRef best = none;
+  double best_d = G_MAXDOUBLE;
+  for (int i = 0; i < phys_world_circle_count (now.world); i++)
+    {
+      double d = phys_v2_len (phys_v2_sub (p, now.positions[i]));
+      double r = phys_world_get_circle (now.world, i).radius;
+      if (d <= r + slack && d - r < best_d)
+        {
+          best_d = d - r;
+          best = (PhysBodyRef) { PHYS_BODY_CIRCLE, i };
+        }
+    }
+  if (best.index >= 0)
+    return best;
+  for (int i = 0; i < phys_world_segment_count (now.world); i++)
+    {
+      PhysSegment g = phys_world_get_segment (now.world, i);
+      PhysVec2 ab = phys_v2_sub (g.b, g.a);
+      double u = CLAMP (phys_v2_dot (phys_v2_sub (p, g.a), ab) / phys_v2_len_sq (ab), 0.0, 1.0);
+      double d = phys_v2_len (phys_v2_sub (p, phys_v2_add_scaled (g.a, ab, u)));
+      if (d <= slack && d < best_d)
+        {
+          best_d = d;
+          best = (PhysBodyRef) { PHYS_BODY_SEGMENT, i };
+        }
+    }
+  for (int i = 0; i < phys_world_probe_count (now.world); i++)
+    {
+      double d = phys_v2_len (phys_v2_sub (p, now.probe_positions[i]));
+      if (d <= 2.0 * slack && d < best_d)
+        {
+          best_d = d;
+          best = (PhysBodyRef) { PHYS_BODY_PROBE, i };
+        }
+    }
+  return best;
+}
+
+static void
+clicked (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas *self)
+{
+  if (self->session == NULL)
+    return;
+  GdkModifierType state
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (click));
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  imp_session_select_body (self->session, body_at (self, x, y), (state & GDK_CONTROL_MASK) != 0);
 }
 
 static void
@@ -277,6 +341,11 @@ imp_canvas_init (ImpCanvas *self)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  /* A click (no drag) selects; Ctrl+click adds a second body to make a pair. */
+  GtkGesture *click = gtk_gesture_click_new ();
+  g_signal_connect (click, "released", G_CALLBACK (clicked), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
   GtkEventController *scroll
       = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);

@@ -362,3 +362,63 @@ imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int preci
     }
   return g_string_free (c.out, FALSE);
 }
+
+/**
+ * imp_card_for_body:
+ * @world: the world at the playhead's frame
+ * @body: the body
+ * @positions: (nullable): circle centres at the playhead's moment
+ * @precision: significant digits
+ * @style: markup or plain text
+ *
+ * What a body is: its place, motion and material.
+ *
+ * Returns: (transfer full): the card
+ */
+char *
+imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *positions,
+                   int precision, ImpCardStyle style)
+{
+  Card c = card_begin (precision, style);
+  switch (body.kind)
+    {
+    case PHYS_BODY_CIRCLE:
+      {
+        PhysCircle k = phys_world_get_circle (world, body.index);
+        g_autofree char *title = g_strdup_printf ("Circle %s", k.name);
+        heading (&c, title);
+        g_autofree char *p = vec (&c, positions != NULL ? positions[body.index] : k.position);
+        g_autofree char *v = vec (&c, k.velocity), *r = num (&c, k.radius);
+        g_autofree char *m = num (&c, k.mass), *e = num (&c, k.restitution);
+        line (&c, "centre %s, velocity %s per frame", p, v);
+        line (&c, "radius %s, mass %s%s, restitution %s", r, m, k.fixed ? " (fixed)" : "", e);
+        if (!k.collides)
+          line (&c, "Takes no part in collisions.");
+        if (phys_circle_is_asleep (&k))
+          line (&c, "Asleep: it rests and stands firm until something hits it.");
+      }
+      break;
+    case PHYS_BODY_SEGMENT:
+      {
+        PhysSegment g = phys_world_get_segment (world, body.index);
+        g_autofree char *title = g_strdup_printf ("Segment %s", g.name);
+        heading (&c, title);
+        g_autofree char *a = vec (&c, g.a), *b = vec (&c, g.b), *e = num (&c, g.restitution);
+        line (&c, "from A %s to B %s; %s, restitution %s", a, b, phys_response_name (g.response), e);
+      }
+      break;
+    case PHYS_BODY_PROBE:
+      {
+        PhysProbe p = phys_world_get_probe (world, body.index);
+        g_autofree char *title = g_strdup_printf ("Probe %s", p.name);
+        heading (&c, title);
+        g_autofree char *x = vec (&c, p.position), *v = vec (&c, p.velocity);
+        line (&c, "at %s moving %s per frame", x, v);
+      }
+      break;
+    default:
+      break;
+    }
+  line (&c, "Ctrl+click another body to see the test of the pair in this frame.");
+  return g_string_free (c.out, FALSE);
+}

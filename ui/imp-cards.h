@@ -21,6 +21,8 @@ char *imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int pr
                           ImpCardStyle style);
 char *imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int precision,
                          ImpCardStyle style);
+char *imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *positions,
+                         int precision, ImpCardStyle style);
 /* One plain sentence saying why the circle-circle test decided as it did. */
 char *imp_card_verdict_sentence (const PhysCircleCircleSweep *sweep);
 

@@ -29,13 +29,14 @@ refresh (ImpInspector *self)
     return;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
-  if (now.selected == NULL)
-    {
-      gtk_label_set_markup (self->label, placeholder);
-      return;
-    }
-  g_autofree char *card = imp_card_for_event (now.world, now.selected, PRECISION, IMP_CARD_MARKUP);
-  gtk_label_set_markup (self->label, card);
+  g_autofree char *card = NULL;
+  if (now.selected != NULL)
+    card = imp_card_for_event (now.world, now.selected, PRECISION, IMP_CARD_MARKUP);
+  else if (now.pair != NULL)
+    card = imp_card_for_pair (now.world, now.pair, PRECISION, IMP_CARD_MARKUP);
+  else if (now.world != NULL && now.body.index >= 0)
+    card = imp_card_for_body (now.world, now.body, now.positions, PRECISION, IMP_CARD_MARKUP);
+  gtk_label_set_markup (self->label, card != NULL ? card : placeholder);
 }
 
 char *

@@ -49,6 +49,10 @@ struct _ImpSession
   gint64 loop_start, loop_end; /* a loop when loop_end > loop_start */
   ImpOverlays overlays;
   int selected_event;
+  PhysBodyRef body;         /* selected body, index -1 for none */
+  PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
+  PhysPairRecord pair;      /* the pair's test at the frame (valid with the view) */
+  gboolean has_pair;
 
   /* What get_view() hands out, rebuilt when the playhead moves. */
   gboolean view_valid;
@@ -283,6 +287,8 @@ imp_session_init (ImpSession *self)
   self->speed = 1.0;
   self->overlays = IMP_OVERLAY_DEFAULT;
   self->selected_event = -1;
+  self->body.index = -1;
+  self->other.index = -1;
   phys_event_log_init (&self->events);
   self->worker = g_thread_new ("impulse-record", record_ahead, self);
 }
@@ -310,6 +316,8 @@ install (ImpSession *self, PhysTimeline *timeline)
   self->stop = 0;
   self->phase = 0.0;
   self->selected_event = -1;
+  self->body.index = -1;
+  self->other.index = -1;
   invalidate (self);
   static const int changed[] = { PROP_TITLE, PROP_LENGTH, PROP_FRAME, PROP_STOP,
                                  PROP_SELECTED_EVENT, PROP_CAN_UNDO, PROP_CAN_REDO,
@@ -774,6 +782,31 @@ imp_session_set_selected_event (ImpSession *self, int index)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
 }
 
+void
+imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add)
+{
+  if (add && self->body.index >= 0 && body.index >= 0
+      && (body.kind != self->body.kind || body.index != self->body.index))
+    self->other = body;
+  else
+    {
+      self->body = body;
+      self->other.index = -1;
+    }
+  /* A body or pair replaces an event as what the inspector shows. */
+  self->selected_event = -1;
+  self->view_valid = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
+}
+
+gboolean
+imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body)
+{
+  if (body != NULL)
+    *body = self->body;
+  return self->body.index >= 0;
+}
+
 static void
 rebuild_view (ImpSession *self)
 {
@@ -807,6 +840,11 @@ rebuild_view (ImpSession *self)
       for (int i = 0; i < np; i++)
         self->probe_positions[i] = phys_world_get_probe (at, i).position;
     }
+  /* The selected pair's test from this frame's state, as the step would run it. */
+  self->has_pair = self->body.index >= 0 && self->other.index >= 0
+                   && phys_world_inspect_pair (at, self->body, self->other, &self->pair)
+                          == PHYS_OK;
+
   /* The ghost branch, where it differs from this one and has the same circles. */
   self->has_ghost = FALSE;
   if (phys_timeline_has_ghost (tl) && self->frame > phys_timeline_ghost_fork (tl))
@@ -869,6 +907,8 @@ imp_session_get_view (ImpSession *self, ImpSessionView *view)
   const PhysStop *stop = self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
   view->time_in_frame = self->phase > 0.0 ? self->phase : (stop != NULL ? stop->t : 0.0);
   view->ghost_positions = self->has_ghost ? self->ghost : NULL;
+  view->body = self->body;
+  view->pair = self->has_pair && view->selected == NULL ? &self->pair : NULL;
   view->trail = self->trail_len > 1 ? self->trail : NULL;
   view->trail_len = self->trail_len > 1 ? self->trail_len : 0;
 }

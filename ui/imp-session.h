@@ -59,6 +59,10 @@ ImpOverlays imp_session_get_overlays (ImpSession *self);
 void imp_session_set_overlays (ImpSession *self, ImpOverlays overlays);
 int imp_session_get_selected_event (ImpSession *self);
 void imp_session_set_selected_event (ImpSession *self, int index);
+/* Selects a body (kind -1: none); with add, a second body makes a pair, whose
+ * test at the playhead's frame the inspector shows whether or not they collide. */
+void imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add);
+gboolean imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body);
 
 /* What the canvas draws now: the world (state at the playhead's frame), circle
  * centres at the playhead's moment, this frame's events, the selected one. The
@@ -75,6 +79,8 @@ typedef struct
   const PhysVec2 *ghost_positions; /* the ghost branch at this frame, or NULL */
   const PhysVec2 *trail;           /* past centres, oldest first: trail[k * n + circle] */
   int trail_len;                   /* states in trail */
+  PhysBodyRef body;                /* the selected body (index -1: none) */
+  const PhysPairRecord *pair;      /* the selected pair's test at this frame, or NULL */
 } ImpSessionView;
 
 void imp_session_get_view (ImpSession *self, ImpSessionView *view);
