@@ -149,16 +149,33 @@ invalidate (ImpSession *self)
   self->n_stops = 0;
 }
 
+/* Stops the worker while the session is still alive: the worker takes a
+ * reference for each length update it posts, which finalize would be too late
+ * for. */
+static void
+imp_session_dispose (GObject *object)
+{
+  ImpSession *self = IMP_SESSION (object);
+  if (self->worker != NULL)
+    {
+      g_mutex_lock (&self->lock);
+      self->quit = TRUE;
+      g_cond_signal (&self->wake);
+      g_mutex_unlock (&self->lock);
+      g_clear_pointer (&self->worker, g_thread_join);
+    }
+  if (self->length_source != 0)
+    {
+      g_source_remove (self->length_source);
+      self->length_source = 0;
+    }
+  G_OBJECT_CLASS (imp_session_parent_class)->dispose (object);
+}
+
 static void
 imp_session_finalize (GObject *object)
 {
   ImpSession *self = IMP_SESSION (object);
-
-  g_mutex_lock (&self->lock);
-  self->quit = TRUE;
-  g_cond_signal (&self->wake);
-  g_mutex_unlock (&self->lock);
-  g_thread_join (self->worker);
 
   phys_timeline_free (self->timeline);
   phys_world_free (self->world);
@@ -256,6 +273,7 @@ static void
 imp_session_class_init (ImpSessionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->dispose = imp_session_dispose;
   object_class->finalize = imp_session_finalize;
   object_class->get_property = imp_session_get_property;
   object_class->set_property = imp_session_set_property;
