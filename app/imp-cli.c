@@ -3,20 +3,26 @@
  *
  * Each verb parses its own options with a GOptionContext, loads the scene (or
  * the session: a scene and the edits made to it) through lessons/ exactly as the
- * GUI will, and writes whole lines to stdout (docs/trace-format.md). Exit
+ * GUI will, and writes whole lines to stdout (docs/trace-format.md); export
+ * writes a file instead, through ui/imp-export.h (docs/export-format.md). Exit
  * statuses: 0 done, 1 output failed, 2 bad arguments or bad scene.
  */
 #include "imp-cli.h"
 
 #include <errno.h>
 #include <locale.h>
+#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <pango/pangocairo.h>
+
+#include "imp-export.h"
 #include "imp-json.h"
 #include "imp-scene.h"
 #include "imp-session-file.h"
+#include "imp-session-timeline.h"
 #include "imp-suggest.h"
 #include "imp-trace.h"
 
@@ -46,6 +52,9 @@ static const char usage_text[] =
   "                  step a scene N frames and print every collision event\n"
   "  inspect SCENE --frame K --pair A,B\n"
   "                  print the full detection record of one pair at frame K\n"
+  "  export SCENE --frame K -o FILE.{svg,pdf,png,csv,jsonl}\n"
+  "                  write an annotated figure of frame K, a strobe of several\n"
+  "                  frames, PDF pages or data (docs/export-format.md)\n"
   "  check SCENE     validate a scene or session file\n"
   "  help [COMMAND]  show this text, or the options of a command\n"
   "\n"
@@ -59,7 +68,7 @@ static const char usage_text[] =
   "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.\n"
   "Run 'impulse COMMAND --help' for the options of a command.\n";
 
-static const char *const verbs[] = { "run", "inspect", "check", "help" };
+static const char *const verbs[] = { "run", "inspect", "export", "check", "help" };
 
 /* Whole lines waiting for stdout, and the first write error. */
 typedef struct
@@ -761,6 +770,536 @@ verb_check (char **argv)
   return out_finish (&out);
 }
 
+/* The trace of frames @first to @last (docs/trace-format.md), exactly as
+ * 'impulse run --jsonl' writes it, but from state @first: a header with state
+ * @first, the events and states of each frame as asked, the end line. */
+static gboolean
+export_trace (ImpCliInput *input, const char *scene, gint64 first, gint64 last, gboolean events,
+              gboolean states, GString *out)
+{
+  g_autoptr (GString) line = g_string_new (NULL);
+  PhysEventLog log;
+  guint64 written = 0;
+  gboolean ok = TRUE;
+
+  if (!input_reach (input, first))
+    return FALSE;
+  PhysWorld *world = input->world;
+  imp_trace_write_header (line, scene, world, last - first + 1, states);
+  if (input->session != NULL)
+    append_session_member (line, input->session);
+  g_string_append_printf (out, "%s\n", line->str);
+  g_string_truncate (line, 0);
+
+  phys_event_log_init (&log);
+  for (gint64 frame = first; ok && frame <= last; frame++)
+    {
+      if (frame > first && !(ok = input_apply_edits (input, NULL)))
+        break;
+      phys_event_log_clear (&log);
+      phys_world_step (world, &log);
+      for (size_t e = 0; events && e < log.count; e++)
+        {
+          imp_trace_write_event (line, world, &log.events[e]);
+          g_string_append_printf (out, "%s\n", line->str);
+          g_string_truncate (line, 0);
+          written++;
+        }
+      if (states)
+        {
+          imp_trace_write_state (line, world, frame);
+          g_string_append_printf (out, "%s\n", line->str);
+          g_string_truncate (line, 0);
+        }
+    }
+  phys_event_log_free (&log);
+  /* As in 'run': the final state is the session's state there, its edits applied. */
+  if (ok && !input_apply_edits (input, NULL))
+    return FALSE;
+  if (ok)
+    {
+      imp_trace_write_end (line, world, last - first + 1, written);
+      g_string_append_printf (out, "%s\n", line->str);
+    }
+  return ok;
+}
+
+/* Parses "A..B", or "K" for K..K: a range of frames. */
+static gboolean
+parse_range (const char *option, const char *text, gint64 *first, gint64 *last)
+{
+  const char *dots = strstr (text, "..");
+  g_autofree char *left = dots != NULL ? g_strndup (text, (gsize) (dots - text)) : g_strdup (text);
+  const char *right = dots != NULL ? dots + 2 : text;
+  guint64 a = 0, b = 0;
+
+  if (!g_ascii_string_to_unsigned (left, 10, 0, (guint64) MAX_FRAMES, &a, NULL)
+      || !g_ascii_string_to_unsigned (right, 10, 0, (guint64) MAX_FRAMES, &b, NULL))
+    {
+      usage_error ("export",
+                   "%s expects a range of frames A..B, whole numbers from 0 to %" G_GINT64_FORMAT
+                   ", not '%s'",
+                   option, MAX_FRAMES, text);
+      return FALSE;
+    }
+  if (a > b)
+    {
+      usage_error ("export",
+                   "%s %s runs backwards: frame %" G_GUINT64_FORMAT
+                   " comes after frame %" G_GUINT64_FORMAT,
+                   option, text, a, b);
+      return FALSE;
+    }
+  *first = (gint64) a;
+  *last = (gint64) b;
+  return TRUE;
+}
+
+/* Parses a finite decimal number in [min, max]. */
+static gboolean
+parse_real (const char *option, const char *text, double min, double max, double *value)
+{
+  char *end = NULL;
+  double parsed = g_ascii_strtod (text, &end);
+
+  if (end == text || *end != '\0' || !isfinite (parsed) || parsed < min || parsed > max)
+    {
+      usage_error ("export", "%s expects a number from %g to %g, not '%s'", option, min, max,
+                   text);
+      return FALSE;
+    }
+  *value = parsed;
+  return TRUE;
+}
+
+/* Parses "WxH", a page size in pixels. */
+static gboolean
+parse_size (const char *text, int *width, int *height)
+{
+  const char *x = strpbrk (text, "xX");
+  g_autofree char *left = x != NULL ? g_strndup (text, (gsize) (x - text)) : NULL;
+  guint64 w = 0, h = 0;
+
+  if (x == NULL
+      || !g_ascii_string_to_unsigned (left, 10, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE, &w, NULL)
+      || !g_ascii_string_to_unsigned (x + 1, 10, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE, &h,
+                                      NULL))
+    {
+      usage_error ("export",
+                   "--size expects WIDTHxHEIGHT in pixels, each from %d to %d, as in 1200x720; "
+                   "not '%s'",
+                   IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE, text);
+      return FALSE;
+    }
+  *width = (int) w;
+  *height = (int) h;
+  return TRUE;
+}
+
+/* Finds @text among @names ("a|b|c"); reports the choices when it is not there. */
+static gboolean
+parse_choice (const char *option, const char *text, const char *const *names, int n_names,
+              int *index)
+{
+  for (int i = 0; i < n_names; i++)
+    if (g_str_equal (text, names[i]))
+      {
+        *index = i;
+        return TRUE;
+      }
+  g_autoptr (GString) choices = g_string_new (NULL);
+  for (int i = 0; i < n_names; i++)
+    g_string_append_printf (choices, "%s%s", i == 0 ? "" : i + 1 == n_names ? " or " : ", ",
+                            names[i]);
+  usage_error ("export", "%s expects %s, not '%s'", option, choices->str, text);
+  return FALSE;
+}
+
+/* Records until the state @state can be visited. */
+static void
+record_until (PhysTimeline *timeline, gint64 state)
+{
+  for (;;)
+    {
+      gint64 missing
+          = state - phys_timeline_first_frame (timeline) - phys_timeline_length (timeline);
+      if (missing <= 0 || phys_timeline_record (timeline, missing) == 0)
+        return;
+    }
+}
+
+/* Reports an export error; returns the exit status it deserves. */
+static int
+export_error (const char *output, const GError *error)
+{
+  if (g_error_matches (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS))
+    {
+      g_printerr ("impulse: error: '%s' already exists; add --force to replace it\n", output);
+      return IMP_CLI_EXIT_USAGE;
+    }
+  g_printerr ("impulse: error: %s\n", error->message);
+  return g_error_matches (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO) ? IMP_CLI_EXIT_OUTPUT
+                                                                         : IMP_CLI_EXIT_USAGE;
+}
+
+/* "a, b, c" in lines of at most 80 columns indented by two spaces, for --help;
+ * takes @names. */
+static char *
+wrap_names (char *names)
+{
+  g_auto (GStrv) words = g_strsplit (names, " ", -1);
+  GString *text = g_string_new ("  ");
+  gsize column = 2;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gsize length = strlen (words[i]);
+      if (column > 2 && column + 1 + length > 80)
+        {
+          g_string_append (text, "\n  ");
+          column = 2;
+        }
+      else if (column > 2)
+        {
+          g_string_append_c (text, ' ');
+          column++;
+        }
+      g_string_append (text, words[i]);
+      column += length;
+    }
+  g_free (names);
+  return g_string_free (text, FALSE);
+}
+
+static const char export_description[] =
+  "Writes a figure of one moment of a scene or session, or its data, to FILE; the\n"
+  "format comes from FILE's extension. See docs/export-format.md.\n"
+  "\n"
+  "Figures (.svg, .pdf, .png): --frame K draws frame K (the interval from state K\n"
+  "to state K + 1) at its start, at --t T (a fraction of the frame, 0 to 1), or at\n"
+  "--stop start, before, after (the selected event's response) or end. --event N\n"
+  "selects the frame's event N (from 0, in the order of the trace; default 0) and\n"
+  "draws its math; --event none selects nothing. --fit focus (default) shows the\n"
+  "selected event's surroundings, --fit world the whole world.\n"
+  "--strobe A..B lays the bodies at every frame boundary from the start of frame\n"
+  "A to the end of frame B faded (the older the fainter; --exposures N takes N\n"
+  "moments per frame) under frame K drawn solid (by default just before the\n"
+  "selected event's response).\n"
+  "With a .pdf, --frames A..B makes one page per frame instead.\n"
+  "--overlays takes names separated by commas, '-NAME' taking one away (as in\n"
+  "default,ids,-legend; default: default):\n";
+
+/* After the overlay names. */
+static const char export_description_end[] =
+  "\n"
+  "\n"
+  "Data (.csv, .jsonl): --frames A..B (or --frame K) writes frames A to B. A CSV\n"
+  "file holds one table, --data states (default) or --data events. JSON Lines are\n"
+  "the trace of 'impulse run --jsonl --states' from state A; --data events leaves\n"
+  "the states out, --data states the events.\n"
+  "\n"
+  "An existing FILE is replaced only with --force, and a file is written whole or\n"
+  "not at all. The same command gives the same bytes.\n"
+  "\n"
+  "Exit status: 0 done, 1 the file could not be written, 2 bad arguments or scene.";
+
+static int
+verb_export (char **argv)
+{
+  g_autofree char *frame_text = NULL, *t_text = NULL, *stop_text = NULL, *event_text = NULL;
+  g_autofree char *strobe_text = NULL, *exposures_text = NULL, *frames_text = NULL;
+  g_autofree char *overlays_text = NULL;
+  g_autofree char *fit_text = NULL, *size_text = NULL, *scale_text = NULL;
+  g_autofree char *background_text = NULL, *title = NULL, *caption = NULL, *data_text = NULL;
+  g_autofree char *output = NULL;
+  gboolean force = FALSE;
+  const GOptionEntry entries[] = {
+    { "frame", 0, 0, G_OPTION_ARG_STRING, &frame_text, "The frame to draw", "K" },
+    { "t", 0, 0, G_OPTION_ARG_STRING, &t_text, "The moment in the frame, 0 to 1", "T" },
+    { "stop", 0, 0, G_OPTION_ARG_STRING, &stop_text, "A stop: start, before, after or end",
+      "STOP" },
+    { "event", 0, 0, G_OPTION_ARG_STRING, &event_text, "The event selected (default 0), or none",
+      "N" },
+    { "strobe", 0, 0, G_OPTION_ARG_STRING, &strobe_text,
+      "Multiple exposure of frames A to B around frame K", "A..B" },
+    { "exposures", 0, 0, G_OPTION_ARG_STRING, &exposures_text,
+      "Faded moments per frame of a strobe (default 1)", "N" },
+    { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_text,
+      "One PDF page per frame, or the frames of data", "A..B" },
+    { "overlays", 0, 0, G_OPTION_ARG_STRING, &overlays_text, "What to draw over the bodies",
+      "LIST" },
+    { "fit", 0, 0, G_OPTION_ARG_STRING, &fit_text, "Show the event (focus) or the world", "FIT" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text, "Page size in pixels (default 1200x720)",
+      "WxH" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text,
+      "Every length times S (PNG pixels per page pixel)", "S" },
+    { "background", 0, 0, G_OPTION_ARG_STRING, &background_text,
+      "white (default), dark or transparent", "BG" },
+    { "title", 0, 0, G_OPTION_ARG_STRING, &title, "A title above the figure", "TEXT" },
+    { "caption", 0, 0, G_OPTION_ARG_STRING, &caption, "A caption below the figure", "TEXT" },
+    { "data", 0, 0, G_OPTION_ARG_STRING, &data_text, "states, events or both", "DATA" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Replace FILE if it exists", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "The file to write (required): .svg, .pdf, .png, .csv or .jsonl", "FILE" },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autofree char *overlay_names = wrap_names (imp_export_overlay_names ());
+  g_autofree char *description
+      = g_strconcat (export_description, overlay_names, export_description_end, NULL);
+  const char *scene;
+  ImpExportOptions options;
+  ImpExportFormat format;
+
+  if (!parse_verb_options ("export", "SCENE -o FILE",
+                           "Writes an annotated figure (SVG, PDF, PNG) or data (CSV, JSON Lines).",
+                           description, entries, &argv))
+    return IMP_CLI_EXIT_USAGE;
+  if ((scene = scene_argument ("export", argv)) == NULL)
+    return IMP_CLI_EXIT_USAGE;
+  if (output == NULL)
+    return usage_error ("export", "export needs -o FILE (.svg, .pdf, .png, .csv or .jsonl)");
+  if (!imp_export_format_from_path (output, &format))
+    return usage_error ("export",
+                        "cannot tell the format of '%s' from its extension; use .svg, .pdf, "
+                        ".png, .csv or .jsonl",
+                        output);
+
+  imp_export_options_init (&options);
+  options.format = format;
+  options.overwrite = force;
+  gboolean data = format == IMP_EXPORT_FORMAT_CSV || format == IMP_EXPORT_FORMAT_JSONL;
+  gint64 first = 0, last = 0;
+
+  if (frame_text != NULL && frames_text != NULL)
+    return usage_error ("export", "--frame and --frames cannot go together: --frame K is --frames "
+                                  "K..K for data, and --frames makes PDF pages");
+  if (frame_text != NULL && !parse_count ("export", "--frame", frame_text, &options.frame))
+    return IMP_CLI_EXIT_USAGE;
+  if (frames_text != NULL && !parse_range ("--frames", frames_text, &first, &last))
+    return IMP_CLI_EXIT_USAGE;
+
+  /* Data: states and events of a range of frames. */
+  gboolean want_events = TRUE, want_states = TRUE;
+  if (data)
+    {
+      const struct
+      {
+        const char *text;
+        const char *option;
+      } figure_only[] = {
+        { t_text, "--t" },
+        { stop_text, "--stop" },
+        { event_text, "--event" },
+        { strobe_text, "--strobe" },
+        { exposures_text, "--exposures" },
+        { overlays_text, "--overlays" },
+        { fit_text, "--fit" },
+        { size_text, "--size" },
+        { scale_text, "--scale" },
+        { background_text, "--background" },
+        { title, "--title" },
+        { caption, "--caption" },
+      };
+      for (gsize i = 0; i < G_N_ELEMENTS (figure_only); i++)
+        if (figure_only[i].text != NULL)
+          return usage_error ("export", "%s is for figures (.svg, .pdf, .png), not for %s data",
+                              figure_only[i].option, imp_export_format_name (format));
+      if (frame_text == NULL && frames_text == NULL)
+        return usage_error ("export", "export needs --frames A..B (or --frame K) for data");
+      if (frame_text != NULL)
+        first = last = options.frame;
+      static const char *const data_names[] = { "states", "events", "both" };
+      int which = format == IMP_EXPORT_FORMAT_CSV ? 0 : 2;
+      if (data_text != NULL && !parse_choice ("--data", data_text, data_names, 3, &which))
+        return IMP_CLI_EXIT_USAGE;
+      if (format == IMP_EXPORT_FORMAT_CSV && which == 2)
+        return usage_error ("export", "a CSV file holds one table: --data states or --data events");
+      options.kind = which == 1 ? IMP_EXPORT_KIND_EVENTS : IMP_EXPORT_KIND_STATES;
+      want_states = which != 1;
+      want_events = which != 0;
+      options.first = first;
+      options.last = last;
+    }
+  else
+    {
+      if (data_text != NULL)
+        return usage_error ("export", "--data is for data (.csv, .jsonl), not for figures");
+      if (frames_text != NULL)
+        {
+          if (format != IMP_EXPORT_FORMAT_PDF)
+            return usage_error ("export",
+                                "--frames makes one page per frame, and only a PDF has pages; "
+                                "draw one frame with --frame K, or write data to .csv or .jsonl");
+          if (strobe_text != NULL)
+            return usage_error ("export", "--frames and --strobe cannot go together: pages show "
+                                          "one frame each, a strobe several on one page");
+          options.kind = IMP_EXPORT_KIND_PAGES;
+          options.first = first;
+          options.last = last;
+        }
+      else if (frame_text == NULL)
+        return usage_error ("export", "export needs --frame K (or, for PDF pages, --frames A..B)");
+      if (strobe_text != NULL)
+        {
+          if (!parse_range ("--strobe", strobe_text, &options.first, &options.last))
+            return IMP_CLI_EXIT_USAGE;
+          if (options.frame < options.first || options.frame > options.last)
+            return usage_error ("export",
+                                "--strobe %s must contain the frame drawn solid, --frame %"
+                                G_GINT64_FORMAT,
+                                strobe_text, options.frame);
+          if (options.last - options.first + 1 > IMP_EXPORT_MAX_STROBE)
+            return usage_error ("export", "--strobe %s spans %" G_GINT64_FORMAT
+                                          " frames; a strobe takes at most %d",
+                                strobe_text, options.last - options.first + 1,
+                                IMP_EXPORT_MAX_STROBE);
+          options.kind = IMP_EXPORT_KIND_STROBE;
+        }
+      if (exposures_text != NULL)
+        {
+          guint64 exposures = 0;
+          if (strobe_text == NULL)
+            return usage_error ("export", "--exposures is for a strobe (--strobe A..B)");
+          if (!g_ascii_string_to_unsigned (exposures_text, 10, 1, IMP_EXPORT_MAX_EXPOSURES,
+                                           &exposures, NULL))
+            return usage_error ("export",
+                                "--exposures expects a whole number from 1 to %d, not '%s'",
+                                IMP_EXPORT_MAX_EXPOSURES, exposures_text);
+          options.exposures = (int) exposures;
+        }
+      if (options.kind == IMP_EXPORT_KIND_PAGES
+          && options.last - options.first + 1 > IMP_EXPORT_MAX_PAGES)
+        return usage_error ("export", "--frames %s makes %" G_GINT64_FORMAT
+                                      " pages; at most %d are allowed",
+                            frames_text, options.last - options.first + 1, IMP_EXPORT_MAX_PAGES);
+
+      if (t_text != NULL && stop_text != NULL)
+        return usage_error ("export", "--t and --stop cannot go together: --t picks any moment "
+                                      "of the frame, --stop one of its stops");
+      if (t_text != NULL)
+        {
+          if (!parse_real ("--t", t_text, 0.0, 1.0, &options.t))
+            return IMP_CLI_EXIT_USAGE;
+          options.moment = IMP_EXPORT_AT_TIME;
+        }
+      if (stop_text != NULL)
+        {
+          static const char *const stop_names[] = { "start", "before", "after", "end" };
+          static const ImpExportMoment stop_moments[] = {
+            IMP_EXPORT_AT_START, IMP_EXPORT_AT_BEFORE, IMP_EXPORT_AT_AFTER, IMP_EXPORT_AT_END,
+          };
+          int which = 0;
+          if (!parse_choice ("--stop", stop_text, stop_names, 4, &which))
+            return IMP_CLI_EXIT_USAGE;
+          options.moment = stop_moments[which];
+        }
+      if (event_text != NULL)
+        {
+          guint64 index = 0;
+          if (g_str_equal (event_text, "none"))
+            options.event = IMP_EXPORT_EVENT_NONE;
+          else if (g_ascii_string_to_unsigned (event_text, 10, 0, G_MAXINT, &index, NULL))
+            options.event = (int) index;
+          else
+            return usage_error ("export", "--event expects an event's number (from 0) or none, "
+                                          "not '%s'",
+                                event_text);
+        }
+      g_autoptr (GError) error = NULL;
+      if (overlays_text != NULL
+          && !imp_export_parse_overlays (overlays_text, &options.overlays, &error))
+        return usage_error ("export", "--overlays: %s", error->message);
+      if (fit_text != NULL)
+        {
+          static const char *const fit_names[] = { "focus", "world" };
+          int which = 0;
+          if (!parse_choice ("--fit", fit_text, fit_names, 2, &which))
+            return IMP_CLI_EXIT_USAGE;
+          options.fit = which == 0 ? IMP_EXPORT_FIT_FOCUS : IMP_EXPORT_FIT_WORLD;
+        }
+      if (size_text != NULL && !parse_size (size_text, &options.width, &options.height))
+        return IMP_CLI_EXIT_USAGE;
+      if (scale_text != NULL
+          && !parse_real ("--scale", scale_text, IMP_EXPORT_MIN_SCALE, IMP_EXPORT_MAX_SCALE,
+                          &options.scale))
+        return IMP_CLI_EXIT_USAGE;
+      if (background_text != NULL)
+        {
+          static const char *const backgrounds[] = { "white", "dark", "transparent" };
+          static const ImpExportBackground values[]
+              = { IMP_EXPORT_BACKGROUND_WHITE, IMP_EXPORT_BACKGROUND_DARK,
+                  IMP_EXPORT_BACKGROUND_TRANSPARENT };
+          int which = 0;
+          if (!parse_choice ("--background", background_text, backgrounds, 3, &which))
+            return IMP_CLI_EXIT_USAGE;
+          options.background = values[which];
+        }
+      options.title = title;
+      options.caption = caption;
+    }
+
+  /* Refused before any work; the write checks again, atomically. */
+  if (!force && g_file_test (output, G_FILE_TEST_EXISTS))
+    {
+      g_printerr ("impulse: error: '%s' already exists; add --force to replace it\n", output);
+      return IMP_CLI_EXIT_USAGE;
+    }
+
+  ImpCliInput input;
+  g_autoptr (GError) error = NULL;
+  if (!input_open (&input, scene))
+    {
+      input_close (&input);
+      return IMP_CLI_EXIT_USAGE;
+    }
+
+  if (format == IMP_EXPORT_FORMAT_JSONL)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      gboolean ok = input_check_edits (&input, options.last + 1)
+                    && export_trace (&input, scene, options.first, options.last, want_events,
+                                     want_states, text);
+      input_close (&input);
+      if (!ok)
+        return IMP_CLI_EXIT_USAGE;
+      g_autoptr (GBytes) bytes = g_string_free_to_bytes (g_steal_pointer (&text));
+      if (!imp_export_write_file (output, bytes, force, &error))
+        return export_error (output, error);
+      return IMP_CLI_EXIT_OK;
+    }
+
+  PhysTimeline *timeline = input.session != NULL
+                               ? imp_session_file_to_timeline (input.session, NULL, &error)
+                               : phys_timeline_new (input.world, NULL);
+  if (timeline == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      input_close (&input);
+      return IMP_CLI_EXIT_USAGE;
+    }
+  record_until (timeline, imp_export_last_state (&options));
+
+  /* A strobe shows its frame just before the response, where the math is drawn;
+   * a frame without an event (or only the event cap) at its start. */
+  if (options.kind == IMP_EXPORT_KIND_STROBE && t_text == NULL && stop_text == NULL)
+    {
+      int event = options.event == IMP_EXPORT_EVENT_FIRST ? 0 : options.event;
+      if (event >= 0 && event < phys_timeline_event_count (timeline, options.frame)
+          && phys_timeline_event_brief (timeline, options.frame, event).kind
+                 != PHYS_EVENT_EVENT_CAP)
+        options.moment = IMP_EXPORT_AT_BEFORE;
+    }
+
+  gboolean ok = imp_export_to_file (timeline, &options, output, &error);
+  phys_timeline_free (timeline);
+  input_close (&input);
+  /* Pango and cairo keep the fonts they loaded for the life of the process; the
+   * process ends here, and freeing them lets leak checkers see only real leaks. */
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  return ok ? IMP_CLI_EXIT_OK : export_error (output, error);
+}
+
 static int
 print_usage (void)
 {
@@ -785,6 +1324,8 @@ run_verb (const char *verb, char **argv)
     return verb_run (argv);
   if (g_str_equal (verb, "inspect"))
     return verb_inspect (argv);
+  if (g_str_equal (verb, "export"))
+    return verb_export (argv);
   return verb_check (argv);
 }
 
@@ -833,14 +1374,15 @@ imp_cli_main (int argc, char **argv)
         return usage_error (NULL, "unexpected argument '%s'", argv[3]);
       const char *topic = argv[2];
       if (!g_str_equal (topic, "run") && !g_str_equal (topic, "inspect")
-          && !g_str_equal (topic, "check"))
+          && !g_str_equal (topic, "export") && !g_str_equal (topic, "check"))
         return usage_error (NULL, "unknown command '%s'", topic);
       char *help_argv[] = { argv[0], "--help", NULL };
       g_auto (GStrv) strv = g_strdupv (help_argv);
       return run_verb (topic, strv);
     }
 
-  if (!g_str_equal (verb, "run") && !g_str_equal (verb, "inspect") && !g_str_equal (verb, "check"))
+  if (!g_str_equal (verb, "run") && !g_str_equal (verb, "inspect") && !g_str_equal (verb, "export")
+      && !g_str_equal (verb, "check"))
     {
       const char *nearest = imp_suggest_nearest (verb, verbs, G_N_ELEMENTS (verbs));
       if (nearest != NULL)

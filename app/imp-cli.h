@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imp-cli.h: the headless command line (run, inspect, check). */
+/* imp-cli.h: the headless command line (run, inspect, check, export). */
 #pragma once
 
 #include <glib.h>

@@ -14,6 +14,19 @@ imp_render_draw_background (Render *r)
   cairo_t *cr = r->cr;
   const PhysWorldDef *def = phys_world_get_def (r->in->world);
 
+  if (r->in->no_page)
+    {
+      if (def->has_bounds)
+        {
+          PhysVec2 a = px (r, def->bounds.min), b = px (r, def->bounds.max);
+          cairo_rectangle (cr, a.x, a.y, b.x - a.x, b.y - a.y);
+          cairo_set_line_width (cr, 2.0);
+          imp_rgba_set_source (cr, r->theme->bounds);
+          cairo_stroke (cr);
+        }
+      return;
+    }
+
   cairo_rectangle (cr, 0, 0, r->view->width, r->view->height);
   if (!def->has_bounds)
     {

@@ -123,6 +123,10 @@ typedef struct _ImpRenderCache ImpRenderCache;
  *   surface; for a target replayed onto pixels at the same scale, such as the
  *   recording a GTK 4 drawing area hands out on a scale-1 display. Image
  *   surfaces always get them; leave it %FALSE for vector exports
+ * @no_page: leave the page unpainted: only the walls of the world bounds are
+ *   drawn, not the fills inside and outside them. For the exporter, which paints
+ *   its own page (white, or none for a transparent figure) and lays several
+ *   moments over one page (a strobe figure)
  *
  * A snapshot of everything one picture shows. The renderer only reads it. Set
  * it up with imp_render_input_init() and change what you need.
@@ -148,6 +152,7 @@ typedef struct
   double time_in_frame;
   ImpRenderCache *cache;
   gboolean raster_shortcuts;
+  gboolean no_page;
 } ImpRenderInput;
 
 ImpRenderCache *imp_render_cache_new (void);

@@ -1,0 +1,821 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-export.c: options, cairo surfaces and files of the exporter.
+ *
+ * Every export is made in memory, then written in one go: to a temporary file
+ * beside the target, synced, and renamed over it (or hard-linked to its name
+ * when the target must not exist, which fails instead of replacing a file that
+ * appeared meanwhile). A reader never sees half a file, and a failed export
+ * leaves nothing behind.
+ *
+ * Same options, same bytes: PNG has no time stamp; the PDF's creation date is
+ * left out; cairo's SVG writer numbers its drawing groups with a counter shared
+ * by the whole process, so they are numbered again in order of appearance.
+ */
+#include "imp-export-private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gstdio.h>
+
+#include "imp-suggest.h"
+
+G_DEFINE_QUARK (imp-export-error-quark, imp_export_error)
+
+/* Default page: the size of the figures in docs/, a 5:3 slide. */
+#define DEFAULT_WIDTH 1200
+#define DEFAULT_HEIGHT 720
+
+static const struct
+{
+  const char *name;
+  ImpOverlays flag;
+} overlay_names[] = {
+  { "ids", IMP_OVERLAY_IDS },
+  { "velocity", IMP_OVERLAY_VELOCITY },
+  { "swept", IMP_OVERLAY_SWEPT },
+  { "ghosts", IMP_OVERLAY_GHOSTS },
+  { "contact", IMP_OVERLAY_CONTACT },
+  { "relative-velocity", IMP_OVERLAY_RELATIVE_VELOCITY },
+  { "impulse", IMP_OVERLAY_IMPULSE },
+  { "construction", IMP_OVERLAY_CONSTRUCTION },
+  { "normals", IMP_OVERLAY_NORMALS },
+  { "probes", IMP_OVERLAY_PROBES },
+  { "trails", IMP_OVERLAY_TRAILS },
+  { "ghost-branch", IMP_OVERLAY_GHOST_BRANCH },
+  { "legend", IMP_OVERLAY_LEGEND },
+  { "none", IMP_OVERLAY_NONE },
+  { "default", IMP_OVERLAY_DEFAULT },
+  { "all", IMP_OVERLAY_ALL },
+};
+
+static const struct
+{
+  const char *extension;
+  ImpExportFormat format;
+} formats[] = {
+  { ".svg", IMP_EXPORT_FORMAT_SVG }, { ".pdf", IMP_EXPORT_FORMAT_PDF },
+  { ".png", IMP_EXPORT_FORMAT_PNG }, { ".csv", IMP_EXPORT_FORMAT_CSV },
+  { ".jsonl", IMP_EXPORT_FORMAT_JSONL },
+};
+
+/**
+ * imp_export_options_init:
+ * @options: (out caller-allocates): the options to set up
+ *
+ * A figure of frame 0 at its start, its first event selected, with
+ * %IMP_OVERLAY_DEFAULT, 1200 x 720 pixels at scale 1 on white, fitted to the
+ * event; as SVG, never replacing a file. A strobe gets one exposure per frame.
+ */
+void
+imp_export_options_init (ImpExportOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->kind = IMP_EXPORT_KIND_FIGURE;
+  options->format = IMP_EXPORT_FORMAT_SVG;
+  options->event = IMP_EXPORT_EVENT_FIRST;
+  options->moment = IMP_EXPORT_AT_START;
+  options->exposures = 1;
+  options->overlays = IMP_OVERLAY_DEFAULT;
+  options->width = DEFAULT_WIDTH;
+  options->height = DEFAULT_HEIGHT;
+  options->scale = 1.0;
+  options->background = IMP_EXPORT_BACKGROUND_WHITE;
+  options->fit = IMP_EXPORT_FIT_FOCUS;
+}
+
+/**
+ * imp_export_format_from_path:
+ * @path: a file name
+ * @format: (out): its format
+ *
+ * The format a file name's extension names (.svg, .pdf, .png, .csv, .jsonl; any
+ * case).
+ *
+ * Returns: %FALSE when the extension is none of them
+ */
+gboolean
+imp_export_format_from_path (const char *path, ImpExportFormat *format)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_str_has_suffix (lower, formats[i].extension))
+      {
+        *format = formats[i].format;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * imp_export_format_name:
+ * @format: a format
+ *
+ * Returns: its extension without the dot: "svg", "pdf", "png", "csv" or "jsonl"
+ */
+const char *
+imp_export_format_name (ImpExportFormat format)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (formats[i].format == format)
+      return formats[i].extension + 1;
+  return "unknown";
+}
+
+/**
+ * imp_export_overlay_names:
+ *
+ * The names imp_export_parse_overlays() takes, for help and error messages.
+ *
+ * Returns: (transfer full): "ids, velocity, ..., none, default, all"
+ */
+char *
+imp_export_overlay_names (void)
+{
+  GString *names = g_string_new (NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_names); i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", overlay_names[i].name);
+  return g_string_free (names, FALSE);
+}
+
+/**
+ * imp_export_parse_overlays:
+ * @list: names separated by commas, as "velocity,contact" or "default,ids,-legend"
+ * @overlays: (out): the overlays named
+ * @error: where an unknown name is reported, with the names there are
+ *
+ * Reads a list of overlays. Names add up; a name after a minus sign is taken
+ * away; "none", "default" and "all" are sets. A list that starts by taking away
+ * starts from the default set, otherwise from none.
+ *
+ * Returns: %FALSE when a name is unknown or the list is empty
+ */
+gboolean
+imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **error)
+{
+  g_auto (GStrv) items = g_strsplit (list, ",", -1);
+  const char *names[G_N_ELEMENTS (overlay_names)];
+  ImpOverlays result = IMP_OVERLAY_NONE;
+  gboolean any = FALSE;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_names); i++)
+    names[i] = overlay_names[i].name;
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      char *item = g_strstrip (items[i]);
+      gboolean remove = item[0] == '-';
+      const char *name = remove ? item + 1 : item;
+      gsize k;
+
+      if (*item == '\0')
+        continue;
+      for (k = 0; k < G_N_ELEMENTS (overlay_names); k++)
+        if (g_str_equal (name, overlay_names[k].name))
+          break;
+      if (k == G_N_ELEMENTS (overlay_names))
+        {
+          g_autofree char *valid = imp_export_overlay_names ();
+          const char *near = imp_suggest_nearest (name, names, G_N_ELEMENTS (names));
+          if (near != NULL)
+            g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
+                         "unknown overlay '%s'; did you mean '%s'? The overlays are: %s", name,
+                         near, valid);
+          else
+            g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
+                         "unknown overlay '%s'; the overlays are: %s", name, valid);
+          return FALSE;
+        }
+      if (!any && remove)
+        result = IMP_OVERLAY_DEFAULT;
+      any = TRUE;
+      if (remove)
+        result &= ~overlay_names[k].flag;
+      else
+        result |= overlay_names[k].flag;
+    }
+  if (!any)
+    {
+      g_autofree char *valid = imp_export_overlay_names ();
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
+                   "the list of overlays is empty; the overlays are: %s", valid);
+      return FALSE;
+    }
+  *overlays = result;
+  return TRUE;
+}
+
+/**
+ * imp_export_last_state:
+ * @options: what to export
+ *
+ * The last state the export reads: record the timeline at least this far
+ * (the end of the last frame drawn or written).
+ *
+ * Returns: a state number
+ */
+gint64
+imp_export_last_state (const ImpExportOptions *options)
+{
+  switch (options->kind)
+    {
+    case IMP_EXPORT_KIND_FIGURE:
+      return options->frame + 1;
+    case IMP_EXPORT_KIND_STROBE:
+      return MAX (options->frame, options->last) + 1;
+    case IMP_EXPORT_KIND_PAGES:
+    case IMP_EXPORT_KIND_STATES:
+    case IMP_EXPORT_KIND_EVENTS:
+    default:
+      return options->last + 1;
+    }
+}
+
+gboolean
+imp_export_frame_recorded (PhysTimeline *timeline, gint64 frame)
+{
+  gint64 first = phys_timeline_first_frame (timeline);
+
+  return frame >= first && frame < first + phys_timeline_length (timeline);
+}
+
+void
+imp_export_set_frame_error (PhysTimeline *timeline, gint64 frame, GError **error)
+{
+  gint64 first = phys_timeline_first_frame (timeline);
+  gint64 length = phys_timeline_length (timeline);
+
+  if (length == 0)
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                 "frame %" G_GINT64_FORMAT " is not recorded: nothing is yet", frame);
+  else
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                 "frame %" G_GINT64_FORMAT
+                 " is not recorded: the recording holds frames %" G_GINT64_FORMAT
+                 " to %" G_GINT64_FORMAT,
+                 frame, first, first + length - 1);
+}
+
+static gboolean
+is_figure (ImpExportKind kind)
+{
+  return kind == IMP_EXPORT_KIND_FIGURE || kind == IMP_EXPORT_KIND_STROBE
+         || kind == IMP_EXPORT_KIND_PAGES;
+}
+
+static gboolean
+check_range (PhysTimeline *timeline, const ImpExportOptions *options, const char *what,
+             gint64 most, GError **error)
+{
+  if (options->first < 0 || options->last < options->first)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                   "the %s runs from frame %" G_GINT64_FORMAT " to frame %" G_GINT64_FORMAT
+                   "; the first must be at least 0 and not after the last",
+                   what, options->first, options->last);
+      return FALSE;
+    }
+  if (most > 0 && options->last - options->first + 1 > most)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                   "the %s spans %" G_GINT64_FORMAT " frames; at most %" G_GINT64_FORMAT
+                   " are allowed",
+                   what, options->last - options->first + 1, most);
+      return FALSE;
+    }
+  /* A recording is contiguous: holding both ends, it holds the range. */
+  gint64 missing = !imp_export_frame_recorded (timeline, options->first) ? options->first
+                   : !imp_export_frame_recorded (timeline, options->last) ? options->last
+                                                                           : -1;
+  if (missing >= 0)
+    {
+      imp_export_set_frame_error (timeline, missing, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * imp_export_check:
+ * @timeline: the recording
+ * @options: what to export
+ * @error: where the first problem is reported
+ *
+ * Checks that @options make sense together and that @timeline holds every
+ * frame they need. The events named are checked when drawing.
+ *
+ * Returns: %TRUE when the export can go ahead
+ */
+gboolean
+imp_export_check (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
+{
+  ImpExportFormat format = options->format;
+
+  if (is_figure (options->kind))
+    {
+      if (format != IMP_EXPORT_FORMAT_SVG && format != IMP_EXPORT_FORMAT_PDF
+          && format != IMP_EXPORT_FORMAT_PNG)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                       "a figure is an SVG, PDF or PNG file, not %s",
+                       imp_export_format_name (format));
+          return FALSE;
+        }
+      if (options->kind == IMP_EXPORT_KIND_PAGES && format != IMP_EXPORT_FORMAT_PDF)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                       "one page per frame needs a PDF file; %s has a single page",
+                       imp_export_format_name (format));
+          return FALSE;
+        }
+      if (options->width < IMP_EXPORT_MIN_SIZE || options->width > IMP_EXPORT_MAX_SIZE
+          || options->height < IMP_EXPORT_MIN_SIZE || options->height > IMP_EXPORT_MAX_SIZE)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                       "a page of %d x %d pixels: width and height go from %d to %d",
+                       options->width, options->height, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE);
+          return FALSE;
+        }
+      if (!(options->scale >= IMP_EXPORT_MIN_SCALE && options->scale <= IMP_EXPORT_MAX_SCALE))
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                       "scale %g: it goes from %g to %g", options->scale, IMP_EXPORT_MIN_SCALE,
+                       IMP_EXPORT_MAX_SCALE);
+          return FALSE;
+        }
+      if (format == IMP_EXPORT_FORMAT_PNG
+          && (options->width * options->scale > IMP_EXPORT_MAX_PIXELS
+              || options->height * options->scale > IMP_EXPORT_MAX_PIXELS))
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                       "a PNG of %.0f x %.0f pixels is too large; at most %d on a side",
+                       options->width * options->scale, options->height * options->scale,
+                       IMP_EXPORT_MAX_PIXELS);
+          return FALSE;
+        }
+      if (options->moment == IMP_EXPORT_AT_TIME && !(options->t >= 0.0 && options->t <= 1.0))
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                       "t = %g is outside the frame: a time in a frame goes from 0 to 1",
+                       options->t);
+          return FALSE;
+        }
+    }
+  else if (format != IMP_EXPORT_FORMAT_CSV && format != IMP_EXPORT_FORMAT_JSONL)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "states and events are data: a CSV or JSON Lines file, not %s",
+                   imp_export_format_name (format));
+      return FALSE;
+    }
+
+  switch (options->kind)
+    {
+    case IMP_EXPORT_KIND_FIGURE:
+      break;
+    case IMP_EXPORT_KIND_STROBE:
+      if (!check_range (timeline, options, "strobe", IMP_EXPORT_MAX_STROBE, error))
+        return FALSE;
+      if (options->exposures < 1 || options->exposures > IMP_EXPORT_MAX_EXPOSURES)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                       "%d exposures per frame: a strobe takes from 1 to %d",
+                       options->exposures, IMP_EXPORT_MAX_EXPOSURES);
+          return FALSE;
+        }
+      if (options->frame < options->first || options->frame > options->last)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                       "the strobe of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+                       " does not contain frame %" G_GINT64_FORMAT ", the moment drawn solid",
+                       options->first, options->last, options->frame);
+          return FALSE;
+        }
+      break;
+    case IMP_EXPORT_KIND_PAGES:
+      if (!check_range (timeline, options, "range of pages", IMP_EXPORT_MAX_PAGES, error))
+        return FALSE;
+      break;
+    case IMP_EXPORT_KIND_STATES:
+    case IMP_EXPORT_KIND_EVENTS:
+    default:
+      if (!check_range (timeline, options, "range of frames", 0, error))
+        return FALSE;
+      break;
+    }
+  if ((options->kind == IMP_EXPORT_KIND_FIGURE || options->kind == IMP_EXPORT_KIND_STROBE)
+      && !imp_export_frame_recorded (timeline, options->frame))
+    {
+      imp_export_set_frame_error (timeline, options->frame, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * imp_export_page_count:
+ * @options: what to export
+ *
+ * Returns: the pages of a figure export (1 for a figure or strobe), 0 for data
+ */
+int
+imp_export_page_count (const ImpExportOptions *options)
+{
+  switch (options->kind)
+    {
+    case IMP_EXPORT_KIND_FIGURE:
+    case IMP_EXPORT_KIND_STROBE:
+      return 1;
+    case IMP_EXPORT_KIND_PAGES:
+      return (int) CLAMP (options->last - options->first + 1, 0, IMP_EXPORT_MAX_PAGES);
+    case IMP_EXPORT_KIND_STATES:
+    case IMP_EXPORT_KIND_EVENTS:
+    default:
+      return 0;
+    }
+}
+
+/**
+ * imp_export_draw_page:
+ * @cr: where to draw; its user space is the page in pixels (scale it to preview
+ *   the page smaller or larger)
+ * @timeline: the recording
+ * @options: a figure, strobe or pages export
+ * @page: which page, from 0 (a figure or strobe has one)
+ * @error: where a problem is reported
+ *
+ * Draws one page of a figure export exactly as the file gets it: for the live
+ * preview of an export dialog.
+ *
+ * Returns: %TRUE when the page was drawn
+ */
+gboolean
+imp_export_draw_page (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *options,
+                      int page, GError **error)
+{
+  g_return_val_if_fail (cr != NULL && timeline != NULL && options != NULL, FALSE);
+
+  if (!imp_export_check (timeline, options, error))
+    return FALSE;
+  if (!is_figure (options->kind) || page < 0 || page >= imp_export_page_count (options))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                   "the export has no page %d", page);
+      return FALSE;
+    }
+  return imp_export_draw_pages (cr, timeline, options, page, 1, FALSE, error);
+}
+
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* cairo's SVG writer names drawing groups "surfaceN" after a counter shared by
+ * every surface of the process, so a second export in the same process would
+ * differ from the first. Numbers them again in order of first appearance. */
+static GByteArray *
+renumber_svg_surfaces (GByteArray *svg)
+{
+  static const char word[] = "surface";
+  g_autoptr (GHashTable) numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GString *out = g_string_sized_new (svg->len + 64);
+  const char *text = (const char *) svg->data;
+  gsize i = 0;
+
+  while (i < svg->len)
+    {
+      const char *found = g_strstr_len (text + i, (gssize) (svg->len - i), word);
+      if (found == NULL)
+        {
+          g_string_append_len (out, text + i, (gssize) (svg->len - i));
+          break;
+        }
+      gsize at = (gsize) (found - text);
+      gsize digits = at + strlen (word);
+      gsize end = digits;
+      while (end < svg->len && g_ascii_isdigit (text[end]))
+        end++;
+      /* Only ids and references: id="surface5", href="#surface5", url(#surface5). */
+      gboolean is_id = end > digits && at > 0 && (text[at - 1] == '"' || text[at - 1] == '#');
+      g_string_append_len (out, text + i, (gssize) (at - i));
+      if (!is_id)
+        {
+          g_string_append_len (out, found, (gssize) (end - at));
+          i = end;
+          continue;
+        }
+      g_autofree char *old = g_strndup (found, end - at);
+      gpointer number = g_hash_table_lookup (numbers, old);
+      if (number == NULL)
+        {
+          number = GUINT_TO_POINTER (g_hash_table_size (numbers) + 1);
+          g_hash_table_insert (numbers, g_steal_pointer (&old), number);
+        }
+      g_string_append_printf (out, "%s%u", word, GPOINTER_TO_UINT (number));
+      i = end;
+    }
+  g_byte_array_unref (svg);
+  gsize len = out->len;
+  return g_byte_array_new_take ((guint8 *) g_string_free (out, FALSE), len);
+}
+
+/* The title and caption go into the SVG's <title> and <desc> as well: cairo
+ * draws text as glyph outlines, which screen readers and searches cannot read. */
+static GByteArray *
+add_svg_description (GByteArray *svg, const ImpExportOptions *options)
+{
+  gboolean title = options->title != NULL && *options->title != '\0';
+  gboolean caption = options->caption != NULL && *options->caption != '\0';
+
+  if (!title && !caption)
+    return svg;
+  const char *text = (const char *) svg->data;
+  const char *open = g_strstr_len (text, (gssize) svg->len, "<svg");
+  const char *close = open != NULL ? memchr (open, '>', svg->len - (gsize) (open - text)) : NULL;
+  if (close == NULL)
+    return svg;
+
+  GString *insert = g_string_new (NULL);
+  if (title)
+    {
+      g_autofree char *escaped = g_markup_escape_text (options->title, -1);
+      g_string_append_printf (insert, "\n<title>%s</title>", escaped);
+    }
+  if (caption)
+    {
+      g_autofree char *escaped = g_markup_escape_text (options->caption, -1);
+      g_string_append_printf (insert, "\n<desc>%s</desc>", escaped);
+    }
+  guint at = (guint) (close + 1 - text);
+  GByteArray *result = g_byte_array_sized_new (svg->len + (guint) insert->len);
+  g_byte_array_append (result, svg->data, at);
+  g_byte_array_append (result, (const guint8 *) insert->str, (guint) insert->len);
+  g_byte_array_append (result, svg->data + at, svg->len - at);
+  g_string_free (insert, TRUE);
+  g_byte_array_unref (svg);
+  return result;
+}
+
+static gboolean
+surface_error (cairo_status_t status, GError **error)
+{
+  if (status == CAIRO_STATUS_SUCCESS)
+    return FALSE;
+  g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, "cannot draw the figure: %s",
+               cairo_status_to_string (status));
+  return TRUE;
+}
+
+static GBytes *
+render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
+{
+  GByteArray *out = g_byte_array_new ();
+  double scale = options->scale;
+  double width = options->width * scale, height = options->height * scale;
+  cairo_surface_t *surface;
+
+  switch (options->format)
+    {
+    case IMP_EXPORT_FORMAT_PDF:
+      surface = cairo_pdf_surface_create_for_stream (append_bytes, out,
+                                                     width * IMP_EXPORT_PDF_POINTS_PER_PX,
+                                                     height * IMP_EXPORT_PDF_POINTS_PER_PX);
+      /* No creation date: the same export must give the same bytes. */
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Impulse");
+      if (options->title != NULL && *options->title != '\0')
+        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, options->title);
+      scale *= IMP_EXPORT_PDF_POINTS_PER_PX;
+      break;
+    case IMP_EXPORT_FORMAT_PNG:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) lround (width),
+                                            (int) lround (height));
+      break;
+    case IMP_EXPORT_FORMAT_SVG:
+    default:
+      surface = cairo_svg_surface_create_for_stream (append_bytes, out, width, height);
+      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
+      break;
+    }
+
+  cairo_t *cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  gboolean ok = imp_export_draw_pages (cr, timeline, options, 0, imp_export_page_count (options),
+                                       options->format == IMP_EXPORT_FORMAT_PDF, error);
+  if (ok)
+    ok = !surface_error (cairo_status (cr), error);
+  cairo_destroy (cr);
+  if (ok && options->format == IMP_EXPORT_FORMAT_PNG)
+    ok = !surface_error (cairo_surface_write_to_png_stream (surface, append_bytes, out), error);
+  /* Vector surfaces write their last bytes when finished. */
+  cairo_surface_finish (surface);
+  if (ok)
+    ok = !surface_error (cairo_surface_status (surface), error);
+  cairo_surface_destroy (surface);
+  if (!ok)
+    {
+      g_byte_array_unref (out);
+      return NULL;
+    }
+  if (options->format == IMP_EXPORT_FORMAT_SVG)
+    out = add_svg_description (renumber_svg_surfaces (out), options);
+  return g_byte_array_free_to_bytes (out);
+}
+
+/**
+ * imp_export_to_bytes:
+ * @timeline: the recording, holding every frame the export needs
+ *   (imp_export_last_state())
+ * @options: what to export
+ * @error: where a problem is reported
+ *
+ * Makes the file's contents in memory.
+ *
+ * Returns: (transfer full) (nullable): the bytes, or %NULL with @error set
+ */
+GBytes *
+imp_export_to_bytes (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
+{
+  g_return_val_if_fail (timeline != NULL && options != NULL, NULL);
+
+  if (!imp_export_check (timeline, options, error))
+    return NULL;
+  if (options->format == IMP_EXPORT_FORMAT_JSONL)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "JSON Lines are the trace format, written by the command line's trace writer");
+      return NULL;
+    }
+  if (options->format == IMP_EXPORT_FORMAT_CSV)
+    {
+      GString *csv = options->kind == IMP_EXPORT_KIND_EVENTS
+                         ? imp_export_events_csv (timeline, options)
+                         : imp_export_states_csv (timeline, options);
+      return g_string_free_to_bytes (csv);
+    }
+  return render_figure (timeline, options, error);
+}
+
+/**
+ * imp_export_to_file:
+ * @timeline: the recording, holding every frame the export needs
+ * @options: what to export; @options->overwrite says whether @path may be replaced
+ * @path: the file to write
+ * @error: where a problem is reported
+ *
+ * imp_export_to_bytes(), then imp_export_write_file(). An existing file is
+ * refused before anything is drawn.
+ *
+ * Returns: %TRUE when the file was written
+ */
+gboolean
+imp_export_to_file (PhysTimeline *timeline, const ImpExportOptions *options, const char *path,
+                    GError **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!options->overwrite && g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
+      return FALSE;
+    }
+  g_autoptr (GBytes) bytes = imp_export_to_bytes (timeline, options, error);
+  return bytes != NULL && imp_export_write_file (path, bytes, options->overwrite, error);
+}
+
+static gboolean
+io_error (GError **error, const char *path, int saved_errno)
+{
+  g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, "cannot write '%s': %s", path,
+               g_strerror (saved_errno));
+  return FALSE;
+}
+
+static gboolean
+write_all (int fd, const guint8 *data, gsize length)
+{
+  while (length > 0)
+    {
+      ssize_t n = write (fd, data, length);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return FALSE;
+      data += n;
+      length -= (gsize) n;
+    }
+  return TRUE;
+}
+
+/* Gives the temporary file the name @path, unless something has it. A hard link
+ * does this in one step; file systems without hard links get a check, then a
+ * rename. */
+static gboolean
+claim_name (const char *temp, const char *path, GError **error)
+{
+  if (link (temp, path) == 0)
+    {
+      g_unlink (temp);
+      return TRUE;
+    }
+  int saved = errno;
+  if (saved == EEXIST)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
+      return FALSE;
+    }
+  if (saved != EPERM && saved != ENOTSUP && saved != EOPNOTSUPP && saved != EMLINK
+      && saved != ENOSYS)
+    return io_error (error, path, saved);
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
+      return FALSE;
+    }
+  if (g_rename (temp, path) != 0)
+    return io_error (error, path, errno);
+  return TRUE;
+}
+
+/**
+ * imp_export_write_file:
+ * @path: the file to write
+ * @bytes: its contents
+ * @overwrite: replace @path when it exists (keeping its permissions); otherwise
+ *   an existing @path is an %IMP_EXPORT_ERROR_EXISTS error
+ * @error: where a problem is reported
+ *
+ * Writes a file atomically: readers see the old file or the whole new one,
+ * never a part, and a failure leaves no temporary file behind.
+ *
+ * Returns: %TRUE when the file was written
+ */
+gboolean
+imp_export_write_file (const char *path, GBytes *bytes, gboolean overwrite, GError **error)
+{
+  g_return_val_if_fail (path != NULL && bytes != NULL, FALSE);
+
+  GStatBuf st;
+  gboolean existed = g_stat (path, &st) == 0;
+  if (existed && !overwrite)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
+      return FALSE;
+    }
+  if (existed && S_ISDIR (st.st_mode))
+    return io_error (error, path, EISDIR);
+
+  /* Beside the target, so that the rename stays within one file system. */
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *temp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
+  int fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0)
+    return io_error (error, path, errno);
+
+  gsize length;
+  const guint8 *data = g_bytes_get_data (bytes, &length);
+  gboolean ok = write_all (fd, data, length) && fsync (fd) == 0;
+  int saved = errno;
+  if (close (fd) != 0 && ok)
+    {
+      ok = FALSE;
+      saved = errno;
+    }
+  if (ok && existed && overwrite && g_chmod (temp, (int) (st.st_mode & 07777)) != 0)
+    {
+      ok = FALSE;
+      saved = errno;
+    }
+  if (!ok)
+    {
+      g_unlink (temp);
+      return io_error (error, path, saved);
+    }
+
+  if (overwrite)
+    {
+      if (g_rename (temp, path) == 0)
+        return TRUE;
+      saved = errno;
+      g_unlink (temp);
+      return io_error (error, path, saved);
+    }
+  if (!claim_name (temp, path, error))
+    {
+      g_unlink (temp);
+      return FALSE;
+    }
+  return TRUE;
+}
