@@ -86,6 +86,7 @@ imp_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.bookmark", { "<Control>b", NULL } },
+    { "win.export", { "<Control>e", NULL } },
     { "win.fit", { "f", NULL } },
     { "win.zoom-event", { "z", NULL } },
     { "win.toggle-inspector", { "F9", NULL } },

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "imp-export-dialog.h"
 #include "imp-session.h"
 #include "imp-window.h"
 #include "test-util.h"
@@ -254,6 +255,21 @@ test_window_actions (void)
                                                 "bad-unknown-key.json", NULL);
   g_assert_false (imp_window_open (window, bad));
   g_assert_cmpint (imp_session_get_length (session), >=, 100);
+
+  /* Export opens its dialog, which draws its preview. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
+  GtkWindow *dialog = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+      if (IMP_IS_EXPORT_DIALOG (item))
+        dialog = GTK_WINDOW (item);
+    }
+  g_assert_nonnull (dialog);
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  gtk_window_destroy (dialog);
 
   /* Draw once, for real. */
   for (int i = 0; i < 20; i++)

@@ -4,6 +4,7 @@
 #include "imp-window.h"
 
 #include "imp-canvas.h"
+#include "imp-export-dialog.h"
 #include "imp-inspector.h"
 #include "imp-timeline-bar.h"
 #include "impulse-ui-resources.h"
@@ -339,6 +340,41 @@ act_save (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+exported (ImpWindow *self, const char *path)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *text = g_strdup_printf ("Exported %s", name);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *uri = g_filename_to_uri (dir, NULL, NULL);
+  AdwToast *toast = adw_toast_new (text);
+  if (uri != NULL)
+    {
+      adw_toast_set_button_label (toast, "Open Folder");
+      adw_toast_set_action_name (toast, "win.open-folder");
+      adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
+    }
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+static void
+act_export (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  if (imp_session_get_length (self->session) == 0)
+    return;
+  imp_session_set_playing (self->session, FALSE);
+  ImpExportDialog *dialog = imp_export_dialog_new (GTK_WINDOW (self), self->session);
+  g_signal_connect_object (dialog, "exported", G_CALLBACK (exported), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+act_open_folder (GtkWidget *widget, const char *name, GVariant *param)
+{
+  gtk_show_uri (GTK_WINDOW (widget), g_variant_get_string (param, NULL), GDK_CURRENT_TIME);
+}
+
+static void
 act_inspector (GtkWidget *widget, const char *name, GVariant *param)
 {
   ImpWindow *self = IMP_WINDOW (widget);
@@ -442,6 +478,8 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, act_history);
   gtk_widget_class_install_action (widget_class, "win.bookmark", NULL, act_bookmark);
   gtk_widget_class_install_action (widget_class, "win.toggle-inspector", NULL, act_inspector);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, act_export);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", "s", act_open_folder);
 }
 
 /* The window's size and the overlays outlive it, when the schema is installed. */
