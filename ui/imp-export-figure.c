@@ -441,9 +441,8 @@ show_text (cairo_t *cr, PangoLayout *layout, double y, ImpRgba color)
   if (layout == NULL)
     return;
   cairo_save (cr);
-  imp_rgba_set_source (cr, color);
   cairo_move_to (cr, PAGE_MARGIN_PX, y);
-  pango_cairo_show_layout (cr, layout);
+  imp_render_show_layout (cr, layout, color);
   cairo_restore (cr);
 }
 

@@ -576,9 +576,100 @@ surface_error (cairo_status_t status, GError **error)
   return TRUE;
 }
 
+/* A coordinate or size for SVG: two decimals, a dot whatever the locale. */
+static void
+append_number (GString *out, double x)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, "%.2f", x));
+}
+
+/* The SVG text sink: every line of a layout becomes a <text> element at its
+ * baseline, so a figure's labels stay text (cairo 1.16 would write glyph
+ * outlines). Positions and sizes are in the SVG's px, through the context's
+ * transform. */
+static void
+svg_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color)
+{
+  GString *out = data;
+  double x0, y0;
+  cairo_get_current_point (cr, &x0, &y0);
+  const PangoFontDescription *font = pango_layout_get_font_description (layout);
+  const char *family = font != NULL ? pango_font_description_get_family (font) : NULL;
+  double size = font != NULL ? pango_font_description_get_size (font) / (double) PANGO_SCALE : 10.0;
+  /* Point sizes are at pango-cairo's 96 dots per inch. */
+  if (font != NULL && !pango_font_description_get_size_is_absolute (font))
+    size *= 96.0 / 72.0;
+  gboolean bold = font != NULL && pango_font_description_get_weight (font) >= PANGO_WEIGHT_SEMIBOLD;
+  double fx = size, fy = 0.0;
+  cairo_user_to_device_distance (cr, &fx, &fy);
+  const char *text = pango_layout_get_text (layout);
+
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+  do
+    {
+      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
+      PangoRectangle logical;
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      double x = x0 + logical.x / (double) PANGO_SCALE;
+      double y = y0 + pango_layout_iter_get_baseline (iter) / (double) PANGO_SCALE;
+      cairo_user_to_device (cr, &x, &y);
+      g_autofree char *piece = g_strndup (text + line->start_index, (gsize) line->length);
+      if (*piece == '\0')
+        continue;
+      g_autofree char *escaped = g_markup_escape_text (piece, -1);
+      g_autofree char *family_escaped = g_markup_escape_text (family != NULL ? family : "sans-serif",
+                                                              -1);
+      g_string_append (out, "<text x=\"");
+      append_number (out, x);
+      g_string_append (out, "\" y=\"");
+      append_number (out, y);
+      g_string_append_printf (out, "\" font-family=\"%s, sans-serif\" font-size=\"", family_escaped);
+      append_number (out, hypot (fx, fy));
+      g_string_append_printf (out, "px\"%s fill=\"#%02x%02x%02x\"", bold ? " font-weight=\"bold\"" : "",
+                              (int) lround (CLAMP (color.r, 0.0, 1.0) * 255),
+                              (int) lround (CLAMP (color.g, 0.0, 1.0) * 255),
+                              (int) lround (CLAMP (color.b, 0.0, 1.0) * 255));
+      if (color.a < 1.0)
+        {
+          g_string_append (out, " fill-opacity=\"");
+          append_number (out, color.a);
+          g_string_append_c (out, '"');
+        }
+      g_string_append_printf (out, ">%s</text>\n", escaped);
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+}
+
+/* Puts the collected <text> elements last in the SVG, above the drawing. */
+static GByteArray *
+add_svg_text (GByteArray *svg, const GString *texts)
+{
+  if (texts->len == 0)
+    return svg;
+  const char *data = (const char *) svg->data;
+  const char *end = g_strrstr_len (data, (gssize) svg->len, "</svg>");
+  if (end == NULL)
+    return svg;
+  gsize at = (gsize) (end - data);
+  GByteArray *result = g_byte_array_sized_new (svg->len + (guint) texts->len + 64);
+  g_byte_array_append (result, svg->data, (guint) at);
+  static const char open[] = "<g id=\"impulse-text\" xml:space=\"preserve\">\n";
+  g_byte_array_append (result, (const guint8 *) open, sizeof open - 1);
+  g_byte_array_append (result, (const guint8 *) texts->str, (guint) texts->len);
+  static const char close[] = "</g>\n";
+  g_byte_array_append (result, (const guint8 *) close, sizeof close - 1);
+  g_byte_array_append (result, svg->data + at, svg->len - (guint) at);
+  g_byte_array_unref (svg);
+  return result;
+}
+
 static GBytes *
 render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
 {
+  g_autoptr (GString) texts = g_string_new (NULL);
+  ImpTextSink sink = { svg_text, texts };
   GByteArray *out = g_byte_array_new ();
   double scale = options->scale;
   double width = options->width * scale, height = options->height * scale;
@@ -610,6 +701,8 @@ render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError *
     }
 
   cairo_t *cr = cairo_create (surface);
+  if (options->format == IMP_EXPORT_FORMAT_SVG)
+    imp_render_set_text_sink (cr, &sink);
   cairo_scale (cr, scale, scale);
   gboolean ok = imp_export_draw_pages (cr, timeline, options, 0, imp_export_page_count (options),
                                        options->format == IMP_EXPORT_FORMAT_PDF, error);
@@ -629,7 +722,7 @@ render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError *
       return NULL;
     }
   if (options->format == IMP_EXPORT_FORMAT_SVG)
-    out = add_svg_description (renumber_svg_surfaces (out), options);
+    out = add_svg_text (add_svg_description (renumber_svg_surfaces (out), options), texts);
   return g_byte_array_free_to_bytes (out);
 }
 

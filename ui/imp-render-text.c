@@ -5,6 +5,40 @@
 
 #include <math.h>
 
+static cairo_user_data_key_t text_sink_key;
+
+/**
+ * imp_render_set_text_sink:
+ * @cr: a cairo context
+ * @sink: (nullable): where text drawn on @cr goes instead of glyphs; must outlive @cr
+ */
+void
+imp_render_set_text_sink (cairo_t *cr, ImpTextSink *sink)
+{
+  cairo_set_user_data (cr, &text_sink_key, sink, NULL);
+}
+
+/**
+ * imp_render_show_layout:
+ * @cr: a cairo context, its current point where the layout's top left goes
+ * @layout: the text
+ * @color: its colour
+ *
+ * Draws @layout as glyphs, or gives it to the context's text sink.
+ */
+void
+imp_render_show_layout (cairo_t *cr, PangoLayout *layout, ImpRgba color)
+{
+  ImpTextSink *sink = cairo_get_user_data (cr, &text_sink_key);
+  if (sink != NULL)
+    {
+      sink->show (sink->data, cr, layout, color);
+      return;
+    }
+  imp_rgba_set_source (cr, color);
+  pango_cairo_show_layout (cr, layout);
+}
+
 static void
 layout_text (Render *r, const char *text, const PangoFontDescription *font, int *w, int *h)
 {
@@ -78,9 +112,8 @@ imp_render_draw_label (Render *r, const Label *label)
     color.a *= 0.75;
   draw_leader (r, label, &rect, color);
   draw_plate (r, &rect, label->bold ? th->highlight : th->label_background);
-  imp_rgba_set_source (r->cr, color);
   cairo_move_to (r->cr, rect.x + PLATE_PAD_X, rect.y + PLATE_PAD_Y);
-  pango_cairo_show_layout (r->cr, r->layout);
+  imp_render_show_layout (r->cr, r->layout, color);
 }
 
 static gboolean
@@ -115,9 +148,8 @@ draw_name (Render *r, const char *name, ImpLabelRequest *request)
   request->height = h;
   if (!imp_label_placer_place (&r->placer, request, &rect))
     return;
-  imp_rgba_set_source (r->cr, r->theme->text_muted);
   cairo_move_to (r->cr, rect.x + 1.0, rect.y);
-  pango_cairo_show_layout (r->cr, r->layout);
+  imp_render_show_layout (r->cr, r->layout, r->theme->text_muted);
 }
 
 static void
@@ -451,14 +483,12 @@ imp_render_draw_legend (Render *r)
         }
       while (pango_layout_iter_next_line (iter));
       pango_layout_iter_free (iter);
-      imp_rgba_set_source (cr, th->text);
       cairo_move_to (cr, rect.x + pad + SWATCH_W + 6.0, top);
-      pango_cairo_show_layout (cr, r->layout);
+      imp_render_show_layout (cr, r->layout, th->text);
     }
   pango_layout_set_spacing (r->layout, 0);
 
   layout_text (r, title, r->font_bold, &tw, &th_px);
-  imp_rgba_set_source (cr, th->text);
   cairo_move_to (cr, rect.x + pad, rect.y + pad);
-  pango_cairo_show_layout (cr, r->layout);
+  imp_render_show_layout (cr, r->layout, th->text);
 }

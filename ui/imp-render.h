@@ -10,8 +10,10 @@
 #pragma once
 
 #include <cairo.h>
+#include <pango/pango.h>
 #include <glib.h>
 
+#include "imp-theme.h"
 #include "imp-view.h"
 #include "phys.h"
 
@@ -154,6 +156,23 @@ typedef struct
   gboolean raster_shortcuts;
   gboolean no_page;
 } ImpRenderInput;
+
+/**
+ * ImpTextSink:
+ * @show: receives a layout that would be drawn at the current point, with its colour
+ * @data: passed to @show
+ *
+ * Where text goes instead of glyphs: the SVG exporter writes it as <text>, so the
+ * figure's text stays text. Set on a cairo_t with imp_render_set_text_sink().
+ */
+typedef struct
+{
+  void (*show) (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color);
+  gpointer data;
+} ImpTextSink;
+
+void imp_render_set_text_sink (cairo_t *cr, ImpTextSink *sink);
+void imp_render_show_layout (cairo_t *cr, PangoLayout *layout, ImpRgba color);
 
 ImpRenderCache *imp_render_cache_new (void);
 void imp_render_cache_free (ImpRenderCache *cache);
