@@ -16,6 +16,7 @@ struct _ImpExportDialog
   GtkDropDown *format;
   GtkDropDown *background;
   GtkDropDown *size;
+  GtkDropDown *scale;
   GtkEntry *title;
   GtkEntry *caption;
   GtkLabel *problem;
@@ -38,6 +39,8 @@ static const struct
 
 static const char *const extensions[] = { "svg", "pdf", "png" };
 
+static const double scales[] = { 1.0, 2.0, 3.0 };
+
 /* The options the controls say, for the playhead's frame and moment. */
 static void
 read_options (ImpExportDialog *self, ImpExportOptions *o)
@@ -50,6 +53,7 @@ read_options (ImpExportDialog *self, ImpExportOptions *o)
   guint s = MIN (gtk_drop_down_get_selected (self->size), G_N_ELEMENTS (sizes) - 1);
   o->width = sizes[s].width;
   o->height = sizes[s].height;
+  o->scale = scales[MIN (gtk_drop_down_get_selected (self->scale), G_N_ELEMENTS (scales) - 1)];
   o->overlays = imp_session_get_overlays (self->session);
   o->frame = imp_session_get_frame (self->session);
   const char *title = gtk_editable_get_text (GTK_EDITABLE (self->title));
@@ -239,14 +243,17 @@ imp_export_dialog_init (ImpExportDialog *self)
   self->what = choice (grid, 0, "What", what);
   self->format = choice (grid, 1, "Format", formats);
   self->background = choice (grid, 2, "Background", backgrounds);
+  static const char *const scale_names[] = { "1×", "2× (sharper pixels, larger pages)", "3×",
+                                             NULL };
   self->size = choice (grid, 3, "Size", size_names);
-  self->title = text_field (grid, 4, "Title", "none");
-  self->caption = text_field (grid, 5, "Caption", "none");
+  self->scale = choice (grid, 4, "Scale", scale_names);
+  self->title = text_field (grid, 5, "Title", "none");
+  self->caption = text_field (grid, 6, "Caption", "none");
   self->problem = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->problem, TRUE);
   gtk_label_set_xalign (self->problem, 0.0);
   gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_grid_attach (grid, GTK_WIDGET (self->problem), 0, 6, 2, 1);
+  gtk_grid_attach (grid, GTK_WIDGET (self->problem), 0, 7, 2, 1);
   gtk_widget_set_size_request (GTK_WIDGET (grid), 320, -1);
 
   GtkWidget *body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -258,7 +265,7 @@ imp_export_dialog_init (ImpExportDialog *self)
   gtk_box_append (GTK_BOX (content), body);
   adw_window_set_content (ADW_WINDOW (self), content);
 
-  GtkDropDown *drops[] = { self->what, self->format, self->background, self->size };
+  GtkDropDown *drops[] = { self->what, self->format, self->background, self->size, self->scale };
   for (gsize i = 0; i < G_N_ELEMENTS (drops); i++)
     g_signal_connect_swapped (drops[i], "notify::selected", G_CALLBACK (changed), self);
   g_signal_connect_swapped (self->title, "changed", G_CALLBACK (changed), self);
