@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tools/dev.sh: set up a Debian 12 machine for Impulse, build it, and run it or test it.
 #
-#   tools/dev.sh run     install missing packages, build, start Impulse
-#   tools/dev.sh test    install missing packages, build, run every test
+#   tools/dev.sh run       install missing packages, build, start Impulse
+#   tools/dev.sh test      install missing packages, build, run every test
+#   tools/dev.sh packages  print the Debian packages the build and the tests need
 #
 # Packages already present are not reinstalled; apt-get runs only when one is missing.
 set -euo pipefail
@@ -59,8 +60,12 @@ case "${1:-}" in
     configure_and_build
     xvfb-run -a -s "-screen 0 1280x1024x24" meson test -C "$build" --print-errorlogs
     ;;
+  packages)
+    # The package list, for scripts that install it themselves (.ci/run).
+    echo "${packages[@]}" "${test_packages[@]}"
+    ;;
   *)
-    echo "Usage: tools/dev.sh run [IMPULSE ARGUMENTS...] | tools/dev.sh test" >&2
+    echo "Usage: tools/dev.sh run [IMPULSE ARGUMENTS...] | tools/dev.sh test | tools/dev.sh packages" >&2
     exit 2
     ;;
 esac
