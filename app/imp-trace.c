@@ -20,17 +20,6 @@ body_name (const PhysWorld *world, PhysBodyKind kind, int index)
   return phys_world_body_name (world, ref);
 }
 
-static const char *
-body_kind_name (PhysBodyKind kind)
-{
-  switch (kind)
-    {
-    case PHYS_BODY_CIRCLE: return "circle";
-    case PHYS_BODY_SEGMENT: return "segment";
-    case PHYS_BODY_PROBE: return "probe";
-    default: return "unknown";
-    }
-}
 
 /* A number that is meaningful only sometimes: null otherwise, never a stale zero. */
 static void
@@ -368,7 +357,7 @@ write_embedded_event (ImpJson *json, const PhysWorld *world, const PhysEvent *ev
 {
   write_event_head (json, event, "a", body_name (world, PHYS_BODY_CIRCLE, event->a), "b",
                     body_name (world, event->b_kind, event->b));
-  imp_json_string (json, "b_kind", body_kind_name (event->b_kind));
+  imp_json_string (json, "b_kind", phys_body_kind_name (event->b_kind));
   imp_json_double (json, "depth", event->embedded.depth);
   imp_json_vec2 (json, "normal", event->embedded.normal);
   write_pair_of_vec2 (json, "pos_before", event->embedded.a_before, event->embedded.b_before);

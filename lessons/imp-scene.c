@@ -69,20 +69,6 @@ loader_of (ImpJsonReader *reader)
 
 /* Values */
 
-static const char *
-body_kind_name (PhysBodyKind kind)
-{
-  switch (kind)
-    {
-    case PHYS_BODY_CIRCLE:
-      return "circle";
-    case PHYS_BODY_SEGMENT:
-      return "segment";
-    case PHYS_BODY_PROBE:
-    default:
-      return "probe";
-    }
-}
 
 /* Resolves a reference to a circle loaded earlier. */
 static gboolean
@@ -104,7 +90,7 @@ get_circle_ref (Loader *ld, JsonNode *value, const char *key, int index, int *ci
   if (entry != NULL)
     return imp_json_reader_fail (&ld->reader, value, IMP_SCENE_ERROR_UNKNOWN_ID,
                                  "expected the id of a circle for %s, got %s, which is a %s", what,
-                                 got, body_kind_name (entry->kind));
+                                 got, phys_body_kind_name (entry->kind));
   const char *guess = imp_suggest_nearest (id, (const char *const *) ld->circle_ids->pdata,
                                            (gssize) ld->circle_ids->len);
   if (guess != NULL)

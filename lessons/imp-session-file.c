@@ -1420,20 +1420,6 @@ imp_session_file_save (const ImpSessionFile *session, const char *path, GError *
 
 /* Replay */
 
-static const char *
-body_kind_name (PhysBodyKind kind)
-{
-  switch (kind)
-    {
-    case PHYS_BODY_CIRCLE:
-      return "circle";
-    case PHYS_BODY_SEGMENT:
-      return "segment";
-    case PHYS_BODY_PROBE:
-    default:
-      return "probe";
-    }
-}
 
 static gboolean edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc,
                             ImpSessionFileError code, GError **error, const char *format, ...)
@@ -1479,17 +1465,17 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
   if (status == PHYS_ERROR_NAME && adds && exists)
     return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
                        error, "expected a new id, got \"%s\", which names a %s at this frame",
-                       edit->name, body_kind_name (found.kind));
+                       edit->name, phys_body_kind_name (found.kind));
   if (status != PHYS_ERROR_UNKNOWN_BODY || adds || edit->kind == PHYS_EDIT_SET_WORLD)
     return edit_error (session, index, entry->location, IMP_SESSION_FILE_ERROR_REFUSED, error,
                        "expected an edit the physics core accepts, got status \"%s\"",
                        phys_status_name (status));
 
-  const char *noun = body_kind_name (wanted);
+  const char *noun = phys_body_kind_name (wanted);
   if (exists && found.kind != wanted)
     return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
                        "expected the id of a %s, got \"%s\", which is a %s", noun, edit->name,
-                       body_kind_name (found.kind));
+                       phys_body_kind_name (found.kind));
   if (exists)
     return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
                        "expected the id of a segment of the scene, got \"%s\", a wall of the "

@@ -57,6 +57,18 @@ phys_force_kind_name (PhysForceKind kind)
 }
 
 const char *
+phys_body_kind_name (PhysBodyKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_BODY_CIRCLE: return "circle";
+    case PHYS_BODY_SEGMENT: return "segment";
+    case PHYS_BODY_PROBE: return "probe";
+    default: return "unknown";
+    }
+}
+
+const char *
 phys_event_kind_name (PhysEventKind kind)
 {
   switch (kind)

@@ -249,6 +249,9 @@ typedef enum
   PHYS_BODY_PROBE,        ///< a probe
 } PhysBodyKind;
 
+/// Stable name of a body kind ("circle", "segment", "probe"). Pure.
+const char *phys_body_kind_name (PhysBodyKind kind);
+
 /// A body of a world by kind and index (indices are in order of addition).
 typedef struct
 {
