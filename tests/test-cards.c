@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cards.c: the inspector's cards say what the records say. */
+#include <math.h>
 #include <pango/pango.h>
+#include <stdlib.h>
 
 #include "imp-cards.h"
+#include "imp-quadratic-plot.h"
 #include "test-util.h"
 
 /* Head-on: a at 0 and b at 10, radius 1 each, +4 and −4 per frame.
@@ -96,6 +99,40 @@ test_segment_card (void)
   phys_world_free (world);
 }
 
+/* The plot draws the first touch where the mapping says, in the contact colour:
+ * head-on, roots 1 and 1.5, so t₁ = 1 sits three quarters along [−0.5, 1.5]. */
+static void
+test_quadratic_plot (void)
+{
+  PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (4, 0), 1,
+                                                      phys_v2 (10, 0), phys_v2 (-4, 0), 1);
+  g_assert_cmpint (s.verdict, ==, PHYS_VERDICT_HIT);
+  const int w = 360, h = 190;
+  ImpQuadraticPlotFrame frame = imp_quadratic_plot_frame (&s, w, h);
+  double x, y;
+  imp_quadratic_plot_point (&frame, 1.0, 0.0, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, frame.x0 + 0.75 * (frame.x1 - frame.x0), 1e-9);
+  /* f's extremes are in view: f(−0.5) = 16 + 80 + 96 = 192 is the top value. */
+  g_assert_cmpfloat (frame.f_top, >=, 192.0);
+
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  imp_rgba_set_source (cr, theme->background);
+  cairo_paint (cr);
+  imp_quadratic_plot_draw (cr, w, h, &s, 0.5, theme);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  const guint8 *px = cairo_image_surface_get_data (surface)
+                     + (int) lround (y) * cairo_image_surface_get_stride (surface)
+                     + 4 * (int) lround (x);
+  /* ARGB32 in memory on a little-endian machine: B, G, R, A. */
+  g_assert_cmpint (abs (px[2] - (int) lround (theme->contact.r * 255)), <=, 2);
+  g_assert_cmpint (abs (px[1] - (int) lround (theme->contact.g * 255)), <=, 2);
+  g_assert_cmpint (abs (px[0] - (int) lround (theme->contact.b * 255)), <=, 2);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -105,5 +142,6 @@ main (int argc, char **argv)
     g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
   g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
+  g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);
   return g_test_run ();
 }

@@ -3,7 +3,10 @@
  * (imp-cards.c), updated as the playhead and the selection move. */
 #include "imp-inspector.h"
 
+#include <adwaita.h>
+
 #include "imp-cards.h"
+#include "imp-quadratic-plot.h"
 
 #define PRECISION 6
 
@@ -13,6 +16,7 @@ struct _ImpInspector
   ImpSession *session;
   GtkWidget *scroller;
   GtkLabel *label;
+  GtkDrawingArea *plot;     /* f(t) of a circle-circle test, hidden otherwise */
 };
 
 G_DEFINE_FINAL_TYPE (ImpInspector, imp_inspector, GTK_TYPE_WIDGET)
@@ -37,6 +41,35 @@ refresh (ImpInspector *self)
   else if (now.world != NULL && now.body.index >= 0)
     card = imp_card_for_body (now.world, now.body, now.positions, PRECISION, IMP_CARD_MARKUP);
   gtk_label_set_markup (self->label, card != NULL ? card : placeholder);
+  gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+                       || (now.selected == NULL && now.pair != NULL
+                           && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
+  gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic);
+  gtk_widget_queue_draw (GTK_WIDGET (self->plot));
+}
+
+static void
+draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  ImpInspector *self = data;
+  if (self->session == NULL)
+    return;
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  const PhysCircleCircleSweep *sweep = NULL;
+  double t_now = now.time_in_frame;
+  if (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+    {
+      sweep = &now.selected->circle_circle.sweep;
+      /* The test counts time from where it started. */
+      t_now -= now.selected->t0;
+    }
+  else if (now.pair != NULL && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+    sweep = &now.pair->circle_circle;
+  if (sweep == NULL)
+    return;
+  const ImpTheme *theme = imp_theme_get (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  imp_quadratic_plot_draw (cr, width, height, sweep, t_now, theme);
 }
 
 char *
@@ -61,6 +94,7 @@ imp_inspector_set_session (ImpInspector *self, ImpSession *session)
     {
       g_signal_connect_swapped (session, "notify::selected-event", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::frame", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (session, "notify::stop", G_CALLBACK (refresh), self);
     }
   refresh (self);
 }
@@ -101,10 +135,21 @@ imp_inspector_init (ImpInspector *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->label), 12);
   gtk_widget_add_css_class (GTK_WIDGET (self->label), "numeric");
 
+  self->plot = GTK_DRAWING_AREA (gtk_drawing_area_new ());
+  gtk_drawing_area_set_content_height (self->plot, 190);
+  gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->plot), 8);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->plot), 8);
+  gtk_widget_set_visible (GTK_WIDGET (self->plot), FALSE);
+
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot));
+
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->label));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), box);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   gtk_widget_set_size_request (GTK_WIDGET (self), 380, -1);
 }
