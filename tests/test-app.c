@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "imp-export-dialog.h"
+#include "imp-inspector.h"
 #include "imp-session.h"
 #include "imp-window.h"
 #include "test-util.h"
@@ -127,6 +128,26 @@ test_session_pair (void)
   imp_session_select_body (session, b, FALSE);
   imp_session_get_view (session, &view);
   g_assert_null (view.pair);
+}
+
+/* The inspector says what is selected: nothing, then an event's card. */
+static void
+test_inspector_text (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_assert_true (imp_session_load (session, path, NULL));
+  wait_for_length (session, 2);
+  GtkWidget *inspector = g_object_ref_sink (imp_inspector_new ());
+  imp_inspector_set_session (IMP_INSPECTOR (inspector), session);
+  g_assert_null (imp_inspector_dup_text (IMP_INSPECTOR (inspector)));
+  imp_session_step_into (session, 1);
+  g_autofree char *card = imp_inspector_dup_text (IMP_INSPECTOR (inspector));
+  g_assert_nonnull (card);
+  g_assert_nonnull (strstr (card, "Circle–circle test: c1 and c2"));
+  g_assert_nonnull (strstr (card, "Verdict: hit."));
+  imp_inspector_set_session (IMP_INSPECTOR (inspector), NULL);
+  g_object_unref (inspector);
 }
 
 static void
@@ -292,6 +313,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/bad-file", test_session_bad_file);
   g_test_add_func ("/ui/session/loop", test_session_loop);
   g_test_add_func ("/ui/session/pair", test_session_pair);
+  g_test_add_func ("/ui/inspector/text", test_inspector_text);
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/window/actions", test_window_actions);
   return g_test_run ();

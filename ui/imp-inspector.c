@@ -8,7 +8,8 @@
 #include "imp-cards.h"
 #include "imp-quadratic-plot.h"
 
-#define PRECISION 6
+/* Significant digits when nothing else is chosen. */
+#define DEFAULT_PRECISION 6
 
 struct _ImpInspector
 {
@@ -17,6 +18,8 @@ struct _ImpInspector
   GtkWidget *scroller;
   GtkLabel *label;
   GtkDrawingArea *plot;     /* f(t) of a circle-circle test, hidden otherwise */
+  GtkSpinButton *precision; /* significant digits of the card's numbers */
+  GtkWidget *copy;          /* copies the card as plain text */
 };
 
 G_DEFINE_FINAL_TYPE (ImpInspector, imp_inspector, GTK_TYPE_WIDGET)
@@ -25,6 +28,13 @@ static const char placeholder[]
     = "<b>Nothing selected</b>\n"
       "Step into a frame (Down) or jump to an event (Ctrl+Right): its test and its "
       "response appear here with every number put into the formulas.";
+
+static int
+digits (ImpInspector *self)
+{
+  return self->precision != NULL ? gtk_spin_button_get_value_as_int (self->precision)
+                                 : DEFAULT_PRECISION;
+}
 
 static void
 refresh (ImpInspector *self)
@@ -35,12 +45,13 @@ refresh (ImpInspector *self)
   imp_session_get_view (self->session, &now);
   g_autofree char *card = NULL;
   if (now.selected != NULL)
-    card = imp_card_for_event (now.world, now.selected, PRECISION, IMP_CARD_MARKUP);
+    card = imp_card_for_event (now.world, now.selected, digits (self), IMP_CARD_MARKUP);
   else if (now.pair != NULL)
-    card = imp_card_for_pair (now.world, now.pair, PRECISION, IMP_CARD_MARKUP);
+    card = imp_card_for_pair (now.world, now.pair, digits (self), IMP_CARD_MARKUP);
   else if (now.world != NULL && now.body.index >= 0)
-    card = imp_card_for_body (now.world, now.body, now.positions, PRECISION, IMP_CARD_MARKUP);
+    card = imp_card_for_body (now.world, now.body, now.positions, digits (self), IMP_CARD_MARKUP);
   gtk_label_set_markup (self->label, card != NULL ? card : placeholder);
+  gtk_widget_set_sensitive (self->copy, card != NULL);
   gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
                        || (now.selected == NULL && now.pair != NULL
                            && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
@@ -79,9 +90,21 @@ imp_inspector_dup_text (ImpInspector *self)
     return NULL;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
-  return now.selected != NULL
-             ? imp_card_for_event (now.world, now.selected, PRECISION, IMP_CARD_PLAIN)
-             : NULL;
+  if (now.selected != NULL)
+    return imp_card_for_event (now.world, now.selected, digits (self), IMP_CARD_PLAIN);
+  if (now.pair != NULL)
+    return imp_card_for_pair (now.world, now.pair, digits (self), IMP_CARD_PLAIN);
+  if (now.world != NULL && now.body.index >= 0)
+    return imp_card_for_body (now.world, now.body, now.positions, digits (self), IMP_CARD_PLAIN);
+  return NULL;
+}
+
+static void
+copy_card (ImpInspector *self)
+{
+  g_autofree char *text = imp_inspector_dup_text (self);
+  if (text != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
 }
 
 void
@@ -142,7 +165,29 @@ imp_inspector_init (ImpInspector *self)
   gtk_widget_set_margin_end (GTK_WIDGET (self->plot), 8);
   gtk_widget_set_visible (GTK_WIDGET (self->plot), FALSE);
 
+  /* Above the card: how many digits, and a copy as plain text for notes. */
+  GtkWidget *tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (tools, 12);
+  gtk_widget_set_margin_end (tools, 12);
+  gtk_widget_set_margin_top (tools, 8);
+  GtkWidget *digits_label = gtk_label_new ("Digits");
+  gtk_widget_add_css_class (digits_label, "dim-label");
+  self->precision = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (2, 12, 1));
+  gtk_spin_button_set_value (self->precision, DEFAULT_PRECISION);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->precision), "Significant digits of the numbers");
+  g_signal_connect_swapped (self->precision, "value-changed", G_CALLBACK (refresh), self);
+  self->copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
+  gtk_widget_set_tooltip_text (self->copy, "Copy the Card as Text");
+  gtk_widget_set_hexpand (self->copy, TRUE);
+  gtk_widget_set_halign (self->copy, GTK_ALIGN_END);
+  gtk_widget_set_sensitive (self->copy, FALSE);
+  g_signal_connect_swapped (self->copy, "clicked", G_CALLBACK (copy_card), self);
+  gtk_box_append (GTK_BOX (tools), digits_label);
+  gtk_box_append (GTK_BOX (tools), GTK_WIDGET (self->precision));
+  gtk_box_append (GTK_BOX (tools), self->copy);
+
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), tools);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot));
 
