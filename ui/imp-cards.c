@@ -181,6 +181,46 @@ impulse_card (Card *c, const PhysImpulse *imp, bool resting)
   line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
 }
 
+/* Momentum and kinetic energy of a pair before and after its impulse, and why
+ * they are or are not conserved. Masses are 1/inv_mass; a fixed body (inverse
+ * mass 0) is left out of both sums: it takes what it is given. */
+static void
+ledger_card (Card *c, const PhysImpulse *imp, const PhysEvent *event)
+{
+  heading (c, "Ledger");
+  double m1 = imp->inv_mass1 > 0.0 ? 1.0 / imp->inv_mass1 : 0.0;
+  double m2 = imp->inv_mass2 > 0.0 ? 1.0 / imp->inv_mass2 : 0.0;
+  PhysVec2 p0 = phys_v2_add (phys_v2_scale (imp->v1_before, m1), phys_v2_scale (imp->v2_before, m2));
+  PhysVec2 p1 = phys_v2_add (phys_v2_scale (imp->v1_after, m1), phys_v2_scale (imp->v2_after, m2));
+  double k0 = 0.5 * (m1 * phys_v2_len_sq (imp->v1_before) + m2 * phys_v2_len_sq (imp->v2_before));
+  double k1 = 0.5 * (m1 * phys_v2_len_sq (imp->v1_after) + m2 * phys_v2_len_sq (imp->v2_after));
+  g_autofree char *sp0 = vec (c, p0), *sp1 = vec (c, p1), *sk0 = num (c, k0), *sk1 = num (c, k1);
+  line (c, "momentum m₁v₁ + m₂v₂: %s → %s", sp0, sp1);
+  line (c, "kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: %s → %s", sk0, sk1);
+
+  double scale = fmax (fabs (k0), 1e-300);
+  gboolean momentum_kept = phys_v2_len (phys_v2_sub (p1, p0))
+                           <= 1e-9 * fmax (phys_v2_len (p0) + phys_v2_len (p1), 1e-300);
+  gboolean energy_kept = fabs (k1 - k0) <= 1e-9 * scale;
+  if (event->repeated)
+    line (c, "Not conserved: the double-pair-loop mistake applied the impulse a second time, "
+             "with velocities from before the first.");
+  else if (imp->inv_mass1 == 0.0 || imp->inv_mass2 == 0.0)
+    line (c, "Momentum is not kept: a fixed (or resting, sleeping, jammed) body takes the "
+             "impulse and does not move. %s",
+          energy_kept ? "Energy is kept (e = 1)." : "Energy is lost too (e < 1).");
+  else if (momentum_kept && energy_kept)
+    line (c, "Conserved: both, as an elastic collision (e = 1) between free bodies must.");
+  else if (momentum_kept)
+    {
+      g_autofree char *lost = num (c, k0 - k1);
+      line (c, "Momentum is conserved; %s of kinetic energy is lost because e < 1%s.", lost,
+            event->resting ? " (taken as 0: a resting or repeated contact)" : "");
+    }
+  else
+    line (c, "Not conserved.");
+}
+
 static void
 circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSweep *s, int circle,
                      int segment)
@@ -298,12 +338,19 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
     case PHYS_EVENT_CIRCLE_CIRCLE:
       circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b, event->t0);
       impulse_card (&c, &event->circle_circle.impulse, event->resting);
-      if (event->repeated)
-        line (&c, "Repeated: the double-pair-loop mistake applied this impulse a second time.");
+      ledger_card (&c, &event->circle_circle.impulse, event);
       break;
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &event->circle_segment.sweep, event->a, event->b);
       segment_response_card (&c, &event->circle_segment.response);
+      heading (&c, "Ledger");
+      line (&c, "The segment is fixed: it takes the normal momentum, so the circle's "
+                "momentum changes. %s",
+            event->circle_segment.response.response == PHYS_RESPONSE_SLIDE
+                ? "Sliding drops the normal part of the motion: its kinetic energy is lost."
+                : (event->circle_segment.response.e < 1.0
+                       ? "With e < 1 part of the normal speed, and its energy, is lost."
+                       : "With e = 1 the speed, and so the kinetic energy, is kept."));
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       probe_card (&c, world, &event->probe.record, event->a, event->b);
