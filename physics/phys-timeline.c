@@ -525,19 +525,37 @@ phys_timeline_ghost_frame_events (PhysTimeline *tl, int64_t k, PhysEventLog *log
 
 /* ---- bookmarks ------------------------------------------------------------ */
 
-int
-phys_timeline_add_bookmark (PhysTimeline *tl, int64_t k, const char *note)
+/* A malloc'd copy of note, "" for NULL. */
+static char *
+copy_note (const char *note)
 {
-  tl->bookmarks = grow (tl->bookmarks, &tl->cap_bookmarks, tl->n_bookmarks + 1,
-                        sizeof (Bookmark));
   const char *text = note != NULL ? note : "";
   size_t n = strlen (text);
   char *copy = malloc (n + 1);
   if (copy == NULL)
     abort ();
   memcpy (copy, text, n + 1);
-  tl->bookmarks[tl->n_bookmarks] = (Bookmark) { k, copy };
+  return copy;
+}
+
+int
+phys_timeline_add_bookmark (PhysTimeline *tl, int64_t k, const char *note)
+{
+  tl->bookmarks = grow (tl->bookmarks, &tl->cap_bookmarks, tl->n_bookmarks + 1,
+                        sizeof (Bookmark));
+  tl->bookmarks[tl->n_bookmarks] = (Bookmark) { k, copy_note (note) };
   return tl->n_bookmarks++;
+}
+
+bool
+phys_timeline_set_bookmark_note (PhysTimeline *tl, int i, const char *note)
+{
+  if (i < 0 || i >= tl->n_bookmarks)
+    return false;
+  char *copy = copy_note (note);
+  free (tl->bookmarks[i].note);
+  tl->bookmarks[i].note = copy;
+  return true;
 }
 
 bool

@@ -187,6 +187,9 @@ bool phys_timeline_ghost_frame_events (PhysTimeline *timeline, int64_t k, PhysEv
 
 /// Adds a bookmark with a note (copied; may be NULL) at frame k. Returns its index.
 int phys_timeline_add_bookmark (PhysTimeline *timeline, int64_t k, const char *note);
+/// Replaces the note of bookmark i (copied; NULL for none). Returns false when
+/// there is no such bookmark.
+bool phys_timeline_set_bookmark_note (PhysTimeline *timeline, int i, const char *note);
 /// Removes bookmark i. Returns false when there is no such bookmark.
 bool phys_timeline_remove_bookmark (PhysTimeline *timeline, int i);
 /// Number of bookmarks.

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "imp-bookmark-list.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
 #include "imp-session.h"
@@ -298,6 +299,110 @@ test_window_actions (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first widget of type under root (depth first) whose label or text is
+ * text, or any of that type when text is NULL. */
+static GtkWidget *
+find_widget (GtkWidget *root, GType type, const char *text)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      const char *have = NULL;
+      if (GTK_IS_BUTTON (root))
+        have = gtk_button_get_label (GTK_BUTTON (root));
+      else if (GTK_IS_EDITABLE (root))
+        have = gtk_editable_get_text (GTK_EDITABLE (root));
+      if (text == NULL || g_strcmp0 (have, text) == 0)
+        return root;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, type, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static int
+count_rows (GtkWidget *list)
+{
+  GtkWidget *rows = find_widget (list, GTK_TYPE_LIST_BOX, NULL);
+  int n = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (rows); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n += GTK_IS_LIST_BOX_ROW (c) && gtk_widget_get_visible (rows);
+  return n;
+}
+
+static void
+test_bookmark_list (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  wait_for_length (session, 60);
+  GtkWidget *list = g_object_ref_sink (imp_bookmark_list_new ());
+  imp_bookmark_list_set_session (IMP_BOOKMARK_LIST (list), session);
+  g_assert_cmpint (count_rows (list), ==, 0);
+
+  imp_session_set_frame (session, 12);
+  imp_session_add_bookmark (session, "first hit");
+  imp_session_set_frame (session, 40);
+  g_assert_cmpint (imp_session_add_bookmark (session, NULL), ==, 1);
+  g_assert_cmpint (count_rows (list), ==, 2);
+  /* Bookmarking a frame twice keeps the one bookmark. */
+  imp_session_set_frame (session, 12);
+  g_assert_cmpint (imp_session_add_bookmark (session, "again"), ==, 0);
+  g_assert_cmpint (imp_session_get_n_bookmarks (session), ==, 2);
+  g_assert_cmpint (count_rows (list), ==, 2);
+
+  /* A row's frame button moves the playhead there. */
+  g_signal_emit_by_name (find_widget (list, GTK_TYPE_BUTTON, "Frame 12"), "clicked");
+  g_assert_cmpint (imp_session_get_frame (session), ==, 12);
+  g_signal_emit_by_name (find_widget (list, GTK_TYPE_BUTTON, "Frame 40"), "clicked");
+  g_assert_cmpint (imp_session_get_frame (session), ==, 40);
+
+  /* Typing in a row's entry is the bookmark's note. */
+  GtkWidget *entry = find_widget (list, GTK_TYPE_ENTRY, "first hit");
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "ball-06 meets ball-14");
+  gint64 frame;
+  g_autofree char *note = imp_session_dup_bookmark (session, 0, &frame);
+  g_assert_cmpstr (note, ==, "ball-06 meets ball-14");
+  g_assert_cmpint (frame, ==, 12);
+
+  /* Removing the first leaves the second, rebuilt as the only row. */
+  GtkWidget *row = gtk_widget_get_parent (gtk_widget_get_parent (entry));
+  g_assert_true (GTK_IS_LIST_BOX_ROW (row));
+  GtkWidget *trash = gtk_widget_get_last_child (gtk_widget_get_parent (entry));
+  g_assert_true (GTK_IS_BUTTON (trash));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (trash)), ==, "user-trash-symbolic");
+  g_signal_emit_by_name (trash, "clicked");
+  g_assert_cmpint (imp_session_get_n_bookmarks (session), ==, 1);
+  g_assert_cmpint (count_rows (list), ==, 1);
+  g_assert_nonnull (find_widget (list, GTK_TYPE_BUTTON, "Frame 40"));
+  g_assert_null (find_widget (list, GTK_TYPE_BUTTON, "Frame 12"));
+  g_assert_null (imp_session_dup_bookmark (session, 1, NULL));
+
+  /* Notes are saved with the session and come back with it. */
+  gtk_editable_set_text (GTK_EDITABLE (find_widget (list, GTK_TYPE_ENTRY, "")), "quiet again");
+  g_autofree char *dir = g_dir_make_tmp ("impulse-bookmarks-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "run.json", NULL);
+  g_assert_true (imp_session_save (session, file, &error));
+  g_assert_no_error (error);
+  g_autoptr (ImpSession) reopened = imp_session_new ();
+  g_assert_true (imp_session_load (reopened, file, &error));
+  g_assert_no_error (error);
+  imp_bookmark_list_set_session (IMP_BOOKMARK_LIST (list), reopened);
+  g_assert_cmpint (count_rows (list), ==, 1);
+  g_assert_nonnull (find_widget (list, GTK_TYPE_ENTRY, "quiet again"));
+  g_assert_nonnull (find_widget (list, GTK_TYPE_BUTTON, "Frame 40"));
+  imp_bookmark_list_set_session (IMP_BOOKMARK_LIST (list), NULL);
+  g_object_unref (list);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -316,5 +421,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/inspector/text", test_inspector_text);
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/window/actions", test_window_actions);
+  g_test_add_func ("/ui/bookmarks/list", test_bookmark_list);
   return g_test_run ();
 }

@@ -575,6 +575,12 @@ test_bookmarks (void)
   g_assert_cmpstr (phys_timeline_get_bookmark (tl, 0, &frame), ==, "");
   g_assert_cmpint (frame, ==, 7);
   g_assert_null (phys_timeline_get_bookmark (tl, 1, &frame));
+  g_assert_true (phys_timeline_set_bookmark_note (tl, 0, "ball-03 leaves the box"));
+  g_assert_cmpstr (phys_timeline_get_bookmark (tl, 0, &frame), ==, "ball-03 leaves the box");
+  g_assert_cmpint (frame, ==, 7);
+  g_assert_true (phys_timeline_set_bookmark_note (tl, 0, NULL));
+  g_assert_cmpstr (phys_timeline_get_bookmark (tl, 0, NULL), ==, "");
+  g_assert_false (phys_timeline_set_bookmark_note (tl, 1, "no such bookmark"));
   phys_timeline_free (tl);
   phys_world_free (world);
 }

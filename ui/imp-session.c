@@ -523,14 +523,26 @@ imp_session_edit (ImpSession *self, const PhysEdit *edit)
   return status;
 }
 
-/* Bookmarks the playhead's frame; returns the bookmark's index. */
+/* Bookmarks the playhead's frame; returns the bookmark's index. A frame that
+ * already has one keeps it (and its note): its index is returned. */
 int
 imp_session_add_bookmark (ImpSession *self, const char *note)
 {
   PhysTimeline *tl = imp_session_lock (self);
-  int index = tl != NULL ? phys_timeline_add_bookmark (tl, self->frame, note) : -1;
+  int index = -1, n = tl != NULL ? phys_timeline_bookmark_count (tl) : 0;
+  for (int i = 0; i < n && index < 0; i++)
+    {
+      int64_t frame;
+      phys_timeline_get_bookmark (tl, i, &frame);
+      if (frame == self->frame)
+        index = i;
+    }
+  gboolean added = tl != NULL && index < 0;
+  if (added)
+    index = phys_timeline_add_bookmark (tl, self->frame, note);
   imp_session_unlock (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
+  if (added)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
   return index;
 }
 
@@ -541,6 +553,40 @@ imp_session_get_n_bookmarks (ImpSession *self)
   int n = tl != NULL ? phys_timeline_bookmark_count (tl) : 0;
   imp_session_unlock (self);
   return n;
+}
+
+/* Bookmark i's note (newly allocated) and frame, or NULL when there is none. */
+char *
+imp_session_dup_bookmark (ImpSession *self, int i, gint64 *frame)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  int64_t k = 0;
+  const char *note = tl != NULL ? phys_timeline_get_bookmark (tl, i, &k) : NULL;
+  char *copy = g_strdup (note);
+  imp_session_unlock (self);
+  if (frame != NULL)
+    *frame = k;
+  return copy;
+}
+
+gboolean
+imp_session_set_bookmark_note (ImpSession *self, int i, const char *note)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  gboolean done = tl != NULL && phys_timeline_set_bookmark_note (tl, i, note);
+  imp_session_unlock (self);
+  return done;
+}
+
+gboolean
+imp_session_remove_bookmark (ImpSession *self, int i)
+{
+  PhysTimeline *tl = imp_session_lock (self);
+  gboolean done = tl != NULL && phys_timeline_remove_bookmark (tl, i);
+  imp_session_unlock (self);
+  if (done)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
+  return done;
 }
 
 const char *

@@ -29,6 +29,9 @@ gboolean imp_session_redo (ImpSession *self);
 PhysStatus imp_session_edit (ImpSession *self, const PhysEdit *edit);
 int imp_session_add_bookmark (ImpSession *self, const char *note);
 int imp_session_get_n_bookmarks (ImpSession *self);
+char *imp_session_dup_bookmark (ImpSession *self, int i, gint64 *frame);
+gboolean imp_session_set_bookmark_note (ImpSession *self, int i, const char *note);
+gboolean imp_session_remove_bookmark (ImpSession *self, int i);
 const char *imp_session_get_path (ImpSession *self);
 const char *imp_session_get_title (ImpSession *self);
 

@@ -3,6 +3,7 @@
  * enabled from the session's state; accelerators live on the application. */
 #include "imp-window.h"
 
+#include "imp-bookmark-list.h"
 #include "imp-canvas.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
@@ -25,6 +26,7 @@ struct _ImpWindow
   GtkLabel *position;
   ImpTimelineBar *timeline_bar;
   ImpInspector *inspector;
+  ImpBookmarkList *bookmark_list;
   GtkWidget *inspector_separator;
   GtkToggleButton *inspector_button;
 };
@@ -267,9 +269,13 @@ static void
 act_bookmark (GtkWidget *widget, const char *name, GVariant *param)
 {
   ImpWindow *self = IMP_WINDOW (widget);
+  int before = imp_session_get_n_bookmarks (self->session);
   imp_session_add_bookmark (self->session, NULL);
-  g_autofree char *text = g_strdup_printf ("Bookmarked frame %" G_GINT64_FORMAT,
-                                           imp_session_get_frame (self->session));
+  gint64 frame = imp_session_get_frame (self->session);
+  g_autofree char *text
+      = imp_session_get_n_bookmarks (self->session) > before
+            ? g_strdup_printf ("Bookmarked frame %" G_GINT64_FORMAT, frame)
+            : g_strdup_printf ("Frame %" G_GINT64_FORMAT " is already bookmarked", frame);
   adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
 }
 
@@ -443,6 +449,7 @@ imp_window_class_init (ImpWindowClass *klass)
   g_type_ensure (IMP_TYPE_CANVAS);
   g_type_ensure (IMP_TYPE_TIMELINE_BAR);
   g_type_ensure (IMP_TYPE_INSPECTOR);
+  g_type_ensure (IMP_TYPE_BOOKMARK_LIST);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
@@ -453,6 +460,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, position);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, timeline_bar);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, bookmark_list);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_separator);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_button);
 
@@ -535,6 +543,7 @@ imp_window_init (ImpWindow *self)
   imp_canvas_set_session (self->canvas, self->session);
   imp_timeline_bar_set_session (self->timeline_bar, self->session);
   imp_inspector_set_session (self->inspector, self->session);
+  imp_bookmark_list_set_session (self->bookmark_list, self->session);
   g_object_bind_property (self->inspector_button, "active", self->inspector, "visible",
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->inspector_button, "active", self->inspector_separator, "visible",
