@@ -90,6 +90,7 @@ imp_application_startup (GApplication *app)
     { "win.fit", { "f", NULL } },
     { "win.zoom-event", { "z", NULL } },
     { "win.toggle-inspector", { "F9", NULL } },
+    { "win.toggle-plots", { "F8", NULL } },
     { "win.zoom-in", { "plus", "<Control>plus", NULL } },
     { "win.zoom-out", { "minus", "<Control>minus", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },

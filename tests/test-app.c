@@ -7,6 +7,7 @@
 #include "imp-bookmark-list.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-recording-plot.h"
 #include "imp-session.h"
 #include "imp-window.h"
 #include "test-util.h"
@@ -240,6 +241,30 @@ test_session_edit_undo_save (void)
 }
 
 /* Activating the window's actions drives the playhead. */
+/* The first widget of type under root (depth first) whose label or text is
+ * text, or any of that type when text is NULL. */
+static GtkWidget *
+find_widget (GtkWidget *root, GType type, const char *text)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      const char *have = NULL;
+      if (GTK_IS_BUTTON (root))
+        have = gtk_button_get_label (GTK_BUTTON (root));
+      else if (GTK_IS_EDITABLE (root))
+        have = gtk_editable_get_text (GTK_EDITABLE (root));
+      if (text == NULL || g_strcmp0 (have, text) == 0)
+        return root;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, type, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_window_actions (void)
 {
@@ -272,6 +297,13 @@ test_window_actions (void)
                                       g_variant_new_boolean (FALSE));
   g_assert_false (imp_session_get_overlays (session) & IMP_OVERLAY_VELOCITY);
 
+  /* F8 shows the plots over the recording, hidden at first. */
+  GtkWidget *plot = find_widget (GTK_WIDGET (window), IMP_TYPE_RECORDING_PLOT, NULL);
+  g_assert_nonnull (plot);
+  g_assert_false (gtk_widget_get_visible (plot));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-plots", NULL));
+  g_assert_true (gtk_widget_get_visible (plot));
+
   /* A bad file keeps what was open. */
   g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "scenes",
                                                 "bad-unknown-key.json", NULL);
@@ -297,30 +329,6 @@ test_window_actions (void)
   for (int i = 0; i < 20; i++)
     g_main_context_iteration (NULL, FALSE);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* The first widget of type under root (depth first) whose label or text is
- * text, or any of that type when text is NULL. */
-static GtkWidget *
-find_widget (GtkWidget *root, GType type, const char *text)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    {
-      const char *have = NULL;
-      if (GTK_IS_BUTTON (root))
-        have = gtk_button_get_label (GTK_BUTTON (root));
-      else if (GTK_IS_EDITABLE (root))
-        have = gtk_editable_get_text (GTK_EDITABLE (root));
-      if (text == NULL || g_strcmp0 (have, text) == 0)
-        return root;
-    }
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_widget (c, type, text);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static int
@@ -403,6 +411,69 @@ test_bookmark_list (void)
   g_rmdir (dir);
 }
 
+static void
+test_recording_plot_columns (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  wait_for_length (session, 400);
+
+  /* Column x of c over s states starts at floor(x s / c); x is clamped
+   * (599 · 1201 / 600 = 1198.998). */
+  g_assert_cmpint (imp_series_column_state (1201, 600, 300), ==, 600);
+  g_assert_cmpint (imp_series_column_state (1201, 600, -5), ==, 0);
+  g_assert_cmpint (imp_series_column_state (1201, 600, 10000), ==, 1198);
+  g_assert_cmpint (imp_series_column_state (0, 600, 10), ==, 0);
+
+  enum { STATES = 400, WIDE = STATES, NARROW = STATES / 4 };
+  ImpSeriesRange *one = g_new (ImpSeriesRange, WIDE * IMP_N_SERIES);
+  ImpSeriesRange *four = g_new (ImpSeriesRange, NARROW * IMP_N_SERIES);
+  PhysTimeline *tl = imp_session_lock (session);
+  imp_series_columns (tl, STATES, WIDE, one);
+  imp_series_columns (tl, STATES, NARROW, four);
+  guint64 events = 0, events_wide = 0;
+  double e_lo = INFINITY, e_hi = -INFINITY;
+  for (int k = 0; k < STATES; k++)
+    {
+      PhysFrameSummary s = phys_timeline_summary (tl, k);
+      events += s.n_events;
+      /* One column a state: the column is that state's values exactly. */
+      const ImpSeriesRange *c = one + k * IMP_N_SERIES;
+      g_assert_cmpfloat (c[IMP_SERIES_TOTAL_ENERGY].lo, ==, s.energy.total);
+      g_assert_cmpfloat (c[IMP_SERIES_TOTAL_ENERGY].hi, ==, s.energy.total);
+      g_assert_cmpfloat (c[IMP_SERIES_KINETIC].hi, ==, s.energy.kinetic);
+      g_assert_cmpfloat (c[IMP_SERIES_MOMENTUM].lo, ==,
+                         hypot (s.energy.momentum.x, s.energy.momentum.y));
+      g_assert_cmpfloat (c[IMP_SERIES_EVENTS].hi, ==, s.n_events);
+      events_wide += (guint64) c[IMP_SERIES_EVENTS].hi;
+      e_lo = MIN (e_lo, s.energy.total);
+      e_hi = MAX (e_hi, s.energy.total);
+    }
+  g_assert_cmpuint (events_wide, ==, events);
+  g_assert_cmpuint (events, >, 20);
+  /* Four states a column: its range is the range of its four states. */
+  for (int x = 0; x < NARROW; x++)
+    for (int series = 0; series < IMP_N_SERIES; series++)
+      {
+        double lo = INFINITY, hi = -INFINITY;
+        for (int k = 4 * x; k < 4 * x + 4; k++)
+          {
+            lo = MIN (lo, one[k * IMP_N_SERIES + series].lo);
+            hi = MAX (hi, one[k * IMP_N_SERIES + series].hi);
+          }
+        g_assert_cmpfloat (four[x * IMP_N_SERIES + series].lo, ==, lo);
+        g_assert_cmpfloat (four[x * IMP_N_SERIES + series].hi, ==, hi);
+      }
+  imp_session_unlock (session);
+  /* Fifteen balls bouncing elastically in a box: the energy lane is flat to
+   * rounding, which is what the lane shows (it says the plotted range). */
+  g_assert_cmpfloat ((e_hi - e_lo) / e_hi, <, 1e-12);
+  g_free (one);
+  g_free (four);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -422,5 +493,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/window/actions", test_window_actions);
   g_test_add_func ("/ui/bookmarks/list", test_bookmark_list);
+  g_test_add_func ("/ui/recording-plot/columns", test_recording_plot_columns);
   return g_test_run ();
 }

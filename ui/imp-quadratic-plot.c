@@ -52,24 +52,6 @@ imp_quadratic_plot_point (const ImpQuadraticPlotFrame *frame, double t, double f
   *y = frame->y_top + v * (frame->y_bottom - frame->y_top);
 }
 
-static void
-text_at (cairo_t *cr, const char *text, double x, double y, double align_x, ImpRgba color,
-         gboolean bold)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 8.5"
-                                                                        : "Sans 8.5");
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
-  int w, h;
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, x - align_x * w, y - 0.5 * h);
-  imp_rgba_set_source (cr, color);
-  pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
-  g_object_unref (layout);
-}
-
 void
 imp_quadratic_plot_draw (cairo_t *cr, double width, double height,
                          const PhysCircleCircleSweep *s, double t_now, const ImpTheme *theme)
@@ -84,9 +66,9 @@ imp_quadratic_plot_draw (cairo_t *cr, double width, double height,
   imp_rgba_set_source_alpha (cr, theme->swept_fill, 0.6);
   cairo_rectangle (cr, x, y, x1 - x, y1 - y);
   cairo_fill (cr);
-  text_at (cr, "0", x, frame.y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
-  text_at (cr, "1", x1, frame.y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
-  text_at (cr, "t", frame.x1, frame.y_bottom + 10.0, 1.0, theme->text_muted, FALSE);
+  imp_plot_text (cr, "0", x, frame.y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
+  imp_plot_text (cr, "1", x1, frame.y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
+  imp_plot_text (cr, "t", frame.x1, frame.y_bottom + 10.0, 1.0, theme->text_muted, FALSE);
 
   /* f = 0: the centres are R apart, touching. */
   imp_quadratic_plot_point (&frame, IMP_QUADRATIC_PLOT_T_MIN, 0.0, &x, &y);
@@ -96,7 +78,7 @@ imp_quadratic_plot_draw (cairo_t *cr, double width, double height,
   cairo_move_to (cr, x, y);
   cairo_line_to (cr, x1, y1);
   cairo_stroke (cr);
-  text_at (cr, "0", frame.x0 - 4.0, y, 1.0, theme->text_muted, FALSE);
+  imp_plot_text (cr, "0", frame.x0 - 4.0, y, 1.0, theme->text_muted, FALSE);
 
   /* The curve. */
   imp_rgba_set_source (cr, theme->velocity);
@@ -112,7 +94,7 @@ imp_quadratic_plot_draw (cairo_t *cr, double width, double height,
         cairo_line_to (cr, x, y);
     }
   cairo_stroke (cr);
-  text_at (cr, "f(t) = |d + v t|² − R² = a t² + 2 b t + c", frame.x0, 8.0, 0.0, theme->text,
+  imp_plot_text (cr, "f(t) = |d + v t|² − R² = a t² + 2 b t + c", frame.x0, 8.0, 0.0, theme->text,
            FALSE);
 
   /* The roots: where the circles touch; the first is the impact (highlighted). */
@@ -130,7 +112,7 @@ imp_quadratic_plot_draw (cairo_t *cr, double width, double height,
         cairo_fill (cr);
         char label[48];
         g_snprintf (label, sizeof label, "t%s = %.4g", k == 0 ? "₁" : "₂", t);
-        text_at (cr, label, x, y + (k == 0 ? -12.0 : 12.0), 0.5,
+        imp_plot_text (cr, label, x, y + (k == 0 ? -12.0 : 12.0), 0.5,
                  chosen ? theme->contact : theme->text_muted, chosen);
       }
 

@@ -601,6 +601,17 @@ imp_session_get_title (ImpSession *self)
   return self->title;
 }
 
+void
+imp_session_connect_notifies (ImpSession *self, const char *const *names, GCallback callback,
+                              gpointer data)
+{
+  for (; *names != NULL; names++)
+    {
+      g_autofree char *signal = g_strconcat ("notify::", *names, NULL);
+      g_signal_connect_swapped (self, signal, callback, data);
+    }
+}
+
 PhysTimeline *
 imp_session_lock (ImpSession *self)
 {

@@ -35,6 +35,11 @@ gboolean imp_session_remove_bookmark (ImpSession *self, int i);
 const char *imp_session_get_path (ImpSession *self);
 const char *imp_session_get_title (ImpSession *self);
 
+/* Calls callback (data) on the change of each of the NULL-terminated property
+ * names; g_signal_handlers_disconnect_by_data (self, data) undoes it. */
+void imp_session_connect_notifies (ImpSession *self, const char *const *properties,
+                                   GCallback callback, gpointer data);
+
 /* The timeline is shared with the recording worker: lock around every use. */
 PhysTimeline *imp_session_lock (ImpSession *self);
 void imp_session_unlock (ImpSession *self);

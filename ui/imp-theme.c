@@ -2,6 +2,8 @@
 /* imp-theme.c: the light and dark palettes. */
 #include "imp-theme.h"
 
+#include <pango/pangocairo.h>
+
 #define RGBA(hex, alpha)                                                                           \
   {                                                                                                \
     ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) &0xff) / 255.0, (alpha)      \
@@ -170,4 +172,24 @@ void
 imp_rgba_set_source_alpha (cairo_t *cr, ImpRgba color, double alpha)
 {
   cairo_set_source_rgba (cr, color.r, color.g, color.b, color.a * alpha);
+}
+
+/* Small plot text (8.5 pt) vertically centred on y; align_x 0 puts its left
+ * edge at x, 0.5 its centre, 1 its right edge. */
+void
+imp_plot_text (cairo_t *cr, const char *text, double x, double y, double align_x, ImpRgba color,
+               gboolean bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 8.5"
+                                                                        : "Sans 8.5");
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  int w, h;
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_move_to (cr, x - align_x * w, y - 0.5 * h);
+  imp_rgba_set_source (cr, color);
+  pango_cairo_show_layout (cr, layout);
+  pango_font_description_free (font);
+  g_object_unref (layout);
 }

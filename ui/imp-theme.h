@@ -130,5 +130,7 @@ const ImpTheme *imp_theme_get (gboolean dark);
 ImpRgba imp_theme_event_color (const ImpTheme *theme, PhysEventKind kind);
 void imp_rgba_set_source (cairo_t *cr, ImpRgba color);
 void imp_rgba_set_source_alpha (cairo_t *cr, ImpRgba color, double alpha);
+void imp_plot_text (cairo_t *cr, const char *text, double x, double y, double align_x,
+                    ImpRgba color, gboolean bold);
 
 G_END_DECLS

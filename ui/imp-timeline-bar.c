@@ -212,15 +212,9 @@ imp_timeline_bar_set_session (ImpTimelineBar *self, ImpSession *session)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
+  static const char *const redraw[] = { "frame", "length", "n-bookmarks", "loop", NULL };
   if (session != NULL)
-    {
-      g_signal_connect_swapped (session, "notify::frame", G_CALLBACK (gtk_widget_queue_draw), self);
-      g_signal_connect_swapped (session, "notify::length", G_CALLBACK (gtk_widget_queue_draw),
-                                self);
-      g_signal_connect_swapped (session, "notify::n-bookmarks",
-                                G_CALLBACK (gtk_widget_queue_draw), self);
-      g_signal_connect_swapped (session, "notify::loop", G_CALLBACK (gtk_widget_queue_draw), self);
-    }
+    imp_session_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -7,6 +7,7 @@
 #include "imp-canvas.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-recording-plot.h"
 #include "imp-timeline-bar.h"
 #include "impulse-ui-resources.h"
 
@@ -29,6 +30,8 @@ struct _ImpWindow
   ImpBookmarkList *bookmark_list;
   GtkWidget *inspector_separator;
   GtkToggleButton *inspector_button;
+  GtkToggleButton *plots_button;
+  ImpRecordingPlot *recording_plot;
 };
 
 G_DEFINE_FINAL_TYPE (ImpWindow, imp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -380,12 +383,14 @@ act_open_folder (GtkWidget *widget, const char *name, GVariant *param)
   gtk_show_uri (GTK_WINDOW (widget), g_variant_get_string (param, NULL), GDK_CURRENT_TIME);
 }
 
+/* Shows or hides the inspector or the plots over the recording. */
 static void
-act_inspector (GtkWidget *widget, const char *name, GVariant *param)
+act_toggle_panel (GtkWidget *widget, const char *name, GVariant *param)
 {
   ImpWindow *self = IMP_WINDOW (widget);
-  gtk_toggle_button_set_active (self->inspector_button,
-                                !gtk_toggle_button_get_active (self->inspector_button));
+  GtkToggleButton *button
+      = g_str_equal (name, "win.toggle-plots") ? self->plots_button : self->inspector_button;
+  gtk_toggle_button_set_active (button, !gtk_toggle_button_get_active (button));
 }
 
 static void
@@ -450,6 +455,7 @@ imp_window_class_init (ImpWindowClass *klass)
   g_type_ensure (IMP_TYPE_TIMELINE_BAR);
   g_type_ensure (IMP_TYPE_INSPECTOR);
   g_type_ensure (IMP_TYPE_BOOKMARK_LIST);
+  g_type_ensure (IMP_TYPE_RECORDING_PLOT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
@@ -463,6 +469,8 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, bookmark_list);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_separator);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, plots_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, recording_plot);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, act_play);
   gtk_widget_class_install_action (widget_class, "win.step-forward", NULL, act_step);
@@ -485,7 +493,8 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, act_history);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, act_history);
   gtk_widget_class_install_action (widget_class, "win.bookmark", NULL, act_bookmark);
-  gtk_widget_class_install_action (widget_class, "win.toggle-inspector", NULL, act_inspector);
+  gtk_widget_class_install_action (widget_class, "win.toggle-inspector", NULL, act_toggle_panel);
+  gtk_widget_class_install_action (widget_class, "win.toggle-plots", NULL, act_toggle_panel);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, act_export);
   gtk_widget_class_install_action (widget_class, "win.open-folder", "s", act_open_folder);
 }
@@ -544,6 +553,9 @@ imp_window_init (ImpWindow *self)
   imp_timeline_bar_set_session (self->timeline_bar, self->session);
   imp_inspector_set_session (self->inspector, self->session);
   imp_bookmark_list_set_session (self->bookmark_list, self->session);
+  imp_recording_plot_set_session (self->recording_plot, self->session);
+  g_object_bind_property (self->plots_button, "active", self->recording_plot, "visible",
+                          G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->inspector_button, "active", self->inspector, "visible",
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->inspector_button, "active", self->inspector_separator, "visible",
