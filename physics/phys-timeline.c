@@ -304,6 +304,13 @@ phys_timeline_stats (const PhysTimeline *tl)
   return s;
 }
 
+bool
+phys_timeline_frame_matches (const PhysTimeline *tl, int64_t k, const PhysTimelineQuery *query)
+{
+  return chain_has_frame (tl, tl->current, k)
+         && phys_recording_frame_matches (covering (tl->current, k)->rec, k, query);
+}
+
 int64_t
 phys_timeline_find (const PhysTimeline *tl, int64_t from, int direction,
                     const PhysTimelineQuery *query)

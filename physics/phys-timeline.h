@@ -148,6 +148,10 @@ typedef struct
                           ///< fraction of |E| (|E(k+1) - E(k)| > energy_change |E(k)|)
 } PhysTimelineQuery;
 
+/// True when recorded frame k matches the query (false when k is not recorded).
+bool phys_timeline_frame_matches (const PhysTimeline *timeline, int64_t k,
+                                  const PhysTimelineQuery *query);
+
 /// The first recorded frame after `from` (direction +1) or before it (-1) that
 /// matches the query, or -1 when none does.
 int64_t phys_timeline_find (const PhysTimeline *timeline, int64_t from, int direction,

@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "imp-bookmark-list.h"
+#include "imp-breakpoints.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
 #include "imp-recording-plot.h"
@@ -474,6 +475,101 @@ test_recording_plot_columns (void)
   g_free (four);
 }
 
+static void
+record_hit (ImpSession *session, gint64 frame, gint64 *hit)
+{
+  *hit = frame;
+}
+
+/* Plays from the playhead in quarter seconds until the breakpoint pauses it
+ * (returns the frame) or the recording's end (returns -1). */
+static gint64
+play_to_break (ImpSession *session, gint64 *hit)
+{
+  *hit = -1;
+  imp_session_set_playing (session, TRUE);
+  while (imp_session_get_playing (session)
+         && imp_session_get_frame (session) < imp_session_get_length (session))
+    imp_session_advance (session, 0.25);
+  imp_session_set_playing (session, FALSE);
+  return *hit;
+}
+
+static void
+test_breakpoints (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  wait_for_length (session, 600);
+  gint64 hit = -1;
+  g_signal_connect (session, "breakpoint-hit", G_CALLBACK (record_hit), &hit);
+  g_autofree char *said = NULL;
+
+  /* Refused: a name it does not know; a body breakpoint with nothing selected. */
+  g_assert_false (imp_breakpoint_apply (session, "sometimes", &said, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (imp_breakpoint_apply (session, "selection", &said, &error));
+  g_assert_nonnull (strstr (error->message, "Select a body first"));
+  g_clear_error (&error);
+  g_assert_false (imp_session_get_breakpoint (session, NULL));
+
+  /* Two circles colliding: playback stops on each such frame in turn, just
+   * before the response, the event selected. */
+  g_assert_true (imp_breakpoint_apply (session, "circle-circle", &said, &error));
+  g_assert_cmpstr (said, ==, "Playback pauses when two circles collide");
+  g_clear_pointer (&said, g_free);
+  PhysTimelineQuery circles = { 0 };
+  circles.kinds = 1u << PHYS_EVENT_CIRCLE_CIRCLE;
+  gint64 expected = -1;
+  for (int i = 0; i < 3; i++)
+    {
+      PhysTimeline *tl = imp_session_lock (session);
+      expected = phys_timeline_find (tl, expected, 1, &circles);
+      imp_session_unlock (session);
+      g_assert_cmpint (expected, >=, 0);
+      g_assert_cmpint (play_to_break (session, &hit), ==, expected);
+      g_assert_cmpint (imp_session_get_frame (session), ==, expected);
+      g_assert_cmpint (imp_session_get_stop (session), ==, 1);
+      ImpSessionView view;
+      imp_session_get_view (session, &view);
+      g_assert_nonnull (view.selected);
+      g_assert_cmpint (view.selected->kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
+    }
+
+  /* A selected body: only its events. */
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  PhysBodyRef ball;
+  g_assert_true (phys_world_find (view.world, "ball-06", &ball));
+  imp_session_select_body (session, ball, FALSE);
+  g_assert_true (imp_breakpoint_apply (session, "selection", &said, &error));
+  g_assert_cmpstr (said, ==, "Playback pauses on every event of ball-06");
+  g_clear_pointer (&said, g_free);
+  PhysTimelineQuery of_ball = { 0 };
+  of_ball.match_body = true;
+  of_ball.body = ball;
+  imp_session_set_frame (session, 0);
+  PhysTimeline *tl = imp_session_lock (session);
+  expected = phys_timeline_find (tl, -1, 1, &of_ball);
+  gint64 after = phys_timeline_find (tl, expected, 1, &of_ball);
+  imp_session_unlock (session);
+  g_assert_cmpint (expected, >=, 0);
+  g_assert_cmpint (play_to_break (session, &hit), ==, expected);
+  if (after >= 0 && after < imp_session_get_length (session))
+    g_assert_cmpint (play_to_break (session, &hit), ==, after);
+
+  /* None: playback runs to the end of what is recorded. */
+  g_assert_true (imp_breakpoint_apply (session, "none", &said, &error));
+  g_clear_pointer (&said, g_free);
+  g_assert_false (imp_session_get_breakpoint (session, NULL));
+  imp_session_set_frame (session, 0);
+  g_assert_cmpint (play_to_break (session, &hit), ==, -1);
+  g_assert_cmpint (imp_session_get_frame (session), >=, 600);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -494,5 +590,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/actions", test_window_actions);
   g_test_add_func ("/ui/bookmarks/list", test_bookmark_list);
   g_test_add_func ("/ui/recording-plot/columns", test_recording_plot_columns);
+  g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
   return g_test_run ();
 }

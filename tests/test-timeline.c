@@ -303,6 +303,9 @@ test_find (void)
   g_assert_cmpint (phys_timeline_find (tl, 4, 1, &any), ==, -1);
   g_assert_cmpint (phys_timeline_find (tl, 4, -1, &any), ==, 1);
   g_assert_cmpint (phys_timeline_find (tl, 1, -1, &any), ==, -1);
+  /* Frame by frame, as playback checks a breakpoint. */
+  for (int64_t k = -1; k <= 9; k++)
+    g_assert_cmpint (phys_timeline_frame_matches (tl, k, &any), ==, k == 1 || k == 4);
 
   PhysTimelineQuery segment = { 0 };
   segment.kinds = 1u << PHYS_EVENT_CIRCLE_SEGMENT;

@@ -47,6 +47,9 @@ struct _ImpSession
   gboolean playing;
   double speed;
   gint64 loop_start, loop_end; /* a loop when loop_end > loop_start */
+  gboolean has_breakpoint;
+  PhysTimelineQuery breakpoint; /* playback pauses on the frames it matches */
+  gint64 break_frame;           /* where it last paused (not matched again), or -1 */
   ImpOverlays overlays;
   int selected_event;
   PhysBodyRef body;         /* selected body, index -1 for none */
@@ -67,6 +70,13 @@ struct _ImpSession
 };
 
 G_DEFINE_FINAL_TYPE (ImpSession, imp_session, G_TYPE_OBJECT)
+
+enum
+{
+  SIGNAL_BREAKPOINT_HIT,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
 
 enum
 {
@@ -295,6 +305,10 @@ imp_session_class_init (ImpSessionClass *klass)
   properties[PROP_N_BOOKMARKS] = g_param_spec_int ("n-bookmarks", NULL, NULL, 0, G_MAXINT, 0, ro);
   properties[PROP_LOOP] = g_param_spec_boolean ("loop", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* Playback paused on a frame the breakpoint matches (the frame). */
+  signals[SIGNAL_BREAKPOINT_HIT]
+      = g_signal_new ("breakpoint-hit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 }
 
 static void
@@ -307,6 +321,7 @@ imp_session_init (ImpSession *self)
   self->selected_event = -1;
   self->body.index = -1;
   self->other.index = -1;
+  self->break_frame = -1;
   phys_event_log_init (&self->events);
   self->worker = g_thread_new ("impulse-record", record_ahead, self);
 }
@@ -406,6 +421,9 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
   self->scene_text = scene_text;
   phys_world_free (self->scene);
   self->scene = scene;
+  /* A breakpoint names bodies of the old scene. */
+  self->has_breakpoint = FALSE;
+  self->break_frame = -1;
   install (self, timeline);
   return TRUE;
 }
@@ -737,6 +755,20 @@ imp_session_step_into (ImpSession *self, int direction)
   imp_session_set_selected_event (self, stop != NULL ? stop->event : -1);
 }
 
+/* Puts the playhead on frame k, just before its first event's response,
+ * where its math is drawn (on the frame's start when it has no event). */
+static void
+land_before_first_event (ImpSession *self, gint64 k)
+{
+  imp_session_set_frame (self, k);
+  ensure_stops (self);
+  if (self->n_stops > 2)
+    {
+      move_to (self, self->frame, 1);
+      imp_session_set_selected_event (self, self->stops[1].event);
+    }
+}
+
 gboolean
 imp_session_jump_event (ImpSession *self, int direction)
 {
@@ -747,14 +779,7 @@ imp_session_jump_event (ImpSession *self, int direction)
   imp_session_unlock (self);
   if (found < 0)
     return FALSE;
-  imp_session_set_frame (self, found);
-  ensure_stops (self);
-  /* Land just before the first event's response, where its math is drawn. */
-  if (self->n_stops > 2)
-    {
-      move_to (self, self->frame, 1);
-      imp_session_set_selected_event (self, self->stops[1].event);
-    }
+  land_before_first_event (self, found);
   return TRUE;
 }
 
@@ -815,6 +840,26 @@ imp_session_advance (ImpSession *self, double seconds)
       target = self->loop_start + (from + whole - self->loop_start) % span;
       target = MIN (target, self->length);
     }
+  if (self->has_breakpoint && target > self->frame)
+    {
+      /* The frames played through, the one under the playhead included
+       * unless playback paused there last. */
+      gint64 hit = -1;
+      PhysTimeline *tl = imp_session_lock (self);
+      for (gint64 k = self->frame + (self->frame == self->break_frame); k < target && hit < 0; k++)
+        if (tl != NULL && phys_timeline_frame_matches (tl, k, &self->breakpoint))
+          hit = k;
+      imp_session_unlock (self);
+      if (hit >= 0)
+        {
+          self->phase = 0.0;
+          self->break_frame = hit;
+          imp_session_set_playing (self, FALSE);
+          land_before_first_event (self, hit);
+          g_signal_emit (self, signals[SIGNAL_BREAKPOINT_HIT], 0, hit);
+          return;
+        }
+    }
   double phase = target == self->length ? 0.0 : frames - (double) whole;
   if (target != self->frame)
     move_to (self, target, 0);
@@ -824,6 +869,24 @@ imp_session_advance (ImpSession *self, double seconds)
       self->view_valid = FALSE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
     }
+}
+
+/* Playback pauses on each frame the query matches (NULL: never). */
+void
+imp_session_set_breakpoint (ImpSession *self, const PhysTimelineQuery *query)
+{
+  self->has_breakpoint = query != NULL;
+  if (query != NULL)
+    self->breakpoint = *query;
+  self->break_frame = -1;
+}
+
+gboolean
+imp_session_get_breakpoint (ImpSession *self, PhysTimelineQuery *query)
+{
+  if (self->has_breakpoint && query != NULL)
+    *query = self->breakpoint;
+  return self->has_breakpoint;
 }
 
 ImpOverlays
@@ -880,6 +943,17 @@ imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body)
   if (body != NULL)
     *body = self->body;
   return self->body.index >= 0;
+}
+
+/* The selected pair (Ctrl+click), when there is one. */
+gboolean
+imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b)
+{
+  if (self->body.index < 0 || self->other.index < 0)
+    return FALSE;
+  *a = self->body;
+  *b = self->other;
+  return TRUE;
 }
 
 static void

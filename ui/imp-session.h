@@ -51,6 +51,8 @@ int imp_session_get_stop (ImpSession *self);
 int imp_session_get_n_stops (ImpSession *self);
 const PhysStop *imp_session_get_stop_info (ImpSession *self);
 void imp_session_step (ImpSession *self, int frames);
+void imp_session_set_breakpoint (ImpSession *self, const PhysTimelineQuery *query);
+gboolean imp_session_get_breakpoint (ImpSession *self, PhysTimelineQuery *query);
 void imp_session_step_into (ImpSession *self, int direction);
 gboolean imp_session_jump_event (ImpSession *self, int direction);
 
@@ -71,6 +73,7 @@ void imp_session_set_selected_event (ImpSession *self, int index);
  * test at the playhead's frame the inspector shows whether or not they collide. */
 void imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add);
 gboolean imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body);
+gboolean imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b);
 
 /* What the canvas draws now: the world (state at the playhead's frame), circle
  * centres at the playhead's moment, this frame's events, the selected one. The

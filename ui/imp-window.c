@@ -4,6 +4,7 @@
 #include "imp-window.h"
 
 #include "imp-bookmark-list.h"
+#include "imp-breakpoints.h"
 #include "imp-canvas.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
@@ -416,6 +417,40 @@ overlay_toggled (GSimpleAction *action, GVariant *state, ImpWindow *self)
 }
 
 static void
+breakpoint_chosen (GSimpleAction *action, GVariant *state, ImpWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *description = NULL;
+  if (!imp_breakpoint_apply (self->session, g_variant_get_string (state, NULL), &description,
+                             &error))
+    {
+      toast_error (self, error);
+      return;
+    }
+  g_simple_action_set_state (action, state);
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (description));
+}
+
+static void
+breakpoint_hit (ImpWindow *self, gint64 frame)
+{
+  g_autofree char *text
+      = g_strdup_printf ("Paused at frame %" G_GINT64_FORMAT ": the breakpoint matches", frame);
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+}
+
+static void
+add_breakpoint_action (ImpWindow *self)
+{
+  GSimpleAction *action = g_simple_action_new_stateful ("breakpoint", G_VARIANT_TYPE_STRING,
+                                                        g_variant_new_string ("none"));
+  g_signal_connect (action, "change-state", G_CALLBACK (breakpoint_chosen), self);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+  g_object_unref (action);
+  g_signal_connect_swapped (self->session, "breakpoint-hit", G_CALLBACK (breakpoint_hit), self);
+}
+
+static void
 add_overlay_actions (ImpWindow *self)
 {
   ImpOverlays on = imp_session_get_overlays (self->session);
@@ -561,6 +596,7 @@ imp_window_init (ImpWindow *self)
   g_object_bind_property (self->inspector_button, "active", self->inspector_separator, "visible",
                           G_BINDING_SYNC_CREATE);
   add_overlay_actions (self);
+  add_breakpoint_action (self);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (update_history), self);
   update_history (self);
