@@ -143,12 +143,14 @@ test_inspector_text (void)
   wait_for_length (session, 2);
   GtkWidget *inspector = g_object_ref_sink (imp_inspector_new ());
   imp_inspector_set_session (IMP_INSPECTOR (inspector), session);
-  g_assert_null (imp_inspector_dup_text (IMP_INSPECTOR (inspector)));
+  g_assert_null (imp_inspector_dup_card (IMP_INSPECTOR (inspector), IMP_CARD_PLAIN));
   imp_session_step_into (session, 1);
-  g_autofree char *card = imp_inspector_dup_text (IMP_INSPECTOR (inspector));
+  g_autofree char *card = imp_inspector_dup_card (IMP_INSPECTOR (inspector), IMP_CARD_PLAIN);
   g_assert_nonnull (card);
   g_assert_nonnull (strstr (card, "Circle–circle test: c1 and c2"));
   g_assert_nonnull (strstr (card, "Verdict: hit."));
+  g_autofree char *tex = imp_inspector_dup_card (IMP_INSPECTOR (inspector), IMP_CARD_LATEX);
+  g_assert_nonnull (strstr (tex, "\\paragraph{Circle--circle test: c1 and c2}"));
   imp_inspector_set_session (IMP_INSPECTOR (inspector), NULL);
   g_object_unref (inspector);
 }

@@ -136,11 +136,47 @@ test_quadratic_plot (void)
   cairo_surface_destroy (surface);
 }
 
+/* The same card as LaTeX: Unicode math as inline math, TeX's specials escaped,
+ * a body's underscore literal, and every line balanced and pure ASCII. */
+static void
+test_latex_card (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "ball_1", 0, 0, 4, 0, 1);
+  imp_test_add_circle (world, "b", 10, 0, -4, 0, 1);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_autofree char *tex = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_LATEX);
+  g_test_message ("%s", tex);
+  g_assert_nonnull (strstr (tex, "\\paragraph{Circle--circle test: ball\\_1 and b}\n"));
+  g_assert_nonnull (strstr (tex, "a = v$\\cdot$v = ($-$8)$^2$ + 0$^2$ = 64\\\\\n"));
+  g_assert_nonnull (strstr (tex, "t = ($-$b $\\mp$ $\\surd$disc) / a = 1 and 1.5\\\\"));
+  g_assert_nonnull (strstr (tex, "v$_1'$ = v$_1$ + j n / m$_1$: (4, 0) $\\to$ ($-$4, 0)"));
+  g_assert_nonnull (strstr (tex, "$\\frac12$m$_1|$v$_1|^2$"));
+  g_assert_null (strstr (tex, "$$"));
+  g_auto (GStrv) lines = g_strsplit (tex, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      int dollars = 0;
+      for (const char *p = lines[i]; *p != '\0'; p++)
+        {
+          g_assert_cmpint ((unsigned char) *p, <, 0x80);
+          if (*p == '$' && (p == lines[i] || p[-1] != '\\'))
+            dollars++;
+        }
+      g_assert_cmpint (dollars % 2, ==, 0);
+    }
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ui/cards/circle-circle", test_circle_circle_card);
+  g_test_add_func ("/ui/cards/latex", test_latex_card);
   for (gsize i = 0; i < G_N_ELEMENTS (verdict_rows); i++)
     g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
   g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);

@@ -5,6 +5,7 @@
 #include "imp-cards.h"
 
 #include <math.h>
+#include <string.h>
 
 typedef struct
 {
@@ -12,6 +13,62 @@ typedef struct
   int precision;
   ImpCardStyle style;
 } Card;
+
+/* The card's Unicode math in LaTeX: symbols as inline math, TeX's special
+ * characters escaped, "x_L" as a subscript. Text stays text, so the result
+ * compiles in any LaTeX document without extra packages. */
+static char *
+latex_of (const char *text)
+{
+  static const struct
+  {
+    const char *from, *to;
+  } symbols[] = {
+    { "−", "$-$" },        { "·", "$\\cdot$" }, { "₀", "$_0$" },          { "₁", "$_1$" },
+    { "₂", "$_2$" },       { "²", "$^2$" },      { "¹", "$^1$" },          { "⁻", "$^-$" },
+    { "ᵀ", "$^T$" },       { "′", "$'$" },       { "→", "$\\to$" },       { "≤", "$\\le$" },
+    { "≥", "$\\ge$" },     { "≈", "$\\approx$" }, { "∓", "$\\mp$" },       { "√", "$\\surd$" },
+    { "½", "$\\frac12$" }, { "×", "$\\times$" }, { "ŵ", "$\\hat{w}$" },   { "–", "--" },
+    { "|", "$|$" },        { "<", "$<$" },       { ">", "$>$" },           { "\\", "\\textbackslash{}" },
+    { "{", "\\{" },        { "}", "\\}" },       { "$", "\\$" },           { "&", "\\&" },
+    { "#", "\\#" },        { "%", "\\%" },       { "~", "\\textasciitilde{}" }, { "^", "\\^{}" },
+  };
+  GString *out = g_string_new (NULL);
+  for (const char *p = text; *p != '\0';)
+    {
+      gsize i = 0;
+      for (; i < G_N_ELEMENTS (symbols); i++)
+        if (g_str_has_prefix (p, symbols[i].from))
+          break;
+      /* n_L, v_t: one letter, a subscript of one letter or digit; any other _
+       * (in a body's name, say) is literal. */
+      gboolean subscript = *p == '_' && p > text && g_ascii_isalpha (p[-1])
+                           && (p - 1 == text || !g_ascii_isalnum (p[-2]))
+                           && g_ascii_isalnum (p[1]) && !g_ascii_isalnum (p[2]);
+      char sub[] = { '$', '_', subscript ? p[1] : '\0', '$', '\0' };
+      const char *piece = i < G_N_ELEMENTS (symbols) ? symbols[i].to
+                          : subscript                 ? sub
+                          : *p == '_'                 ? "\\_"
+                                                      : NULL;
+      if (piece == NULL)
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      p += i < G_N_ELEMENTS (symbols) ? strlen (symbols[i].from) : subscript ? 2 : 1;
+      /* Two inline formulas side by side are one: "$_1$" then "$'$" is
+       * "$_1'$" ("$$" would open display math). */
+      gboolean closes_math = out->len >= 1 && out->str[out->len - 1] == '$'
+                             && (out->len < 2 || out->str[out->len - 2] != '\\');
+      if (piece[0] == '$' && closes_math)
+        {
+          g_string_truncate (out, out->len - 1);
+          piece++;
+        }
+      g_string_append (out, piece);
+    }
+  return g_string_free (out, FALSE);
+}
 
 static void
 heading (Card *c, const char *text)
@@ -21,6 +78,11 @@ heading (Card *c, const char *text)
     g_string_append_c (c->out, '\n');
   if (c->style == IMP_CARD_MARKUP)
     g_string_append_printf (c->out, "<b>%s</b>\n", text);
+  else if (c->style == IMP_CARD_LATEX)
+    {
+      g_autofree char *tex = latex_of (text);
+      g_string_append_printf (c->out, "\\paragraph{%s}\n", tex);
+    }
   else
     g_string_append_printf (c->out, "%s\n", text);
 }
@@ -39,6 +101,11 @@ line (Card *c, const char *format, ...)
     {
       g_autofree char *escaped = g_markup_escape_text (text, -1);
       g_string_append_printf (c->out, "%s\n", escaped);
+    }
+  else if (c->style == IMP_CARD_LATEX)
+    {
+      g_autofree char *tex = latex_of (text);
+      g_string_append_printf (c->out, "%s\\\\\n", tex);
     }
   else
     g_string_append_printf (c->out, "%s\n", text);

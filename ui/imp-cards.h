@@ -10,11 +10,13 @@
 
 G_BEGIN_DECLS
 
-/* How a card is written: Pango markup for the sidebar, or plain text for copying. */
+/* How a card is written: Pango markup for the sidebar, plain text or LaTeX
+ * (a fragment: \paragraph headings, lines ended by \\) for copying. */
 typedef enum
 {
   IMP_CARD_MARKUP = 0,
   IMP_CARD_PLAIN,
+  IMP_CARD_LATEX,
 } ImpCardStyle;
 
 char *imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precision,

@@ -20,6 +20,7 @@ struct _ImpInspector
   GtkDrawingArea *plot;     /* f(t) of a circle-circle test, hidden otherwise */
   GtkSpinButton *precision; /* significant digits of the card's numbers */
   GtkWidget *copy;          /* copies the card as plain text */
+  GtkWidget *copy_latex;    /* copies it as LaTeX */
 };
 
 G_DEFINE_FINAL_TYPE (ImpInspector, imp_inspector, GTK_TYPE_WIDGET)
@@ -43,15 +44,10 @@ refresh (ImpInspector *self)
     return;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
-  g_autofree char *card = NULL;
-  if (now.selected != NULL)
-    card = imp_card_for_event (now.world, now.selected, digits (self), IMP_CARD_MARKUP);
-  else if (now.pair != NULL)
-    card = imp_card_for_pair (now.world, now.pair, digits (self), IMP_CARD_MARKUP);
-  else if (now.world != NULL && now.body.index >= 0)
-    card = imp_card_for_body (now.world, now.body, now.positions, digits (self), IMP_CARD_MARKUP);
+  g_autofree char *card = imp_inspector_dup_card (self, IMP_CARD_MARKUP);
   gtk_label_set_markup (self->label, card != NULL ? card : placeholder);
   gtk_widget_set_sensitive (self->copy, card != NULL);
+  gtk_widget_set_sensitive (self->copy_latex, card != NULL);
   gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
                        || (now.selected == NULL && now.pair != NULL
                            && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
@@ -84,25 +80,26 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 }
 
 char *
-imp_inspector_dup_text (ImpInspector *self)
+imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style)
 {
   if (self->session == NULL)
     return NULL;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
   if (now.selected != NULL)
-    return imp_card_for_event (now.world, now.selected, digits (self), IMP_CARD_PLAIN);
+    return imp_card_for_event (now.world, now.selected, digits (self), style);
   if (now.pair != NULL)
-    return imp_card_for_pair (now.world, now.pair, digits (self), IMP_CARD_PLAIN);
+    return imp_card_for_pair (now.world, now.pair, digits (self), style);
   if (now.world != NULL && now.body.index >= 0)
-    return imp_card_for_body (now.world, now.body, now.positions, digits (self), IMP_CARD_PLAIN);
+    return imp_card_for_body (now.world, now.body, now.positions, digits (self), style);
   return NULL;
 }
 
 static void
-copy_card (ImpInspector *self)
+copy_card (GtkButton *button, ImpInspector *self)
 {
-  g_autofree char *text = imp_inspector_dup_text (self);
+  ImpCardStyle style = GTK_WIDGET (button) == self->copy_latex ? IMP_CARD_LATEX : IMP_CARD_PLAIN;
+  g_autofree char *text = imp_inspector_dup_card (self, style);
   if (text != NULL)
     gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
 }
@@ -165,7 +162,7 @@ imp_inspector_init (ImpInspector *self)
   gtk_widget_set_margin_end (GTK_WIDGET (self->plot), 8);
   gtk_widget_set_visible (GTK_WIDGET (self->plot), FALSE);
 
-  /* Above the card: how many digits, and a copy as plain text for notes. */
+  /* Above the card: how many digits, and a copy as plain text or LaTeX for notes. */
   GtkWidget *tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_margin_start (tools, 12);
   gtk_widget_set_margin_end (tools, 12);
@@ -181,10 +178,15 @@ imp_inspector_init (ImpInspector *self)
   gtk_widget_set_hexpand (self->copy, TRUE);
   gtk_widget_set_halign (self->copy, GTK_ALIGN_END);
   gtk_widget_set_sensitive (self->copy, FALSE);
-  g_signal_connect_swapped (self->copy, "clicked", G_CALLBACK (copy_card), self);
+  g_signal_connect (self->copy, "clicked", G_CALLBACK (copy_card), self);
+  self->copy_latex = gtk_button_new_with_label ("LaTeX");
+  gtk_widget_set_tooltip_text (self->copy_latex, "Copy the Card as LaTeX");
+  gtk_widget_set_sensitive (self->copy_latex, FALSE);
+  g_signal_connect (self->copy_latex, "clicked", G_CALLBACK (copy_card), self);
   gtk_box_append (GTK_BOX (tools), digits_label);
   gtk_box_append (GTK_BOX (tools), GTK_WIDGET (self->precision));
   gtk_box_append (GTK_BOX (tools), self->copy);
+  gtk_box_append (GTK_BOX (tools), self->copy_latex);
 
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), tools);

@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "imp-cards.h"
 #include "imp-session.h"
 
 G_BEGIN_DECLS
@@ -13,7 +14,8 @@ G_DECLARE_FINAL_TYPE (ImpInspector, imp_inspector, IMP, INSPECTOR, GtkWidget)
 
 GtkWidget *imp_inspector_new (void);
 void imp_inspector_set_session (ImpInspector *self, ImpSession *session);
-/* The card now shown, as plain text (for copying); NULL when nothing is selected. */
-char *imp_inspector_dup_text (ImpInspector *self);
+/* The card now shown, in style (plain text or LaTeX for copying); NULL when
+ * nothing is selected. */
+char *imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style);
 
 G_END_DECLS
