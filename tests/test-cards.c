@@ -10,16 +10,24 @@
 
 /* Head-on: a at 0 and b at 10, radius 1 each, +4 and −4 per frame.
  * d = (10, 0), v = (−8, 0), R = 2: a = 64, b = −80, c = 96, disc = 6400 − 6144 = 256,
- * roots (80 ∓ 16) / 64 = 1 and 1.5: a hit at t = 1, the end of the frame. */
+ * roots (80 ∓ 16) / 64 = 1 and 1.5: a hit at t = 1, the end of the frame.
+ * Steps it once; the one event is in log. */
+static PhysWorld *
+head_on (const char *first, PhysEventLog *log)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, first, 0, 0, 4, 0, 1);
+  imp_test_add_circle (world, "b", 10, 0, -4, 0, 1);
+  phys_event_log_init (log);
+  g_assert_cmpuint (imp_test_step (world, log), ==, 1);
+  return world;
+}
+
 static void
 test_circle_circle_card (void)
 {
-  PhysWorld *world = imp_test_world_new (NULL);
-  imp_test_add_circle (world, "a", 0, 0, 4, 0, 1);
-  imp_test_add_circle (world, "b", 10, 0, -4, 0, 1);
   PhysEventLog log;
-  phys_event_log_init (&log);
-  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  PhysWorld *world = head_on ("a", &log);
   g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN);
   g_test_message ("%s", card);
   g_assert_nonnull (strstr (card, "Circle–circle test: a and b"));
@@ -141,12 +149,8 @@ test_quadratic_plot (void)
 static void
 test_latex_card (void)
 {
-  PhysWorld *world = imp_test_world_new (NULL);
-  imp_test_add_circle (world, "ball_1", 0, 0, 4, 0, 1);
-  imp_test_add_circle (world, "b", 10, 0, -4, 0, 1);
   PhysEventLog log;
-  phys_event_log_init (&log);
-  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  PhysWorld *world = head_on ("ball_1", &log);
   g_autofree char *tex = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_LATEX);
   g_test_message ("%s", tex);
   g_assert_nonnull (strstr (tex, "\\paragraph{Circle--circle test: ball\\_1 and b}\n"));
