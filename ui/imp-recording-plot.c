@@ -219,12 +219,15 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       lane_caption (cr, &lanes[i], width, left[i], right, theme);
     }
 
-  /* The playhead across the lanes. */
+  /* The playhead through each lane's curve, clear of its caption. */
   double x = floor ((double) MIN (frame, length) / (double) states * width) + 0.5;
   imp_rgba_set_source (cr, theme->selection);
   cairo_set_line_width (cr, 2.0);
-  cairo_move_to (cr, x, 0);
-  cairo_line_to (cr, x, height);
+  for (int i = 0; i < N_LANES; i++)
+    {
+      cairo_move_to (cr, x, lanes[i].top - 2.0);
+      cairo_line_to (cr, x, lanes[i].bottom + 2.0);
+    }
   cairo_stroke (cr);
   cairo_destroy (cr);
 }
