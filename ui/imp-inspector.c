@@ -160,6 +160,7 @@ imp_inspector_init (ImpInspector *self)
   gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
   gtk_widget_set_margin_start (GTK_WIDGET (self->plot), 8);
   gtk_widget_set_margin_end (GTK_WIDGET (self->plot), 8);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->plot), 10);
   gtk_widget_set_visible (GTK_WIDGET (self->plot), FALSE);
 
   /* Above the card: how many digits, and a copy as plain text or LaTeX for notes. */
@@ -190,8 +191,9 @@ imp_inspector_init (ImpInspector *self)
 
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), tools);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
+  /* The curve first: it stays in sight however long the card below it runs. */
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
 
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
