@@ -19,6 +19,13 @@ struct _ImpRecordingPlot
 {
   GtkWidget parent_instance;
   ImpSession *session;
+  /* The columns last computed, kept while the recording they came from is
+   * the same (same width, same states, same first and last state hashes), so
+   * moving the playhead redraws without scanning the recording again. */
+  ImpSeriesRange *columns;
+  int columns_width;
+  gint64 columns_states;
+  guint64 columns_first_hash, columns_last_hash;
 };
 
 G_DEFINE_FINAL_TYPE (ImpRecordingPlot, imp_recording_plot, GTK_TYPE_WIDGET)
@@ -161,19 +168,28 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
   gint64 states = length + 1;
-  ImpSeriesRange *columns = g_new (ImpSeriesRange, (gsize) width * IMP_N_SERIES);
   PhysTimeline *tl = imp_session_lock (self->session);
   if (tl == NULL)
     {
       imp_session_unlock (self->session);
-      g_free (columns);
       cairo_destroy (cr);
       return;
     }
-  imp_series_columns (tl, states, width, columns);
   PhysFrameSummary first = phys_timeline_summary (tl, 0);
+  PhysFrameSummary last = phys_timeline_summary (tl, length);
   PhysFrameSummary now = phys_timeline_summary (tl, MIN (frame, length));
+  if (self->columns == NULL || self->columns_width != width || self->columns_states != states
+      || self->columns_first_hash != first.hash || self->columns_last_hash != last.hash)
+    {
+      self->columns = g_renew (ImpSeriesRange, self->columns, (gsize) width * IMP_N_SERIES);
+      imp_series_columns (tl, states, width, self->columns);
+      self->columns_width = width;
+      self->columns_states = states;
+      self->columns_first_hash = first.hash;
+      self->columns_last_hash = last.hash;
+    }
   imp_session_unlock (self->session);
+  const ImpSeriesRange *columns = self->columns;
 
   Lane lanes[N_LANES];
   for (int i = 0; i < N_LANES; i++)
@@ -188,7 +204,6 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                                     imp_theme_event_color (theme, PHYS_EVENT_CIRCLE_CIRCLE) };
   for (int i = 0; i < N_LANES; i++)
     draw_series (cr, &lanes[i], columns, width, i, colors[i], i == IMP_SERIES_EVENTS);
-  g_free (columns);
 
   /* Captions: the value at the playhead, and the lane's range. */
   double e0 = first.energy.total, drift = now.energy.total - e0;
@@ -276,6 +291,7 @@ imp_recording_plot_set_session (ImpRecordingPlot *self, ImpSession *session)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
+  g_clear_pointer (&self->columns, g_free);
   static const char *const redraw[] = { "frame", "length", NULL };
   if (session != NULL)
     imp_session_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
@@ -289,6 +305,7 @@ imp_recording_plot_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
+  g_clear_pointer (&self->columns, g_free);
   G_OBJECT_CLASS (imp_recording_plot_parent_class)->dispose (object);
 }
 
