@@ -284,8 +284,12 @@ ledger_card (Card *c, const PhysImpulse *imp, const PhysEvent *event)
       line (c, "Momentum is conserved; %s of kinetic energy is lost because e < 1%s.", lost,
             event->resting ? " (taken as 0: a resting or repeated contact)" : "");
     }
+  else if (event->at_frame_end)
+    line (c, "Not conserved: the respond-at-frame-end mode answered where the frame ends, with "
+             "the bodies already overlapping, not at contact.");
   else
-    line (c, "Not conserved.");
+    line (c, "Not conserved, by more than rounding (1e-9 of the totals): this response is not "
+             "an equal and opposite impulse between two free bodies.");
 }
 
 static void
