@@ -232,17 +232,27 @@ act_open (GtkWidget *widget, const char *name, GVariant *param)
 }
 #else
 /* GTK 4.8 (Debian 12): GtkFileChooserNative. */
-static void
-opened (GtkNativeDialog *dialog, int response, ImpWindow *self)
+
+/* The local path the chooser was accepted with, or NULL. Frees the chooser. */
+static char *
+chosen_path (GtkNativeDialog *dialog, int response)
 {
+  char *path = NULL;
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-      if (path != NULL)
-        imp_window_open (self, path);
+      path = file != NULL ? g_file_get_path (file) : NULL;
     }
   g_object_unref (dialog);
+  return path;
+}
+
+static void
+opened (GtkNativeDialog *dialog, int response, ImpWindow *self)
+{
+  g_autofree char *path = chosen_path (dialog, response);
+  if (path != NULL)
+    imp_window_open (self, path);
 }
 
 static void
@@ -312,14 +322,9 @@ save_finished (GObject *source, GAsyncResult *result, gpointer data)
 static void
 save_chosen (GtkNativeDialog *dialog, int response, ImpWindow *self)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = g_file_get_path (file);
-      if (path != NULL)
-        save_to (self, path);
-    }
-  g_object_unref (dialog);
+  g_autofree char *path = chosen_path (dialog, response);
+  if (path != NULL)
+    save_to (self, path);
 }
 #endif
 
