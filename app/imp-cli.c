@@ -1293,10 +1293,6 @@ verb_export (char **argv)
   gboolean ok = imp_export_to_file (timeline, &options, output, &error);
   phys_timeline_free (timeline);
   input_close (&input);
-  /* Pango and cairo keep the fonts they loaded for the life of the process; the
-   * process ends here, and freeing them lets leak checkers see only real leaks. */
-  pango_cairo_font_map_set_default (NULL);
-  cairo_debug_reset_static_data ();
   return ok ? IMP_CLI_EXIT_OK : export_error (output, error);
 }
 
