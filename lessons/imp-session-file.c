@@ -19,6 +19,7 @@
 #include <json-glib/json-glib.h>
 
 #include "imp-json-reader.h"
+#include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-suggest.h"
 #include "impulse-lessons-resources.h"
@@ -637,124 +638,29 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
 
 /* The scene */
 
-static gboolean
-is_uri (const char *name)
-{
-  g_autofree char *scheme = g_uri_parse_scheme (name);
-
-  /* "resource:///x" is a URI; "C:\x" and "notes:v2.json" are file names. */
-  return scheme != NULL && strlen (scheme) > 1 && g_str_has_prefix (name + strlen (scheme), "://");
-}
-
-static GFile *
-file_for (const char *name)
-{
-  return is_uri (name) ? g_file_new_for_uri (name) : g_file_new_for_path (name);
-}
-
-/* Where a "scene" file name leads, and the name its errors should give. */
-static GFile *
-resolve_scene (const char *base_dir, const char *name, char **display)
-{
-  if (is_uri (name) || g_path_is_absolute (name) || base_dir == NULL)
-    {
-      *display = g_strdup (name);
-      return file_for (name);
-    }
-  if (is_uri (base_dir))
-    {
-      g_autoptr (GFile) base = g_file_new_for_uri (base_dir);
-      GFile *file = g_file_resolve_relative_path (base, name);
-      *display = g_file_get_uri (file);
-      return file;
-    }
-  /* Keep the name relative when the session's is, as users wrote both. */
-  *display
-      = g_str_equal (base_dir, ".") ? g_strdup (name) : g_build_filename (base_dir, name, NULL);
-  return g_file_new_for_path (*display);
-}
+static const ImpSceneRefCodes scene_ref_codes = {
+  .missing = IMP_SESSION_FILE_ERROR_MISSING,
+  .type = IMP_SESSION_FILE_ERROR_TYPE,
+  .range = IMP_SESSION_FILE_ERROR_RANGE,
+  .io = IMP_SESSION_FILE_ERROR_IO,
+};
 
 static gboolean
-load_scene_file (Loader *ld, JsonNode *value)
+load_scene (Loader *ld)
 {
-  const char *name = json_node_get_string (value);
+  ImpSceneRef ref;
 
-  if (name[0] == '\0')
-    return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_RANGE,
-                                 "expected a scene file name for \"scene\", got an empty string");
-
-  g_autofree char *display = NULL;
-  g_autoptr (GFile) file = resolve_scene (ld->base_dir, name, &display);
-  g_autofree char *contents = NULL;
-  gsize length;
-  g_autoptr (GError) io_error = NULL;
-
-  /* Keeps the shipped scenes registered for "resource://" names in static links. */
-  (void) impulse_lessons_get_resource ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
+  if (!imp_scene_ref_load (&ld->reader, ld->data, ld->length, ld->base_dir, "session",
+                           &scene_ref_codes, &ref))
     {
-      g_autofree char *got = imp_json_reader_source_text (&ld->reader, value);
-      return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_IO,
-                                   "expected a readable scene file, got %s: %s", got,
-                                   io_error->message);
+      imp_scene_ref_clear (&ref);
+      return FALSE;
     }
-  ld->session->world = imp_scene_load_data (contents, (gssize) length, display, &ld->reader.error);
-  if (ld->session->world == NULL)
-    return FALSE;
-  ld->session->scene_path = g_strdup (name);
+  ld->session->world = g_steal_pointer (&ref.world);
+  ld->session->scene_path = g_steal_pointer (&ref.path);
+  ld->session->scene_text = g_steal_pointer (&ref.text);
+  imp_scene_ref_clear (&ref);
   return TRUE;
-}
-
-/* The scene loader reads an inline scene from a copy of the session in which
- * everything but the scene object is blanked: each character becomes one space
- * and line breaks stay, so every line and column it reports (including the "first
- * one is at" of duplicates) is the position in the session file. */
-static gboolean
-load_scene_inline (Loader *ld, JsonNode *value)
-{
-  int scene_id = imp_json_positions_find (ld->reader.positions, "scene");
-  gsize scene_length;
-  const char *scene_text = imp_json_positions_text (ld->reader.positions, scene_id, &scene_length);
-  gsize bom = ld->length >= 3 && memcmp (ld->data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-  gsize scene_start = value_offset (ld, scene_id);
-
-  g_autoptr (GString) blanked = g_string_sized_new (scene_start + scene_length);
-  g_string_append_len (blanked, ld->data, (gssize) bom);
-  for (gsize i = bom; i < scene_start; i++)
-    {
-      guchar c = (guchar) ld->data[i];
-      if (c == '\n')
-        g_string_append_c (blanked, '\n');
-      else if ((c & 0xC0) != 0x80) /* continuation bytes belong to the character before */
-        g_string_append_c (blanked, ' ');
-    }
-  g_string_append_len (blanked, ld->data + scene_start, (gssize) scene_length);
-
-  ld->session->world = imp_scene_load_data (blanked->str, (gssize) blanked->len, ld->reader.file,
-                                            &ld->reader.error);
-  if (ld->session->world == NULL)
-    return FALSE;
-  ld->session->scene_text = g_strndup (scene_text, scene_length);
-  return TRUE;
-}
-
-static gboolean
-load_scene (Loader *ld, JsonObject *session, JsonNode *root)
-{
-  JsonNode *value = json_object_get_member (session, "scene");
-
-  if (value == NULL)
-    return imp_json_reader_fail (
-        &ld->reader, root, IMP_SESSION_FILE_ERROR_MISSING,
-        "missing required key \"scene\" in session (a scene file name or a scene "
-        "object)");
-  if (JSON_NODE_HOLDS_OBJECT (value))
-    return load_scene_inline (ld, value);
-  if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
-    return load_scene_file (ld, value);
-  return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_TYPE,
-                               "expected a scene file name or a scene object for \"scene\", got %s",
-                               imp_json_reader_describe (value));
 }
 
 /* The session */
@@ -812,7 +718,7 @@ load_session (Loader *ld)
     return FALSE;
 
   JsonObject *session = json_node_get_object (root);
-  return load_scene (ld, session, root) && load_list (ld, session, "edits", "an edit", load_edit)
+  return load_scene (ld) && load_list (ld, session, "edits", "an edit", load_edit)
          && load_list (ld, session, "bookmarks", "a bookmark", load_bookmark);
 }
 
@@ -1030,7 +936,7 @@ imp_session_file_sniff (const char *path)
 {
   g_return_val_if_fail (path != NULL, FALSE);
 
-  g_autoptr (GFile) file = file_for (path);
+  g_autoptr (GFile) file = imp_scene_ref_file (path);
   g_autofree char *contents = NULL;
   gsize length;
 
@@ -1120,7 +1026,7 @@ imp_session_file_load (const char *path, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  g_autoptr (GFile) file = file_for (path);
+  g_autoptr (GFile) file = imp_scene_ref_file (path);
   g_autofree char *contents = NULL;
   g_autofree char *base_dir = NULL;
   gsize length;
@@ -1133,7 +1039,7 @@ imp_session_file_load (const char *path, GError **error)
                    "%s: error: cannot read the session: %s", path, io_error->message);
       return NULL;
     }
-  if (is_uri (path))
+  if (imp_scene_ref_is_uri (path))
     {
       g_autoptr (GFile) parent = g_file_get_parent (file);
       base_dir = parent != NULL ? g_file_get_uri (parent) : NULL;
@@ -1254,7 +1160,7 @@ scene_path_for (const ImpSessionFile *session, const char *dir)
   const char *name = session->scene_path;
   const char *base = session->base_dir != NULL ? session->base_dir : ".";
 
-  if (dir == NULL || is_uri (name) || g_path_is_absolute (name) || is_uri (base) || is_uri (dir))
+  if (dir == NULL || imp_scene_ref_is_uri (name) || g_path_is_absolute (name) || imp_scene_ref_is_uri (base) || imp_scene_ref_is_uri (dir))
     return g_strdup (name);
 
   g_autofree char *base_abs = g_canonicalize_filename (base, NULL);
