@@ -913,3 +913,110 @@ imp_json_field_response (ImpJsonReader *reader, JsonNode *value, const ImpJsonFi
       = choice == 0 ? PHYS_RESPONSE_REFLECT : PHYS_RESPONSE_SLIDE;
   return TRUE;
 }
+
+/* A cheap walk over JSON */
+
+/* A cheap walk over strict JSON that only finds where values end; the full
+ * check is imp_json_positions_scan(). Each returns length when the text ends. */
+
+gsize
+imp_json_skip_space (const char *data, gsize length, gsize i)
+{
+  while (i < length && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+    i++;
+  return i;
+}
+
+/* At an opening quote: returns the offset just past the closing one. */
+gsize
+imp_json_skip_string (const char *data, gsize length, gsize i)
+{
+  for (i++; i < length; i++)
+    {
+      if (data[i] == '\\')
+        i++;
+      else if (data[i] == '"')
+        return i + 1;
+    }
+  return length;
+}
+
+/* At a value: returns the offset just past it. */
+gsize
+imp_json_skip_value (const char *data, gsize length, gsize i)
+{
+  int depth = 0;
+
+  while (i < length)
+    {
+      char c = data[i];
+      if (c == '"')
+        {
+          i = imp_json_skip_string (data, length, i);
+          if (depth == 0)
+            return i;
+          continue;
+        }
+      if (c == '{' || c == '[')
+        depth++;
+      else if (c == '}' || c == ']')
+        {
+          if (depth == 0)
+            return i;
+          if (--depth == 0)
+            return i + 1;
+        }
+      else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        return i;
+      i++;
+    }
+  return length;
+}
+
+/**
+ * imp_json_sniff_key:
+ * @data: (array length=length): a JSON document
+ * @length: its length in bytes
+ * @key: a version key, such as "impulse-session"
+ * @typos: how many edits away from @key a key still counts as a misspelling of it
+ *
+ * Tells one of Impulse's formats from the others without loading it: its
+ * top-level object has @key (or a near misspelling, so that the right loader
+ * reports the typo). Does not validate.
+ *
+ * Returns: %TRUE when @data looks like a document of that format
+ */
+gboolean
+imp_json_sniff_key (const char *data, gsize length, const char *key, guint typos)
+{
+  gsize i = length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+
+  i = imp_json_skip_space (data, length, i);
+  if (i >= length || data[i] != '{')
+    return FALSE;
+  for (i++;;)
+    {
+      i = imp_json_skip_space (data, length, i);
+      if (i >= length || data[i] != '"')
+        return FALSE;
+      gsize end = imp_json_skip_string (data, length, i);
+      if (end >= length)
+        return FALSE;
+      gsize key_length = end - i - 2;
+      /* Long keys cannot be near misses; they are not worth a copy. */
+      if (key_length <= 2 * strlen (key))
+        {
+          g_autofree char *name = g_strndup (data + i + 1, key_length);
+          if (imp_suggest_distance (name, key) <= typos)
+            return TRUE;
+        }
+      i = imp_json_skip_space (data, length, end);
+      if (i >= length || data[i] != ':')
+        return FALSE;
+      i = imp_json_skip_space (data, length, imp_json_skip_value (data, length, imp_json_skip_space (data, length, i + 1)));
+      if (i >= length || data[i] != ',')
+        return FALSE;
+      i++;
+    }
+}
+

@@ -204,4 +204,13 @@ gboolean imp_json_field_detection (ImpJsonReader *reader, JsonNode *value,
 gboolean imp_json_field_response (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                                   gpointer def);
 
+/* A cheap walk over strict JSON (imp_json_positions_scan() does the full check):
+ * each returns the offset past white space, a string or a value, or length when
+ * the text ends. */
+
+gsize imp_json_skip_space (const char *data, gsize length, gsize i);
+gsize imp_json_skip_string (const char *data, gsize length, gsize i);
+gsize imp_json_skip_value (const char *data, gsize length, gsize i);
+gboolean imp_json_sniff_key (const char *data, gsize length, const char *key, guint typos);
+
 G_END_DECLS

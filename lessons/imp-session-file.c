@@ -355,76 +355,19 @@ static const EditKindInfo edit_kinds[] = {
 
 /* Positions by byte offset */
 
-/* A cheap walk over strict JSON that only finds where values end; the full
- * check is imp_json_positions_scan(). Each returns length when the text ends. */
-
-static gsize
-skip_space (const char *data, gsize length, gsize i)
-{
-  while (i < length && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
-    i++;
-  return i;
-}
-
-/* At an opening quote: returns the offset just past the closing one. */
-static gsize
-skip_string (const char *data, gsize length, gsize i)
-{
-  for (i++; i < length; i++)
-    {
-      if (data[i] == '\\')
-        i++;
-      else if (data[i] == '"')
-        return i + 1;
-    }
-  return length;
-}
-
-/* At a value: returns the offset just past it. */
-static gsize
-skip_value (const char *data, gsize length, gsize i)
-{
-  int depth = 0;
-
-  while (i < length)
-    {
-      char c = data[i];
-      if (c == '"')
-        {
-          i = skip_string (data, length, i);
-          if (depth == 0)
-            return i;
-          continue;
-        }
-      if (c == '{' || c == '[')
-        depth++;
-      else if (c == '}' || c == ']')
-        {
-          if (depth == 0)
-            return i;
-          if (--depth == 0)
-            return i + 1;
-        }
-      else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'))
-        return i;
-      i++;
-    }
-  return length;
-}
-
 /* Where each element of the array starting at offset `at` starts. */
 static GArray *
 element_offsets (const char *data, gsize length, gsize at)
 {
   GArray *offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
-  gsize i = skip_space (data, length, at + 1);
+  gsize i = imp_json_skip_space (data, length, at + 1);
 
   while (i < length && data[i] != ']')
     {
       g_array_append_val (offsets, i);
-      i = skip_space (data, length, skip_value (data, length, i));
+      i = imp_json_skip_space (data, length, imp_json_skip_value (data, length, i));
       if (i < length && data[i] == ',')
-        i = skip_space (data, length, i + 1);
+        i = imp_json_skip_space (data, length, i + 1);
     }
   return offsets;
 }
@@ -435,18 +378,18 @@ static gsize
 member_offset (const char *data, gsize length, gsize at, const char *key)
 {
   gsize key_length = strlen (key);
-  gsize i = skip_space (data, length, at + 1);
+  gsize i = imp_json_skip_space (data, length, at + 1);
 
   while (i < length && data[i] == '"')
     {
-      gsize end = skip_string (data, length, i);
+      gsize end = imp_json_skip_string (data, length, i);
       gboolean match = end - i - 2 == key_length && memcmp (data + i + 1, key, key_length) == 0;
-      i = skip_space (data, length, skip_space (data, length, end) + 1);
+      i = imp_json_skip_space (data, length, imp_json_skip_space (data, length, end) + 1);
       if (match)
         return i;
-      i = skip_space (data, length, skip_value (data, length, i));
+      i = imp_json_skip_space (data, length, imp_json_skip_value (data, length, i));
       if (i < length && data[i] == ',')
-        i = skip_space (data, length, i + 1);
+        i = imp_json_skip_space (data, length, i + 1);
     }
   return G_MAXSIZE;
 }
@@ -492,7 +435,7 @@ location_at_offset (Loader *ld, gsize offset)
 /* Relations read_object() cannot see: a set edit changes something, both ends of a
  * segment move together and differ. */
 static gboolean
-check_edit (Loader *ld, JsonNode *node, ImpSessionFileEdit *edit, const char *what)
+check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, const char *what)
 {
   const EditKindInfo *info = &edit_kinds[edit->edit.kind];
   JsonObject *object = json_node_get_object (node);
@@ -510,7 +453,7 @@ check_edit (Loader *ld, JsonNode *node, ImpSessionFileEdit *edit, const char *wh
               g_ptr_array_add (keys, (gpointer) info->fields[i].base.key);
           g_autofree char *list
               = imp_json_reader_quoted_list ((const char *const *) keys->pdata, keys->len);
-          return imp_json_reader_fail (&ld->reader, node, IMP_SESSION_FILE_ERROR_MISSING,
+          return imp_json_reader_fail (reader, node, reader->codes->missing,
                                        "missing a key to change in %s; expected one of %s", what,
                                        list);
         }
@@ -522,42 +465,64 @@ check_edit (Loader *ld, JsonNode *node, ImpSessionFileEdit *edit, const char *wh
       JsonNode *b = json_object_get_member (object, "b");
       if ((a == NULL) != (b == NULL))
         return imp_json_reader_fail (
-            &ld->reader, node, IMP_SESSION_FILE_ERROR_MISSING,
+            reader, node, reader->codes->missing,
             "missing required key \"%s\" in %s (both ends change together)", a == NULL ? "a" : "b",
             what);
       if (b != NULL && edit->edit.a.x == edit->edit.b.x && edit->edit.a.y == edit->edit.b.y)
-        return imp_json_reader_fail (&ld->reader, b, IMP_SESSION_FILE_ERROR_RANGE,
+        return imp_json_reader_fail (reader, b, reader->codes->range,
                                      "expected \"b\" to differ from \"a\", got the same point");
     }
   return TRUE;
 }
 
-static gboolean
-load_edit (Loader *ld, JsonNode *node, guint index)
+/**
+ * imp_session_file_read_edit:
+ * @reader: the reader of the document that holds the edit
+ * @node: the edit's object
+ * @kind_code: the document's error code for an "edit" that names no kind
+ * @edit: (out caller-allocates): the edit and its frame (no locations)
+ *
+ * Reads one edit object of the session format (docs/session-format.md), in a
+ * session file or any document that embeds one.
+ *
+ * Returns: %TRUE on success; %FALSE with @reader's error set
+ */
+gboolean
+imp_session_file_read_edit (ImpJsonReader *reader, JsonNode *node, int kind_code,
+                            ImpSessionFileEdit *edit)
 {
   const char *kinds[G_N_ELEMENTS (edit_kinds)];
-  JsonNode *kind_node = json_object_get_member (json_node_get_object (node), "edit");
   int kind;
 
+  if (!imp_json_reader_expect_object (reader, node, "edit"))
+    return FALSE;
+  JsonNode *kind_node = json_object_get_member (json_node_get_object (node), "edit");
   for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
     kinds[i] = phys_edit_kind_name ((PhysEditKind) i);
   /* The kind decides which keys are valid, so it is read before the others. */
   if (kind_node == NULL)
-    return imp_json_reader_fail (&ld->reader, node, IMP_SESSION_FILE_ERROR_MISSING,
+    return imp_json_reader_fail (reader, node, reader->codes->missing,
                                  "missing required key \"edit\" in edit");
-  if (!imp_json_reader_choice (&ld->reader, kind_node, "edit", kinds, G_N_ELEMENTS (kinds),
-                               IMP_SESSION_FILE_ERROR_EDIT_KIND, &kind))
+  if (!imp_json_reader_choice (reader, kind_node, "edit", kinds, G_N_ELEMENTS (kinds), kind_code,
+                               &kind))
     return FALSE;
 
   const EditKindInfo *info = &edit_kinds[kind];
   g_autofree char *what = g_strdup_printf ("%s edit", kinds[kind]);
-  ImpSessionFileEdit edit = { 0 };
-  edit.edit = phys_edit_init ((PhysEditKind) kind, NULL);
+  memset (edit, 0, sizeof *edit);
+  edit->edit = phys_edit_init ((PhysEditKind) kind, NULL);
+  return read_object (reader, node, what, info->fields, info->n_fields, edit)
+         && check_edit (reader, node, edit, what);
+}
+
+static gboolean
+load_edit (Loader *ld, JsonNode *node, guint index)
+{
+  ImpSessionFileEdit edit;
 
   g_free (ld->path);
   ld->path = g_strdup_printf ("edits[%u]", index);
-  if (!read_object (&ld->reader, node, what, info->fields, info->n_fields, &edit)
-      || !check_edit (ld, node, &edit, what))
+  if (!imp_session_file_read_edit (&ld->reader, node, IMP_SESSION_FILE_ERROR_EDIT_KIND, &edit))
     return FALSE;
 
   if (ld->session->edits->len > 0)
@@ -575,7 +540,7 @@ load_edit (Loader *ld, JsonNode *node, guint index)
 
   gsize start = g_array_index (ld->elements, gsize, index);
   edit.location = location_at_offset (ld, start);
-  if (kind != PHYS_EDIT_SET_WORLD)
+  if (edit.edit.kind != PHYS_EDIT_SET_WORLD)
     {
       gsize id = member_offset (ld->data, ld->length, start, "id");
       edit.id_location = id != G_MAXSIZE ? location_at_offset (ld, id) : edit.location;
@@ -891,35 +856,7 @@ imp_session_file_add_bookmark (ImpSessionFile *session, gint64 frame, const char
 gboolean
 imp_session_file_sniff_data (const char *data, gsize length)
 {
-  gsize i = length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-
-  i = skip_space (data, length, i);
-  if (i >= length || data[i] != '{')
-    return FALSE;
-  for (i++;;)
-    {
-      i = skip_space (data, length, i);
-      if (i >= length || data[i] != '"')
-        return FALSE;
-      gsize end = skip_string (data, length, i);
-      if (end >= length)
-        return FALSE;
-      gsize key_length = end - i - 2;
-      /* Long keys cannot be near misses; they are not worth a copy. */
-      if (key_length <= 2 * strlen (VERSION_KEY))
-        {
-          g_autofree char *key = g_strndup (data + i + 1, key_length);
-          if (imp_suggest_distance (key, VERSION_KEY) <= VERSION_KEY_TYPOS)
-            return TRUE;
-        }
-      i = skip_space (data, length, end);
-      if (i >= length || data[i] != ':')
-        return FALSE;
-      i = skip_space (data, length, skip_value (data, length, skip_space (data, length, i + 1)));
-      if (i >= length || data[i] != ',')
-        return FALSE;
-      i++;
-    }
+  return imp_json_sniff_key (data, length, VERSION_KEY, VERSION_KEY_TYPOS);
 }
 
 /**
@@ -987,7 +924,7 @@ imp_session_file_load_data (const char *data, gssize length, const char *display
   /* The scanner's copy is the session byte for byte; its top-level value starts
    * after an optional byte order mark and white space. */
   ld.root_start
-      = skip_space (data, size, size >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
+      = imp_json_skip_space (data, size, size >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
   ld.root_text = imp_json_positions_text (
       ld.reader.positions, imp_json_positions_find (ld.reader.positions, ""), &root_length);
   ld.cursor = (ImpJsonLocation){ 1, 1 };

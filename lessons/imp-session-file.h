@@ -17,6 +17,7 @@
 #include <gio/gio.h>
 
 #include "imp-json-positions.h"
+#include "imp-json-reader.h"
 #include "imp-json.h"
 #include "phys.h"
 
@@ -150,6 +151,8 @@ ImpSessionFile *imp_session_file_load_data (const char *data, gssize length,
 char *imp_session_file_to_data (const ImpSessionFile *session, const char *dir, gsize *length);
 gboolean imp_session_file_save (const ImpSessionFile *session, const char *path, GError **error);
 
+gboolean imp_session_file_read_edit (ImpJsonReader *reader, JsonNode *node, int kind_code,
+                                     ImpSessionFileEdit *edit);
 void imp_session_file_write_edit (ImpJson *json, const char *key, const ImpSessionFileEdit *edit);
 void imp_session_file_write_bookmark (ImpJson *json, const char *key,
                                       const ImpSessionFileBookmark *bookmark);

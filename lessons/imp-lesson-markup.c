@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-lesson-markup.c: lesson text to Pango markup; see the header. */
+#include "imp-lesson-markup.h"
+
+#include <string.h>
+
+#include "imp-lesson-vocabulary.h"
+
+/* The spans a text can open; each closes with the delimiter that opened it. */
+typedef enum
+{
+  SPAN_EMPHASIS,
+  SPAN_STRONG,
+  SPAN_MATH,
+} Span;
+
+static const struct
+{
+  const char *delimiter;
+  const char *open, *close;
+  const char *name;
+} spans[] = {
+  [SPAN_EMPHASIS] = { "*", "<i>", "</i>", "emphasis" },
+  [SPAN_STRONG] = { "**", "<b>", "</b>", "strong text" },
+  [SPAN_MATH] = { "$", "<span font_family=\"serif\" style=\"italic\">", "</span>", "inline math" },
+};
+
+typedef struct
+{
+  GString *markup;
+  GString *plain;
+} Out;
+
+static void
+emit (Out *out, const char *text, gsize length)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, (gssize) length);
+  g_string_append (out->markup, escaped);
+  g_string_append_len (out->plain, text, (gssize) length);
+}
+
+static gboolean
+fail (gsize *error_offset, char **error_message, gsize offset, char *message)
+{
+  *error_offset = offset;
+  *error_message = message;
+  return FALSE;
+}
+
+/* A {term} or {term|words} at text[i]; sets *next past the closing brace. */
+static gboolean
+parse_ref (const char *text, gsize i, Out *out, GArray *refs, gsize *next, gsize *error_offset,
+           char **error_message)
+{
+  const char *close = strchr (text + i, '}');
+  if (close == NULL)
+    return fail (error_offset, error_message, i,
+                 g_strdup ("expected \"}\" to close the reference that starts here"));
+
+  gsize inner = (gsize) (close - text) - i - 1;
+  g_autofree char *body = g_strndup (text + i + 1, inner);
+  char *bar = strchr (body, '|');
+  const char *words = bar != NULL ? bar + 1 : body;
+  if (bar != NULL)
+    *bar = '\0';
+  int term = imp_vocabulary_find (imp_term_names, IMP_N_TERM_NAMES, body);
+  if (term < 0)
+    {
+      g_autofree char *known = g_strjoinv ("\", \"", (char **) imp_term_names);
+      return fail (error_offset, error_message, i + 1,
+                   g_strdup_printf ("expected a term name in {...} (one of \"%s\"), got \"%s\"",
+                                    known, body));
+    }
+  if (words[0] == '\0' || strpbrk (words, "{*$\\") != NULL)
+    return fail (error_offset, error_message, i + 1,
+                 g_strdup ("expected plain words after \"|\" in a reference"));
+
+  ImpTextRef ref = { out->plain->len, 0, term };
+  g_string_append (out->markup, "<span underline=\"single\">");
+  emit (out, words, strlen (words));
+  g_string_append (out->markup, "</span>");
+  ref.end = out->plain->len;
+  g_array_append_val (refs, ref);
+  *next = (gsize) (close - text) + 1;
+  return TRUE;
+}
+
+/**
+ * imp_lesson_text_parse:
+ * @text: step text in lesson markup
+ * @out: (out caller-allocates): the result; clear with imp_lesson_text_clear()
+ * @error_offset: (out): on failure, the byte offset in @text of the mistake
+ * @error_message: (out) (transfer full): on failure, what was expected
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset,
+                       char **error_message)
+{
+  Out o = { g_string_new (NULL), g_string_new (NULL) };
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (ImpTextRef));
+  Span stack[G_N_ELEMENTS (spans)];
+  gsize opened_at[G_N_ELEMENTS (spans)];
+  int depth = 0;
+  gboolean ok = TRUE;
+  gsize i = 0;
+
+  memset (out, 0, sizeof *out);
+  while (ok && text[i] != '\0')
+    {
+      gboolean in_math = depth > 0 && stack[depth - 1] == SPAN_MATH;
+      char c = text[i];
+
+      if (c == '\\')
+        {
+          if (text[i + 1] == '\0')
+            {
+              ok = fail (error_offset, error_message, i,
+                         g_strdup ("expected a character after \"\\\""));
+              break;
+            }
+          gsize len = (gsize) (g_utf8_next_char (text + i + 1) - (text + i + 1));
+          emit (&o, text + i + 1, len);
+          i += 1 + len;
+          continue;
+        }
+      if (c == '{')
+        {
+          ok = parse_ref (text, i, &o, refs, &i, error_offset, error_message);
+          continue;
+        }
+      if (c == '}')
+        {
+          ok = fail (error_offset, error_message, i,
+                     g_strdup ("expected \"\\}\" for a literal brace; this one closes nothing"));
+          break;
+        }
+      Span span;
+      if (c == '$')
+        span = SPAN_MATH;
+      else if (c == '*' && !in_math)
+        span = text[i + 1] == '*' ? SPAN_STRONG : SPAN_EMPHASIS;
+      else
+        {
+          emit (&o, text + i, 1);
+          i++;
+          continue;
+        }
+      gsize len = strlen (spans[span].delimiter);
+      if (depth > 0 && stack[depth - 1] == span)
+        {
+          g_string_append (o.markup, spans[span].close);
+          depth--;
+        }
+      else
+        {
+          for (int k = 0; k < depth; k++)
+            if (stack[k] == span)
+              {
+                ok = fail (error_offset, error_message, i,
+                           g_strdup_printf ("expected the %s opened at byte %zu to be closed "
+                                            "before this \"%s\" closes its outer one",
+                                            spans[stack[depth - 1]].name,
+                                            opened_at[depth - 1] + 1, spans[span].delimiter));
+                break;
+              }
+          if (!ok)
+            break;
+          g_string_append (o.markup, spans[span].open);
+          opened_at[depth] = i;
+          stack[depth++] = span;
+        }
+      i += len;
+    }
+  if (ok && depth > 0)
+    ok = fail (error_offset, error_message, opened_at[depth - 1],
+               g_strdup_printf ("expected a closing \"%s\" for the %s that starts here",
+                                spans[stack[depth - 1]].delimiter, spans[stack[depth - 1]].name));
+  if (!ok)
+    {
+      g_string_free (o.markup, TRUE);
+      g_string_free (o.plain, TRUE);
+      g_array_unref (refs);
+      return FALSE;
+    }
+  out->markup = g_string_free (o.markup, FALSE);
+  out->plain = g_string_free (o.plain, FALSE);
+  out->refs = refs;
+  return TRUE;
+}
+
+/**
+ * imp_lesson_text_clear:
+ * @text: a parsed text
+ *
+ * Frees what @text holds.
+ */
+void
+imp_lesson_text_clear (ImpLessonText *text)
+{
+  g_clear_pointer (&text->markup, g_free);
+  g_clear_pointer (&text->plain, g_free);
+  g_clear_pointer (&text->refs, g_array_unref);
+}
+
+/**
+ * imp_lesson_text_term_at:
+ * @text: a parsed text
+ * @offset: a byte offset in its plain text
+ *
+ * Returns: the term the reference at @offset points at (index in
+ *   imp_term_names), or -1 when no reference is there
+ */
+int
+imp_lesson_text_term_at (const ImpLessonText *text, gsize offset)
+{
+  for (guint i = 0; text->refs != NULL && i < text->refs->len; i++)
+    {
+      const ImpTextRef *ref = &g_array_index (text->refs, ImpTextRef, i);
+      if (offset >= ref->start && offset < ref->end)
+        return ref->term;
+    }
+  return -1;
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-lesson-vocabulary.c: the shared name tables; see the header. */
+#include "imp-lesson-vocabulary.h"
+
+#include <string.h>
+
+const char *const imp_overlay_names[IMP_N_OVERLAY_NAMES] = {
+  "ids",      "velocity", "swept",  "ghosts", "contact",      "relative-velocity", "impulse",
+  "construction", "normals", "probes", "trails", "ghost-branch", "legend",
+};
+
+const char *const imp_term_names[IMP_N_TERM_NAMES] = {
+  "t",  "n",  "tangent", "point", "v1",    "v2",    "vrel",        "v.n",
+  "j",  "v1'", "v2'",    "d",     "v",     "root0", "root1",       "proj_normal",
+  "proj_along", "V(Ap)", "A'",    "n_L",   "n_R",   "toi",
+};
+
+const char *const imp_topic_names[IMP_N_TOPIC_NAMES] = {
+  "tunneling",      "swept-quadratic", "time-of-impact", "impulse",
+  "elastic-bugs",   "circle-segment",  "sliding",        "impact-points",
+  "integrators",    "springs",         "broad-phase",
+};
+
+const ImpQuantityInfo imp_quantities[] = {
+  { "energy", IMP_QUANTITY_WORLD, "total energy at the state" },
+  { "events", IMP_QUANTITY_WORLD, "events in the frame" },
+  { "all-pairs", IMP_QUANTITY_WORLD, "pairs of circles an all-pairs loop tests" },
+  { "grid-pairs", IMP_QUANTITY_WORLD, "pairs the grid broad phase hands to the swept test" },
+  { "x", IMP_QUANTITY_BODY, "centre x at the state" },
+  { "y", IMP_QUANTITY_BODY, "centre y at the state" },
+  { "vx", IMP_QUANTITY_BODY, "velocity x at the state" },
+  { "vy", IMP_QUANTITY_BODY, "velocity y at the state" },
+  { "speed", IMP_QUANTITY_BODY, "|v| at the state" },
+  { "a", IMP_QUANTITY_PAIR, "circle-circle: v.v" },
+  { "b", IMP_QUANTITY_PAIR, "circle-circle: v.d (half the textbook b)" },
+  { "c", IMP_QUANTITY_PAIR, "circle-circle: d.d - R^2" },
+  { "disc", IMP_QUANTITY_PAIR, "circle-circle: b^2 - a c" },
+  { "t", IMP_QUANTITY_PAIR, "time of first touch, frame fraction" },
+  { "point.x", IMP_QUANTITY_PAIR, "contact or predicted impact point x" },
+  { "point.y", IMP_QUANTITY_PAIR, "contact or predicted impact point y" },
+  { "normal.x", IMP_QUANTITY_PAIR, "contact normal x" },
+  { "normal.y", IMP_QUANTITY_PAIR, "contact normal y" },
+  { "proj_normal", IMP_QUANTITY_PAIR, "circle-segment: signed distance of the centre from the line" },
+  { "proj_along", IMP_QUANTITY_PAIR, "circle-segment: where the centre's foot falls along the line" },
+  { "toi", IMP_QUANTITY_PAIR, "probe-segment: signed time to impact, frames" },
+  { "j", IMP_QUANTITY_RESPONSE, "impulse along n (circle-circle), or per unit mass (segment)" },
+  { "vn", IMP_QUANTITY_RESPONSE, "relative normal speed at contact" },
+  { "v1'.x", IMP_QUANTITY_RESPONSE, "first body's velocity x after the response" },
+  { "v1'.y", IMP_QUANTITY_RESPONSE, "first body's velocity y after the response" },
+  { "v2'.x", IMP_QUANTITY_RESPONSE, "circle-circle: second body's velocity x after" },
+  { "v2'.y", IMP_QUANTITY_RESPONSE, "circle-circle: second body's velocity y after" },
+};
+const gsize imp_n_quantities = G_N_ELEMENTS (imp_quantities);
+
+/**
+ * imp_vocabulary_find:
+ * @names: (array length=n): a table
+ * @n: its length
+ * @name: a name
+ *
+ * Returns: the index of @name in @names, or -1
+ */
+int
+imp_vocabulary_find (const char *const *names, gsize n, const char *name)
+{
+  for (gsize i = 0; i < n; i++)
+    if (strcmp (names[i], name) == 0)
+      return (int) i;
+  return -1;
+}
+
+/**
+ * imp_quantity_find:
+ * @name: a quantity name
+ *
+ * Returns: (nullable): its row, or %NULL
+ */
+const ImpQuantityInfo *
+imp_quantity_find (const char *name)
+{
+  for (gsize i = 0; i < imp_n_quantities; i++)
+    if (strcmp (imp_quantities[i].name, name) == 0)
+      return &imp_quantities[i];
+  return NULL;
+}
