@@ -20,6 +20,7 @@
 
 #include "imp-export.h"
 #include "imp-json.h"
+#include "imp-lesson-goal.h"
 #include "imp-scene.h"
 #include "imp-session-file.h"
 #include "imp-session-timeline.h"
@@ -55,7 +56,7 @@ static const char usage_text[] =
   "  export SCENE --frame K -o FILE.{svg,pdf,png,csv,jsonl}\n"
   "                  write an annotated figure of frame K, a strobe of several\n"
   "                  frames, PDF pages or data (docs/export-format.md)\n"
-  "  check SCENE     validate a scene or session file\n"
+  "  check FILE      validate a scene, session or lesson file\n"
   "  help [COMMAND]  show this text, or the options of a command\n"
   "\n"
   "Options:\n"
@@ -745,21 +746,36 @@ verb_check (char **argv)
   const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
   const char *scene;
 
-  if (!parse_verb_options ("check", "SCENE", "Validates a scene or session file.",
-                           "Prints 'SCENE: ok' and exits 0, or prints the first problem as\n"
+  if (!parse_verb_options ("check", "FILE", "Validates a scene, session or lesson file.",
+                           "Prints 'FILE: ok' and exits 0, or prints the first problem as\n"
                            "'FILE:LINE:COLUMN: error: what was expected' on stderr and exits 2.\n"
                            "A session is replayed up to its last edit, so that every edit is\n"
-                           "checked against the world it changes.",
+                           "checked against the world it changes. A lesson is played through\n"
+                           "with \"show me\" at every step: each goal must be unmet when its\n"
+                           "step starts and met after \"show me\".",
                            entries, &argv))
     return IMP_CLI_EXIT_USAGE;
   if ((scene = scene_argument ("check", argv)) == NULL)
     return IMP_CLI_EXIT_USAGE;
 
-  ImpCliInput input;
-  gboolean valid = input_open (&input, scene) && input_check_edits (&input, G_MAXINT64);
-  input_close (&input);
-  if (!valid)
-    return IMP_CLI_EXIT_USAGE;
+  if (imp_lesson_sniff (scene))
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ImpLesson) lesson = imp_lesson_load (scene, &error);
+      if (lesson == NULL || !imp_lesson_walk (lesson, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return IMP_CLI_EXIT_USAGE;
+        }
+    }
+  else
+    {
+      ImpCliInput input;
+      gboolean valid = input_open (&input, scene) && input_check_edits (&input, G_MAXINT64);
+      input_close (&input);
+      if (!valid)
+        return IMP_CLI_EXIT_USAGE;
+    }
 
   ImpCliOut out;
   g_autoptr (GString) line = g_string_new (NULL);

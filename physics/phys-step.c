@@ -531,6 +531,7 @@ visit_pair (void *ctx, int i, int j)
 {
   Step *st = ctx;
   const PhysStepScratch *s = st->s;
+  st->world->grid_pairs++;
   if (s->done[i] || s->done[j] || (s->asleep[i] && s->asleep[j]))
     return;
   test_circle_pair (st, i, j);
@@ -1205,6 +1206,7 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
   st->answer_limit = answer_limit;
   reset_bodies (st);
 
+  world->grid_pairs = 0;
   st->discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
   if (st->discrete)
     {

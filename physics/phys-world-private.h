@@ -33,6 +33,7 @@ struct PhysWorld
   int n_names, cap_names; /* cap_names is a power of two, kept at most half full */
 
   bool auto_rest_speed;    /* def.rest_speed follows gravity (it was given as negative) */
+  int64_t grid_pairs;      /* pairs the broad phase handed on in the last frame stepped */
 
   PhysStepScratch *scratch;
 };

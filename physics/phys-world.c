@@ -365,7 +365,14 @@ phys_world_copy (const PhysWorld *world)
   copy->names = duplicate (world->names, world->cap_names, sizeof (PhysBodyRef), &copy->cap_names);
   copy->n_names = world->n_names;
   copy->auto_rest_speed = world->auto_rest_speed;
+  copy->grid_pairs = world->grid_pairs;
   return copy;
+}
+
+int64_t
+phys_world_grid_pairs (const PhysWorld *world)
+{
+  return world->grid_pairs;
 }
 
 const PhysWorldDef *

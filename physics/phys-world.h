@@ -385,6 +385,10 @@ PhysProbe phys_world_get_probe (const PhysWorld *world, int index);
 PhysForce phys_world_get_force (const PhysWorld *world, int index);
 /// Target i (0 <= i < force.n_targets) of a force.
 int phys_world_get_force_target (const PhysWorld *world, int force, int i);
+/// Pairs of circles the broad phase handed to the swept test at the start of the
+/// last frame stepped (each pair once; an all-pairs loop tests n (n - 1) / 2).
+/// 0 before the first step and in the discrete teaching mode.
+int64_t phys_world_grid_pairs (const PhysWorld *world);
 /// Finds a body by name. Returns false when no body has that name.
 bool phys_world_find (const PhysWorld *world, const char *name, PhysBodyRef *ref);
 /// Name of a body (points into the world; valid until the world changes).

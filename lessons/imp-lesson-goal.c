@@ -1,0 +1,597 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-lesson-goal.c: checking lesson goals and measuring quantities; see the header. */
+#include "imp-lesson-goal.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "imp-lesson-vocabulary.h"
+
+/* The bodies a goal names, as they are numbered in world (edits renumber). */
+static gboolean
+resolve (const PhysWorld *world, const ImpLessonGoal *goal, PhysBodyRef *refs)
+{
+  for (int i = 0; i < goal->n_bodies; i++)
+    if (!phys_world_find (world, goal->bodies[i], &refs[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+why (char **why_not, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+why (char **why_not, const char *format, ...)
+{
+  va_list args;
+
+  if (why_not != NULL)
+    {
+      va_start (args, format);
+      *why_not = g_strdup_vprintf (format, args);
+      va_end (args);
+    }
+  return FALSE;
+}
+
+/**
+ * imp_lesson_goal_frames_needed:
+ * @goal: a goal
+ *
+ * Returns: how many frames must be recorded before the goal can be checked or
+ *   measured (its frame and the frame's events), 0 when it names no frame
+ */
+gint64
+imp_lesson_goal_frames_needed (const ImpLessonGoal *goal)
+{
+  return goal->frame >= 0 ? goal->frame + 1 : 0;
+}
+
+/* Whether event i of frame k is the one an event goal asks for. */
+static gboolean
+event_matches (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 k, int i)
+{
+  if (i < 0 || i >= phys_timeline_event_count (timeline, k))
+    return FALSE;
+  if (goal->frame >= 0 && k != goal->frame)
+    return FALSE;
+  PhysEventBrief e = phys_timeline_event_brief (timeline, k, i);
+  if (goal->event_kinds != 0 && (goal->event_kinds & (1u << e.kind)) == 0)
+    return FALSE;
+  if (goal->n_bodies == 2)
+    {
+      PhysBodyRef refs[2];
+      if (!resolve (phys_timeline_seek (timeline, k), goal, refs))
+        return FALSE;
+      gboolean a_first = e.a == refs[0].index && e.b == refs[1].index && e.b_kind == refs[1].kind;
+      gboolean b_first = refs[0].kind == refs[1].kind && e.a == refs[1].index
+                         && e.b == refs[0].index && e.b_kind == refs[0].kind;
+      PhysBodyKind a_kind = e.kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE;
+      if (refs[0].kind != a_kind && !b_first)
+        return FALSE;
+      return a_first || b_first;
+    }
+  return TRUE;
+}
+
+/**
+ * imp_lesson_find_event:
+ * @timeline: the recording
+ * @goal: an event goal
+ * @from: the first frame to look at
+ * @event: (out): the event's index in its frame
+ *
+ * The first recorded event at or after @from that @goal accepts (for "show me").
+ *
+ * Returns: its frame, or -1 when the recording has none
+ */
+gint64
+imp_lesson_find_event (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 from, int *event)
+{
+  gint64 length = phys_timeline_length (timeline);
+
+  if (goal->frame >= 0)
+    from = goal->frame;
+  for (gint64 k = MAX (from, 0); k < length; k++)
+    {
+      for (int i = 0; i < phys_timeline_event_count (timeline, k); i++)
+        if (event_matches (timeline, goal, k, i))
+          {
+            *event = i;
+            return k;
+          }
+      if (goal->frame >= 0)
+        break;
+    }
+  return -1;
+}
+
+static double
+pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
+{
+  *ok = TRUE;
+  if (r->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+    {
+      const PhysCircleCircleSweep *s = &r->circle_circle;
+      if (strcmp (q, "a") == 0)
+        return s->a;
+      if (strcmp (q, "b") == 0)
+        return s->b;
+      if (strcmp (q, "c") == 0)
+        return s->c;
+      if (strcmp (q, "disc") == 0)
+        return s->disc;
+      if (s->has_t && strcmp (q, "t") == 0)
+        return s->t;
+      if (s->has_t && strcmp (q, "point.x") == 0)
+        return s->point.x;
+      if (s->has_t && strcmp (q, "point.y") == 0)
+        return s->point.y;
+      if (s->has_t && strcmp (q, "normal.x") == 0)
+        return s->normal.x;
+      if (s->has_t && strcmp (q, "normal.y") == 0)
+        return s->normal.y;
+    }
+  else if (r->kind == PHYS_EVENT_CIRCLE_SEGMENT)
+    {
+      const PhysCircleSegmentSweep *s = &r->circle_segment;
+      if (strcmp (q, "proj_normal") == 0)
+        return s->proj_normal;
+      if (strcmp (q, "proj_along") == 0)
+        return s->proj_along;
+      if (s->has_t && strcmp (q, "t") == 0)
+        return s->t;
+      if (s->has_t && strcmp (q, "point.x") == 0)
+        return s->point.x;
+      if (s->has_t && strcmp (q, "point.y") == 0)
+        return s->point.y;
+      if (s->has_t && strcmp (q, "normal.x") == 0)
+        return s->normal.x;
+      if (s->has_t && strcmp (q, "normal.y") == 0)
+        return s->normal.y;
+    }
+  else if (r->kind == PHYS_EVENT_PROBE_SEGMENT)
+    {
+      const PhysProbeRecord *p = &r->probe;
+      gboolean has_point = p->verdict != PHYS_PROBE_PARALLEL && p->verdict != PHYS_PROBE_STILL;
+      if (has_point && strcmp (q, "toi") == 0)
+        return p->time_to_impact;
+      if (has_point && strcmp (q, "point.x") == 0)
+        return p->point.x;
+      if (has_point && strcmp (q, "point.y") == 0)
+        return p->point.y;
+    }
+  *ok = FALSE;
+  return 0.0;
+}
+
+static double
+response_value (const char *q, const PhysEvent *e, gboolean *ok)
+{
+  *ok = TRUE;
+  if (e->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+    {
+      const PhysImpulse *im = &e->circle_circle.impulse;
+      if (strcmp (q, "j") == 0)
+        return im->j;
+      if (strcmp (q, "vn") == 0)
+        return im->vn;
+      if (strcmp (q, "v1'.x") == 0)
+        return im->v1_after.x;
+      if (strcmp (q, "v1'.y") == 0)
+        return im->v1_after.y;
+      if (strcmp (q, "v2'.x") == 0)
+        return im->v2_after.x;
+      if (strcmp (q, "v2'.y") == 0)
+        return im->v2_after.y;
+    }
+  else if (e->kind == PHYS_EVENT_CIRCLE_SEGMENT)
+    {
+      const PhysSegmentResponse *r = &e->circle_segment.response;
+      if (strcmp (q, "j") == 0)
+        return r->j;
+      if (strcmp (q, "vn") == 0)
+        return r->vn;
+      if (strcmp (q, "v1'.x") == 0)
+        return r->v_after.x;
+      if (strcmp (q, "v1'.y") == 0)
+        return r->v_after.y;
+    }
+  *ok = FALSE;
+  return 0.0;
+}
+
+static gboolean
+measure_world (PhysTimeline *timeline, const ImpLessonGoal *goal, const PhysWorld *world,
+               double *value)
+{
+  const char *q = goal->quantity;
+
+  if (strcmp (q, "energy") == 0)
+    *value = phys_timeline_summary (timeline, goal->frame).energy.total;
+  else if (strcmp (q, "events") == 0)
+    *value = phys_timeline_event_count (timeline, goal->frame);
+  else if (strcmp (q, "all-pairs") == 0)
+    {
+      double n = phys_world_circle_count (world);
+      *value = n * (n - 1) / 2;
+    }
+  else
+    {
+      /* The recording keeps states, not the broad phase's work: step a copy. */
+      PhysWorld *copy = phys_world_copy (world);
+      phys_world_step (copy, NULL);
+      *value = (double) phys_world_grid_pairs (copy);
+      phys_world_free (copy);
+    }
+  return TRUE;
+}
+
+static gboolean
+measure_body (const ImpLessonGoal *goal, const PhysWorld *world, PhysBodyRef ref, double *value,
+              char **why_not)
+{
+  const char *q = goal->quantity;
+  PhysVec2 p, v;
+
+  if (ref.kind == PHYS_BODY_CIRCLE)
+    {
+      PhysCircle c = phys_world_get_circle (world, ref.index);
+      p = c.position;
+      v = c.velocity;
+    }
+  else if (ref.kind == PHYS_BODY_PROBE)
+    {
+      PhysProbe pr = phys_world_get_probe (world, ref.index);
+      p = pr.position;
+      v = pr.velocity;
+    }
+  else
+    return why (why_not, "\"%s\" is a segment, which does not move", goal->bodies[0]);
+  *value = strcmp (q, "x") == 0    ? p.x
+           : strcmp (q, "y") == 0  ? p.y
+           : strcmp (q, "vx") == 0 ? v.x
+           : strcmp (q, "vy") == 0 ? v.y
+                                   : hypot (v.x, v.y);
+  return TRUE;
+}
+
+/**
+ * imp_lesson_measure:
+ * @timeline: the recording, at least imp_lesson_goal_frames_needed() frames long
+ * @goal: a prediction goal
+ * @value: (out): what the physics computed
+ * @why_not: (out) (optional) (transfer full): why there is no value
+ *
+ * The quantity @goal asks for, as the recording has it now (after any edits).
+ *
+ * Returns: %FALSE when there is no such value (the frame is not recorded, the
+ *   pair did not collide, the test has no time of impact)
+ */
+gboolean
+imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *value,
+                    char **why_not)
+{
+  g_return_val_if_fail (goal->kind == IMP_GOAL_PREDICT, FALSE);
+
+  const ImpQuantityInfo *info = imp_quantity_find (goal->quantity);
+  if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
+    return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
+
+  const PhysWorld *world = phys_timeline_seek (timeline, goal->frame);
+  PhysBodyRef refs[2];
+  if (!resolve (world, goal, refs))
+    return why (why_not, "a body the goal names is not in the scene at frame %" G_GINT64_FORMAT,
+                goal->frame);
+
+  switch (info->scope)
+    {
+    case IMP_QUANTITY_WORLD:
+      return measure_world (timeline, goal, world, value);
+    case IMP_QUANTITY_BODY:
+      return measure_body (goal, world, refs[0], value, why_not);
+    case IMP_QUANTITY_PAIR:
+      {
+        PhysPairRecord record;
+        gboolean ok;
+        if (phys_world_inspect_pair (world, refs[0], refs[1], &record) != PHYS_OK)
+          return why (why_not, "\"%s\" and \"%s\" are not a pair the physics tests",
+                      goal->bodies[0], goal->bodies[1]);
+        *value = pair_value (goal->quantity, &record, &ok);
+        return ok || why (why_not, "the test of \"%s\" and \"%s\" has no %s at frame %" G_GINT64_FORMAT,
+                          goal->bodies[0], goal->bodies[1], goal->quantity, goal->frame);
+      }
+    case IMP_QUANTITY_RESPONSE:
+    default:
+      {
+        ImpLessonGoal as_event = *goal;
+        as_event.event_kinds = 0;
+        gboolean ok = FALSE;
+        for (int i = 0; i < phys_timeline_event_count (timeline, goal->frame) && !ok; i++)
+          if (event_matches (timeline, &as_event, goal->frame, i))
+            {
+              PhysEventLog log;
+              phys_event_log_init (&log);
+              if (phys_timeline_frame_events (timeline, goal->frame, &log) && (size_t) i < log.count)
+                *value = response_value (goal->quantity, &log.events[i], &ok);
+              phys_event_log_free (&log);
+              break;
+            }
+        return ok || why (why_not, "\"%s\" and \"%s\" have no collision with a %s in frame %" G_GINT64_FORMAT,
+                          goal->bodies[0], goal->bodies[1], goal->quantity, goal->frame);
+      }
+    }
+}
+
+static gboolean
+verdict_reached (PhysTimeline *timeline, const ImpLessonGoal *goal)
+{
+  const PhysWorld *world = phys_timeline_seek (timeline, goal->frame);
+  PhysBodyRef refs[2];
+  PhysPairRecord record;
+
+  if (world == NULL || !resolve (world, goal, refs)
+      || phys_world_inspect_pair (world, refs[0], refs[1], &record) != PHYS_OK)
+    return FALSE;
+  const char *name = record.kind == PHYS_EVENT_PROBE_SEGMENT
+                         ? phys_probe_verdict_name (record.probe.verdict)
+                     : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
+                         ? phys_verdict_name (record.circle_circle.verdict)
+                         : phys_verdict_name (record.circle_segment.verdict);
+  return strcmp (name, goal->verdict) == 0;
+}
+
+/**
+ * imp_lesson_goal_reached:
+ * @timeline: the recording
+ * @goal: a goal
+ * @context: where the learner is and what they submitted
+ *
+ * Returns: whether @goal holds now; %TRUE for a step without a goal
+ */
+gboolean
+imp_lesson_goal_reached (PhysTimeline *timeline, const ImpLessonGoal *goal,
+                         const ImpGoalContext *context)
+{
+  if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
+    return goal->kind == IMP_GOAL_NONE;
+  switch (goal->kind)
+    {
+    case IMP_GOAL_NONE:
+      return TRUE;
+    case IMP_GOAL_FRAME:
+      return context->frame == goal->frame;
+    case IMP_GOAL_EVENT:
+      return context->event >= 0 && event_matches (timeline, goal, context->frame, context->event);
+    case IMP_GOAL_VERDICT:
+      return verdict_reached (timeline, goal);
+    case IMP_GOAL_PREDICT:
+      {
+        double value;
+        return context->has_prediction && isfinite (context->prediction)
+               && imp_lesson_measure (timeline, goal, &value, NULL)
+               && fabs (context->prediction - value) <= goal->tolerance;
+      }
+    case IMP_GOAL_MODE:
+      {
+        if (context->frame < goal->frame)
+          return FALSE;
+        const PhysWorld *world = phys_timeline_seek (timeline, context->frame);
+        if (world == NULL)
+          return FALSE;
+        const PhysWorldDef *def = phys_world_get_def (world);
+        return imp_lesson_modes_hold (&goal->modes, &def->modes, def->integrator);
+      }
+    default:
+      return FALSE;
+    }
+}
+
+/**
+ * imp_lesson_modes_edit:
+ * @modes: what a lesson switches
+ * @world: the world it switches them in
+ *
+ * Returns: a set-world edit that switches them and keeps the rest of @world's modes
+ */
+PhysEdit
+imp_lesson_modes_edit (const ImpLessonModes *modes, const PhysWorld *world)
+{
+  const PhysWorldDef *def = phys_world_get_def (world);
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_WORLD, NULL);
+
+  edit.modes = def->modes;
+  edit.integrator = def->integrator;
+  imp_lesson_modes_apply (modes, &edit.modes, &edit.integrator);
+  if (modes->mode_mask != 0)
+    edit.fields |= PHYS_EDIT_MODES;
+  if (modes->has_integrator)
+    edit.fields |= PHYS_EDIT_INTEGRATOR;
+  return edit;
+}
+
+/**
+ * imp_lesson_goal_solve:
+ * @timeline: the recording, recorded at least imp_lesson_goal_frames_needed() frames
+ * @goal: a goal
+ * @context: where the learner is
+ * @solution: (out caller-allocates): what "show me" does
+ * @why_not: (out) (optional) (transfer full): why it cannot be shown
+ *
+ * Returns: %FALSE when the recording offers no way to the goal (no such event)
+ */
+gboolean
+imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
+                       const ImpGoalContext *context, ImpGoalSolution *solution, char **why_not)
+{
+  memset (solution, 0, sizeof *solution);
+  solution->frame = -1;
+  solution->event = -1;
+  if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
+    return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
+  switch (goal->kind)
+    {
+    case IMP_GOAL_NONE:
+      return TRUE;
+    case IMP_GOAL_FRAME:
+      solution->frame = goal->frame;
+      return TRUE;
+    case IMP_GOAL_EVENT:
+      {
+        gint64 k = imp_lesson_find_event (timeline, goal, 0, &solution->event);
+        if (k < 0)
+          return why (why_not, "the recording has no such event");
+        solution->frame = k;
+        return TRUE;
+      }
+    case IMP_GOAL_VERDICT:
+      solution->has_edit = TRUE;
+      solution->edit_frame = goal->frame;
+      solution->edit = goal->show_edit;
+      solution->frame = goal->frame;
+      return TRUE;
+    case IMP_GOAL_PREDICT:
+      solution->has_prediction = imp_lesson_measure (timeline, goal, &solution->prediction, why_not);
+      return solution->has_prediction;
+    case IMP_GOAL_MODE:
+      solution->has_edit = TRUE;
+      solution->edit_frame = 0;
+      solution->edit = imp_lesson_modes_edit (&goal->modes, phys_timeline_seek (timeline, 0));
+      solution->frame = MAX (goal->frame, context->frame);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint step,
+           const char *format, ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint step,
+           const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_autofree char *what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_RANGE, "%s:%d:%d: error: step %u: %s",
+               lesson->file, at.line, at.column, step + 1, what);
+  return FALSE;
+}
+
+/* Records up to `frames` frames (and the frame after, whose events a goal may need). */
+static void
+record_to (PhysTimeline *timeline, gint64 frames)
+{
+  gint64 have = phys_timeline_length (timeline);
+
+  if (have < frames)
+    phys_timeline_record (timeline, frames - have);
+}
+
+/**
+ * imp_lesson_walk:
+ * @lesson: a lesson
+ * @error: return location for an %IMP_LESSON_ERROR
+ *
+ * Plays the lesson headless, as a learner who presses "show me" at every step:
+ * enters each step, checks that its goal is not already reached, performs the
+ * goal and checks that it then is. This is what `impulse check` runs on a
+ * lesson beyond loading it, so that a lesson whose goal cannot be reached (or
+ * is reached for free) is refused with the goal's line and column.
+ *
+ * Returns: %TRUE when every goal is reachable and none is reached on entry
+ */
+gboolean
+imp_lesson_walk (const ImpLesson *lesson, GError **error)
+{
+  PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+  ImpGoalContext context = { 0, -1, FALSE, 0.0 };
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ok && i < imp_lesson_n_steps (lesson); i++)
+    {
+      const ImpLessonStep *step = imp_lesson_get_step (lesson, i);
+      const ImpLessonAction *action = &step->action;
+      const ImpLessonGoal *goal = &step->goal;
+      g_autofree char *why_not = NULL;
+
+      if (action->modes.mode_mask != 0 || action->modes.has_integrator)
+        {
+          PhysEdit edit = imp_lesson_modes_edit (&action->modes, phys_timeline_seek (timeline, 0));
+          if (phys_timeline_edit (timeline, 0, &edit) != PHYS_OK)
+            {
+              ok = walk_fail (error, lesson, step->location, i, "its modes do not apply");
+              break;
+            }
+        }
+      context.has_prediction = FALSE;
+      if (action->has_frame)
+        {
+          record_to (timeline, action->frame + 1);
+          context.frame = action->frame;
+          context.event = -1;
+          if (action->event >= 0)
+            {
+              if (action->event >= phys_timeline_event_count (timeline, action->frame))
+                {
+                  ok = walk_fail (error, lesson, step->location, i,
+                                  "\"enter\" steps into event %d of frame %" G_GINT64_FORMAT
+                                  ", which has %d events",
+                                  action->event, action->frame,
+                                  phys_timeline_event_count (timeline, action->frame));
+                  break;
+                }
+              context.event = action->event;
+            }
+        }
+      if (goal->kind == IMP_GOAL_NONE)
+        continue;
+      record_to (timeline, MAX (imp_lesson_goal_frames_needed (goal), context.frame + 1));
+      if (imp_lesson_goal_reached (timeline, goal, &context))
+        {
+          ok = walk_fail (error, lesson, goal->location, i,
+                          "the %s goal is already reached when the step starts",
+                          imp_goal_kind_name (goal->kind));
+          break;
+        }
+      ImpGoalSolution solution;
+      if (!imp_lesson_goal_solve (timeline, goal, &context, &solution, &why_not))
+        {
+          ok = walk_fail (error, lesson, goal->location, i, "\"show me\" cannot reach the %s goal: %s",
+                          imp_goal_kind_name (goal->kind), why_not);
+          break;
+        }
+      if (solution.has_edit)
+        {
+          PhysStatus status = phys_timeline_edit (timeline, solution.edit_frame, &solution.edit);
+          if (status != PHYS_OK)
+            {
+              ok = walk_fail (error, lesson, goal->location, i,
+                              "the \"show\" edit does not apply (%s)", phys_status_name (status));
+              break;
+            }
+        }
+      if (solution.frame >= 0)
+        {
+          record_to (timeline, solution.frame + 1);
+          context.frame = solution.frame;
+          context.event = solution.event;
+        }
+      context.has_prediction = solution.has_prediction;
+      context.prediction = solution.prediction;
+      record_to (timeline, MAX (imp_lesson_goal_frames_needed (goal), context.frame + 1));
+      if (!imp_lesson_goal_reached (timeline, goal, &context))
+        {
+          ok = walk_fail (error, lesson, goal->location, i,
+                          "the %s goal is not reached after \"show me\"",
+                          imp_goal_kind_name (goal->kind));
+          break;
+        }
+    }
+  phys_timeline_free (timeline);
+  return ok;
+}
