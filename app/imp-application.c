@@ -3,6 +3,7 @@
  * the first shipped scene when started without one, accelerators, about. */
 #include "imp-application.h"
 
+#include "imp-lesson.h"
 #include "imp-scene.h"
 #include "imp-window.h"
 
@@ -20,8 +21,12 @@ imp_application_activate (GApplication *app)
   if (window == NULL)
     {
       ImpWindow *win = imp_window_new (GTK_APPLICATION (app));
+      /* A new window opens on the course's first lesson. */
+      g_auto (GStrv) lessons = imp_lesson_list_shipped ();
       g_auto (GStrv) shipped = imp_scene_list_shipped ();
-      if (shipped != NULL && shipped[0] != NULL)
+      if (lessons != NULL && lessons[0] != NULL)
+        imp_window_open (win, lessons[0]);
+      else if (shipped != NULL && shipped[0] != NULL)
         imp_window_open (win, shipped[0]);
       window = GTK_WINDOW (win);
     }
@@ -91,6 +96,10 @@ imp_application_startup (GApplication *app)
     { "win.zoom-event", { "z", NULL } },
     { "win.toggle-inspector", { "F9", NULL } },
     { "win.toggle-plots", { "F8", NULL } },
+    { "win.lessons", { "F1", NULL } },
+    { "win.lesson-next", { "Page_Down", NULL } },
+    { "win.lesson-back", { "Page_Up", NULL } },
+    { "win.lesson-show-me", { "<Control>m", NULL } },
     { "win.zoom-in", { "plus", "<Control>plus", NULL } },
     { "win.zoom-out", { "minus", "<Control>minus", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },

@@ -82,6 +82,14 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   input.pair = now.pair;
   input.selected_body = now.body.index;
   input.selected_kind = now.body.kind;
+  input.highlight_term = imp_session_get_highlight_term (self->session);
+  /* While a lesson asks for a prediction, the test's figures (which print its
+   * numbers) wait until the learner has answered. */
+  if (imp_session_get_concealed (self->session))
+    {
+      input.selected = NULL;
+      input.pair = NULL;
+    }
   input.cache = self->cache;
   /* GTK records this drawing and replays it onto the window's pixels: at scale 1
    * the renderer's pixel stamps are exact and ~12x faster for large worlds; on
@@ -117,7 +125,8 @@ imp_canvas_set_session (ImpCanvas *self, ImpSession *session)
   if (session != NULL)
     {
       static const char *const redraw[]
-          = { "notify::frame", "notify::stop", "notify::overlays", "notify::selected-event" };
+          = { "notify::frame", "notify::stop", "notify::overlays", "notify::selected-event",
+              "notify::highlight-term", "notify::concealed" };
       for (gsize i = 0; i < G_N_ELEMENTS (redraw); i++)
         g_signal_connect_swapped (session, redraw[i], G_CALLBACK (session_changed), self);
       g_signal_connect_swapped (session, "notify::title", G_CALLBACK (on_title), self);

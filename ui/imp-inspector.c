@@ -30,6 +30,11 @@ static const char placeholder[]
       "Step into a frame (Down) or jump to an event (Ctrl+Right): its test and its "
       "response appear here with every number put into the formulas.";
 
+static const char concealed_text[]
+    = "<b>Your prediction first</b>\n"
+      "The lesson asks you to predict a number from this test. Its card comes back "
+      "as soon as you have answered in the lesson panel (or pressed Show Me).";
+
 static int
 digits (ImpInspector *self)
 {
@@ -45,13 +50,14 @@ refresh (ImpInspector *self)
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
   g_autofree char *card = imp_inspector_dup_card (self, IMP_CARD_MARKUP);
-  gtk_label_set_markup (self->label, card != NULL ? card : placeholder);
+  gboolean concealed = imp_session_get_concealed (self->session);
+  gtk_label_set_markup (self->label, concealed ? concealed_text : card != NULL ? card : placeholder);
   gtk_widget_set_sensitive (self->copy, card != NULL);
   gtk_widget_set_sensitive (self->copy_latex, card != NULL);
   gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
                        || (now.selected == NULL && now.pair != NULL
                            && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
-  gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic);
+  gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic && !concealed);
   gtk_widget_queue_draw (GTK_WIDGET (self->plot));
 }
 
@@ -82,7 +88,7 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 char *
 imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style)
 {
-  if (self->session == NULL)
+  if (self->session == NULL || imp_session_get_concealed (self->session))
     return NULL;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
@@ -115,6 +121,8 @@ imp_inspector_set_session (ImpInspector *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::selected-event", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::frame", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::stop", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (session, "notify::concealed", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (session, "notify::can-undo", G_CALLBACK (refresh), self);
     }
   refresh (self);
 }

@@ -51,6 +51,8 @@ struct _ImpSession
   PhysTimelineQuery breakpoint; /* playback pauses on the frames it matches */
   gint64 break_frame;           /* where it last paused (not matched again), or -1 */
   ImpOverlays overlays;
+  char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
+  gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
   int selected_event;
   PhysBodyRef body;         /* selected body, index -1 for none */
   PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
@@ -93,6 +95,8 @@ enum
   PROP_CAN_REDO,
   PROP_N_BOOKMARKS,
   PROP_LOOP,
+  PROP_HIGHLIGHT_TERM,
+  PROP_CONCEALED,
   N_PROPS
 };
 
@@ -203,6 +207,7 @@ imp_session_finalize (GObject *object)
   phys_world_free (self->scene);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->wake);
+  g_free (self->highlight_term);
   G_OBJECT_CLASS (imp_session_parent_class)->finalize (object);
 }
 
@@ -248,6 +253,12 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_LOOP:
       g_value_set_boolean (value, self->loop_end > self->loop_start);
       break;
+    case PROP_HIGHLIGHT_TERM:
+      g_value_set_string (value, self->highlight_term);
+      break;
+    case PROP_CONCEALED:
+      g_value_set_boolean (value, self->concealed);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -273,6 +284,12 @@ imp_session_set_property (GObject *object, guint prop_id, const GValue *value, G
       break;
     case PROP_SELECTED_EVENT:
       imp_session_set_selected_event (self, g_value_get_int (value));
+      break;
+    case PROP_HIGHLIGHT_TERM:
+      imp_session_set_highlight_term (self, g_value_get_string (value));
+      break;
+    case PROP_CONCEALED:
+      imp_session_set_concealed (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -304,6 +321,8 @@ imp_session_class_init (ImpSessionClass *klass)
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
   properties[PROP_N_BOOKMARKS] = g_param_spec_int ("n-bookmarks", NULL, NULL, 0, G_MAXINT, 0, ro);
   properties[PROP_LOOP] = g_param_spec_boolean ("loop", NULL, NULL, FALSE, ro);
+  properties[PROP_HIGHLIGHT_TERM] = g_param_spec_string ("highlight-term", NULL, NULL, NULL, rw);
+  properties[PROP_CONCEALED] = g_param_spec_boolean ("concealed", NULL, NULL, FALSE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   /* Playback paused on a frame the breakpoint matches (the frame). */
   signals[SIGNAL_BREAKPOINT_HIT]
@@ -426,6 +445,66 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
   self->break_frame = -1;
   install (self, timeline);
   return TRUE;
+}
+
+/**
+ * imp_session_load_world:
+ * @self: a session
+ * @world: a scene's initial state (copied)
+ * @title: what the window calls the run
+ * @path: (nullable): the file it came from (a lesson), for the window
+ * @scene_path: (nullable): the scene file a saved session would name
+ * @scene_text: (nullable): or the inline scene it would hold
+ *
+ * Starts a new recording of @world, as imp_session_load() does of a file: for
+ * a scene that came inside another document (a lesson).
+ */
+void
+imp_session_load_world (ImpSession *self, const PhysWorld *world, const char *title,
+                        const char *path, const char *scene_path, const char *scene_text)
+{
+  g_free (self->path);
+  self->path = g_strdup (path);
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_clear_pointer (&self->session_path, g_free);
+  g_free (self->scene_path);
+  self->scene_path = g_strdup (scene_path);
+  g_free (self->scene_text);
+  self->scene_text = g_strdup (scene_text);
+  phys_world_free (self->scene);
+  self->scene = phys_world_copy (world);
+  self->has_breakpoint = FALSE;
+  self->break_frame = -1;
+  install (self, phys_timeline_new (world, NULL));
+}
+
+/**
+ * imp_session_record_to:
+ * @self: a session
+ * @frames: how many frames the recording should hold at least
+ *
+ * Records up to @frames now, on this thread, instead of waiting for the
+ * recording worker: for a lesson that must check a goal at a frame ahead.
+ */
+void
+imp_session_record_to (ImpSession *self, gint64 frames)
+{
+  g_mutex_lock (&self->lock);
+  gint64 have = self->timeline != NULL ? phys_timeline_length (self->timeline) : frames;
+  if (have < frames)
+    have += phys_timeline_record (self->timeline, frames - have);
+  if (frames + LOOKAHEAD > self->target)
+    {
+      self->target = frames + LOOKAHEAD;
+      g_cond_signal (&self->wake);
+    }
+  g_mutex_unlock (&self->lock);
+  if (have > self->length)
+    {
+      self->length = have;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+    }
 }
 
 /**
@@ -753,6 +832,79 @@ imp_session_step_into (ImpSession *self, int direction)
     }
   const PhysStop *stop = imp_session_get_stop_info (self);
   imp_session_set_selected_event (self, stop != NULL ? stop->event : -1);
+}
+
+/**
+ * imp_session_go_to_event:
+ * @self: a session
+ * @frame: a recorded frame
+ * @event: an event of it
+ *
+ * Steps into event @event of @frame: the playhead stops just before its
+ * response, where its math is drawn, and the event is selected. An event
+ * without a response (a probe's) is stopped at where it happens.
+ */
+void
+imp_session_go_to_event (ImpSession *self, gint64 frame, int event)
+{
+  imp_session_set_frame (self, frame);
+  ensure_stops (self);
+  for (int i = 0; i < self->n_stops; i++)
+    if (self->stops[i].event == event
+        && (self->stops[i].kind == PHYS_STOP_BEFORE || self->stops[i].kind == PHYS_STOP_PROBE))
+      {
+        move_to (self, self->frame, i);
+        imp_session_set_selected_event (self, event);
+        return;
+      }
+}
+
+/**
+ * imp_session_set_highlight_term:
+ * @self: a session
+ * @term: (nullable): a term of imp_term_names, or %NULL for none
+ *
+ * The term the pointer is on in a text about the math; the canvas draws it
+ * with a halo.
+ */
+void
+imp_session_set_highlight_term (ImpSession *self, const char *term)
+{
+  if (g_strcmp0 (term, self->highlight_term) == 0)
+    return;
+  g_free (self->highlight_term);
+  self->highlight_term = g_strdup (term);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_TERM]);
+}
+
+const char *
+imp_session_get_highlight_term (ImpSession *self)
+{
+  return self->highlight_term;
+}
+
+/**
+ * imp_session_set_concealed:
+ * @self: a session
+ * @concealed: whether a prediction is open
+ *
+ * While a learner is asked to predict a number, the views that would show it
+ * (the inspector's cards) hide their numbers.
+ */
+void
+imp_session_set_concealed (ImpSession *self, gboolean concealed)
+{
+  concealed = !!concealed;
+  if (concealed == self->concealed)
+    return;
+  self->concealed = concealed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONCEALED]);
+}
+
+gboolean
+imp_session_get_concealed (ImpSession *self)
+{
+  return self->concealed;
 }
 
 /* Puts the playhead on frame k, just before its first event's response,

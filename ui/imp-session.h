@@ -18,6 +18,9 @@ G_DECLARE_FINAL_TYPE (ImpSession, imp_session, IMP, SESSION, GObject)
 ImpSession *imp_session_new (void);
 
 gboolean imp_session_load (ImpSession *self, const char *path, GError **error);
+void imp_session_load_world (ImpSession *self, const PhysWorld *world, const char *title,
+                             const char *path, const char *scene_path, const char *scene_text);
+void imp_session_record_to (ImpSession *self, gint64 frames);
 gboolean imp_session_save (ImpSession *self, const char *path, GError **error);
 /* Where the last load or save went; a scene's path until saved as a session. */
 const char *imp_session_get_session_path (ImpSession *self);
@@ -55,6 +58,7 @@ void imp_session_set_breakpoint (ImpSession *self, const PhysTimelineQuery *quer
 gboolean imp_session_get_breakpoint (ImpSession *self, PhysTimelineQuery *query);
 void imp_session_step_into (ImpSession *self, int direction);
 gboolean imp_session_jump_event (ImpSession *self, int direction);
+void imp_session_go_to_event (ImpSession *self, gint64 frame, int event);
 
 gboolean imp_session_get_playing (ImpSession *self);
 void imp_session_set_playing (ImpSession *self, gboolean playing);
@@ -66,6 +70,10 @@ void imp_session_set_loop (ImpSession *self, gint64 start, gint64 end);
 gboolean imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end);
 
 ImpOverlays imp_session_get_overlays (ImpSession *self);
+void imp_session_set_highlight_term (ImpSession *self, const char *term);
+const char *imp_session_get_highlight_term (ImpSession *self);
+void imp_session_set_concealed (ImpSession *self, gboolean concealed);
+gboolean imp_session_get_concealed (ImpSession *self);
 void imp_session_set_overlays (ImpSession *self, ImpOverlays overlays);
 int imp_session_get_selected_event (ImpSession *self);
 void imp_session_set_selected_event (ImpSession *self, int index);

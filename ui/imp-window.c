@@ -8,6 +8,10 @@
 #include "imp-canvas.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-lesson-list.h"
+#include "imp-lesson-panel.h"
+#include "imp-lesson-player.h"
+#include "imp-lesson.h"
 #include "imp-recording-plot.h"
 #include "imp-timeline-bar.h"
 #include "impulse-ui-resources.h"
@@ -33,6 +37,11 @@ struct _ImpWindow
   GtkToggleButton *inspector_button;
   GtkToggleButton *plots_button;
   ImpRecordingPlot *recording_plot;
+  ImpLessonPlayer *player;
+  ImpLessonPanel *lesson_panel;
+  GtkWidget *lesson_separator;
+  GtkMenuButton *lessons_button;
+  ImpLessonList *lesson_list;
 };
 
 G_DEFINE_FINAL_TYPE (ImpWindow, imp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -125,17 +134,101 @@ toast_error (ImpWindow *self, const GError *error)
   adw_toast_overlay_add_toast (self->toasts, toast);
 }
 
+static void
+update_lesson (ImpWindow *self)
+{
+  gboolean active = imp_lesson_player_get_lesson (self->player) != NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->lesson_panel), active);
+  gtk_widget_set_visible (self->lesson_separator, active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-lesson", active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-next", active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-back", active);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-show-me", active);
+  imp_lesson_list_refresh (self->lesson_list);
+}
+
+/**
+ * imp_window_open:
+ * @self: a window
+ * @path: a scene, session or lesson file, or a "resource://" URI
+ *
+ * Opens it; a lesson opens in the lesson panel, anything else leaves the lesson
+ * being played. A file that does not load is reported in a toast and changes
+ * nothing.
+ *
+ * Returns: whether it opened
+ */
 gboolean
 imp_window_open (ImpWindow *self, const char *path)
 {
   g_autoptr (GError) error = NULL;
   imp_session_set_playing (self->session, FALSE);
+  if (imp_lesson_sniff (path))
+    {
+      gboolean ok = imp_lesson_player_open (self->player, path, &error);
+      if (!ok)
+        toast_error (self, error);
+      update_lesson (self);
+      return ok;
+    }
   if (!imp_session_load (self->session, path, &error))
     {
       toast_error (self, error);
       return FALSE;
     }
+  imp_lesson_player_close (self->player);
+  update_lesson (self);
   return TRUE;
+}
+
+/**
+ * imp_window_get_lesson_player:
+ * @self: a window
+ *
+ * Returns: (transfer none): the player of the window's lessons
+ */
+ImpLessonPlayer *
+imp_window_get_lesson_player (ImpWindow *self)
+{
+  return self->player;
+}
+
+static void
+lesson_chosen (ImpWindow *self, const char *uri)
+{
+  gtk_menu_button_popdown (self->lessons_button);
+  imp_window_open (self, uri);
+}
+
+static void
+lesson_zoom (ImpWindow *self, double factor)
+{
+  imp_canvas_fit (self->canvas);
+  if (factor != 1.0)
+    imp_canvas_zoom (self->canvas, factor);
+}
+
+static void
+act_lesson (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ImpWindow *self = IMP_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (g_str_equal (name, "win.lesson-next"))
+    imp_lesson_player_next (self->player);
+  else if (g_str_equal (name, "win.lesson-back"))
+    imp_lesson_player_back (self->player);
+  else if (g_str_equal (name, "win.lesson-show-me"))
+    {
+      if (!imp_lesson_player_show_me (self->player, &error) && error != NULL)
+        toast_error (self, error);
+    }
+  else if (g_str_equal (name, "win.close-lesson"))
+    imp_lesson_player_close (self->player);
+  else if (g_str_equal (name, "win.lessons"))
+    gtk_menu_button_popup (self->lessons_button);
+  update_lesson (self);
 }
 
 /* ---- actions -------------------------------------------------------------- */
@@ -477,6 +570,7 @@ imp_window_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
+  g_clear_object (&self->player);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_WINDOW);
   G_OBJECT_CLASS (imp_window_parent_class)->dispose (object);
@@ -496,6 +590,8 @@ imp_window_class_init (ImpWindowClass *klass)
   g_type_ensure (IMP_TYPE_INSPECTOR);
   g_type_ensure (IMP_TYPE_BOOKMARK_LIST);
   g_type_ensure (IMP_TYPE_RECORDING_PLOT);
+  g_type_ensure (IMP_TYPE_LESSON_PANEL);
+  g_type_ensure (IMP_TYPE_LESSON_LIST);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
@@ -511,8 +607,17 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, plots_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, recording_plot);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_panel);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_separator);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lessons_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_list);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, act_play);
+  gtk_widget_class_install_action (widget_class, "win.lesson-next", NULL, act_lesson);
+  gtk_widget_class_install_action (widget_class, "win.lesson-back", NULL, act_lesson);
+  gtk_widget_class_install_action (widget_class, "win.lesson-show-me", NULL, act_lesson);
+  gtk_widget_class_install_action (widget_class, "win.close-lesson", NULL, act_lesson);
+  gtk_widget_class_install_action (widget_class, "win.lessons", NULL, act_lesson);
   gtk_widget_class_install_action (widget_class, "win.step-forward", NULL, act_step);
   gtk_widget_class_install_action (widget_class, "win.step-back", NULL, act_step);
   gtk_widget_class_install_action (widget_class, "win.step-forward-10", NULL, act_step);
@@ -594,6 +699,13 @@ imp_window_init (ImpWindow *self)
   imp_inspector_set_session (self->inspector, self->session);
   imp_bookmark_list_set_session (self->bookmark_list, self->session);
   imp_recording_plot_set_session (self->recording_plot, self->session);
+  self->player = imp_lesson_player_new (self->session, self->settings);
+  imp_lesson_panel_set_player (self->lesson_panel, self->player, self->session);
+  imp_lesson_list_set_settings (self->lesson_list, self->settings);
+  g_signal_connect_swapped (self->lesson_list, "open", G_CALLBACK (lesson_chosen), self);
+  g_signal_connect_swapped (self->player, "zoom", G_CALLBACK (lesson_zoom), self);
+  g_signal_connect_swapped (self->player, "notify::reached", G_CALLBACK (update_lesson), self);
+  update_lesson (self);
   g_object_bind_property (self->plots_button, "active", self->recording_plot, "visible",
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->inspector_button, "active", self->inspector, "visible",

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "imp-lesson-player.h"
 #include "imp-session.h"
 
 G_BEGIN_DECLS
@@ -13,7 +14,8 @@ G_DECLARE_FINAL_TYPE (ImpWindow, imp_window, IMP, WINDOW, AdwApplicationWindow)
 
 ImpWindow *imp_window_new (GtkApplication *application);
 ImpSession *imp_window_get_session (ImpWindow *self);
-/* Opens a scene; on error shows it in a toast and keeps what was open. */
+/* Opens a scene, session or lesson; on error shows it in a toast and keeps what was open. */
 gboolean imp_window_open (ImpWindow *self, const char *path);
+ImpLessonPlayer *imp_window_get_lesson_player (ImpWindow *self);
 
 G_END_DECLS

@@ -1,0 +1,710 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-lesson-player.c: playing a lesson over a session; see the header. */
+#include "imp-lesson-player.h"
+
+#include <math.h>
+
+#include "imp-lesson-goal.h"
+#include "imp-lesson-vocabulary.h"
+
+struct _ImpLessonPlayer
+{
+  GObject parent_instance;
+
+  ImpSession *session;
+  GSettings *settings; /* nullable: where progress is kept */
+  ImpLesson *lesson;
+  char *path;
+  guint step;
+  gboolean reached;         /* the step's goal was reached (it stays reached) */
+  gboolean has_prediction;  /* the learner submitted a number for this step */
+  double prediction;
+  gboolean has_answer;      /* the predicted value, revealed once reached */
+  double answer;
+  gboolean saved_overlays_valid;
+  ImpOverlays saved_overlays; /* the learner's overlays before the lesson */
+  gboolean entering;        /* enter() is changing the session: do not check yet */
+};
+
+G_DEFINE_FINAL_TYPE (ImpLessonPlayer, imp_lesson_player, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_LESSON_ID,
+  PROP_STEP,
+  PROP_REACHED,
+  PROP_STATUS,
+  N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_ZOOM,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+#define PROGRESS_KEY "lesson-progress"
+
+/* Progress */
+
+/**
+ * imp_lesson_progress_get:
+ * @settings: (nullable): the application's settings
+ * @lesson_id: a lesson's id
+ *
+ * Returns: how many steps of the lesson the learner has completed (its step
+ *   count when finished), 0 when never opened
+ */
+int
+imp_lesson_progress_get (GSettings *settings, const char *lesson_id)
+{
+  if (settings == NULL)
+    return 0;
+  g_autoptr (GVariant) map = g_settings_get_value (settings, PROGRESS_KEY);
+  int done = 0;
+  if (!g_variant_lookup (map, lesson_id, "i", &done))
+    return 0;
+  return MAX (done, 0);
+}
+
+static void
+save_progress (ImpLessonPlayer *self, int done)
+{
+  if (self->settings == NULL || self->lesson == NULL
+      || imp_lesson_progress_get (self->settings, self->lesson->id) >= done)
+    return;
+  g_autoptr (GVariant) map = g_settings_get_value (self->settings, PROGRESS_KEY);
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  int value;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
+  g_variant_iter_init (&iter, map);
+  while (g_variant_iter_next (&iter, "{&si}", &key, &value))
+    if (g_strcmp0 (key, self->lesson->id) != 0)
+      g_variant_builder_add (&builder, "{si}", key, value);
+  g_variant_builder_add (&builder, "{si}", self->lesson->id, done);
+  g_settings_set_value (self->settings, PROGRESS_KEY, g_variant_builder_end (&builder));
+}
+
+/* Goals */
+
+static const ImpLessonStep *
+current_step (ImpLessonPlayer *self)
+{
+  return self->lesson != NULL ? imp_lesson_get_step (self->lesson, self->step) : NULL;
+}
+
+static ImpGoalContext
+context_now (ImpLessonPlayer *self)
+{
+  const PhysStop *stop = imp_session_get_stop_info (self->session);
+  gboolean inside = stop != NULL && stop->kind != PHYS_STOP_START && stop->kind != PHYS_STOP_END;
+  ImpGoalContext context = {
+    .frame = imp_session_get_frame (self->session),
+    .event = inside ? imp_session_get_selected_event (self->session) : -1,
+    .has_prediction = self->has_prediction,
+    .prediction = self->prediction,
+  };
+  return context;
+}
+
+static void
+check_goal (ImpLessonPlayer *self)
+{
+  const ImpLessonStep *step = current_step (self);
+  if (step == NULL || self->entering)
+    return;
+  if (!self->reached)
+    {
+      ImpGoalContext context = context_now (self);
+      PhysTimeline *timeline = imp_session_lock (self->session);
+      gboolean reached
+          = timeline != NULL && imp_lesson_goal_reached (timeline, &step->goal, &context);
+      if (reached && step->goal.kind == IMP_GOAL_PREDICT)
+        self->has_answer = imp_lesson_measure (timeline, &step->goal, &self->answer, NULL);
+      imp_session_unlock (self->session);
+      if (reached)
+        {
+          self->reached = TRUE;
+          imp_session_set_concealed (self->session, FALSE);
+          save_progress (self, (int) self->step + 1);
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REACHED]);
+        }
+    }
+  /* The status follows the session even when reached (a verdict says what it is now). */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS]);
+}
+
+static void
+session_changed (ImpLessonPlayer *self)
+{
+  check_goal (self);
+}
+
+/* Steps */
+
+static void
+select_named (ImpLessonPlayer *self, const ImpLessonAction *action)
+{
+  PhysBodyRef none = { .kind = (PhysBodyKind) -1, .index = -1 };
+  PhysBodyRef refs[2];
+  int n = 0;
+
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  const PhysWorld *world
+      = timeline != NULL ? phys_timeline_seek (timeline, imp_session_get_frame (self->session))
+                         : NULL;
+  for (int i = 0; world != NULL && i < action->n_select; i++)
+    if (phys_world_find (world, action->select[i], &refs[n]))
+      n++;
+  imp_session_unlock (self->session);
+  imp_session_select_body (self->session, none, FALSE);
+  for (int i = 0; i < n; i++)
+    imp_session_select_body (self->session, refs[i], i > 0);
+}
+
+static ImpOverlays
+overlays_named (char **names)
+{
+  ImpOverlays overlays = IMP_OVERLAY_NONE;
+
+  for (int i = 0; names[i] != NULL; i++)
+    {
+      int bit = imp_vocabulary_find (imp_overlay_names, IMP_N_OVERLAY_NAMES, names[i]);
+      if (bit >= 0)
+        overlays |= 1u << bit;
+    }
+  return overlays;
+}
+
+/* Applies a set-world edit at frame 0 unless the world already is so. */
+static void
+switch_modes (ImpLessonPlayer *self, const ImpLessonModes *modes)
+{
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, 0) : NULL;
+  gboolean needed = world != NULL
+                    && !imp_lesson_modes_hold (modes, &phys_world_get_def (world)->modes,
+                                               phys_world_get_def (world)->integrator);
+  PhysEdit edit = needed ? imp_lesson_modes_edit (modes, world) : phys_edit_init (0, NULL);
+  imp_session_unlock (self->session);
+  if (!needed)
+    return;
+  imp_session_set_frame (self->session, 0);
+  imp_session_edit (self->session, &edit);
+}
+
+static void
+put_playhead (ImpLessonPlayer *self, gint64 frame, int event)
+{
+  imp_session_record_to (self->session, frame + 2);
+  if (event >= 0)
+    imp_session_go_to_event (self->session, frame, event);
+  else
+    imp_session_set_frame (self->session, frame);
+}
+
+static void
+enter (ImpLessonPlayer *self, guint index)
+{
+  self->step = index;
+  self->reached = FALSE;
+  self->has_prediction = FALSE;
+  self->has_answer = FALSE;
+  self->entering = TRUE;
+
+  const ImpLessonStep *step = current_step (self);
+  const ImpLessonAction *action = &step->action;
+  imp_session_set_playing (self->session, FALSE);
+  if (action->modes.mode_mask != 0 || action->modes.has_integrator)
+    switch_modes (self, &action->modes);
+  if (action->has_frame)
+    put_playhead (self, action->frame, action->event);
+  imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
+  if (action->n_select > 0)
+    select_named (self, action);
+  if (action->overlays != NULL)
+    imp_session_set_overlays (self->session, overlays_named (action->overlays));
+  imp_session_set_highlight_term (self->session, NULL);
+  imp_session_set_concealed (self->session, step->goal.kind == IMP_GOAL_PREDICT);
+  if (action->zoom > 0)
+    g_signal_emit (self, signals[SIGNAL_ZOOM], 0, action->zoom);
+
+  self->entering = FALSE;
+  save_progress (self, (int) index);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REACHED]);
+  check_goal (self);
+}
+
+/* Public API */
+
+/**
+ * imp_lesson_player_new:
+ * @session: the session the lesson drives
+ * @settings: (nullable): where progress is kept (the "lesson-progress" key)
+ *
+ * Returns: (transfer full): a player with no lesson open
+ */
+ImpLessonPlayer *
+imp_lesson_player_new (ImpSession *session, GSettings *settings)
+{
+  ImpLessonPlayer *self = g_object_new (IMP_TYPE_LESSON_PLAYER, NULL);
+
+  self->session = g_object_ref (session);
+  self->settings = settings != NULL ? g_object_ref (settings) : NULL;
+  static const char *const watched[]
+      = { "frame", "stop", "selected-event", "length", "can-undo", "can-redo", NULL };
+  imp_session_connect_notifies (session, watched, G_CALLBACK (session_changed), self);
+  return self;
+}
+
+/**
+ * imp_lesson_player_open:
+ * @self: a player
+ * @path: a lesson file or "resource://" URI
+ * @error: where a load error goes (FILE:LINE:COLUMN: error: ...)
+ *
+ * Loads the lesson, starts a recording of its scene and enters the step the
+ * learner got to last time (the first for a new or finished lesson).
+ *
+ * Returns: %FALSE with @error set when the lesson does not load; the session
+ *   is then left as it was
+ */
+gboolean
+imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
+{
+  ImpLesson *lesson = imp_lesson_load (path, error);
+  if (lesson == NULL)
+    return FALSE;
+
+  if (self->lesson == NULL)
+    {
+      self->saved_overlays = imp_session_get_overlays (self->session);
+      self->saved_overlays_valid = TRUE;
+    }
+  g_clear_pointer (&self->lesson, imp_lesson_free);
+  self->lesson = lesson;
+  g_free (self->path);
+  self->path = g_strdup (path);
+  self->entering = TRUE;
+  imp_session_load_world (self->session, lesson->world, lesson->title, path, lesson->scene_path,
+                          lesson->scene_text);
+  int done = imp_lesson_progress_get (self->settings, lesson->id);
+  guint resume = done > 0 && (guint) done < imp_lesson_n_steps (lesson) ? (guint) done : 0;
+  /* Earlier steps may switch modes that later ones rely on: replay their entries. */
+  for (guint i = 0; i < resume; i++)
+    {
+      const ImpLessonModes *modes = &imp_lesson_get_step (lesson, i)->action.modes;
+      if (modes->mode_mask != 0 || modes->has_integrator)
+        switch_modes (self, modes);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
+  enter (self, resume);
+  return TRUE;
+}
+
+/**
+ * imp_lesson_player_close:
+ * @self: a player
+ *
+ * Leaves the lesson: the session keeps its recording, the overlays the learner
+ * had before the lesson come back, and nothing is concealed or highlighted.
+ */
+void
+imp_lesson_player_close (ImpLessonPlayer *self)
+{
+  if (self->lesson == NULL)
+    return;
+  g_clear_pointer (&self->lesson, imp_lesson_free);
+  g_clear_pointer (&self->path, g_free);
+  imp_session_set_concealed (self->session, FALSE);
+  imp_session_set_highlight_term (self->session, NULL);
+  if (self->saved_overlays_valid)
+    imp_session_set_overlays (self->session, self->saved_overlays);
+  self->saved_overlays_valid = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+}
+
+const ImpLesson *
+imp_lesson_player_get_lesson (ImpLessonPlayer *self)
+{
+  return self->lesson;
+}
+
+const char *
+imp_lesson_player_get_path (ImpLessonPlayer *self)
+{
+  return self->path;
+}
+
+guint
+imp_lesson_player_get_step (ImpLessonPlayer *self)
+{
+  return self->step;
+}
+
+/**
+ * imp_lesson_player_go:
+ * @self: a player with a lesson
+ * @step: a step index
+ *
+ * Enters @step: its "enter" action runs and its goal starts unmet.
+ */
+void
+imp_lesson_player_go (ImpLessonPlayer *self, guint step)
+{
+  g_return_if_fail (self->lesson != NULL && step < imp_lesson_n_steps (self->lesson));
+  enter (self, step);
+}
+
+/**
+ * imp_lesson_player_next:
+ * @self: a player with a lesson
+ *
+ * Goes to the next step once the goal is reached. On the last step it marks the
+ * lesson finished and stays.
+ *
+ * Returns: %TRUE when it moved on (or finished)
+ */
+gboolean
+imp_lesson_player_next (ImpLessonPlayer *self)
+{
+  if (self->lesson == NULL || !self->reached)
+    return FALSE;
+  if (self->step + 1 >= imp_lesson_n_steps (self->lesson))
+    {
+      save_progress (self, (int) imp_lesson_n_steps (self->lesson));
+      return TRUE;
+    }
+  enter (self, self->step + 1);
+  return TRUE;
+}
+
+gboolean
+imp_lesson_player_back (ImpLessonPlayer *self)
+{
+  if (self->lesson == NULL || self->step == 0)
+    return FALSE;
+  enter (self, self->step - 1);
+  return TRUE;
+}
+
+gboolean
+imp_lesson_player_get_reached (ImpLessonPlayer *self)
+{
+  return self->reached;
+}
+
+/**
+ * imp_lesson_player_submit:
+ * @self: a player on a step with a prediction goal
+ * @prediction: the learner's number
+ *
+ * Returns: whether it is within the goal's tolerance (the goal is then reached)
+ */
+gboolean
+imp_lesson_player_submit (ImpLessonPlayer *self, double prediction)
+{
+  const ImpLessonStep *step = current_step (self);
+  if (step == NULL || step->goal.kind != IMP_GOAL_PREDICT || !isfinite (prediction))
+    return FALSE;
+  self->has_prediction = TRUE;
+  self->prediction = prediction;
+  check_goal (self);
+  return self->reached;
+}
+
+/**
+ * imp_lesson_player_get_answer:
+ * @self: a player
+ * @value: (out): the value the step asked to predict
+ *
+ * Returns: %FALSE until the prediction goal is reached (the value stays hidden)
+ */
+gboolean
+imp_lesson_player_get_answer (ImpLessonPlayer *self, double *value)
+{
+  if (!self->reached || !self->has_answer)
+    return FALSE;
+  *value = self->answer;
+  return TRUE;
+}
+
+/**
+ * imp_lesson_player_show_me:
+ * @self: a player with a lesson
+ * @error: why it cannot be shown
+ *
+ * Does what the goal asks: moves the playhead, steps into the event, applies
+ * the edit, switches the modes or types in the value.
+ *
+ * Returns: %TRUE when the goal is reached afterwards
+ */
+gboolean
+imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
+{
+  const ImpLessonStep *step = current_step (self);
+  if (step == NULL)
+    return FALSE;
+  if (self->reached)
+    return TRUE;
+
+  ImpGoalContext context = context_now (self);
+  ImpGoalSolution solution;
+  g_autofree char *why_not = NULL;
+  imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  gboolean ok = timeline != NULL
+                && imp_lesson_goal_solve (timeline, &step->goal, &context, &solution, &why_not);
+  imp_session_unlock (self->session);
+  if (!ok)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Cannot show this goal: %s",
+                   why_not != NULL ? why_not : "no recording");
+      return FALSE;
+    }
+  self->entering = TRUE;
+  if (solution.has_edit)
+    {
+      imp_session_set_frame (self->session, solution.edit_frame);
+      PhysStatus status = imp_session_edit (self->session, &solution.edit);
+      if (status != PHYS_OK)
+        {
+          self->entering = FALSE;
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "The edit does not apply: %s",
+                       phys_status_name (status));
+          return FALSE;
+        }
+    }
+  if (solution.frame >= 0)
+    put_playhead (self, solution.frame, solution.event);
+  imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
+  self->entering = FALSE;
+  if (solution.has_prediction)
+    return imp_lesson_player_submit (self, solution.prediction);
+  check_goal (self);
+  return self->reached;
+}
+
+/* Status */
+
+static char *
+pair_words (const ImpLessonGoal *goal)
+{
+  return goal->n_bodies == 2 ? g_strdup_printf ("%s and %s", goal->bodies[0], goal->bodies[1])
+                             : g_strdup (goal->n_bodies == 1 ? goal->bodies[0] : "the world");
+}
+
+static char *
+modes_words (const ImpLessonModes *modes)
+{
+  GString *out = g_string_new (NULL);
+  static const struct
+  {
+    guint32 bit;
+    const char *on, *off;
+  } words[] = {
+    { IMP_LESSON_MODE_DOUBLE_PAIR_LOOP, "the double pair loop on", "the double pair loop off" },
+    { IMP_LESSON_MODE_RESPOND_AT_FRAME_END, "responses at frame end", "responses at contact" },
+    { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r", "sliding at r minus a skin" },
+    { IMP_LESSON_MODE_NO_END_CAPS, "segment end caps off", "segment end caps on" },
+  };
+
+  if (modes->mode_mask & IMP_LESSON_MODE_DETECTION)
+    g_string_append_printf (out, "%s detection", phys_detection_name (modes->modes.detection));
+  for (gsize i = 0; i < G_N_ELEMENTS (words); i++)
+    if (modes->mode_mask & words[i].bit)
+      {
+        PhysModes m = modes->modes;
+        gboolean on = (words[i].bit == IMP_LESSON_MODE_DOUBLE_PAIR_LOOP && m.double_pair_loop)
+                      || (words[i].bit == IMP_LESSON_MODE_RESPOND_AT_FRAME_END
+                          && m.respond_at_frame_end)
+                      || (words[i].bit == IMP_LESSON_MODE_SLIDE_AT_RADIUS && m.slide_at_radius)
+                      || (words[i].bit == IMP_LESSON_MODE_NO_END_CAPS && m.no_end_caps);
+        g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
+                                on ? words[i].on : words[i].off);
+      }
+  if (modes->has_integrator)
+    g_string_append_printf (out, "%sthe %s integrator", out->len > 0 ? ", " : "",
+                            phys_integrator_name (modes->integrator));
+  return g_string_free (out, FALSE);
+}
+
+/* What the pair's test says now, for a verdict goal's live status. */
+static char *
+verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
+{
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, goal->frame) : NULL;
+  PhysBodyRef a, b;
+  PhysPairRecord record;
+  char *name = NULL;
+
+  if (world != NULL && phys_world_find (world, goal->bodies[0], &a)
+      && phys_world_find (world, goal->bodies[1], &b)
+      && phys_world_inspect_pair (world, a, b, &record) == PHYS_OK)
+    name = g_strdup (record.kind == PHYS_EVENT_PROBE_SEGMENT
+                         ? phys_probe_verdict_name (record.probe.verdict)
+                     : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
+                         ? phys_verdict_name (record.circle_circle.verdict)
+                         : phys_verdict_name (record.circle_segment.verdict));
+  imp_session_unlock (self->session);
+  return name != NULL ? name : g_strdup ("not recorded yet");
+}
+
+/**
+ * imp_lesson_player_dup_status:
+ * @self: a player
+ *
+ * Returns: (transfer full) (nullable): one sentence on the step's goal: what it
+ *   asks, or that it is reached (with the revealed value); %NULL without a goal
+ */
+char *
+imp_lesson_player_dup_status (ImpLessonPlayer *self)
+{
+  const ImpLessonStep *step = current_step (self);
+  if (step == NULL || step->goal.kind == IMP_GOAL_NONE)
+    return NULL;
+  const ImpLessonGoal *goal = &step->goal;
+  g_autofree char *who = pair_words (goal);
+
+  switch (goal->kind)
+    {
+    case IMP_GOAL_FRAME:
+      return self->reached ? g_strdup_printf ("Done: the playhead is on frame %" G_GINT64_FORMAT ".",
+                                              goal->frame)
+                           : g_strdup_printf ("Go to frame %" G_GINT64_FORMAT ".", goal->frame);
+    case IMP_GOAL_EVENT:
+      {
+        g_autofree char *kind = NULL;
+        for (int k = 0; k <= PHYS_EVENT_EVENT_CAP && kind == NULL; k++)
+          if (goal->event_kinds & (1u << k))
+            kind = g_strdup_printf ("%s ", phys_event_kind_name ((PhysEventKind) k));
+        g_autofree char *where = goal->frame >= 0
+                                     ? g_strdup_printf (" in frame %" G_GINT64_FORMAT, goal->frame)
+                                     : g_strdup ("");
+        g_autofree char *between
+            = goal->n_bodies == 2 ? g_strdup_printf (" between %s", who) : g_strdup ("");
+        return g_strdup_printf ("%s the %sevent%s%s.",
+                                self->reached ? "Done: stepped into" : "Step into",
+                                kind != NULL ? kind : "", between, where);
+      }
+    case IMP_GOAL_VERDICT:
+      {
+        g_autofree char *now = verdict_now (self, goal);
+        return self->reached
+                   ? g_strdup_printf ("Done: the test of %s at frame %" G_GINT64_FORMAT
+                                      " says \u201c%s\u201d.",
+                                      who, goal->frame, now)
+                   : g_strdup_printf ("Edit the scene until the test of %s at frame %" G_GINT64_FORMAT
+                                      " says \u201c%s\u201d (now: \u201c%s\u201d).",
+                                      who, goal->frame, goal->verdict, now);
+      }
+    case IMP_GOAL_PREDICT:
+      {
+        double value;
+        if (imp_lesson_player_get_answer (self, &value))
+          return g_strdup_printf ("Right: %s = %.6g (you said %.6g).", goal->quantity, value,
+                                  self->prediction);
+        g_autofree char *ask = g_strdup_printf (
+            "Predict %s for %s at frame %" G_GINT64_FORMAT ", within %g.", goal->quantity, who,
+            goal->frame, goal->tolerance);
+        if (self->has_prediction)
+          return g_strdup_printf ("%.6g is not within %g yet. %s", self->prediction,
+                                  goal->tolerance, ask);
+        return g_steal_pointer (&ask);
+      }
+    case IMP_GOAL_MODE:
+      {
+        g_autofree char *modes = modes_words (&goal->modes);
+        g_autofree char *watch
+            = goal->frame > 0 ? g_strdup_printf (" and watch up to frame %" G_GINT64_FORMAT,
+                                                 goal->frame)
+                              : g_strdup ("");
+        return g_strdup_printf ("%s %s%s.", self->reached ? "Done: switched to" : "Switch to",
+                                modes, self->reached ? "" : watch);
+      }
+    case IMP_GOAL_NONE:
+    default:
+      return NULL;
+    }
+}
+
+/* GObject */
+
+static void
+imp_lesson_player_dispose (GObject *object)
+{
+  ImpLessonPlayer *self = IMP_LESSON_PLAYER (object);
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (imp_lesson_player_parent_class)->dispose (object);
+}
+
+static void
+imp_lesson_player_finalize (GObject *object)
+{
+  ImpLessonPlayer *self = IMP_LESSON_PLAYER (object);
+
+  imp_lesson_free (self->lesson);
+  g_free (self->path);
+  G_OBJECT_CLASS (imp_lesson_player_parent_class)->finalize (object);
+}
+
+static void
+imp_lesson_player_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  ImpLessonPlayer *self = IMP_LESSON_PLAYER (object);
+
+  switch (prop_id)
+    {
+    case PROP_LESSON_ID:
+      g_value_set_string (value, self->lesson != NULL ? self->lesson->id : NULL);
+      break;
+    case PROP_STEP:
+      g_value_set_uint (value, self->step);
+      break;
+    case PROP_REACHED:
+      g_value_set_boolean (value, self->reached);
+      break;
+    case PROP_STATUS:
+      g_value_take_string (value, imp_lesson_player_dup_status (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+imp_lesson_player_class_init (ImpLessonPlayerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->dispose = imp_lesson_player_dispose;
+  object_class->finalize = imp_lesson_player_finalize;
+  object_class->get_property = imp_lesson_player_get_property;
+  properties[PROP_LESSON_ID] = g_param_spec_string ("lesson-id", NULL, NULL, NULL, ro);
+  properties[PROP_STEP] = g_param_spec_uint ("step", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_REACHED] = g_param_spec_boolean ("reached", NULL, NULL, FALSE, ro);
+  properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* A step asks the view to fit the scene and zoom by a factor around the selection. */
+  signals[SIGNAL_ZOOM] = g_signal_new ("zoom", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                       NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+}
+
+static void
+imp_lesson_player_init (ImpLessonPlayer *self)
+{
+}
