@@ -218,9 +218,12 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
   JsonArray *array = json_node_get_array (value);
   int count = (int) json_array_get_length (array);
   if (count < min || count > max)
-    return imp_json_reader_fail (&ld->reader, value, IMP_LESSON_ERROR_TYPE,
-                                 "expected %d to %d body ids for \"%s\", got %d", min, max, key,
-                                 count);
+    {
+      g_autofree char *want = min == max ? g_strdup_printf ("%d", min)
+                                         : g_strdup_printf ("%d to %d", min, max);
+      return imp_json_reader_fail (&ld->reader, value, IMP_LESSON_ERROR_TYPE,
+                                   "expected %s body ids for \"%s\", got %d", want, key, count);
+    }
   for (int i = 0; i < count; i++)
     {
       JsonNode *element = json_array_get_element (array, (guint) i);
@@ -576,9 +579,10 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
           return TRUE;
         if (of == NULL)
           return imp_json_reader_fail (&ld->reader, node, IMP_LESSON_ERROR_MISSING,
-                                       "missing required key \"of\" in predict goal (%s of "
-                                       "\"%s\" names %d bod%s)",
-                                       info->meaning, goal->quantity, want, want == 1 ? "y" : "ies");
+                                       "missing required key \"of\" in predict goal (\"%s\", %s, "
+                                       "is measured on %s)",
+                                       goal->quantity, info->meaning,
+                                       want == 1 ? "one body" : "a pair of bodies");
         if (want == 0)
           return imp_json_reader_fail_at_key (&ld->reader, of, IMP_LESSON_ERROR_UNKNOWN_KEY,
                                               "unknown key \"of\" for \"%s\", a quantity of the "

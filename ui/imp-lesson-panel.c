@@ -104,22 +104,34 @@ highlight (ImpLessonPanel *self, const char *term)
     imp_session_set_highlight_term (self->session, term);
 }
 
-static void
-body_motion (GtkEventControllerMotion *motion, double x, double y, ImpLessonPanel *self)
+/**
+ * imp_lesson_panel_term_at:
+ * @self: a panel
+ * @x: a point in the step text's label
+ * @y: its y
+ *
+ * Returns: (nullable): the term of the reference under the point (a name of
+ *   imp_term_names), or %NULL
+ */
+const char *
+imp_lesson_panel_term_at (ImpLessonPanel *self, double x, double y)
 {
   PangoLayout *layout = gtk_label_get_layout (self->body);
   int lx, ly, index, trailing;
-  const char *term = NULL;
 
   gtk_label_get_layout_offsets (self->body, &lx, &ly);
-  if (self->text.plain != NULL
-      && pango_layout_xy_to_index (layout, (int) ((x - lx) * PANGO_SCALE),
-                                   (int) ((y - ly) * PANGO_SCALE), &index, &trailing))
-    {
-      int t = imp_lesson_text_term_at (&self->text, (gsize) index);
-      term = t >= 0 ? imp_term_names[t] : NULL;
-    }
-  highlight (self, term);
+  if (self->text.plain == NULL
+      || !pango_layout_xy_to_index (layout, (int) ((x - lx) * PANGO_SCALE),
+                                    (int) ((y - ly) * PANGO_SCALE), &index, &trailing))
+    return NULL;
+  int t = imp_lesson_text_term_at (&self->text, (gsize) index);
+  return t >= 0 ? imp_term_names[t] : NULL;
+}
+
+static void
+body_motion (GtkEventControllerMotion *motion, double x, double y, ImpLessonPanel *self)
+{
+  highlight (self, imp_lesson_panel_term_at (self, x, y));
 }
 
 static void

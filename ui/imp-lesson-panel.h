@@ -19,5 +19,6 @@ GtkLabel *imp_lesson_panel_get_body (ImpLessonPanel *self);
 GtkLabel *imp_lesson_panel_get_status (ImpLessonPanel *self);
 GtkEntry *imp_lesson_panel_get_prediction (ImpLessonPanel *self);
 void imp_lesson_panel_submit (ImpLessonPanel *self);
+const char *imp_lesson_panel_term_at (ImpLessonPanel *self, double x, double y);
 
 G_END_DECLS

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-lesson-player.c: a lesson played over a session as the app plays it:
+ * entering steps, goals checked live as the session moves, predictions,
+ * "show me", progress kept in the settings, leaving the lesson; and the
+ * panel's references highlighting their term on the canvas. */
+#include <math.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "imp-lesson-panel.h"
+#include "imp-lesson-player.h"
+
+static char *
+lesson_path (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "lessons", "two-circles.json", NULL);
+}
+
+static GSettings *
+fresh_settings (void)
+{
+  GSettings *settings = g_settings_new ("org.impulselab.Impulse");
+  g_settings_reset (settings, "lesson-progress");
+  return settings;
+}
+
+static void
+on_zoom (ImpLessonPlayer *player, double factor, double *out)
+{
+  *out = factor;
+}
+
+static const PhysStop *
+stop_now (ImpSession *session)
+{
+  return imp_session_get_stop_info (session);
+}
+
+static void
+test_walk (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, settings);
+  g_autofree char *path = lesson_path ();
+  g_autoptr (GError) error = NULL;
+  double zoom = 0.0;
+
+  g_signal_connect (player, "zoom", G_CALLBACK (on_zoom), &zoom);
+  imp_session_set_overlays (session, IMP_OVERLAY_ALL);
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (imp_session_get_title (session), ==, "Two circles");
+
+  /* Step 1: a frame goal. The entry set the overlays; Next waits for the goal. */
+  g_assert_cmpuint (imp_lesson_player_get_step (player), ==, 0);
+  g_assert_cmpuint (imp_session_get_overlays (session), ==,
+                    IMP_OVERLAY_VELOCITY | IMP_OVERLAY_SWEPT);
+  g_assert_false (imp_lesson_player_get_reached (player));
+  g_autofree char *status = imp_lesson_player_dup_status (player);
+  g_assert_cmpstr (status, ==, "Go to frame 3.");
+  g_assert_false (imp_lesson_player_next (player));
+  imp_session_set_frame (session, 2);
+  g_assert_false (imp_lesson_player_get_reached (player));
+  imp_session_set_frame (session, 3);
+  g_assert_true (imp_lesson_player_get_reached (player));
+  /* Reached stays reached when the learner moves on. */
+  imp_session_set_frame (session, 4);
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_assert_cmpint (imp_lesson_progress_get (settings, "test-two-circles"), ==, 1);
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 2: a prediction, with the numbers held back until it is made. */
+  g_assert_cmpuint (imp_lesson_player_get_step (player), ==, 1);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  PhysBodyRef a, b;
+  g_assert_true (imp_session_get_selected_pair (session, &a, &b));
+  g_assert_true (imp_session_get_concealed (session));
+  double answer;
+  g_assert_false (imp_lesson_player_get_answer (player, &answer));
+  g_assert_false (imp_lesson_player_submit (player, 0.6));
+  g_clear_pointer (&status, g_free);
+  status = imp_lesson_player_dup_status (player);
+  g_assert_true (g_str_has_prefix (status, "0.6 is not within 0.01 yet."));
+  g_assert_true (imp_session_get_concealed (session));
+  g_assert_true (imp_lesson_player_submit (player, 0.505));
+  g_assert_false (imp_session_get_concealed (session));
+  g_assert_true (imp_lesson_player_get_answer (player, &answer));
+  g_assert_cmpfloat_with_epsilon (answer, (24000.0 - sqrt (15944000.0)) / 40004.0, 1e-12);
+  g_clear_pointer (&status, g_free);
+  status = imp_lesson_player_dup_status (player);
+  g_assert_cmpstr (status, ==, "Right: t = 0.500125 (you said 0.505).");
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 3: step into the collision; show me does it. */
+  g_assert_false (imp_lesson_player_get_reached (player));
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  g_assert_cmpint (imp_session_get_selected_event (session), ==, 0);
+  g_assert_cmpint (stop_now (session)->kind, ==, PHYS_STOP_BEFORE);
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 4: a verdict reached by an edit; the status says what the test says now. */
+  g_clear_pointer (&status, g_free);
+  status = imp_lesson_player_dup_status (player);
+  g_assert_cmpstr (status, ==,
+                   "Edit the scene until the test of c1 and c2 at frame 3 says \u201cafter-frame\u201d "
+                   "(now: \u201chit\u201d).");
+  g_assert_false (imp_session_can_undo (session));
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_assert_true (imp_session_can_undo (session));
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 5: a mode switched at frame 0, watched to frame 6. */
+  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
+  g_assert_false (imp_lesson_player_get_reached (player));
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_assert_cmpint (imp_session_get_frame (session), ==, 6);
+  PhysTimeline *timeline = imp_session_lock (session);
+  g_assert_cmpint (phys_world_get_def (phys_timeline_seek (timeline, 0))->modes.detection, ==,
+                   PHYS_DETECTION_DISCRETE);
+  imp_session_unlock (session);
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 6: no goal; its entry asks the view to zoom. Finishing records it. */
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_assert_cmpfloat (zoom, ==, 2.0);
+  g_assert_true (imp_lesson_player_next (player));
+  g_assert_cmpint (imp_lesson_progress_get (settings, "test-two-circles"), ==, 6);
+
+  /* Leaving restores the learner's overlays. */
+  imp_lesson_player_close (player);
+  g_assert_null (imp_lesson_player_get_lesson (player));
+  g_assert_cmpuint (imp_session_get_overlays (session), ==, IMP_OVERLAY_ALL);
+  g_assert_false (imp_session_get_concealed (session));
+}
+
+/* A lesson opened again resumes where the learner stopped. */
+static void
+test_resume (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autofree char *path = lesson_path ();
+  g_autoptr (GError) error = NULL;
+
+  {
+    g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, settings);
+    g_assert_true (imp_lesson_player_open (player, path, &error));
+    g_assert_true (imp_lesson_player_show_me (player, &error));
+    g_assert_true (imp_lesson_player_next (player));
+    g_assert_true (imp_lesson_player_show_me (player, &error));
+    g_assert_true (imp_lesson_player_next (player));
+  }
+  g_assert_cmpint (imp_lesson_progress_get (settings, "test-two-circles"), ==, 2);
+  g_autoptr (ImpLessonPlayer) again = imp_lesson_player_new (session, settings);
+  g_assert_true (imp_lesson_player_open (again, path, &error));
+  g_assert_cmpuint (imp_lesson_player_get_step (again), ==, 2);
+  g_assert_false (imp_lesson_player_get_reached (again));
+  g_assert_true (imp_lesson_player_back (again));
+  g_assert_cmpuint (imp_lesson_player_get_step (again), ==, 1);
+}
+
+/* A lesson that does not load leaves the session as it was. */
+static void
+test_bad_lesson (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("impulse-lesson-XXXXXX", &error);
+  g_autofree char *bad = g_build_filename (dir, "bad.json", NULL);
+
+  g_assert_true (g_file_set_contents (bad,
+                                      "{ \"impulse-lesson\": 1, \"id\": \"x\", \"title\": \"X\",\n"
+                                      "  \"summary\": \"S\", \"topic\": \"springs\", \"scene\": "
+                                      "{ \"impulse\": 1 }, \"steps\": [ { \"text\": \"*\" } ] }",
+                                      -1, &error));
+  g_autofree char *path = lesson_path ();
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_false (imp_lesson_player_open (player, bad, &error));
+  g_autofree char *expected = g_strdup_printf (
+      "%s:2:88: error: expected a closing \"*\" for the emphasis that starts here", bad);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_assert_cmpstr (imp_session_get_title (session), ==, "Two circles");
+  g_assert_nonnull (imp_lesson_player_get_lesson (player));
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+/* The pointer on a {t} reference highlights t on the canvas; off it, nothing. */
+static void
+test_panel_hover (void)
+{
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = lesson_path ();
+  g_autoptr (GError) error = NULL;
+  GtkWidget *panel = g_object_ref_sink (imp_lesson_panel_new ());
+
+  imp_lesson_panel_set_player (IMP_LESSON_PANEL (panel), player, session);
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  GtkLabel *body = imp_lesson_panel_get_body (IMP_LESSON_PANEL (panel));
+  const char *text = gtk_label_get_text (body);
+  g_assert_cmpstr (text, ==, "Go to frame 3, where the impact happens.");
+
+  PangoLayout *layout = gtk_label_get_layout (body);
+  int lx, ly;
+  gtk_label_get_layout_offsets (body, &lx, &ly);
+  PangoRectangle on, off;
+  pango_layout_index_to_pos (layout, (int) (strstr (text, "impact") - text), &on);
+  pango_layout_index_to_pos (layout, (int) (strstr (text, "frame") - text), &off);
+  double on_x = lx + (on.x + on.width / 2.0) / PANGO_SCALE;
+  double on_y = ly + (on.y + on.height / 2.0) / PANGO_SCALE;
+  double off_x = lx + (off.x + off.width / 2.0) / PANGO_SCALE;
+  double off_y = ly + (off.y + off.height / 2.0) / PANGO_SCALE;
+  g_assert_cmpstr (imp_lesson_panel_term_at (IMP_LESSON_PANEL (panel), on_x, on_y), ==, "t");
+  g_assert_null (imp_lesson_panel_term_at (IMP_LESSON_PANEL (panel), off_x, off_y));
+
+  /* The panel's prediction entry takes text and refuses what is not a number. */
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_assert_true (imp_lesson_player_next (player));
+  GtkEntry *entry = imp_lesson_panel_get_prediction (IMP_LESSON_PANEL (panel));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "half");
+  imp_lesson_panel_submit (IMP_LESSON_PANEL (panel));
+  g_assert_false (imp_lesson_player_get_reached (player));
+  g_assert_cmpstr (gtk_label_get_text (imp_lesson_panel_get_status (IMP_LESSON_PANEL (panel))), ==,
+                   "Type a number, such as 0.25 or -3.5e2.");
+  gtk_editable_set_text (GTK_EDITABLE (entry), " 0.5 ");
+  imp_lesson_panel_submit (IMP_LESSON_PANEL (panel));
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_object_unref (panel);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/ui/lesson-player/walk", test_walk);
+  g_test_add_func ("/ui/lesson-player/resume", test_resume);
+  g_test_add_func ("/ui/lesson-player/bad-lesson", test_bad_lesson);
+  g_test_add_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
+  return g_test_run ();
+}
