@@ -8,6 +8,7 @@
 #include "imp-breakpoints.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-lesson-panel.h"
 #include "imp-recording-plot.h"
 #include "imp-session.h"
 #include "imp-window.h"
@@ -572,6 +573,57 @@ test_breakpoints (void)
   g_assert_cmpint (imp_session_get_frame (session), >=, 600);
 }
 
+static GtkWidget *
+find_child_of_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child_of_type (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A lesson opens in the panel beside the canvas and its actions drive it; a
+ * scene opened afterwards leaves the lesson and hides the panel. */
+static void
+test_window_lesson (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  g_autofree char *lesson
+      = g_test_build_filename (G_TEST_DIST, "data", "lessons", "two-circles.json", NULL);
+  ImpLessonPlayer *player = imp_window_get_lesson_player (window);
+  ImpSession *session = imp_window_get_session (window);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (imp_window_open (window, lesson));
+  g_assert_nonnull (imp_lesson_player_get_lesson (player));
+  GtkWidget *panel = find_child_of_type (GTK_WIDGET (window), IMP_TYPE_LESSON_PANEL);
+  g_assert_nonnull (panel);
+  g_assert_true (gtk_widget_get_visible (panel));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-next", NULL);
+  g_assert_cmpuint (imp_lesson_player_get_step (player), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-show-me", NULL);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-next", NULL);
+  g_assert_cmpuint (imp_lesson_player_get_step (player), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-back", NULL);
+  g_assert_cmpuint (imp_lesson_player_get_step (player), ==, 0);
+
+  g_autofree char *path = scene ("seed001-head-on.json");
+  g_assert_true (imp_window_open (window, path));
+  g_assert_null (imp_lesson_player_get_lesson (player));
+  g_assert_false (gtk_widget_get_visible (panel));
+  g_assert_true (imp_window_open (window, lesson));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-lesson", NULL);
+  g_assert_null (imp_lesson_player_get_lesson (player));
+  g_assert_false (gtk_widget_get_visible (panel));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -590,6 +642,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/inspector/text", test_inspector_text);
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/window/actions", test_window_actions);
+  g_test_add_func ("/ui/window/lesson", test_window_lesson);
   g_test_add_func ("/ui/bookmarks/list", test_bookmark_list);
   g_test_add_func ("/ui/recording-plot/columns", test_recording_plot_columns);
   g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
