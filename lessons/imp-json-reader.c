@@ -1007,7 +1007,13 @@ imp_json_sniff_key (const char *data, gsize length, const char *key, guint typos
       if (key_length <= 2 * strlen (key))
         {
           g_autofree char *name = g_strndup (data + i + 1, key_length);
-          if (imp_suggest_distance (name, key) <= typos)
+          /* The exact version key of another format is that format, not a typo. */
+          static const char *const version_keys[] = { "impulse", "impulse-session",
+                                                       "impulse-lesson" };
+          gboolean other = FALSE;
+          for (gsize k = 0; k < G_N_ELEMENTS (version_keys); k++)
+            other |= strcmp (name, version_keys[k]) == 0 && strcmp (name, key) != 0;
+          if (!other && imp_suggest_distance (name, key) <= typos)
             return TRUE;
         }
       i = imp_json_skip_space (data, length, end);

@@ -11,6 +11,7 @@
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
 #include "imp-lesson.h"
+#include "imp-session-file.h"
 
 /* Two circles that meet in frame 3: c1 from x = 40 at +100 per frame, c2 from
  * x = 760 at -100 (and 2 up per frame, so both are at y = 300 at frame 3). */
@@ -177,6 +178,9 @@ test_errors_top (void)
   g_assert_false (imp_lesson_sniff_data ("{ \"impulse\": 1 }", 16));
   g_assert_true (imp_lesson_sniff_data ("{ \"impulse-lesson\": 1 }", 23));
   g_assert_true (imp_lesson_sniff_data ("{ \"impulse-lessons\": 1 }", 24));
+  /* The session format's version key is two edits away, and is a session. */
+  g_assert_false (imp_lesson_sniff_data ("{ \"impulse-session\": 1 }", 24));
+  g_assert_false (imp_session_file_sniff_data ("{ \"impulse-lesson\": 1 }", 23));
 }
 
 /* Quantities, against hand computation. At the start of frame 3, c1 is at
