@@ -106,9 +106,14 @@ imp_lesson_find_event (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64
   return -1;
 }
 
+/* A value of the pair's test; *ok says whether the test has one. */
 static double
 pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
 {
+  gboolean has_t = FALSE;
+  double t = 0.0;
+  PhysVec2 point = { 0, 0 }, normal = { 0, 0 };
+
   *ok = TRUE;
   if (r->kind == PHYS_EVENT_CIRCLE_CIRCLE)
     {
@@ -121,16 +126,7 @@ pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
         return s->c;
       if (strcmp (q, "disc") == 0)
         return s->disc;
-      if (s->has_t && strcmp (q, "t") == 0)
-        return s->t;
-      if (s->has_t && strcmp (q, "point.x") == 0)
-        return s->point.x;
-      if (s->has_t && strcmp (q, "point.y") == 0)
-        return s->point.y;
-      if (s->has_t && strcmp (q, "normal.x") == 0)
-        return s->normal.x;
-      if (s->has_t && strcmp (q, "normal.y") == 0)
-        return s->normal.y;
+      has_t = s->has_t, t = s->t, point = s->point, normal = s->normal;
     }
   else if (r->kind == PHYS_EVENT_CIRCLE_SEGMENT)
     {
@@ -139,16 +135,7 @@ pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
         return s->proj_normal;
       if (strcmp (q, "proj_along") == 0)
         return s->proj_along;
-      if (s->has_t && strcmp (q, "t") == 0)
-        return s->t;
-      if (s->has_t && strcmp (q, "point.x") == 0)
-        return s->point.x;
-      if (s->has_t && strcmp (q, "point.y") == 0)
-        return s->point.y;
-      if (s->has_t && strcmp (q, "normal.x") == 0)
-        return s->normal.x;
-      if (s->has_t && strcmp (q, "normal.y") == 0)
-        return s->normal.y;
+      has_t = s->has_t, t = s->t, point = s->point, normal = s->normal;
     }
   else if (r->kind == PHYS_EVENT_PROBE_SEGMENT)
     {
@@ -161,6 +148,16 @@ pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
       if (has_point && strcmp (q, "point.y") == 0)
         return p->point.y;
     }
+  if (has_t && strcmp (q, "t") == 0)
+    return t;
+  if (has_t && strcmp (q, "point.x") == 0)
+    return point.x;
+  if (has_t && strcmp (q, "point.y") == 0)
+    return point.y;
+  if (has_t && strcmp (q, "normal.x") == 0)
+    return normal.x;
+  if (has_t && strcmp (q, "normal.y") == 0)
+    return normal.y;
   *ok = FALSE;
   return 0.0;
 }

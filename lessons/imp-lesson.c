@@ -73,8 +73,15 @@ static const struct
   { "no_end_caps", IMP_LESSON_MODE_NO_END_CAPS },
 };
 
-static bool *
-mode_flag (PhysModes *modes, guint32 bit)
+/**
+ * imp_lesson_mode_flag:
+ * @modes: teaching modes
+ * @bit: one of the on/off modes (not %IMP_LESSON_MODE_DETECTION)
+ *
+ * Returns: (nullable): the member of @modes that @bit names, %NULL for detection
+ */
+bool *
+imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit)
 {
   switch (bit)
     {
@@ -86,6 +93,7 @@ mode_flag (PhysModes *modes, guint32 bit)
       return &modes->slide_at_radius;
     case IMP_LESSON_MODE_NO_END_CAPS:
       return &modes->no_end_caps;
+    case IMP_LESSON_MODE_DETECTION:
     default:
       return NULL;
     }
@@ -112,7 +120,7 @@ imp_lesson_modes_apply (const ImpLessonModes *change, PhysModes *modes, PhysInte
       if (bit == IMP_LESSON_MODE_DETECTION)
         modes->detection = given.detection;
       else
-        *mode_flag (modes, bit) = *mode_flag (&given, bit);
+        *imp_lesson_mode_flag (modes, bit) = *imp_lesson_mode_flag (&given, bit);
     }
   if (change->has_integrator)
     *integrator = change->integrator;
@@ -857,14 +865,7 @@ imp_lesson_sniff_data (const char *data, gsize length)
 gboolean
 imp_lesson_sniff (const char *path)
 {
-  g_autoptr (GFile) file = imp_scene_ref_file (path);
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  (void) impulse_lessons_get_resource ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, NULL))
-    return FALSE;
-  return imp_lesson_sniff_data (contents, length);
+  return imp_scene_ref_sniff_file (path, VERSION_KEY, VERSION_KEY_TYPOS);
 }
 
 /**

@@ -110,6 +110,7 @@ typedef struct
   PhysIntegrator integrator;
 } ImpLessonModes;
 
+bool *imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit);
 /* Applies the named modes and integrator over those of modes/integrator. */
 void imp_lesson_modes_apply (const ImpLessonModes *change, PhysModes *modes,
                              PhysIntegrator *integrator);

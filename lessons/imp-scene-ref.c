@@ -190,3 +190,27 @@ imp_scene_ref_clear (ImpSceneRef *ref)
   imp_scene_info_free (ref->info);
   memset (ref, 0, sizeof *ref);
 }
+
+/**
+ * imp_scene_ref_sniff_file:
+ * @path: a file name or URI
+ * @key: the version key of a format ("impulse-session", "impulse-lesson")
+ * @typos: how far a misspelt key may be from @key
+ *
+ * Reads @path and applies imp_json_sniff_key(), so that a program can take a
+ * session or a lesson wherever it takes a scene.
+ *
+ * Returns: %FALSE when @path cannot be read or is not of that format
+ */
+gboolean
+imp_scene_ref_sniff_file (const char *path, const char *key, guint typos)
+{
+  g_autoptr (GFile) file = imp_scene_ref_file (path);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  (void) impulse_lessons_get_resource ();
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, NULL))
+    return FALSE;
+  return imp_json_sniff_key (contents, length, key, typos);
+}

@@ -54,6 +54,7 @@ void imp_scene_ref_clear (ImpSceneRef *ref);
 
 gboolean imp_scene_ref_is_uri (const char *name);
 GFile *imp_scene_ref_file (const char *name);
+gboolean imp_scene_ref_sniff_file (const char *path, const char *key, guint typos);
 GFile *imp_scene_ref_resolve (const char *base_dir, const char *name, char **display);
 
 G_END_DECLS

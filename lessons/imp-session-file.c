@@ -872,15 +872,7 @@ gboolean
 imp_session_file_sniff (const char *path)
 {
   g_return_val_if_fail (path != NULL, FALSE);
-
-  g_autoptr (GFile) file = imp_scene_ref_file (path);
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  (void) impulse_lessons_get_resource ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, NULL))
-    return FALSE;
-  return imp_session_file_sniff_data (contents, length);
+  return imp_scene_ref_sniff_file (path, VERSION_KEY, VERSION_KEY_TYPOS);
 }
 
 /**

@@ -88,12 +88,6 @@ imp_lesson_list_set_settings (ImpLessonList *self, GSettings *settings)
   imp_lesson_list_refresh (self);
 }
 
-guint
-imp_lesson_list_get_n_lessons (ImpLessonList *self)
-{
-  return self->entries->len;
-}
-
 /**
  * imp_lesson_list_activate:
  * @self: a list

@@ -15,7 +15,6 @@ GtkWidget *imp_lesson_list_new (void);
 void imp_lesson_list_set_settings (ImpLessonList *self, GSettings *settings);
 void imp_lesson_list_refresh (ImpLessonList *self);
 char *imp_lesson_list_dup_progress_text (ImpLessonList *self, guint i);
-guint imp_lesson_list_get_n_lessons (ImpLessonList *self);
 void imp_lesson_list_activate (ImpLessonList *self, guint i);
 
 G_END_DECLS

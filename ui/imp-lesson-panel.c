@@ -297,9 +297,9 @@ imp_lesson_panel_set_player (ImpLessonPanel *self, ImpLessonPlayer *player, ImpS
   g_set_object (&self->session, session);
   if (player != NULL)
     {
+      /* Entering a step (also on opening and leaving) notifies "step"; every
+       * check of the goal, reached or not, notifies "status". */
       g_signal_connect_swapped (player, "notify::step", G_CALLBACK (update_step), self);
-      g_signal_connect_swapped (player, "notify::lesson-id", G_CALLBACK (update_step), self);
-      g_signal_connect_swapped (player, "notify::reached", G_CALLBACK (update_status), self);
       g_signal_connect_swapped (player, "notify::status", G_CALLBACK (update_status), self);
     }
   update_step (self);

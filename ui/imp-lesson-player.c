@@ -14,15 +14,13 @@ struct _ImpLessonPlayer
   ImpSession *session;
   GSettings *settings; /* nullable: where progress is kept */
   ImpLesson *lesson;
-  char *path;
   guint step;
   gboolean reached;         /* the step's goal was reached (it stays reached) */
   gboolean has_prediction;  /* the learner submitted a number for this step */
   double prediction;
   gboolean has_answer;      /* the predicted value, revealed once reached */
   double answer;
-  gboolean saved_overlays_valid;
-  ImpOverlays saved_overlays; /* the learner's overlays before the lesson */
+  ImpOverlays saved_overlays; /* the learner's overlays before the lesson (while one is open) */
   gboolean entering;        /* enter() is changing the session: do not check yet */
 };
 
@@ -140,12 +138,6 @@ check_goal (ImpLessonPlayer *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS]);
 }
 
-static void
-session_changed (ImpLessonPlayer *self)
-{
-  check_goal (self);
-}
-
 /* Steps */
 
 static void
@@ -188,10 +180,11 @@ switch_modes (ImpLessonPlayer *self, const ImpLessonModes *modes)
 {
   PhysTimeline *timeline = imp_session_lock (self->session);
   const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, 0) : NULL;
-  gboolean needed = world != NULL
-                    && !imp_lesson_modes_hold (modes, &phys_world_get_def (world)->modes,
-                                               phys_world_get_def (world)->integrator);
-  PhysEdit edit = needed ? imp_lesson_modes_edit (modes, world) : phys_edit_init (0, NULL);
+  const PhysWorldDef *def = world != NULL ? phys_world_get_def (world) : NULL;
+  gboolean needed = def != NULL && !imp_lesson_modes_hold (modes, &def->modes, def->integrator);
+  PhysEdit edit;
+  if (needed)
+    edit = imp_lesson_modes_edit (modes, world);
   imp_session_unlock (self->session);
   if (!needed)
     return;
@@ -260,7 +253,7 @@ imp_lesson_player_new (ImpSession *session, GSettings *settings)
   self->settings = settings != NULL ? g_object_ref (settings) : NULL;
   static const char *const watched[]
       = { "frame", "stop", "selected-event", "length", "can-undo", "can-redo", NULL };
-  imp_session_connect_notifies (session, watched, G_CALLBACK (session_changed), self);
+  imp_session_connect_notifies (session, watched, G_CALLBACK (check_goal), self);
   return self;
 }
 
@@ -284,17 +277,12 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
     return FALSE;
 
   if (self->lesson == NULL)
-    {
-      self->saved_overlays = imp_session_get_overlays (self->session);
-      self->saved_overlays_valid = TRUE;
-    }
+    self->saved_overlays = imp_session_get_overlays (self->session);
   g_clear_pointer (&self->lesson, imp_lesson_free);
   self->lesson = lesson;
-  g_free (self->path);
-  self->path = g_strdup (path);
   self->entering = TRUE;
-  imp_session_load_world (self->session, lesson->world, lesson->title, path, lesson->scene_path,
-                          lesson->scene_text);
+  imp_session_load_world (self->session, lesson->world, lesson->title, path, lesson->base_dir,
+                          lesson->scene_path, lesson->scene_text);
   int done = imp_lesson_progress_get (self->settings, lesson->id);
   guint resume = done > 0 && (guint) done < imp_lesson_n_steps (lesson) ? (guint) done : 0;
   /* Earlier steps may switch modes that later ones rely on: replay their entries. */
@@ -322,12 +310,9 @@ imp_lesson_player_close (ImpLessonPlayer *self)
   if (self->lesson == NULL)
     return;
   g_clear_pointer (&self->lesson, imp_lesson_free);
-  g_clear_pointer (&self->path, g_free);
   imp_session_set_concealed (self->session, FALSE);
   imp_session_set_highlight_term (self->session, NULL);
-  if (self->saved_overlays_valid)
-    imp_session_set_overlays (self->session, self->saved_overlays);
-  self->saved_overlays_valid = FALSE;
+  imp_session_set_overlays (self->session, self->saved_overlays);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
@@ -336,12 +321,6 @@ const ImpLesson *
 imp_lesson_player_get_lesson (ImpLessonPlayer *self)
 {
   return self->lesson;
-}
-
-const char *
-imp_lesson_player_get_path (ImpLessonPlayer *self)
-{
-  return self->path;
 }
 
 guint
@@ -508,7 +487,7 @@ modes_words (const ImpLessonModes *modes)
   GString *out = g_string_new (NULL);
   static const struct
   {
-    guint32 bit;
+    ImpLessonModeBit bit;
     const char *on, *off;
   } words[] = {
     { IMP_LESSON_MODE_DOUBLE_PAIR_LOOP, "the double pair loop on", "the double pair loop off" },
@@ -516,21 +495,15 @@ modes_words (const ImpLessonModes *modes)
     { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r", "sliding at r minus a skin" },
     { IMP_LESSON_MODE_NO_END_CAPS, "segment end caps off", "segment end caps on" },
   };
+  PhysModes named = modes->modes;
 
   if (modes->mode_mask & IMP_LESSON_MODE_DETECTION)
-    g_string_append_printf (out, "%s detection", phys_detection_name (modes->modes.detection));
+    g_string_append_printf (out, "%s detection", phys_detection_name (named.detection));
   for (gsize i = 0; i < G_N_ELEMENTS (words); i++)
     if (modes->mode_mask & words[i].bit)
-      {
-        PhysModes m = modes->modes;
-        gboolean on = (words[i].bit == IMP_LESSON_MODE_DOUBLE_PAIR_LOOP && m.double_pair_loop)
-                      || (words[i].bit == IMP_LESSON_MODE_RESPOND_AT_FRAME_END
-                          && m.respond_at_frame_end)
-                      || (words[i].bit == IMP_LESSON_MODE_SLIDE_AT_RADIUS && m.slide_at_radius)
-                      || (words[i].bit == IMP_LESSON_MODE_NO_END_CAPS && m.no_end_caps);
-        g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
-                                on ? words[i].on : words[i].off);
-      }
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
+                              *imp_lesson_mode_flag (&named, words[i].bit) ? words[i].on
+                                                                           : words[i].off);
   if (modes->has_integrator)
     g_string_append_printf (out, "%sthe %s integrator", out->len > 0 ? ", " : "",
                             phys_integrator_name (modes->integrator));
@@ -657,7 +630,6 @@ imp_lesson_player_finalize (GObject *object)
   ImpLessonPlayer *self = IMP_LESSON_PLAYER (object);
 
   imp_lesson_free (self->lesson);
-  g_free (self->path);
   G_OBJECT_CLASS (imp_lesson_player_parent_class)->finalize (object);
 }
 

@@ -22,7 +22,6 @@ ImpLessonPlayer *imp_lesson_player_new (ImpSession *session, GSettings *settings
 gboolean imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error);
 void imp_lesson_player_close (ImpLessonPlayer *self);
 const ImpLesson *imp_lesson_player_get_lesson (ImpLessonPlayer *self);
-const char *imp_lesson_player_get_path (ImpLessonPlayer *self);
 
 guint imp_lesson_player_get_step (ImpLessonPlayer *self);
 void imp_lesson_player_go (ImpLessonPlayer *self, guint step);

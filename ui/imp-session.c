@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-session-timeline.h"
 
@@ -378,6 +379,43 @@ install (ImpSession *self, PhysTimeline *timeline)
     g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
 }
 
+/* A document (session, lesson) names its scene file relative to itself; a
+ * name that works from anywhere, for saving the run as a session elsewhere. */
+static char *
+scene_path_from (const char *base_dir, const char *scene_path)
+{
+  g_autofree char *display = NULL;
+
+  if (scene_path == NULL)
+    return NULL;
+  g_autoptr (GFile) file = imp_scene_ref_resolve (base_dir, scene_path, &display);
+  return g_steal_pointer (&display);
+}
+
+/* Takes over a new run (owning every argument): its recording, its scene's
+ * state 0 and the names it came from. */
+static void
+adopt (ImpSession *self, PhysTimeline *timeline, PhysWorld *scene, char *path, char *title,
+       char *session_path, char *scene_path, char *scene_text)
+{
+  g_free (self->path);
+  self->path = path;
+  g_free (self->title);
+  self->title = title;
+  g_free (self->session_path);
+  self->session_path = session_path;
+  g_free (self->scene_path);
+  self->scene_path = scene_path;
+  g_free (self->scene_text);
+  self->scene_text = scene_text;
+  phys_world_free (self->scene);
+  self->scene = scene;
+  /* A breakpoint names bodies of the old scene. */
+  self->has_breakpoint = FALSE;
+  self->break_frame = -1;
+  install (self, timeline);
+}
+
 /**
  * imp_session_load:
  * @self: a session
@@ -403,13 +441,7 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
       if (timeline == NULL)
         return FALSE;
       scene = phys_world_copy (file->world);
-      /* A session names its scene relative to itself; keep a name that works
-       * from anywhere, for saving the session elsewhere later. */
-      if (file->scene_path != NULL)
-        scene_path = g_path_is_absolute (file->scene_path) || strstr (file->scene_path, "://")
-                         ? g_strdup (file->scene_path)
-                         : g_build_filename (file->base_dir != NULL ? file->base_dir : ".",
-                                             file->scene_path, NULL);
+      scene_path = scene_path_from (file->base_dir, file->scene_path);
       scene_text = g_strdup (file->scene_text);
       session_path = g_strdup (path);
       title = g_path_get_basename (path);
@@ -428,22 +460,7 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
       imp_scene_info_free (info);
     }
 
-  g_free (self->path);
-  self->path = g_strdup (path);
-  g_free (self->title);
-  self->title = title;
-  g_free (self->session_path);
-  self->session_path = session_path;
-  g_free (self->scene_path);
-  self->scene_path = scene_path;
-  g_free (self->scene_text);
-  self->scene_text = scene_text;
-  phys_world_free (self->scene);
-  self->scene = scene;
-  /* A breakpoint names bodies of the old scene. */
-  self->has_breakpoint = FALSE;
-  self->break_frame = -1;
-  install (self, timeline);
+  adopt (self, timeline, scene, g_strdup (path), title, session_path, scene_path, scene_text);
   return TRUE;
 }
 
@@ -453,6 +470,7 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
  * @world: a scene's initial state (copied)
  * @title: what the window calls the run
  * @path: (nullable): the file it came from (a lesson), for the window
+ * @base_dir: (nullable): what @scene_path is relative to (the lesson's directory)
  * @scene_path: (nullable): the scene file a saved session would name
  * @scene_text: (nullable): or the inline scene it would hold
  *
@@ -461,22 +479,11 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
  */
 void
 imp_session_load_world (ImpSession *self, const PhysWorld *world, const char *title,
-                        const char *path, const char *scene_path, const char *scene_text)
+                        const char *path, const char *base_dir, const char *scene_path,
+                        const char *scene_text)
 {
-  g_free (self->path);
-  self->path = g_strdup (path);
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_clear_pointer (&self->session_path, g_free);
-  g_free (self->scene_path);
-  self->scene_path = g_strdup (scene_path);
-  g_free (self->scene_text);
-  self->scene_text = g_strdup (scene_text);
-  phys_world_free (self->scene);
-  self->scene = phys_world_copy (world);
-  self->has_breakpoint = FALSE;
-  self->break_frame = -1;
-  install (self, phys_timeline_new (world, NULL));
+  adopt (self, phys_timeline_new (world, NULL), phys_world_copy (world), g_strdup (path),
+         g_strdup (title), NULL, scene_path_from (base_dir, scene_path), g_strdup (scene_text));
 }
 
 /**

@@ -19,7 +19,8 @@ ImpSession *imp_session_new (void);
 
 gboolean imp_session_load (ImpSession *self, const char *path, GError **error);
 void imp_session_load_world (ImpSession *self, const PhysWorld *world, const char *title,
-                             const char *path, const char *scene_path, const char *scene_text);
+                             const char *path, const char *base_dir, const char *scene_path,
+                             const char *scene_text);
 void imp_session_record_to (ImpSession *self, gint64 frames);
 gboolean imp_session_save (ImpSession *self, const char *path, GError **error);
 /* Where the last load or save went; a scene's path until saved as a session. */
