@@ -104,7 +104,14 @@ update_title (ImpWindow *self)
   const char *title = imp_session_get_title (self->session);
   adw_window_title_set_title (self->window_title, title != NULL ? title : "Impulse");
   const char *path = imp_session_get_path (self->session);
-  adw_window_title_set_subtitle (self->window_title, path != NULL ? path : "");
+  /* What ships inside the app has no file a learner could find: name it so. */
+  g_autofree char *shipped = path != NULL && g_str_has_prefix (path, "resource://")
+                                 ? g_path_get_basename (path)
+                                 : NULL;
+  g_autofree char *subtitle
+      = shipped != NULL ? g_strdup_printf ("%s, built into Impulse", shipped) : NULL;
+  adw_window_title_set_subtitle (self->window_title,
+                                 subtitle != NULL ? subtitle : path != NULL ? path : "");
 }
 
 static gboolean
