@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-canvas.c: draws the session through the renderer (imp-render.c) and lets
- * the learner pan (drag, middle button) and zoom (scroll, pinch, keys). */
+ * the learner pan (drag empty space, middle button) and zoom (scroll, pinch,
+ * keys), and edit while paused: drag a body, a segment's end or the tip of a
+ * velocity arrow (imp-canvas-edit.c); right-click to add or delete; Delete. */
 #include "imp-canvas.h"
 
 #include <adwaita.h>
 
+#include "imp-body-fields.h"
+#include "imp-canvas-edit.h"
 #include "imp-theme.h"
 
 struct _ImpCanvas
@@ -16,7 +20,12 @@ struct _ImpCanvas
   gboolean fitted; /* the view has been fitted to the scene once */
   ImpRenderCache *cache;
   double drag_center_x, drag_center_y; /* view centre when a drag began, world units */
+  double press_x, press_y;             /* where the drag began, widget pixels */
   double zoom_start_scale;
+  ImpGrab grab;        /* what the current drag holds (IMP_GRAB_NONE: it pans) */
+  PhysWorld *preview;  /* the world with the drag's edit, drawn until it is let go */
+  PhysEdit drag_edit;  /* that edit */
+  GtkWidget *menu;     /* the right-click menu */
 };
 
 G_DEFINE_FINAL_TYPE (ImpCanvas, imp_canvas, GTK_TYPE_WIDGET)
@@ -29,6 +38,14 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_EDIT_REFUSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static gboolean
 is_dark (void)
@@ -64,6 +81,21 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     {
       imp_view_fit (&self->view, imp_view_world_box (now.world), 32.0);
       self->fitted = TRUE;
+    }
+
+  if (self->preview != NULL)
+    {
+      /* Dragging: the frame's state with the edit, before anything of it is
+       * recorded; the events and tests of the old state no longer apply. */
+      now.world = self->preview;
+      now.positions = NULL;
+      now.events = NULL;
+      now.n_events = 0;
+      now.selected = NULL;
+      now.pair = NULL;
+      now.ghost_positions = NULL;
+      now.trail = NULL;
+      now.trail_len = 0;
     }
 
   ImpRenderInput input;
@@ -158,6 +190,21 @@ imp_canvas_zoom_to_selection (ImpCanvas *self)
   imp_session_get_view (self->session, &now);
   if (now.world == NULL || now.selected == NULL)
     return FALSE;
+  if (self->preview != NULL)
+    {
+      /* Dragging: the frame's state with the edit, before anything of it is
+       * recorded; the events and tests of the old state no longer apply. */
+      now.world = self->preview;
+      now.positions = NULL;
+      now.events = NULL;
+      now.n_events = 0;
+      now.selected = NULL;
+      now.pair = NULL;
+      now.ghost_positions = NULL;
+      now.trail = NULL;
+      now.trail_len = 0;
+    }
+
   ImpRenderInput input;
   imp_render_input_init (&input, now.world);
   input.positions = now.positions;
@@ -242,18 +289,216 @@ clicked (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas *sel
 }
 
 static void
+drag_begin_pan (GtkGestureDrag *gesture, double x, double y, ImpCanvas *self)
+{
+  self->drag_center_x = self->view.center.x;
+  self->drag_center_y = self->view.center.y;
+  self->grab.kind = IMP_GRAB_NONE;
+}
+
+static gboolean
+velocities_shown (ImpCanvas *self)
+{
+  return (imp_session_get_overlays (self->session) & IMP_OVERLAY_VELOCITY) != 0;
+}
+
+static ImpGrab
+grab_at (ImpCanvas *self, double x, double y)
+{
+  ImpGrab none = { .kind = IMP_GRAB_NONE };
+  if (self->session == NULL)
+    return none;
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL)
+    return none;
+  return imp_grab_at (now.world, now.positions, &self->view, velocities_shown (self),
+                      phys_v2 (x, y));
+}
+
+/* Applies an edit made on the canvas at the playhead; FALSE (and a message)
+ * when the world refuses it. */
+static gboolean
+commit (ImpCanvas *self, const PhysEdit *edit)
+{
+  imp_session_set_playing (self->session, FALSE);
+  PhysStatus status = imp_session_edit (self->session, edit);
+  if (status != PHYS_OK)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *what = g_strdup_printf ("The %s of %s", phys_edit_kind_name (edit->kind),
+                                               edit->name);
+      imp_body_edit_refused (status, what, &error);
+      g_signal_emit (self, signals[SIGNAL_EDIT_REFUSED], 0, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
 drag_begin (GtkGestureDrag *gesture, double x, double y, ImpCanvas *self)
 {
   self->drag_center_x = self->view.center.x;
   self->drag_center_y = self->view.center.y;
+  self->press_x = x;
+  self->press_y = y;
+  self->grab = grab_at (self, x, y);
+  g_clear_pointer (&self->preview, phys_world_free);
+  if (self->grab.kind == IMP_GRAB_NONE)
+    return;
+  /* Edits apply to the state at the start of a frame: go there, and take hold
+   * again of the body where it is drawn now. */
+  imp_session_set_playing (self->session, FALSE);
+  if (imp_session_get_stop (self->session) != 0)
+    {
+      imp_session_set_frame (self->session, imp_session_get_frame (self->session));
+      self->grab = grab_at (self, x, y);
+    }
 }
 
 static void
 drag_update (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
 {
-  self->view.center = phys_v2 (self->drag_center_x, self->drag_center_y);
-  imp_view_pan (&self->view, dx, dy);
+  if (self->grab.kind == IMP_GRAB_NONE)
+    {
+      self->view.center = phys_v2 (self->drag_center_x, self->drag_center_y);
+      imp_view_pan (&self->view, dx, dy);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  double x0 = self->press_x, y0 = self->press_y;
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL)
+    return;
+  self->drag_edit = imp_grab_edit (&self->grab, now.world, &self->view, phys_v2 (x0 + dx, y0 + dy));
+  PhysWorld *preview = phys_world_copy (now.world);
+  if (preview != NULL && phys_world_apply_edit (preview, &self->drag_edit) == PHYS_OK)
+    {
+      g_clear_pointer (&self->preview, phys_world_free);
+      self->preview = preview;
+    }
+  else if (preview != NULL)
+    phys_world_free (preview);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+drag_end (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
+{
+  gboolean moved = self->preview != NULL && (fabs (dx) >= 1.0 || fabs (dy) >= 1.0);
+  g_clear_pointer (&self->preview, phys_world_free);
+  if (self->grab.kind != IMP_GRAB_NONE && moved)
+    {
+      PhysBodyRef body = self->grab.body;
+      if (commit (self, &self->drag_edit))
+        imp_session_select_body (self->session, body, FALSE);
+    }
+  self->grab.kind = IMP_GRAB_NONE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+imp_canvas_drag (ImpCanvas *self, double x0, double y0, double x1, double y1)
+{
+  g_return_if_fail (IMP_IS_CANVAS (self));
+  drag_begin (NULL, x0, y0, self);
+  drag_update (NULL, x1 - x0, y1 - y0, self);
+  drag_end (NULL, x1 - x0, y1 - y0, self);
+}
+
+PhysVec2
+imp_canvas_to_widget (ImpCanvas *self, PhysVec2 world_point)
+{
+  return imp_view_to_screen (&self->view, world_point);
+}
+
+static void
+hovered (GtkEventControllerMotion *motion, double x, double y, ImpCanvas *self)
+{
+  if (self->preview != NULL)
+    return;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), imp_grab_cursor (grab_at (self, x, y).kind));
+}
+
+/* Adds a circle or a wall at a point of the widget and selects it. */
+static void
+act_add (GtkWidget *widget, const char *action, GVariant *param)
+{
+  ImpCanvas *self = IMP_CANVAS (widget);
+  double x, y;
+  g_variant_get (param, "(dd)", &x, &y);
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL)
+    return;
+  PhysVec2 at = imp_view_to_world (&self->view, phys_v2 (x, y));
+  gboolean circle = g_str_equal (action, "canvas.add-circle");
+  PhysEdit edit = circle ? imp_grab_new_circle (now.world, &self->view, at)
+                         : imp_grab_new_segment (now.world, &self->view, at);
+  if (!commit (self, &edit))
+    return;
+  imp_session_get_view (self->session, &now);
+  PhysBodyRef added;
+  if (phys_world_find (now.world, edit.name, &added))
+    imp_session_select_body (self->session, added, FALSE);
+}
+
+/* Deletes the selected body from the playhead's frame on. */
+static void
+act_delete (GtkWidget *widget, const char *action, GVariant *param)
+{
+  ImpCanvas *self = IMP_CANVAS (widget);
+  PhysBodyRef body;
+  ImpSessionView now;
+  if (self->session == NULL || !imp_session_get_selected_body (self->session, &body))
+    return;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL || !imp_body_is_editable (now.world, body))
+    return;
+  gboolean circle = body.kind == PHYS_BODY_CIRCLE;
+  PhysEdit edit = phys_edit_init (circle ? PHYS_EDIT_REMOVE_CIRCLE : PHYS_EDIT_REMOVE_SEGMENT,
+                                  circle ? phys_world_get_circle (now.world, body.index).name
+                                         : phys_world_get_segment (now.world, body.index).name);
+  /* Later bodies are renumbered: the selection would name another. */
+  if (commit (self, &edit))
+    imp_session_select_body (self->session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);
+}
+
+static void
+context_menu (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas *self)
+{
+  if (self->session == NULL)
+    return;
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL)
+    return;
+  PhysBodyRef body = body_at (self, x, y);
+  imp_session_select_body (self->session, body, FALSE);
+
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenuItem) circle = g_menu_item_new ("Add _Circle Here", NULL);
+  g_menu_item_set_action_and_target_value (circle, "canvas.add-circle",
+                                           g_variant_new ("(dd)", x, y));
+  g_menu_append_item (menu, circle);
+  g_autoptr (GMenuItem) wall = g_menu_item_new ("Add _Wall Here", NULL);
+  g_menu_item_set_action_and_target_value (wall, "canvas.add-segment",
+                                           g_variant_new ("(dd)", x, y));
+  g_menu_append_item (menu, wall);
+  if (imp_body_is_editable (now.world, body))
+    {
+      const char *name = body.kind == PHYS_BODY_CIRCLE
+                             ? phys_world_get_circle (now.world, body.index).name
+                             : phys_world_get_segment (now.world, body.index).name;
+      g_autofree char *label = g_strdup_printf ("_Delete %s", name);
+      g_autoptr (GMenu) section = g_menu_new ();
+      g_menu_append (section, label, "canvas.delete-body");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+    }
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
 }
 
 static gboolean
@@ -295,6 +540,8 @@ imp_canvas_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->cache, imp_render_cache_free);
+  g_clear_pointer (&self->preview, phys_world_free);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   G_OBJECT_CLASS (imp_canvas_parent_class)->dispose (object);
 }
 
@@ -319,6 +566,14 @@ imp_canvas_set_property (GObject *object, guint prop_id, const GValue *value, GP
 }
 
 static void
+imp_canvas_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  ImpCanvas *self = IMP_CANVAS (widget);
+  if (self->menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->menu));
+}
+
+static void
 imp_canvas_class_init (ImpCanvasClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -327,11 +582,23 @@ imp_canvas_class_init (ImpCanvasClass *klass)
   object_class->get_property = imp_canvas_get_property;
   object_class->set_property = imp_canvas_set_property;
   widget_class->snapshot = imp_canvas_snapshot;
+  widget_class->size_allocate = imp_canvas_size_allocate;
+  gtk_widget_class_install_action (widget_class, "canvas.add-circle", "(dd)", act_add);
+  gtk_widget_class_install_action (widget_class, "canvas.add-segment", "(dd)", act_add);
+  gtk_widget_class_install_action (widget_class, "canvas.delete-body", NULL, act_delete);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete-body",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "canvas.delete-body",
+                                       NULL);
 
   properties[PROP_SESSION]
       = g_param_spec_object ("session", NULL, NULL, IMP_TYPE_SESSION,
                              G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* An edit made on the canvas (a drag, add, delete) that the world refused. */
+  signals[SIGNAL_EDIT_REFUSED]
+      = g_signal_new ("edit-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_set_css_name (widget_class, "impcanvas");
 }
 
@@ -344,12 +611,32 @@ imp_canvas_init (ImpCanvas *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
 
-  /* Drag with the primary or middle button pans. */
+  /* Dragging with the primary button moves what it took hold of, or pans;
+   * the middle button always pans. */
   GtkGesture *drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  GtkGesture *pan = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (pan), GDK_BUTTON_MIDDLE);
+  g_signal_connect (pan, "drag-begin", G_CALLBACK (drag_begin_pan), self);
+  g_signal_connect (pan, "drag-update", G_CALLBACK (drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pan));
+
+  GtkGesture *secondary = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  g_signal_connect (secondary, "pressed", G_CALLBACK (context_menu), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+  self->menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (hovered), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   /* A click (no drag) selects; Ctrl+click adds a second body to make a pair. */
   GtkGesture *click = gtk_gesture_click_new ();

@@ -19,6 +19,12 @@ void imp_canvas_fit (ImpCanvas *self);
 /* Fits the selected event's figure (its bodies, paths and contact), with room for its
  * labels; returns FALSE when no event is selected. */
 gboolean imp_canvas_zoom_to_selection (ImpCanvas *self);
+/* What a primary-button drag from (x0, y0) to (x1, y1), widget pixels, does: move
+ * what the press took hold of (a body, a segment's end, a velocity's tip) as an
+ * edit at the playhead, or pan. */
+void imp_canvas_drag (ImpCanvas *self, double x0, double y0, double x1, double y1);
+/* Where a world point is drawn, widget pixels (as of the last drawing). */
+PhysVec2 imp_canvas_to_widget (ImpCanvas *self, PhysVec2 world_point);
 /* Zooms about the centre by factor (> 1 zooms in). */
 void imp_canvas_zoom (ImpCanvas *self, double factor);
 

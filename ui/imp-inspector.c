@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 
+#include "imp-body-editor.h"
 #include "imp-cards.h"
 #include "imp-quadratic-plot.h"
 
@@ -21,6 +22,8 @@ struct _ImpInspector
   GtkSpinButton *precision; /* significant digits of the card's numbers */
   GtkWidget *copy;          /* copies the card as plain text */
   GtkWidget *copy_latex;    /* copies it as LaTeX */
+  ImpBodyEditor *editors[2]; /* the bodies of the selection or the selected event */
+  GtkLabel *edit_note;       /* where and how the forms' edits apply */
 };
 
 G_DEFINE_FINAL_TYPE (ImpInspector, imp_inspector, GTK_TYPE_WIDGET)
@@ -59,6 +62,32 @@ refresh (ImpInspector *self)
                            && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
   gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic && !concealed);
   gtk_widget_queue_draw (GTK_WIDGET (self->plot));
+
+  /* The forms for what is inspected: the selected body, both of a pair, or the
+   * bodies of the selected event. */
+  PhysBodyRef bodies[2] = { { PHYS_BODY_CIRCLE, -1 }, { PHYS_BODY_CIRCLE, -1 } };
+  if (now.selected != NULL && now.selected->kind != PHYS_EVENT_PROBE_SEGMENT
+      && now.selected->kind != PHYS_EVENT_EVENT_CAP)
+    {
+      bodies[0] = (PhysBodyRef) { PHYS_BODY_CIRCLE, now.selected->a };
+      bodies[1] = (PhysBodyRef) { now.selected->b_kind, now.selected->b };
+    }
+  else if (now.selected == NULL && !imp_session_get_selected_pair (self->session, &bodies[0],
+                                                                   &bodies[1]))
+    imp_session_get_selected_body (self->session, &bodies[0]);
+  gboolean editing = FALSE;
+  for (int i = 0; i < 2; i++)
+    {
+      imp_body_editor_show_body (self->editors[i], bodies[i]);
+      editing = editing || imp_body_editor_is_shown (self->editors[i]);
+    }
+  g_autofree char *note = g_strdup_printf (
+      "Edits apply at the start of frame %" G_GINT64_FORMAT
+      " and branch the run: the old future stays as a ghost. Drag a body or the tip of its "
+      "velocity on the canvas; right-click to add or delete; Ctrl+Z undoes.",
+      imp_session_get_frame (self->session));
+  gtk_label_set_text (self->edit_note, note);
+  gtk_widget_set_visible (GTK_WIDGET (self->edit_note), editing);
 }
 
 static void
@@ -123,7 +152,10 @@ imp_inspector_set_session (ImpInspector *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::stop", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::concealed", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::can-undo", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (session, "notify::can-redo", G_CALLBACK (refresh), self);
     }
+  for (int i = 0; i < 2; i++)
+    imp_body_editor_set_session (self->editors[i], session);
   refresh (self);
 }
 
@@ -202,6 +234,21 @@ imp_inspector_init (ImpInspector *self)
   /* The curve first: it stays in sight however long the card below it runs. */
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
+  for (int i = 0; i < 2; i++)
+    {
+      self->editors[i] = IMP_BODY_EDITOR (imp_body_editor_new ());
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->editors[i]));
+    }
+  self->edit_note = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->edit_note, TRUE);
+  gtk_label_set_xalign (self->edit_note, 0.0);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->edit_note), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->edit_note), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->edit_note), 12);
+  gtk_widget_add_css_class (GTK_WIDGET (self->edit_note), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->edit_note), "caption");
+  gtk_widget_set_visible (GTK_WIDGET (self->edit_note), FALSE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->edit_note));
 
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,

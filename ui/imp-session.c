@@ -55,8 +55,12 @@ struct _ImpSession
   char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
   gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
   int selected_event;
-  PhysBodyRef body;         /* selected body, index -1 for none */
+  PhysBodyRef body;         /* selected body at this frame, index -1 for none */
   PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
+  /* The selection by name: edits renumber bodies and add or remove them, so
+   * each view finds the selected ones again by these ("" for none). */
+  char body_name[PHYS_NAME_MAX];
+  char other_name[PHYS_NAME_MAX];
   PhysPairRecord pair;      /* the pair's test at the frame (valid with the view) */
   gboolean has_pair;
 
@@ -371,6 +375,7 @@ install (ImpSession *self, PhysTimeline *timeline)
   self->selected_event = -1;
   self->body.index = -1;
   self->other.index = -1;
+  self->body_name[0] = self->other_name[0] = '\0';
   invalidate (self);
   static const int changed[] = { PROP_TITLE, PROP_LENGTH, PROP_FRAME, PROP_STOP,
                                  PROP_SELECTED_EVENT, PROP_CAN_UNDO, PROP_CAN_REDO,
@@ -1082,13 +1087,22 @@ imp_session_set_selected_event (ImpSession *self, int index)
 void
 imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add)
 {
+  ImpSessionView now;
+  imp_session_get_view (self, &now);
+  const char *name = now.world != NULL && body.index >= 0 ? phys_world_body_name (now.world, body)
+                                                          : "";
   if (add && self->body.index >= 0 && body.index >= 0
       && (body.kind != self->body.kind || body.index != self->body.index))
-    self->other = body;
+    {
+      self->other = body;
+      g_strlcpy (self->other_name, name, sizeof self->other_name);
+    }
   else
     {
       self->body = body;
       self->other.index = -1;
+      g_strlcpy (self->body_name, name, sizeof self->body_name);
+      self->other_name[0] = '\0';
     }
   /* A body or pair replaces an event as what the inspector shows. */
   self->selected_event = -1;
@@ -1096,9 +1110,18 @@ imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
 }
 
+/* The selected body or pair as numbered at the playhead's frame. */
+static void
+ensure_view (ImpSession *self)
+{
+  ImpSessionView now;
+  imp_session_get_view (self, &now);
+}
+
 gboolean
 imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body)
 {
+  ensure_view (self);
   if (body != NULL)
     *body = self->body;
   return self->body.index >= 0;
@@ -1108,11 +1131,22 @@ imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body)
 gboolean
 imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b)
 {
+  ensure_view (self);
   if (self->body.index < 0 || self->other.index < 0)
     return FALSE;
   *a = self->body;
   *b = self->other;
   return TRUE;
+}
+
+/* The body named name in world, if it is of kind (else index -1). */
+static PhysBodyRef
+find_again (const PhysWorld *world, const char *name, PhysBodyKind kind)
+{
+  PhysBodyRef ref;
+  if (name[0] != '\0' && phys_world_find (world, name, &ref) && ref.kind == kind)
+    return ref;
+  return (PhysBodyRef) { kind, -1 };
 }
 
 static void
@@ -1148,6 +1182,9 @@ rebuild_view (ImpSession *self)
       for (int i = 0; i < np; i++)
         self->probe_positions[i] = phys_world_get_probe (at, i).position;
     }
+  /* The selection as numbered here (absent where an edit added or removed it). */
+  self->body = find_again (at, self->body_name, self->body.kind);
+  self->other = find_again (at, self->other_name, self->other.kind);
   /* The selected pair's test from this frame's state, as the step would run it. */
   self->has_pair = self->body.index >= 0 && self->other.index >= 0
                    && phys_world_inspect_pair (at, self->body, self->other, &self->pair)

@@ -14,6 +14,7 @@
 #include "imp-lesson.h"
 #include "imp-recording-plot.h"
 #include "imp-timeline-bar.h"
+#include "imp-world-actions.h"
 #include "impulse-ui-resources.h"
 
 struct _ImpWindow
@@ -134,11 +135,19 @@ speed_selected (ImpWindow *self)
 }
 
 static void
-toast_error (ImpWindow *self, const GError *error)
+toast_message (ImpWindow *self, const char *message)
 {
-  AdwToast *toast = adw_toast_new (error->message);
+  /* A toast's title is markup; a file name or a body's name may hold '&' or '<'. */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 8);
   adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+static void
+toast_error (ImpWindow *self, const GError *error)
+{
+  toast_message (self, error->message);
 }
 
 static void
@@ -537,6 +546,12 @@ breakpoint_chosen (GSimpleAction *action, GVariant *state, ImpWindow *self)
 }
 
 static void
+world_refused (gpointer data, const char *message)
+{
+  toast_message (IMP_WINDOW (data), message);
+}
+
+static void
 breakpoint_hit (ImpWindow *self, gint64 frame)
 {
   g_autofree char *text
@@ -721,6 +736,7 @@ imp_window_init (ImpWindow *self)
                           G_BINDING_SYNC_CREATE);
   add_overlay_actions (self);
   add_breakpoint_action (self);
+  imp_world_actions_add (G_ACTION_MAP (self), self->session, world_refused, self);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (update_history), self);
   update_history (self);
@@ -730,6 +746,7 @@ imp_window_init (ImpWindow *self)
   for (gsize i = 0; i < G_N_ELEMENTS (moved); i++)
     g_signal_connect_swapped (self->session, moved[i], G_CALLBACK (update_position), self);
   g_signal_connect_swapped (self->session, "notify::title", G_CALLBACK (update_title), self);
+  g_signal_connect_swapped (self->canvas, "edit-refused", G_CALLBACK (toast_message), self);
   g_signal_connect_swapped (self->speed, "notify::selected", G_CALLBACK (speed_selected), self);
   gtk_widget_add_tick_callback (GTK_WIDGET (self), tick, NULL, NULL);
   update_position (self);

@@ -1,0 +1,613 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-editing.c: editing while paused: the field rules, what a press on the
+ * canvas takes hold of and the edit a drag makes (plain functions), then the
+ * inspector's form, canvas drags, add and delete, and the World menu driven in
+ * a real window (run under xvfb-run in CI), including lesson goals that only
+ * the learner's own edits can reach. */
+#include <adwaita.h>
+#include <math.h>
+
+#include "imp-body-editor.h"
+#include "imp-body-fields.h"
+#include "imp-canvas-edit.h"
+#include "imp-canvas.h"
+#include "imp-lesson-player.h"
+#include "imp-session.h"
+#include "imp-window.h"
+#include "test-util.h"
+
+/* Field rules */
+
+static void
+assert_refused (const char *key, PhysBodyKind kind, const char *text, int code, const char *message)
+{
+  const ImpBodyField *field = imp_body_field_lookup (kind, key);
+  g_autoptr (GError) error = NULL;
+  double value = 12345.0;
+  g_assert_nonnull (field);
+  g_assert_false (imp_body_field_parse (field, text, &value, &error));
+  g_assert_error (error, IMP_BODY_FIELD_ERROR, code);
+  g_assert_cmpstr (error->message, ==, message);
+  g_assert_cmpfloat (value, ==, 12345.0);
+}
+
+static double
+parsed (const char *key, const char *text)
+{
+  double value = NAN;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_body_field_parse (imp_body_field_lookup (PHYS_BODY_CIRCLE, key), text, &value,
+                                       &error));
+  g_assert_no_error (error);
+  return value;
+}
+
+static void
+test_fields_parse (void)
+{
+  g_assert_cmpfloat (parsed ("x", "12.5"), ==, 12.5);
+  g_assert_cmpfloat (parsed ("vx", "  -3  "), ==, -3.0);
+  /* The minus sign a learner copies from a card. */
+  g_assert_cmpfloat (parsed ("vx", "\u221230"), ==, -30.0);
+  g_assert_cmpfloat (parsed ("y", "1e3"), ==, 1000.0);
+  g_assert_cmpfloat (parsed ("restitution", "0"), ==, 0.0);
+  g_assert_cmpfloat (parsed ("restitution", "1"), ==, 1.0);
+
+  int nan_code = IMP_BODY_FIELD_ERROR_NOT_A_NUMBER, range = IMP_BODY_FIELD_ERROR_RANGE;
+  assert_refused ("x", PHYS_BODY_CIRCLE, "abc", nan_code, "x: expected a number, got \u201cabc\u201d");
+  assert_refused ("x", PHYS_BODY_CIRCLE, "", nan_code, "x: expected a number, got \u201c\u201d");
+  assert_refused ("x", PHYS_BODY_CIRCLE, "12abc", nan_code,
+                  "x: expected a number, got \u201c12abc\u201d");
+  assert_refused ("vy", PHYS_BODY_CIRCLE, "nan", nan_code, "vy: expected a number, got \u201cnan\u201d");
+  assert_refused ("vy", PHYS_BODY_CIRCLE, "inf", nan_code, "vy: expected a number, got \u201cinf\u201d");
+  assert_refused ("vy", PHYS_BODY_CIRCLE, "0x10", nan_code,
+                  "vy: expected a number, got \u201c0x10\u201d");
+  assert_refused ("y", PHYS_BODY_CIRCLE, "1e400", nan_code,
+                  "y: expected a number, got \u201c1e400\u201d");
+  assert_refused ("radius", PHYS_BODY_CIRCLE, "0", range,
+                  "r: expected a number greater than 0, got 0");
+  assert_refused ("radius", PHYS_BODY_CIRCLE, "-1", range,
+                  "r: expected a number greater than 0, got -1");
+  assert_refused ("mass", PHYS_BODY_CIRCLE, "-0.5", range,
+                  "m: expected a number greater than 0, got -0.5");
+  assert_refused ("restitution", PHYS_BODY_CIRCLE, "1.5", range,
+                  "e: expected a number from 0 to 1, got 1.5");
+  assert_refused ("restitution", PHYS_BODY_SEGMENT, "-0.1", range,
+                  "e: expected a number from 0 to 1, got -0.1");
+}
+
+static void
+test_fields_format (void)
+{
+  const struct
+  {
+    double value;
+    const char *text;
+  } cases[] = {
+    { 0.1, "0.1" }, { 16.0, "16" }, { -30.0, "-30" }, { 1256.6370614359173, "1256.637061" },
+    { 1e-7, "1e-07" }, { 220.25, "220.25" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = imp_body_field_format (cases[i].value);
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+static void
+test_fields_edit (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "c", 10, 20, 3, 4, 5);
+  imp_test_add_segment (world, "w", 0, 100, 50, 100, PHYS_RESPONSE_REFLECT, 1);
+  PhysBodyRef c = { PHYS_BODY_CIRCLE, 0 }, w = { PHYS_BODY_SEGMENT, 0 };
+  PhysEdit edit;
+  g_autoptr (GError) error = NULL;
+
+  /* Each field reads its value. */
+  const char *keys[] = { "x", "y", "vx", "vy", "radius" };
+  const double values[] = { 10, 20, 3, 4, 5 };
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_assert_cmpfloat (imp_body_field_get (world, c, imp_body_field_lookup (PHYS_BODY_CIRCLE, keys[i])),
+                       ==, values[i]);
+  g_assert_cmpfloat (imp_body_field_get (world, w, imp_body_field_lookup (PHYS_BODY_SEGMENT, "bx")),
+                     ==, 50);
+
+  /* vx changes, vy stays; only the velocity is set. */
+  g_assert_true (imp_body_field_edit (world, c, imp_body_field_lookup (PHYS_BODY_CIRCLE, "vx"), -7,
+                                      &edit, &error));
+  g_assert_cmpint (edit.kind, ==, PHYS_EDIT_SET_CIRCLE);
+  g_assert_cmpstr (edit.name, ==, "c");
+  g_assert_cmpuint (edit.fields, ==, PHYS_EDIT_VELOCITY);
+  imp_assert_vec_near (edit.velocity, -7, 4, 1e-12);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  imp_assert_vec_near (phys_world_get_circle (world, 0).velocity, -7, 4, 1e-12);
+
+  /* A segment whose ends would meet is refused before the world sees it. */
+  g_assert_false (imp_body_field_edit (world, w, imp_body_field_lookup (PHYS_BODY_SEGMENT, "bx"), 0,
+                                       &edit, &error));
+  g_assert_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE);
+  g_assert_cmpstr (error->message, ==,
+                   "Bx: the ends A and B would be the same point; a segment needs two");
+  g_clear_error (&error);
+  g_assert_true (imp_body_field_edit (world, w, imp_body_field_lookup (PHYS_BODY_SEGMENT, "ay"), 90,
+                                      &edit, &error));
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  imp_assert_vec_near (phys_world_get_segment (world, 0).a, 0, 90, 1e-12);
+
+  /* Names for new bodies skip the ones in use. */
+  g_autofree char *first = imp_body_unused_name (world, "circle");
+  g_assert_cmpstr (first, ==, "circle-1");
+  imp_test_add_circle (world, "circle-1", 300, 300, 0, 0, 5);
+  g_autofree char *second = imp_body_unused_name (world, "circle");
+  g_assert_cmpstr (second, ==, "circle-2");
+  phys_world_free (world);
+}
+
+/* Grabs and drags, at 2 pixels per unit with (0, 0) at the top left. */
+static ImpView
+test_view (void)
+{
+  ImpView view;
+  imp_view_init (&view, 800, 600);
+  view.scale = 2.0;
+  view.center = phys_v2 (200, 150);
+  return view;
+}
+
+static PhysVec2
+px (const ImpView *view, double x, double y)
+{
+  return imp_view_to_screen (view, phys_v2 (x, y));
+}
+
+static void
+test_grab_at (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.has_bounds = true;
+  def.bounds = (PhysAabb) { { 0, 0 }, { 400, 300 } };
+  PhysWorld *world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "ball", 100, 100, 30, 0, 10);
+  imp_test_add_segment (world, "wall", 50, 200, 250, 200, PHYS_RESPONSE_REFLECT, 1);
+  PhysCircleDef pin = imp_test_circle_def ("pin", 300, 100, 0, 0, 10);
+  pin.fixed = true;
+  imp_test_add_circle_def (world, &pin);
+  ImpView view = test_view ();
+  int wall = phys_world_segment_count (world) - 1;
+
+  ImpGrab g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 100, 100));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_CIRCLE);
+  g_assert_cmpint (g.body.index, ==, 0);
+  g_assert_cmpuint (g.base.fields, ==, PHYS_EDIT_POSITION);
+  /* Inside the circle but off centre still takes it. */
+  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 108, 100)).kind, ==,
+                   IMP_GRAB_CIRCLE);
+  /* The arrow's tip, one frame of motion ahead: (130, 100). */
+  g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 130, 101));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_VELOCITY);
+  g_assert_cmpint (g.body.index, ==, 0);
+  /* Not when the arrows are hidden: that is empty space. */
+  g_assert_cmpint (imp_grab_at (world, NULL, &view, FALSE, px (&view, 130, 101)).kind, ==,
+                   IMP_GRAB_NONE);
+  /* Drawn elsewhere inside the frame, the circle is taken where it is drawn. */
+  PhysVec2 moved[2] = { { 150, 100 }, { 300, 100 } };
+  g_assert_cmpint (imp_grab_at (world, moved, &view, FALSE, px (&view, 150, 100)).kind, ==,
+                   IMP_GRAB_CIRCLE);
+  g_assert_cmpint (imp_grab_at (world, moved, &view, FALSE, px (&view, 100, 100)).kind, ==,
+                   IMP_GRAB_NONE);
+
+  g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 51, 201));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_END_A);
+  g_assert_cmpint (g.body.kind, ==, PHYS_BODY_SEGMENT);
+  g_assert_cmpint (g.body.index, ==, wall);
+  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 250, 199)).kind, ==,
+                   IMP_GRAB_END_B);
+  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 150, 201)).kind, ==,
+                   IMP_GRAB_SEGMENT);
+  /* The walls of the bounds and empty space: the drag pans. */
+  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 0, 150)).kind, ==,
+                   IMP_GRAB_NONE);
+  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 200, 50)).kind, ==,
+                   IMP_GRAB_NONE);
+  /* A fixed circle has no arrow to take, only its body. */
+  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 305, 100)).kind, ==,
+                   IMP_GRAB_CIRCLE);
+  phys_world_free (world);
+}
+
+static void
+test_grab_edit (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.dt = 0.5;
+  PhysWorld *world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "ball", 100, 100, 30, 0, 10);
+  imp_test_add_segment (world, "wall", 50, 200, 250, 200, PHYS_RESPONSE_REFLECT, 1);
+  ImpView view = test_view ();
+
+  /* 2 px per unit: a pixel is half a unit, and values snap to 0.1, the
+   * largest power of ten no wider. */
+  ImpGrab g = imp_grab_at (world, NULL, &view, FALSE, px (&view, 100, 100));
+  PhysVec2 to = imp_view_to_screen (&view, phys_v2 (100, 100));
+  PhysEdit edit = imp_grab_edit (&g, world, &view, phys_v2 (to.x + 41, to.y - 9));
+  g_assert_cmpint (edit.kind, ==, PHYS_EDIT_SET_CIRCLE);
+  g_assert_cmpuint (edit.fields, ==, PHYS_EDIT_POSITION);
+  imp_assert_vec_near (edit.position, 120.5, 95.5, 1e-12);
+
+  /* The tip, (30 * 0.5) = 15 units ahead; moving it 10 px (5 units) right adds
+   * 5 / dt = 10 to vx. */
+  g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 115, 100));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_VELOCITY);
+  to = px (&view, 115, 100);
+  edit = imp_grab_edit (&g, world, &view, phys_v2 (to.x + 10, to.y - 4));
+  g_assert_cmpuint (edit.fields, ==, PHYS_EDIT_VELOCITY);
+  imp_assert_vec_near (edit.velocity, 40, -4, 1e-12);
+
+  /* An end moves alone; the segment whole keeps its length. */
+  g = imp_grab_at (world, NULL, &view, FALSE, px (&view, 250, 200));
+  edit = imp_grab_edit (&g, world, &view, px (&view, 260.04, 180));
+  imp_assert_vec_near (edit.a, 50, 200, 1e-12);
+  imp_assert_vec_near (edit.b, 260, 180, 1e-12);
+  g = imp_grab_at (world, NULL, &view, FALSE, px (&view, 150, 200));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_SEGMENT);
+  edit = imp_grab_edit (&g, world, &view, px (&view, 150, 210));
+  imp_assert_vec_near (edit.a, 50, 210, 1e-12);
+  imp_assert_vec_near (edit.b, 250, 210, 1e-12);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+
+  /* New bodies: the median radius, a mass from the area; a 200 px wall. */
+  imp_test_add_circle (world, "big", 10, 10, 0, 0, 30);
+  imp_test_add_circle (world, "small", 20, 10, 0, 0, 2);
+  edit = imp_grab_new_circle (world, &view, phys_v2 (70, 80));
+  g_assert_cmpint (edit.kind, ==, PHYS_EDIT_ADD_CIRCLE);
+  g_assert_cmpstr (edit.name, ==, "circle-1");
+  g_assert_cmpfloat (edit.radius, ==, 10);
+  imp_assert_vec_near (edit.position, 70, 80, 1e-12);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  g_assert_cmpfloat_with_epsilon (phys_world_get_circle (world, 3).mass, G_PI * 100, 1e-9);
+  edit = imp_grab_new_segment (world, &view, phys_v2 (70, 80));
+  g_assert_cmpstr (edit.name, ==, "wall-1");
+  imp_assert_vec_near (edit.a, 20, 80, 1e-12);
+  imp_assert_vec_near (edit.b, 120, 80, 1e-12);
+  phys_world_free (world);
+}
+
+/* In a window */
+
+static void
+wait_for_length (ImpSession *session, gint64 frames)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+  while (imp_session_get_length (session) < frames && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (imp_session_get_length (session), >=, frames);
+}
+
+static void
+collect (GtkWidget *widget, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect (c, type, found);
+}
+
+static GtkWidget *
+nth_of_type (GtkWidget *root, GType type, guint n)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+  collect (root, type, found);
+  g_assert_cmpuint (found->len, >, n);
+  return found->pdata[n];
+}
+
+static GtkEntry *
+entry_named (GtkWidget *editor, const char *key)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+  collect (editor, GTK_TYPE_ENTRY, found);
+  for (guint i = 0; i < found->len; i++)
+    if (g_str_equal (gtk_widget_get_name (found->pdata[i]), key)
+        && gtk_widget_is_visible (found->pdata[i]))
+      return found->pdata[i];
+  g_assert_not_reached ();
+}
+
+/* Types text into a field of the form and presses Enter. */
+static void
+type_into (GtkWidget *editor, const char *key, const char *text)
+{
+  GtkEntry *entry = entry_named (editor, key);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+}
+
+static int
+edit_count (ImpSession *session)
+{
+  PhysTimeline *tl = imp_session_lock (session);
+  int n = phys_timeline_edit_count (tl);
+  imp_session_unlock (session);
+  return n;
+}
+
+static ImpWindow *
+window_with_lesson (const char *lesson, guint step)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *uri
+      = g_strdup_printf ("resource:///org/impulselab/Impulse/lessons/%s.json", lesson);
+  g_assert_true (imp_window_open (window, uri));
+  ImpLessonPlayer *player = imp_window_get_lesson_player (window);
+  imp_lesson_player_go (player, step);
+  wait_for_length (imp_window_get_session (window), 20);
+  g_assert_false (imp_lesson_player_get_reached (player));
+  return window;
+}
+
+/* Lesson 2, "Turn the miss into a hit": the learner types c2's new velocity
+ * into the inspector; a bad value is refused first and changes nothing. */
+static void
+test_editor_reaches_verdict (void)
+{
+  ImpWindow *window = window_with_lesson ("02-swept-quadratic", 4);
+  ImpSession *session = imp_window_get_session (window);
+  ImpLessonPlayer *player = imp_window_get_lesson_player (window);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 4);
+  /* The pair c1, c2 is selected: a form for each. */
+  GtkWidget *c2 = nth_of_type (GTK_WIDGET (window), IMP_TYPE_BODY_EDITOR, 1);
+  g_assert_true (imp_body_editor_is_shown (IMP_BODY_EDITOR (c2)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (c2, "vx"))), ==, "-30");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (c2, "x"))), ==, "260");
+
+  /* Refused: the message names the field and what it expects; the typed text
+   * stays, marked, and nothing is edited. */
+  type_into (c2, "radius", "-1");
+  g_assert_cmpstr (imp_body_editor_get_message (IMP_BODY_EDITOR (c2)), ==,
+                   "r: expected a number greater than 0, got -1");
+  GtkEntry *radius = entry_named (c2, "radius");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (radius)), ==, "-1");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (radius), "error"));
+  type_into (c2, "vx", "fast");
+  g_assert_cmpstr (imp_body_editor_get_message (IMP_BODY_EDITOR (c2)), ==,
+                   "vx: expected a number, got \u201cfast\u201d");
+  g_assert_cmpint (edit_count (session), ==, 0);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  g_assert_cmpfloat (phys_world_get_circle (now.world, 1).radius, ==, 8);
+
+  /* Corrected: the radius back to 8 is no change; the velocity is. */
+  type_into (c2, "radius", "8");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (radius), "error"));
+  g_assert_cmpint (edit_count (session), ==, 0);
+  type_into (c2, "vx", "-10");
+  g_assert_null (imp_body_editor_get_message (IMP_BODY_EDITOR (c2)));
+  g_assert_cmpint (edit_count (session), ==, 1);
+  g_assert_false (imp_lesson_player_get_reached (player));
+  type_into (c2, "vy", "-30");
+  g_assert_cmpint (edit_count (session), ==, 2);
+  /* Both edits at the playhead's frame, where the goal's test is. */
+  g_assert_cmpint (imp_session_get_frame (session), ==, 4);
+  imp_session_get_view (session, &now);
+  imp_assert_vec_near (phys_world_get_circle (now.world, 1).velocity, -10, -30, 1e-12);
+  /* The goal is checked once the new branch has frame 4 recorded. */
+  wait_for_length (session, 10);
+  g_assert_true (imp_lesson_player_get_reached (player));
+
+  /* Undo takes the last edit back, exactly. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  imp_session_get_view (session, &now);
+  imp_assert_vec_near (phys_world_get_circle (now.world, 1).velocity, -10, 0, 1e-12);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (c2, "vy"))), ==, "0");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Lesson 1, "Test only where frames end": the World menu's detection, then a
+ * step to frame 4; and every other choice of the menu edits the world. */
+static void
+test_world_menu_reaches_mode (void)
+{
+  ImpWindow *window = window_with_lesson ("01-tunneling", 2);
+  ImpSession *session = imp_window_get_session (window);
+  ImpLessonPlayer *player = imp_window_get_lesson_player (window);
+  GActionGroup *actions = G_ACTION_GROUP (window);
+  g_autoptr (GVariant) before = g_action_group_get_action_state (actions, "world-detection");
+  g_assert_cmpstr (g_variant_get_string (before, NULL), ==, "swept");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.world-detection", "s", "discrete");
+  g_assert_cmpint (edit_count (session), ==, 1);
+  g_autoptr (GVariant) after = g_action_group_get_action_state (actions, "world-detection");
+  g_assert_cmpstr (g_variant_get_string (after, NULL), ==, "discrete");
+  g_assert_false (imp_lesson_player_get_reached (player));
+  /* The new branch is recorded from the edit on. */
+  wait_for_length (session, 10);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward", NULL);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 4);
+  g_assert_true (imp_lesson_player_get_reached (player));
+
+  /* The same choice again is no edit. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.world-detection", "s", "discrete");
+  g_assert_cmpint (edit_count (session), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.world-no-end-caps", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.world-integrator", "s", "rk4");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.world-substeps", "s", "4");
+  g_assert_cmpint (edit_count (session), ==, 4);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  const PhysWorldDef *def = phys_world_get_def (now.world);
+  g_assert_true (def->modes.no_end_caps);
+  g_assert_cmpint (def->modes.detection, ==, PHYS_DETECTION_DISCRETE);
+  g_assert_cmpint (def->integrator, ==, PHYS_INTEGRATOR_RK4);
+  g_assert_cmpint (def->substeps, ==, 4);
+  /* An unknown choice changes nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.world-integrator", "s", "leapfrog");
+  g_assert_cmpint (edit_count (session), ==, 4);
+
+  /* The states follow the playhead: frame 0 is before every edit. */
+  imp_session_set_frame (session, 0);
+  g_autoptr (GVariant) at_start = g_action_group_get_action_state (actions, "world-integrator");
+  g_assert_cmpstr (g_variant_get_string (at_start, NULL), ==, "semi-implicit-euler");
+  g_autoptr (GVariant) caps = g_action_group_get_action_state (actions, "world-no-end-caps");
+  g_assert_false (g_variant_get_boolean (caps));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Waits until the canvas has been drawn and fitted to the scene. */
+static ImpCanvas *
+drawn_canvas (ImpWindow *window)
+{
+  ImpCanvas *canvas = IMP_CANVAS (nth_of_type (GTK_WIDGET (window), IMP_TYPE_CANVAS, 0));
+  ImpSessionView now;
+  imp_session_get_view (imp_window_get_session (window), &now);
+  PhysAabb box = imp_view_world_box (now.world);
+  PhysVec2 middle = phys_v2 (0.5 * (box.min.x + box.max.x), 0.5 * (box.min.y + box.max.y));
+  gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  for (;;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      int w = gtk_widget_get_width (GTK_WIDGET (canvas));
+      int h = gtk_widget_get_height (GTK_WIDGET (canvas));
+      PhysVec2 at = imp_canvas_to_widget (canvas, middle);
+      if (w > 0 && fabs (at.x - 0.5 * w) < 1.0 && fabs (at.y - 0.5 * h) < 1.0)
+        return canvas;
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+/* Pixels per world unit as drawn. */
+static double
+canvas_scale (ImpCanvas *canvas)
+{
+  return imp_canvas_to_widget (canvas, phys_v2 (1, 0)).x - imp_canvas_to_widget (canvas, phys_v2 (0, 0)).x;
+}
+
+static void
+test_canvas_drag (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", "seed001-head-on.json", NULL);
+  g_assert_true (imp_window_open (window, path));
+  ImpSession *session = imp_window_get_session (window);
+  wait_for_length (session, 10);
+  imp_session_set_frame (session, 2);
+  imp_session_set_overlays (session, imp_session_get_overlays (session) | IMP_OVERLAY_VELOCITY);
+  ImpCanvas *canvas = drawn_canvas (window);
+  double scale = canvas_scale (canvas);
+  double step = pow (10.0, floor (log10 (1.0 / scale)));
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  PhysCircle before = phys_world_get_circle (now.world, 0);
+
+  /* The body: 40 px up. */
+  PhysVec2 at = imp_canvas_to_widget (canvas, before.position);
+  imp_canvas_drag (canvas, at.x, at.y, at.x, at.y - 40);
+  g_assert_cmpint (edit_count (session), ==, 1);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 2);
+  imp_session_get_view (session, &now);
+  PhysCircle after = phys_world_get_circle (now.world, 0);
+  g_assert_cmpfloat (after.position.x, ==, round (before.position.x / step) * step);
+  g_assert_cmpfloat_with_epsilon (after.position.y, before.position.y - 40 / scale, step);
+  g_assert_cmpfloat (fmod (fabs (after.position.y / step) + 1e-9, 1.0), <, 1e-6);
+  PhysBodyRef selected;
+  g_assert_true (imp_session_get_selected_body (session, &selected));
+  g_assert_cmpint (selected.index, ==, 0);
+
+  /* The tip of its velocity arrow: 30 px right adds 30 / scale / dt to vx. */
+  g_autofree PhysVec2 *disp = g_new (PhysVec2, phys_world_circle_count (now.world));
+  phys_world_frame_paths (now.world, NULL, disp);
+  PhysVec2 tip = imp_canvas_to_widget (canvas, phys_v2_add (after.position, disp[0]));
+  imp_canvas_drag (canvas, tip.x, tip.y, tip.x + 30, tip.y);
+  g_assert_cmpint (edit_count (session), ==, 2);
+  imp_session_get_view (session, &now);
+  double dt = phys_world_get_def (now.world)->dt;
+  g_assert_cmpfloat_with_epsilon (phys_world_get_circle (now.world, 0).velocity.x,
+                                  after.velocity.x + 30 / scale / dt, step / dt);
+  g_assert_cmpfloat (phys_world_get_circle (now.world, 0).velocity.y, ==, after.velocity.y);
+
+  /* Empty space pans: no edit. */
+  imp_canvas_drag (canvas, 5, 5, 60, 40);
+  g_assert_cmpint (edit_count (session), ==, 2);
+
+  /* Undo twice: the body is back where it was, to the bit. */
+  g_assert_true (imp_session_undo (session));
+  g_assert_true (imp_session_undo (session));
+  imp_session_get_view (session, &now);
+  g_assert_cmpfloat (phys_world_get_circle (now.world, 0).position.y, ==, before.position.y);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_canvas_add_delete (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", "seed001-head-on.json", NULL);
+  g_assert_true (imp_window_open (window, path));
+  ImpSession *session = imp_window_get_session (window);
+  wait_for_length (session, 10);
+  ImpCanvas *canvas = drawn_canvas (window);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  int circles = phys_world_circle_count (now.world);
+  int segments = phys_world_segment_count (now.world);
+  PhysAabb box = imp_view_world_box (now.world);
+  PhysVec2 spot = phys_v2 (box.min.x + 0.1 * (box.max.x - box.min.x),
+                           box.min.y + 0.1 * (box.max.y - box.min.y));
+  PhysVec2 at = imp_canvas_to_widget (canvas, spot);
+
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.add-circle", "(dd)", at.x, at.y);
+  imp_session_get_view (session, &now);
+  g_assert_cmpint (phys_world_circle_count (now.world), ==, circles + 1);
+  PhysBodyRef added, selected;
+  g_assert_true (phys_world_find (now.world, "circle-1", &added));
+  g_assert_true (imp_session_get_selected_body (session, &selected));
+  g_assert_cmpint (selected.index, ==, added.index);
+  imp_assert_vec_near (phys_world_get_circle (now.world, added.index).position, spot.x, spot.y,
+                       1e-9);
+
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.add-segment", "(dd)", at.x, at.y + 50);
+  imp_session_get_view (session, &now);
+  g_assert_cmpint (phys_world_segment_count (now.world), ==, segments + 1);
+  g_assert_true (phys_world_find (now.world, "wall-1", &added));
+  PhysSegment wall = phys_world_get_segment (now.world, added.index);
+  g_assert_cmpfloat_with_epsilon (phys_v2_len (phys_v2_sub (wall.b, wall.a)) * canvas_scale (canvas),
+                                  200.0, 1e-6);
+
+  /* Delete (the key's action) removes the selected wall, and selects nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete-body", NULL);
+  imp_session_get_view (session, &now);
+  g_assert_cmpint (phys_world_segment_count (now.world), ==, segments);
+  g_assert_false (imp_session_get_selected_body (session, NULL));
+  g_assert_cmpint (edit_count (session), ==, 3);
+  /* Nothing selected: nothing to delete. */
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete-body", NULL);
+  g_assert_cmpint (edit_count (session), ==, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/ui/body-fields/parse", test_fields_parse);
+  g_test_add_func ("/ui/body-fields/format", test_fields_format);
+  g_test_add_func ("/ui/body-fields/edit", test_fields_edit);
+  g_test_add_func ("/ui/canvas-edit/grab-at", test_grab_at);
+  g_test_add_func ("/ui/canvas-edit/drag-edit", test_grab_edit);
+  if (gtk_init_check ())
+    {
+      adw_init ();
+      g_test_add_func ("/ui/editing/inspector-reaches-verdict", test_editor_reaches_verdict);
+      g_test_add_func ("/ui/editing/world-menu-reaches-mode", test_world_menu_reaches_mode);
+      g_test_add_func ("/ui/editing/canvas-drag", test_canvas_drag);
+      g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
+    }
+  return g_test_run ();
+}

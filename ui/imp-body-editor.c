@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-body-editor.c: the form that edits one body; see the header. */
+#include "imp-body-editor.h"
+
+#include "imp-body-fields.h"
+
+#define MAX_FIELDS 8
+
+struct _ImpBodyEditor
+{
+  GtkWidget parent_instance;
+
+  ImpSession *session;
+  char name[PHYS_NAME_MAX]; /* the body shown ("" for none) */
+  PhysBodyKind kind;
+  gboolean updating;         /* values being put into the widgets, not typed */
+  char *message;
+
+  GtkWidget *box;
+  GtkLabel *title;
+  GtkWidget *delete_button;
+  GtkWidget *grids[2]; /* circle, segment */
+  GtkEntry *entries[2][MAX_FIELDS];
+  char *shown[2][MAX_FIELDS]; /* what each entry was last given */
+  GtkCheckButton *fixed;
+  GtkCheckButton *collides;
+  GtkDropDown *integrator;
+  GtkDropDown *response;
+  GtkLabel *error;
+};
+
+G_DEFINE_FINAL_TYPE (ImpBodyEditor, imp_body_editor, GTK_TYPE_WIDGET)
+
+static int
+table (PhysBodyKind kind)
+{
+  return kind == PHYS_BODY_SEGMENT ? 1 : 0;
+}
+
+/* The world at the playhead and the shown body in it; FALSE when it is gone. */
+static gboolean
+current (ImpBodyEditor *self, const PhysWorld **world, PhysBodyRef *body)
+{
+  if (self->session == NULL || self->name[0] == '\0')
+    return FALSE;
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  *world = now.world;
+  return now.world != NULL && phys_world_find (now.world, self->name, body)
+         && body->kind == self->kind && imp_body_is_editable (now.world, *body);
+}
+
+static void
+say (ImpBodyEditor *self, const char *message)
+{
+  g_free (self->message);
+  self->message = g_strdup (message);
+  gtk_label_set_text (self->error, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error), message != NULL);
+}
+
+static void
+mark_entry (GtkEntry *entry, gboolean bad)
+{
+  if (bad)
+    gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+}
+
+/* Applies an edit at the playhead; says why when the world refuses it. */
+static gboolean
+commit (ImpBodyEditor *self, const PhysEdit *edit)
+{
+  imp_session_set_playing (self->session, FALSE);
+  PhysStatus status = imp_session_edit (self->session, edit);
+  if (status != PHYS_OK)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *what = g_strdup_printf ("Editing %s", self->name);
+      imp_body_edit_refused (status, what, &error);
+      say (self, error->message);
+      return FALSE;
+    }
+  say (self, NULL);
+  return TRUE;
+}
+
+static void
+apply_entry (ImpBodyEditor *self, GtkEntry *entry)
+{
+  const PhysWorld *world;
+  PhysBodyRef body;
+  if (self->updating || !current (self, &world, &body))
+    return;
+  int t = table (self->kind), n;
+  const ImpBodyField *fields = imp_body_fields (self->kind, &n);
+  for (int i = 0; i < n; i++)
+    {
+      if (self->entries[t][i] != entry)
+        continue;
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+      if (g_strcmp0 (text, self->shown[t][i]) == 0)
+        {
+          /* Back to what the body has (after a refused value, say): nothing to do. */
+          if (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"))
+            {
+              mark_entry (entry, FALSE);
+              say (self, NULL);
+            }
+          return;
+        }
+      g_autoptr (GError) error = NULL;
+      double value;
+      PhysEdit edit;
+      if (!imp_body_field_parse (&fields[i], text, &value, &error)
+          || !imp_body_field_edit (world, body, &fields[i], value, &edit, &error))
+        {
+          /* The typed text stays, marked, for correcting. */
+          mark_entry (entry, TRUE);
+          say (self, error->message);
+          return;
+        }
+      mark_entry (entry, FALSE);
+      if (value == imp_body_field_get (world, body, &fields[i]))
+        {
+          /* Same number, other spelling: no edit, just show it as the form does. */
+          g_autofree char *same = imp_body_field_format (value);
+          self->updating = TRUE;
+          gtk_editable_set_text (GTK_EDITABLE (entry), same);
+          g_free (self->shown[t][i]);
+          self->shown[t][i] = g_strdup (same);
+          self->updating = FALSE;
+          say (self, NULL);
+          return;
+        }
+      if (!commit (self, &edit))
+        mark_entry (entry, TRUE);
+      return;
+    }
+}
+
+static void
+entry_activated (GtkEntry *entry, ImpBodyEditor *self)
+{
+  apply_entry (self, entry);
+}
+
+static void
+entry_left (GtkEventControllerFocus *focus, ImpBodyEditor *self)
+{
+  apply_entry (self, GTK_ENTRY (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus))));
+}
+
+static void
+choice_changed (ImpBodyEditor *self)
+{
+  const PhysWorld *world;
+  PhysBodyRef body;
+  if (self->updating || !current (self, &world, &body))
+    return;
+  PhysEdit edit;
+  if (body.kind == PHYS_BODY_CIRCLE)
+    {
+      edit = imp_body_edit_circle (world, body.index,
+                                   PHYS_EDIT_FIXED | PHYS_EDIT_COLLIDES | PHYS_EDIT_INTEGRATOR);
+      edit.fixed = gtk_check_button_get_active (self->fixed);
+      edit.collides = gtk_check_button_get_active (self->collides);
+      edit.integrator = (PhysIntegrator) ((int) gtk_drop_down_get_selected (self->integrator) - 1);
+      PhysCircle c = phys_world_get_circle (world, body.index);
+      if (edit.fixed == c.fixed && edit.collides == c.collides && edit.integrator == c.integrator)
+        return;
+    }
+  else
+    {
+      edit = imp_body_edit_segment (world, body.index, PHYS_EDIT_RESPONSE);
+      edit.response = (PhysResponse) gtk_drop_down_get_selected (self->response);
+      if (edit.response == phys_world_get_segment (world, body.index).response)
+        return;
+    }
+  commit (self, &edit);
+}
+
+static void
+delete_clicked (ImpBodyEditor *self)
+{
+  const PhysWorld *world;
+  PhysBodyRef body;
+  if (!current (self, &world, &body))
+    return;
+  PhysEdit edit = phys_edit_init (
+      body.kind == PHYS_BODY_CIRCLE ? PHYS_EDIT_REMOVE_CIRCLE : PHYS_EDIT_REMOVE_SEGMENT, self->name);
+  /* Removing renumbers the bodies after it: the selection would name another. */
+  if (commit (self, &edit))
+    imp_session_select_body (self->session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);
+}
+
+static void
+refresh (ImpBodyEditor *self)
+{
+  const PhysWorld *world;
+  PhysBodyRef body;
+  gboolean shown = current (self, &world, &body);
+  gtk_widget_set_visible (self->box, shown);
+  if (!shown)
+    return;
+  self->updating = TRUE;
+  int t = table (self->kind), n;
+  const ImpBodyField *fields = imp_body_fields (self->kind, &n);
+  for (int i = 0; i < n; i++)
+    {
+      GtkEntry *entry = self->entries[t][i];
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+      /* Keep what the learner is typing (or a refused value being corrected). */
+      gboolean typing = g_strcmp0 (text, self->shown[t][i]) != 0
+                        && (gtk_widget_has_focus (GTK_WIDGET (entry))
+                            || gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+      if (typing)
+        continue;
+      g_autofree char *value = imp_body_field_format (imp_body_field_get (world, body, &fields[i]));
+      gtk_editable_set_text (GTK_EDITABLE (entry), value);
+      g_free (self->shown[t][i]);
+      self->shown[t][i] = g_strdup (value);
+    }
+  gtk_widget_set_visible (self->grids[0], t == 0);
+  gtk_widget_set_visible (self->grids[1], t == 1);
+  if (body.kind == PHYS_BODY_CIRCLE)
+    {
+      PhysCircle c = phys_world_get_circle (world, body.index);
+      gtk_check_button_set_active (self->fixed, c.fixed);
+      gtk_check_button_set_active (self->collides, c.collides);
+      gtk_drop_down_set_selected (self->integrator, (guint) (c.integrator + 1));
+      /* A fixed circle has no velocity to give. */
+      gtk_widget_set_sensitive (GTK_WIDGET (self->entries[0][2]), !c.fixed);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->entries[0][3]), !c.fixed);
+    }
+  else
+    gtk_drop_down_set_selected (self->response,
+                                (guint) phys_world_get_segment (world, body.index).response);
+  self->updating = FALSE;
+
+  g_autofree char *title
+      = g_strdup_printf ("<b>Edit %s</b> <span alpha='70%%'>(%s)</span>", self->name,
+                         body.kind == PHYS_BODY_CIRCLE ? "circle" : "segment");
+  gtk_label_set_markup (self->title, title);
+}
+
+void
+imp_body_editor_show_body (ImpBodyEditor *self, PhysBodyRef body)
+{
+  g_return_if_fail (IMP_IS_BODY_EDITOR (self));
+  const char *name = "";
+  ImpSessionView now;
+  if (self->session != NULL && body.index >= 0)
+    {
+      imp_session_get_view (self->session, &now);
+      if (now.world != NULL && imp_body_is_editable (now.world, body))
+        name = body.kind == PHYS_BODY_CIRCLE ? phys_world_get_circle (now.world, body.index).name
+                                             : phys_world_get_segment (now.world, body.index).name;
+    }
+  if (g_strcmp0 (name, self->name) != 0)
+    {
+      /* Another body: what was typed for the last one goes, and so does its message. */
+      g_strlcpy (self->name, name, sizeof self->name);
+      self->kind = body.kind;
+      for (int t = 0; t < 2; t++)
+        for (int i = 0; i < MAX_FIELDS; i++)
+          {
+            g_clear_pointer (&self->shown[t][i], g_free);
+            if (self->entries[t][i] != NULL)
+              mark_entry (self->entries[t][i], FALSE);
+          }
+      say (self, NULL);
+    }
+  refresh (self);
+}
+
+gboolean
+imp_body_editor_is_shown (ImpBodyEditor *self)
+{
+  return gtk_widget_get_visible (self->box);
+}
+
+const char *
+imp_body_editor_get_message (ImpBodyEditor *self)
+{
+  return self->message;
+}
+
+void
+imp_body_editor_set_session (ImpBodyEditor *self, ImpSession *session)
+{
+  g_set_object (&self->session, session);
+  self->name[0] = '\0';
+  refresh (self);
+}
+
+static GtkWidget *
+field_label (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+/* A grid of the fields of one kind: two label-entry pairs a row. */
+static GtkWidget *
+build_grid (ImpBodyEditor *self, PhysBodyKind kind)
+{
+  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+  gtk_grid_set_row_spacing (grid, 4);
+  gtk_grid_set_column_spacing (grid, 6);
+  int t = table (kind), n;
+  const ImpBodyField *fields = imp_body_fields (kind, &n);
+  g_assert (n <= MAX_FIELDS);
+  for (int i = 0; i < n; i++)
+    {
+      GtkEntry *entry = GTK_ENTRY (gtk_entry_new ());
+      gtk_widget_set_name (GTK_WIDGET (entry), fields[i].key);
+      gtk_editable_set_width_chars (GTK_EDITABLE (entry), 7);
+      gtk_widget_set_hexpand (GTK_WIDGET (entry), TRUE);
+      gtk_entry_set_input_purpose (entry, GTK_INPUT_PURPOSE_NUMBER);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), fields[i].tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      fields[i].tooltip, -1);
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "numeric");
+      g_signal_connect (entry, "activate", G_CALLBACK (entry_activated), self);
+      GtkEventController *focus = gtk_event_controller_focus_new ();
+      g_signal_connect (focus, "leave", G_CALLBACK (entry_left), self);
+      gtk_widget_add_controller (GTK_WIDGET (entry), focus);
+      self->entries[t][i] = entry;
+      gtk_grid_attach (grid, field_label (fields[i].label), 2 * (i % 2), i / 2, 1, 1);
+      gtk_grid_attach (grid, GTK_WIDGET (entry), 2 * (i % 2) + 1, i / 2, 1, 1);
+    }
+  /* The choices share the last row with an odd field, or get their own. */
+  int row = (n + 1) / 2;
+  if (kind == PHYS_BODY_CIRCLE)
+    {
+      static const char *const integrators[]
+          = { "World's", "Euler", "Semi-implicit", "Midpoint", "RK4", "Verlet", NULL };
+      self->integrator = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (integrators));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->integrator),
+                                   "This circle's integrator (World's: the world's choice)");
+      g_signal_connect_swapped (self->integrator, "notify::selected", G_CALLBACK (choice_changed),
+                                self);
+      gtk_grid_attach (grid, GTK_WIDGET (self->integrator), 2, row - 1, 2, 1);
+      self->fixed = GTK_CHECK_BUTTON (gtk_check_button_new_with_label ("Fixed"));
+      self->collides = GTK_CHECK_BUTTON (gtk_check_button_new_with_label ("Collides"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->fixed), "Never moves (infinite mass)");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->collides), "Takes part in collisions");
+      g_signal_connect_swapped (self->fixed, "toggled", G_CALLBACK (choice_changed), self);
+      g_signal_connect_swapped (self->collides, "toggled", G_CALLBACK (choice_changed), self);
+      gtk_grid_attach (grid, GTK_WIDGET (self->fixed), 0, row, 2, 1);
+      gtk_grid_attach (grid, GTK_WIDGET (self->collides), 2, row, 2, 1);
+    }
+  else
+    {
+      static const char *const responses[] = { "Reflect", "Slide", NULL };
+      self->response = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (responses));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->response),
+                                   "What a circle does on contact: bounce off or slide along");
+      g_signal_connect_swapped (self->response, "notify::selected", G_CALLBACK (choice_changed),
+                                self);
+      gtk_grid_attach (grid, GTK_WIDGET (self->response), 2, row - 1, 2, 1);
+    }
+  return GTK_WIDGET (grid);
+}
+
+static void
+imp_body_editor_dispose (GObject *object)
+{
+  ImpBodyEditor *self = IMP_BODY_EDITOR (object);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  for (int t = 0; t < 2; t++)
+    for (int i = 0; i < MAX_FIELDS; i++)
+      g_clear_pointer (&self->shown[t][i], g_free);
+  g_clear_pointer (&self->message, g_free);
+  G_OBJECT_CLASS (imp_body_editor_parent_class)->dispose (object);
+}
+
+static void
+imp_body_editor_class_init (ImpBodyEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = imp_body_editor_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "impbodyeditor");
+}
+
+static void
+imp_body_editor_init (ImpBodyEditor *self)
+{
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  gtk_widget_set_margin_top (self->box, 6);
+  gtk_widget_set_margin_bottom (self->box, 6);
+
+  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->title = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->title, 0.0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->title), TRUE);
+  self->delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  gtk_widget_set_tooltip_text (self->delete_button, "Delete This Body from Here On");
+  gtk_widget_add_css_class (self->delete_button, "flat");
+  g_signal_connect_swapped (self->delete_button, "clicked", G_CALLBACK (delete_clicked), self);
+  gtk_box_append (GTK_BOX (head), GTK_WIDGET (self->title));
+  gtk_box_append (GTK_BOX (head), self->delete_button);
+  gtk_box_append (GTK_BOX (self->box), head);
+
+  self->grids[0] = build_grid (self, PHYS_BODY_CIRCLE);
+  self->grids[1] = build_grid (self, PHYS_BODY_SEGMENT);
+  gtk_box_append (GTK_BOX (self->box), self->grids[0]);
+  gtk_box_append (GTK_BOX (self->box), self->grids[1]);
+
+  self->error = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->error, TRUE);
+  gtk_label_set_xalign (self->error, 0.0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->error), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->error), FALSE);
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->error));
+
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_widget_set_visible (self->box, FALSE);
+}
+
+GtkWidget *
+imp_body_editor_new (void)
+{
+  return g_object_new (IMP_TYPE_BODY_EDITOR, NULL);
+}

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-body-fields.c: editable numbers of bodies; see the header. */
+#include "imp-body-fields.h"
+
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (imp-body-field-error-quark, imp_body_field_error)
+
+static const ImpBodyField circle_fields[] = {
+  { "x", "x", "Centre, x (world units)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "y", "y", "Centre, y (world units)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "vx", "vx", "Velocity, x (units per time unit)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "vy", "vy", "Velocity, y (units per time unit)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "radius", "r", "Radius, greater than 0", PHYS_BODY_CIRCLE, IMP_RANGE_POSITIVE },
+  { "mass", "m", "Mass, greater than 0", PHYS_BODY_CIRCLE, IMP_RANGE_POSITIVE },
+  { "restitution", "e", "Restitution, from 0 (no bounce) to 1 (elastic)", PHYS_BODY_CIRCLE,
+    IMP_RANGE_UNIT },
+};
+
+static const ImpBodyField segment_fields[] = {
+  { "ax", "Ax", "End A, x", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "ay", "Ay", "End A, y", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "bx", "Bx", "End B, x", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "by", "By", "End B, y", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "restitution", "e", "Restitution, from 0 (no bounce) to 1 (elastic)", PHYS_BODY_SEGMENT,
+    IMP_RANGE_UNIT },
+};
+
+const ImpBodyField *
+imp_body_fields (PhysBodyKind kind, int *n)
+{
+  switch (kind)
+    {
+    case PHYS_BODY_CIRCLE:
+      *n = G_N_ELEMENTS (circle_fields);
+      return circle_fields;
+    case PHYS_BODY_SEGMENT:
+      *n = G_N_ELEMENTS (segment_fields);
+      return segment_fields;
+    default:
+      *n = 0;
+      return NULL;
+    }
+}
+
+const ImpBodyField *
+imp_body_field_lookup (PhysBodyKind kind, const char *key)
+{
+  int n;
+  const ImpBodyField *fields = imp_body_fields (kind, &n);
+  for (int i = 0; i < n; i++)
+    if (strcmp (fields[i].key, key) == 0)
+      return &fields[i];
+  return NULL;
+}
+
+static gboolean
+is (const ImpBodyField *field, const char *key)
+{
+  return strcmp (field->key, key) == 0;
+}
+
+double
+imp_body_field_get (const PhysWorld *world, PhysBodyRef body, const ImpBodyField *field)
+{
+  g_return_val_if_fail (body.kind == field->kind, NAN);
+  if (body.kind == PHYS_BODY_CIRCLE)
+    {
+      PhysCircle c = phys_world_get_circle (world, body.index);
+      const double values[] = { c.position.x, c.position.y, c.velocity.x,  c.velocity.y,
+                                c.radius,     c.mass,       c.restitution };
+      return values[field - circle_fields];
+    }
+  PhysSegment s = phys_world_get_segment (world, body.index);
+  const double values[] = { s.a.x, s.a.y, s.b.x, s.b.y, s.restitution };
+  return values[field - segment_fields];
+}
+
+char *
+imp_body_field_format (double value)
+{
+  /* The fewest digits that read back to the same double (0.1, not
+   * 0.10000000000000001), up to ten: a mass from an area is 1256.637061, not
+   * seventeen digits that no field is wide enough for. */
+  for (int digits = 6; digits < 10; digits++)
+    {
+      char *text = g_strdup_printf ("%.*g", digits, value);
+      if (g_ascii_strtod (text, NULL) == value)
+        return text;
+      g_free (text);
+    }
+  return g_strdup_printf ("%.10g", value);
+}
+
+gboolean
+imp_body_field_parse (const ImpBodyField *field, const char *text, double *value, GError **error)
+{
+  g_autoptr (GString) clean = g_string_new (text);
+  g_string_replace (clean, "\u2212", "-", 0);
+  g_strstrip (clean->str);
+  char *end = NULL;
+  double x = clean->str[0] != '\0' ? g_ascii_strtod (clean->str, &end) : NAN;
+  /* strtod also reads "nan", "inf" and hexadecimal: only decimal numbers count. */
+  gboolean decimal = end != NULL && *end == '\0' && strpbrk (clean->str, "nNiIxX") == NULL;
+  if (!decimal || !isfinite (x))
+    {
+      g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_NOT_A_NUMBER,
+                   "%s: expected a number, got \u201c%s\u201d", field->label, clean->str);
+      return FALSE;
+    }
+  if (field->range == IMP_RANGE_POSITIVE && !(x > 0.0))
+    {
+      g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
+                   "%s: expected a number greater than 0, got %s", field->label, clean->str);
+      return FALSE;
+    }
+  if (field->range == IMP_RANGE_UNIT && !(x >= 0.0 && x <= 1.0))
+    {
+      g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
+                   "%s: expected a number from 0 to 1, got %s", field->label, clean->str);
+      return FALSE;
+    }
+  *value = x;
+  return TRUE;
+}
+
+PhysEdit
+imp_body_edit_circle (const PhysWorld *world, int circle, PhysEditField fields)
+{
+  PhysCircle c = phys_world_get_circle (world, circle);
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_CIRCLE, c.name);
+  edit.fields = fields;
+  edit.position = c.position;
+  edit.velocity = c.velocity;
+  edit.radius = c.radius;
+  edit.mass = c.mass;
+  edit.restitution = c.restitution;
+  edit.fixed = c.fixed;
+  edit.collides = c.collides;
+  edit.integrator = c.integrator;
+  return edit;
+}
+
+PhysEdit
+imp_body_edit_segment (const PhysWorld *world, int segment, PhysEditField fields)
+{
+  PhysSegment s = phys_world_get_segment (world, segment);
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_SEGMENT, s.name);
+  edit.fields = fields;
+  edit.a = s.a;
+  edit.b = s.b;
+  edit.restitution = s.restitution;
+  edit.response = s.response;
+  return edit;
+}
+
+gboolean
+imp_body_field_edit (const PhysWorld *world, PhysBodyRef body, const ImpBodyField *field,
+                     double value, PhysEdit *edit, GError **error)
+{
+  g_return_val_if_fail (body.kind == field->kind, FALSE);
+  if (body.kind == PHYS_BODY_CIRCLE)
+    {
+      if (is (field, "x") || is (field, "y"))
+        {
+          *edit = imp_body_edit_circle (world, body.index, PHYS_EDIT_POSITION);
+          *(is (field, "x") ? &edit->position.x : &edit->position.y) = value;
+        }
+      else if (is (field, "vx") || is (field, "vy"))
+        {
+          *edit = imp_body_edit_circle (world, body.index, PHYS_EDIT_VELOCITY);
+          *(is (field, "vx") ? &edit->velocity.x : &edit->velocity.y) = value;
+        }
+      else if (is (field, "radius"))
+        {
+          *edit = imp_body_edit_circle (world, body.index, PHYS_EDIT_RADIUS);
+          edit->radius = value;
+        }
+      else if (is (field, "mass"))
+        {
+          *edit = imp_body_edit_circle (world, body.index, PHYS_EDIT_MASS);
+          edit->mass = value;
+        }
+      else
+        {
+          *edit = imp_body_edit_circle (world, body.index, PHYS_EDIT_RESTITUTION);
+          edit->restitution = value;
+        }
+      return TRUE;
+    }
+  if (is (field, "restitution"))
+    {
+      *edit = imp_body_edit_segment (world, body.index, PHYS_EDIT_RESTITUTION);
+      edit->restitution = value;
+      return TRUE;
+    }
+  *edit = imp_body_edit_segment (world, body.index, PHYS_EDIT_ENDS);
+  double *slot[] = { &edit->a.x, &edit->a.y, &edit->b.x, &edit->b.y };
+  *slot[field - segment_fields] = value;
+  if (edit->a.x == edit->b.x && edit->a.y == edit->b.y)
+    {
+      g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
+                   "%s: the ends A and B would be the same point; a segment needs two",
+                   field->label);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+imp_body_is_editable (const PhysWorld *world, PhysBodyRef body)
+{
+  if (body.kind == PHYS_BODY_CIRCLE)
+    return body.index >= 0 && body.index < phys_world_circle_count (world);
+  if (body.kind == PHYS_BODY_SEGMENT)
+    return body.index >= 0 && body.index < phys_world_segment_count (world)
+           && !phys_world_get_segment (world, body.index).is_bound;
+  return FALSE;
+}
+
+char *
+imp_body_unused_name (const PhysWorld *world, const char *stem)
+{
+  for (int i = 1;; i++)
+    {
+      char *name = g_strdup_printf ("%s-%d", stem, i);
+      PhysBodyRef ref;
+      if (!phys_world_find (world, name, &ref))
+        return name;
+      g_free (name);
+    }
+}
+
+void
+imp_body_edit_refused (PhysStatus status, const char *what, GError **error)
+{
+  const char *why;
+  switch (status)
+    {
+    case PHYS_ERROR_NOT_FINITE:
+      why = "a value is not a finite number";
+      break;
+    case PHYS_ERROR_OUT_OF_RANGE:
+      why = "a value is outside its range";
+      break;
+    case PHYS_ERROR_LIMIT:
+      why = "the world holds as many bodies as it can";
+      break;
+    case PHYS_ERROR_UNKNOWN_BODY:
+      why = "the body is not in the world at this frame (or is a wall of the bounds)";
+      break;
+    case PHYS_ERROR_NAME:
+      why = "the name is empty, too long or already used";
+      break;
+    default:
+      why = phys_status_name (status);
+      break;
+    }
+  g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_REFUSED, "%s refused: %s", what,
+               why);
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-body-fields.h: the editable numbers of a circle or a segment, as the
+ * inspector's editor and the canvas's drags see them: read one from a world,
+ * turn what a learner typed into an edit, or refuse it with a message that says
+ * what was expected. GLib only; the edit itself goes through imp_session_edit().
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "phys.h"
+
+G_BEGIN_DECLS
+
+#define IMP_BODY_FIELD_ERROR (imp_body_field_error_quark ())
+GQuark imp_body_field_error_quark (void);
+
+typedef enum
+{
+  IMP_BODY_FIELD_ERROR_NOT_A_NUMBER, /* the text is not a finite decimal number */
+  IMP_BODY_FIELD_ERROR_RANGE,        /* a number outside the field's range */
+  IMP_BODY_FIELD_ERROR_REFUSED,      /* the world refused the edit (a name, a limit) */
+} ImpBodyFieldError;
+
+/* What a field's values may be. */
+typedef enum
+{
+  IMP_RANGE_ANY,      /* any finite number */
+  IMP_RANGE_POSITIVE, /* > 0 */
+  IMP_RANGE_UNIT,     /* [0, 1] */
+} ImpFieldRange;
+
+typedef struct
+{
+  const char *key;   /* stable name: "x", "vx", "radius", "ax", ... */
+  const char *label; /* what the editor shows */
+  const char *tooltip;
+  PhysBodyKind kind; /* circles or segments */
+  ImpFieldRange range;
+} ImpBodyField;
+
+/* The fields of a kind of body, in the editor's order; *n gets how many (0 for probes). */
+const ImpBodyField *imp_body_fields (PhysBodyKind kind, int *n);
+/* The field named key for a kind of body, or NULL. */
+const ImpBodyField *imp_body_field_lookup (PhysBodyKind kind, const char *key);
+
+/* Field's value for body (of field's kind) in world as it is. */
+double imp_body_field_get (const PhysWorld *world, PhysBodyRef body, const ImpBodyField *field);
+/* The value as the editor shows it: the shortest decimal that reads back to it,
+ * or ten significant digits. */
+char *imp_body_field_format (double value);
+
+/* Parses text as a number for field: surrounding space allowed, "−" (U+2212) read
+ * as "-". Refuses what is not a finite number or lies outside the field's range. */
+gboolean imp_body_field_parse (const ImpBodyField *field, const char *text, double *value,
+                               GError **error);
+
+/* A set edit that gives body field's value (the other values of the same vector
+ * kept); FALSE with a message when the value is not allowed. */
+gboolean imp_body_field_edit (const PhysWorld *world, PhysBodyRef body, const ImpBodyField *field,
+                              double value, PhysEdit *edit, GError **error);
+
+/* Set edits from the world's own values, for changes the editor makes whole:
+ * a circle's position/velocity, a segment's ends, flags and choices. */
+PhysEdit imp_body_edit_circle (const PhysWorld *world, int circle, PhysEditField fields);
+PhysEdit imp_body_edit_segment (const PhysWorld *world, int segment, PhysEditField fields);
+
+/* Whether a body can be edited at all: circles, and segments that are not the
+ * walls of the world bounds. */
+gboolean imp_body_is_editable (const PhysWorld *world, PhysBodyRef body);
+
+/* A name no body of world has: stem-1, stem-2, ... (newly allocated). */
+char *imp_body_unused_name (const PhysWorld *world, const char *stem);
+
+/* Says why the world refused an edit, for status. */
+void imp_body_edit_refused (PhysStatus status, const char *what, GError **error);
+
+G_END_DECLS

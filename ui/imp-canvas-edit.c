@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-canvas-edit.c: grabbing and dragging bodies on the canvas; see the header. */
+#include "imp-canvas-edit.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "imp-body-fields.h"
+
+static PhysVec2
+centre (const PhysWorld *world, const PhysVec2 *positions, int i)
+{
+  return positions != NULL ? positions[i] : phys_world_get_circle (world, i).position;
+}
+
+static double
+distance_px (const ImpView *view, PhysVec2 world_point, PhysVec2 screen)
+{
+  return phys_v2_len (phys_v2_sub (imp_view_to_screen (view, world_point), screen));
+}
+
+ImpGrab
+imp_grab_at (const PhysWorld *world, const PhysVec2 *positions, const ImpView *view,
+             gboolean velocities_shown, PhysVec2 screen)
+{
+  ImpGrab grab = { .kind = IMP_GRAB_NONE, .body = { PHYS_BODY_CIRCLE, -1 } };
+  grab.start = imp_view_to_world (view, screen);
+  int n = phys_world_circle_count (world);
+  double best = IMP_GRAB_SLACK_PX;
+
+  /* Handles first: an arrow's tip or a segment's end, the nearest within reach. */
+  if (velocities_shown && n > 0)
+    {
+      g_autofree PhysVec2 *disp = g_new (PhysVec2, n);
+      phys_world_frame_paths (world, NULL, disp);
+      for (int i = 0; i < n; i++)
+        {
+          PhysCircle c = phys_world_get_circle (world, i);
+          PhysVec2 p = centre (world, positions, i);
+          double d = distance_px (view, phys_v2_add (p, disp[i]), screen);
+          /* A short arrow ends inside its circle: the centre is then the better target. */
+          if (!c.fixed && d <= best && d < distance_px (view, p, screen))
+            {
+              best = d;
+              grab.kind = IMP_GRAB_VELOCITY;
+              grab.body = (PhysBodyRef) { PHYS_BODY_CIRCLE, i };
+            }
+        }
+    }
+  for (int i = 0; i < phys_world_segment_count (world); i++)
+    {
+      PhysSegment s = phys_world_get_segment (world, i);
+      if (s.is_bound)
+        continue;
+      const PhysVec2 ends[] = { s.a, s.b };
+      for (int e = 0; e < 2; e++)
+        {
+          double d = distance_px (view, ends[e], screen);
+          if (d <= best)
+            {
+              best = d;
+              grab.kind = e == 0 ? IMP_GRAB_END_A : IMP_GRAB_END_B;
+              grab.body = (PhysBodyRef) { PHYS_BODY_SEGMENT, i };
+            }
+        }
+    }
+
+  /* Then a circle under the pointer (the one whose edge is farthest out), then
+   * a segment's line. */
+  if (grab.kind == IMP_GRAB_NONE)
+    {
+      double deepest = 0.0;
+      for (int i = 0; i < n; i++)
+        {
+          double r = phys_world_get_circle (world, i).radius * view->scale;
+          double depth = r + 2.0 - distance_px (view, centre (world, positions, i), screen);
+          if (depth > deepest)
+            {
+              deepest = depth;
+              grab.kind = IMP_GRAB_CIRCLE;
+              grab.body = (PhysBodyRef) { PHYS_BODY_CIRCLE, i };
+            }
+        }
+    }
+  if (grab.kind == IMP_GRAB_NONE)
+    {
+      PhysVec2 p = grab.start;
+      best = 6.0;
+      for (int i = 0; i < phys_world_segment_count (world); i++)
+        {
+          PhysSegment s = phys_world_get_segment (world, i);
+          if (s.is_bound)
+            continue;
+          PhysVec2 ab = phys_v2_sub (s.b, s.a);
+          double u = phys_v2_dot (phys_v2_sub (p, s.a), ab) / phys_v2_len_sq (ab);
+          u = CLAMP (u, 0.0, 1.0);
+          double d = distance_px (view, phys_v2_add_scaled (s.a, ab, u), screen);
+          if (d <= best)
+            {
+              best = d;
+              grab.kind = IMP_GRAB_SEGMENT;
+              grab.body = (PhysBodyRef) { PHYS_BODY_SEGMENT, i };
+            }
+        }
+    }
+
+  if (grab.kind == IMP_GRAB_CIRCLE)
+    grab.base = imp_body_edit_circle (world, grab.body.index, PHYS_EDIT_POSITION);
+  else if (grab.kind == IMP_GRAB_VELOCITY)
+    grab.base = imp_body_edit_circle (world, grab.body.index, PHYS_EDIT_VELOCITY);
+  else if (grab.kind != IMP_GRAB_NONE)
+    grab.base = imp_body_edit_segment (world, grab.body.index, PHYS_EDIT_ENDS);
+  return grab;
+}
+
+/* v rounded to a multiple of step: a dragged value reads 16, not 16.0377358. */
+static PhysVec2
+snap (PhysVec2 v, double step)
+{
+  return phys_v2 (round (v.x / step) * step, round (v.y / step) * step);
+}
+
+PhysEdit
+imp_grab_edit (const ImpGrab *grab, const PhysWorld *world, const ImpView *view, PhysVec2 screen)
+{
+  PhysEdit edit = grab->base;
+  PhysVec2 move = phys_v2_sub (imp_view_to_world (view, screen), grab->start);
+  /* The largest power of ten no wider than a pixel: as fine as a hand can place. */
+  double step = pow (10.0, floor (log10 (1.0 / view->scale)));
+  double dt = phys_world_get_def (world)->dt;
+  switch (grab->kind)
+    {
+    case IMP_GRAB_CIRCLE:
+      edit.position = snap (phys_v2_add (edit.position, move), step);
+      break;
+    case IMP_GRAB_VELOCITY:
+      /* The arrow is the motion over one frame; its tip moves with the pointer. */
+      edit.velocity = snap (phys_v2_add_scaled (edit.velocity, move, 1.0 / dt), step / dt);
+      break;
+    case IMP_GRAB_END_A:
+      edit.a = snap (phys_v2_add (edit.a, move), step);
+      break;
+    case IMP_GRAB_END_B:
+      edit.b = snap (phys_v2_add (edit.b, move), step);
+      break;
+    case IMP_GRAB_SEGMENT:
+      {
+        /* Both ends move by the same snapped amount: the wall keeps its shape. */
+        PhysVec2 a = snap (phys_v2_add (edit.a, move), step);
+        edit.b = phys_v2_add (edit.b, phys_v2_sub (a, edit.a));
+        edit.a = a;
+      }
+      break;
+    case IMP_GRAB_NONE:
+    default:
+      break;
+    }
+  return edit;
+}
+
+const char *
+imp_grab_cursor (ImpGrabKind kind)
+{
+  switch (kind)
+    {
+    case IMP_GRAB_CIRCLE:
+    case IMP_GRAB_SEGMENT:
+      return "move";
+    case IMP_GRAB_VELOCITY:
+    case IMP_GRAB_END_A:
+    case IMP_GRAB_END_B:
+      return "crosshair";
+    case IMP_GRAB_NONE:
+    default:
+      return NULL;
+    }
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+PhysEdit
+imp_grab_new_circle (const PhysWorld *world, const ImpView *view, PhysVec2 at)
+{
+  g_autofree char *name = imp_body_unused_name (world, "circle");
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_ADD_CIRCLE, name);
+  int n = phys_world_circle_count (world);
+  if (n > 0)
+    {
+      g_autofree double *radii = g_new (double, n);
+      for (int i = 0; i < n; i++)
+        radii[i] = phys_world_get_circle (world, i).radius;
+      qsort (radii, (size_t) n, sizeof *radii, compare_doubles);
+      edit.radius = radii[n / 2];
+    }
+  else
+    edit.radius = 8.0 / view->scale;
+  edit.position = at;
+  edit.mass = 0.0; /* from the area, as a scene's circle without one */
+  return edit;
+}
+
+PhysEdit
+imp_grab_new_segment (const PhysWorld *world, const ImpView *view, PhysVec2 at)
+{
+  g_autofree char *name = imp_body_unused_name (world, "wall");
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_ADD_SEGMENT, name);
+  double half = 100.0 / view->scale;
+  edit.a = phys_v2 (at.x - half, at.y);
+  edit.b = phys_v2 (at.x + half, at.y);
+  return edit;
+}
