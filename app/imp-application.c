@@ -74,17 +74,9 @@ imp_application_startup (GApplication *app)
     const char *action;
     const char *accels[3];
   } accels[] = {
-    { "win.play", { "space", NULL } },
-    { "win.step-forward", { "Right", NULL } },
-    { "win.step-back", { "Left", NULL } },
-    { "win.step-forward-10", { "<Shift>Right", NULL } },
-    { "win.step-back-10", { "<Shift>Left", NULL } },
-    { "win.next-event", { "<Control>Right", NULL } },
-    { "win.previous-event", { "<Control>Left", NULL } },
-    { "win.step-into", { "Down", NULL } },
-    { "win.step-into-back", { "Up", NULL } },
-    { "win.home", { "Home", NULL } },
-    { "win.end", { "End", NULL } },
+    /* Keys a text field also uses (arrows, space, letters, + and -) are the
+     * window's own, answered only when the focused widget does not use them:
+     * see imp-window.c. */
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
@@ -92,16 +84,12 @@ imp_application_startup (GApplication *app)
     { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.bookmark", { "<Control>b", NULL } },
     { "win.export", { "<Control>e", NULL } },
-    { "win.fit", { "f", NULL } },
-    { "win.zoom-event", { "z", NULL } },
     { "win.toggle-inspector", { "F9", NULL } },
     { "win.toggle-plots", { "F8", NULL } },
     { "win.lessons", { "F1", NULL } },
     { "win.lesson-next", { "Page_Down", NULL } },
     { "win.lesson-back", { "Page_Up", NULL } },
     { "win.lesson-show-me", { "<Control>m", NULL } },
-    { "win.zoom-in", { "plus", "<Control>plus", NULL } },
-    { "win.zoom-out", { "minus", "<Control>minus", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)

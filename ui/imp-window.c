@@ -42,6 +42,9 @@ struct _ImpWindow
   ImpLessonPanel *lesson_panel;
   GtkWidget *lesson_separator;
   GtkMenuButton *lessons_button;
+  GtkWidget *content;
+  GtkWidget *header_bar;
+  GtkWidget *transport;
   ImpLessonList *lesson_list;
 };
 
@@ -633,6 +636,9 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_separator);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_list);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, content);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, transport);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, act_play);
   gtk_widget_class_install_action (widget_class, "win.lesson-next", NULL, act_lesson);
@@ -699,6 +705,56 @@ save_overlays (ImpWindow *self)
     g_settings_set_uint (self->settings, "overlays", imp_session_get_overlays (self->session));
 }
 
+/* Keys that text fields also use. Application accelerators would take them
+ * before the focused widget (typing "-3" into a field would zoom out and type
+ * 3); here they are answered as they bubble up from the focus, after a field
+ * has used what it needs, and before the window's own arrow-key focus moves. */
+static void
+add_playback_keys (ImpWindow *self)
+{
+  static const struct
+  {
+    const char *trigger;
+    const char *action;
+  } keys[] = {
+    { "space", "win.play" },
+    { "Right", "win.step-forward" },
+    { "Left", "win.step-back" },
+    { "<Shift>Right", "win.step-forward-10" },
+    { "<Shift>Left", "win.step-back-10" },
+    { "<Control>Right", "win.next-event" },
+    { "<Control>Left", "win.previous-event" },
+    { "Down", "win.step-into" },
+    { "Up", "win.step-into-back" },
+    { "Home", "win.home" },
+    { "End", "win.end" },
+    { "f", "win.fit" },
+    { "z", "win.zoom-event" },
+    { "plus|<Control>plus|KP_Add", "win.zoom-in" },
+    { "minus|<Control>minus|KP_Subtract", "win.zoom-out" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+        GTK_SHORTCUT_CONTROLLER (controller),
+        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                          gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (self->content, controller);
+}
+
+/* Clicking a header or transport button leaves the focus where it was (the
+ * canvas), so that Space, the arrows and + and - keep driving playback rather
+ * than pressing the last button clicked again. */
+static void
+keep_focus_on_click (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) || GTK_IS_MENU_BUTTON (widget) || GTK_IS_DROP_DOWN (widget))
+    gtk_widget_set_focus_on_click (widget, FALSE);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    keep_focus_on_click (c);
+}
+
 static void
 imp_window_init (ImpWindow *self)
 {
@@ -736,6 +792,10 @@ imp_window_init (ImpWindow *self)
                           G_BINDING_SYNC_CREATE);
   add_overlay_actions (self);
   add_breakpoint_action (self);
+  add_playback_keys (self);
+  keep_focus_on_click (self->header_bar);
+  keep_focus_on_click (self->transport);
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
   imp_world_actions_add (G_ACTION_MAP (self), self->session, world_refused, self);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (update_history), self);
