@@ -377,7 +377,7 @@ imp_lesson_goal_reached (PhysTimeline *timeline, const ImpLessonGoal *goal,
         if (world == NULL)
           return FALSE;
         const PhysWorldDef *def = phys_world_get_def (world);
-        return imp_lesson_modes_hold (&goal->modes, &def->modes, def->integrator);
+        return imp_lesson_modes_hold (&goal->modes, def);
       }
     default:
       return FALSE;
@@ -394,16 +394,19 @@ imp_lesson_goal_reached (PhysTimeline *timeline, const ImpLessonGoal *goal,
 PhysEdit
 imp_lesson_modes_edit (const ImpLessonModes *modes, const PhysWorld *world)
 {
-  const PhysWorldDef *def = phys_world_get_def (world);
+  PhysWorldDef def = *phys_world_get_def (world);
   PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_WORLD, NULL);
 
-  edit.modes = def->modes;
-  edit.integrator = def->integrator;
-  imp_lesson_modes_apply (modes, &edit.modes, &edit.integrator);
+  imp_lesson_modes_apply (modes, &def);
+  edit.modes = def.modes;
+  edit.integrator = def.integrator;
+  edit.substeps = def.substeps;
   if (modes->mode_mask != 0)
     edit.fields |= PHYS_EDIT_MODES;
   if (modes->has_integrator)
     edit.fields |= PHYS_EDIT_INTEGRATOR;
+  if (modes->substeps > 0)
+    edit.fields |= PHYS_EDIT_SUBSTEPS;
   return edit;
 }
 
@@ -516,7 +519,7 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
       const ImpLessonGoal *goal = &step->goal;
       g_autofree char *why_not = NULL;
 
-      if (action->modes.mode_mask != 0 || action->modes.has_integrator)
+      if (imp_lesson_modes_named (&action->modes))
         {
           PhysEdit edit = imp_lesson_modes_edit (&action->modes, phys_timeline_seek (timeline, 0));
           if (phys_timeline_edit (timeline, 0, &edit) != PHYS_OK)

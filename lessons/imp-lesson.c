@@ -100,15 +100,26 @@ imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit)
 }
 
 /**
+ * imp_lesson_modes_named:
+ * @change: what a lesson names
+ *
+ * Returns: whether @change names a teaching mode, the integrator or substeps
+ */
+gboolean
+imp_lesson_modes_named (const ImpLessonModes *change)
+{
+  return change->mode_mask != 0 || change->has_integrator || change->substeps > 0;
+}
+
+/**
  * imp_lesson_modes_apply:
  * @change: what a lesson names
- * @modes: (inout): teaching modes
- * @integrator: (inout): an integrator
+ * @def: (inout): world settings
  *
- * Sets what @change names and leaves the rest.
+ * Sets in @def what @change names and leaves the rest.
  */
 void
-imp_lesson_modes_apply (const ImpLessonModes *change, PhysModes *modes, PhysIntegrator *integrator)
+imp_lesson_modes_apply (const ImpLessonModes *change, PhysWorldDef *def)
 {
   PhysModes given = change->modes;
 
@@ -118,31 +129,31 @@ imp_lesson_modes_apply (const ImpLessonModes *change, PhysModes *modes, PhysInte
       if ((change->mode_mask & bit) == 0)
         continue;
       if (bit == IMP_LESSON_MODE_DETECTION)
-        modes->detection = given.detection;
+        def->modes.detection = given.detection;
       else
-        *imp_lesson_mode_flag (modes, bit) = *imp_lesson_mode_flag (&given, bit);
+        *imp_lesson_mode_flag (&def->modes, bit) = *imp_lesson_mode_flag (&given, bit);
     }
   if (change->has_integrator)
-    *integrator = change->integrator;
+    def->integrator = change->integrator;
+  if (change->substeps > 0)
+    def->substeps = change->substeps;
 }
 
 /**
  * imp_lesson_modes_hold:
  * @change: what a lesson names
- * @modes: teaching modes
- * @integrator: an integrator
+ * @def: world settings
  *
- * Returns: whether @modes and @integrator already are what @change names
+ * Returns: whether @def already has what @change names
  */
 gboolean
-imp_lesson_modes_hold (const ImpLessonModes *change, const PhysModes *modes,
-                       PhysIntegrator integrator)
+imp_lesson_modes_hold (const ImpLessonModes *change, const PhysWorldDef *def)
 {
-  PhysModes after = *modes;
-  PhysIntegrator after_integrator = integrator;
+  PhysWorldDef after = *def;
 
-  imp_lesson_modes_apply (change, &after, &after_integrator);
-  return memcmp (&after, modes, sizeof after) == 0 && after_integrator == integrator;
+  imp_lesson_modes_apply (change, &after);
+  return memcmp (&after.modes, &def->modes, sizeof after.modes) == 0
+         && after.integrator == def->integrator && after.substeps == def->substeps;
 }
 
 /* Values */
@@ -268,12 +279,13 @@ check_pair (Loader *ld, JsonNode *value, char *const *names)
   return TRUE;
 }
 
-/* Modes and integrator, in an "enter" or a mode goal. */
+/* Modes, integrator and substeps, in an "enter" or a mode goal. */
 static gboolean
 read_modes_into (Loader *ld, JsonObject *object, ImpLessonModes *out)
 {
   JsonNode *modes = json_object_get_member (object, "modes");
   JsonNode *integrator = json_object_get_member (object, "integrator");
+  JsonNode *substeps = json_object_get_member (object, "substeps");
 
   if (modes != NULL)
     {
@@ -304,6 +316,12 @@ read_modes_into (Loader *ld, JsonObject *object, ImpLessonModes *out)
       if (!field.read (&ld->reader, integrator, &field, &out->integrator))
         return FALSE;
       out->has_integrator = TRUE;
+    }
+  if (substeps != NULL)
+    {
+      static const ImpJsonField field = { "substeps", FALSE, imp_json_field_substeps, 0 };
+      if (!field.read (&ld->reader, substeps, &field, &out->substeps))
+        return FALSE;
     }
   return TRUE;
 }
@@ -374,6 +392,7 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
     { "zoom", FALSE, read_positive, offsetof (ImpLessonAction, zoom) },
     { "modes", FALSE, imp_json_field_skip, 0 },
     { "integrator", FALSE, imp_json_field_skip, 0 },
+    { "substeps", FALSE, imp_json_field_skip, 0 },
   };
 
   if (!imp_json_reader_expect_object (&ld->reader, node, "enter")
@@ -492,6 +511,7 @@ static const ImpJsonField mode_goal_fields[] = {
   GOAL_HEAD,
   GOAL_FIELD ("modes", FALSE, imp_json_field_skip, modes),
   GOAL_FIELD ("integrator", FALSE, imp_json_field_skip, modes),
+  GOAL_FIELD ("substeps", FALSE, imp_json_field_skip, modes),
   GOAL_FIELD ("frame", FALSE, read_frame, frame),
 };
 
@@ -603,10 +623,10 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
     case IMP_GOAL_MODE:
       if (!read_modes_into (ld, object, &goal->modes))
         return FALSE;
-      if (goal->modes.mode_mask == 0 && !goal->modes.has_integrator)
+      if (!imp_lesson_modes_named (&goal->modes))
         return imp_json_reader_fail (&ld->reader, node, IMP_LESSON_ERROR_MISSING,
-                                     "missing \"modes\" or \"integrator\" in mode goal (what the "
-                                     "learner switches)");
+                                     "missing \"modes\", \"integrator\" or \"substeps\" in mode "
+                                     "goal (what the learner switches)");
       return TRUE;
     case IMP_GOAL_FRAME:
     case IMP_GOAL_NONE:

@@ -99,6 +99,7 @@ typedef enum
  * @modes: their values (the others are ignored)
  * @has_integrator: whether @integrator is named
  * @integrator: the world's integrator
+ * @substeps: the world's integrator steps per frame; 0: not named
  *
  * A change of teaching modes and integrator. Only what is named changes.
  */
@@ -108,15 +109,16 @@ typedef struct
   PhysModes modes;
   gboolean has_integrator;
   PhysIntegrator integrator;
+  int substeps;
 } ImpLessonModes;
 
 bool *imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit);
-/* Applies the named modes and integrator over those of modes/integrator. */
-void imp_lesson_modes_apply (const ImpLessonModes *change, PhysModes *modes,
-                             PhysIntegrator *integrator);
-/* Whether modes/integrator already are what change names. */
-gboolean imp_lesson_modes_hold (const ImpLessonModes *change, const PhysModes *modes,
-                                PhysIntegrator integrator);
+/* Whether change names anything at all. */
+gboolean imp_lesson_modes_named (const ImpLessonModes *change);
+/* Applies the named modes, integrator and substeps over those of def. */
+void imp_lesson_modes_apply (const ImpLessonModes *change, PhysWorldDef *def);
+/* Whether def already has what change names. */
+gboolean imp_lesson_modes_hold (const ImpLessonModes *change, const PhysWorldDef *def);
 
 /**
  * ImpLessonAction:

@@ -136,7 +136,9 @@ test_errors (void)
       "\"c2\", \"vel\": [0, 0] }, \"hint\": \"h\" } }",
       "lesson.json:6:122: error: expected the \"show\" edit at the goal's frame 3, got frame 2" },
     { "{ \"text\": \"a\", \"goal\": { \"type\": \"mode\", \"hint\": \"h\" } }",
-      "lesson.json:6:37: error: missing \"modes\" or \"integrator\" in mode goal" },
+      "lesson.json:6:37: error: missing \"modes\", \"integrator\" or \"substeps\" in mode goal" },
+    { "{ \"text\": \"a\", \"goal\": { \"type\": \"mode\", \"substeps\": 0, \"hint\": \"h\" } }",
+      "lesson.json:6:67: error: expected \"substeps\" between 1 and 1000, got 0" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -399,6 +401,16 @@ test_goal_mode (void)
                    "\"detection\": \"discrete\" }, \"frame\": 5, \"hint\": \"h\" } }",
                    "{ \"text\": \"a\", \"enter\": { \"frame\": 6, \"integrator\": \"rk4\" }, "
                    "\"goal\": { \"type\": \"mode\", \"integrator\": \"rk4\", \"hint\": \"h\" } }");
+  /* Substeps alone, and with an integrator: both must hold. */
+  check_goal_type ("{ \"text\": \"a\", \"goal\": { \"type\": \"mode\", \"substeps\": 4, "
+                   "\"hint\": \"h\" } }",
+                   "{ \"text\": \"a\", \"enter\": { \"substeps\": 4 }, \"goal\": { \"type\": "
+                   "\"mode\", \"substeps\": 4, \"hint\": \"h\" } }");
+  check_goal_type ("{ \"text\": \"a\", \"enter\": { \"substeps\": 4 }, \"goal\": { \"type\": "
+                   "\"mode\", \"integrator\": \"rk4\", \"substeps\": 4, \"hint\": \"h\" } }",
+                   "{ \"text\": \"a\", \"enter\": { \"substeps\": 4, \"integrator\": \"rk4\" }, "
+                   "\"goal\": { \"type\": \"mode\", \"integrator\": \"rk4\", \"substeps\": 4, "
+                   "\"hint\": \"h\" } }");
 }
 
 /* The course */

@@ -181,7 +181,7 @@ switch_modes (ImpLessonPlayer *self, const ImpLessonModes *modes)
   PhysTimeline *timeline = imp_session_lock (self->session);
   const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, 0) : NULL;
   const PhysWorldDef *def = world != NULL ? phys_world_get_def (world) : NULL;
-  gboolean needed = def != NULL && !imp_lesson_modes_hold (modes, &def->modes, def->integrator);
+  gboolean needed = def != NULL && !imp_lesson_modes_hold (modes, def);
   PhysEdit edit;
   if (needed)
     edit = imp_lesson_modes_edit (modes, world);
@@ -214,7 +214,7 @@ enter (ImpLessonPlayer *self, guint index)
   const ImpLessonStep *step = current_step (self);
   const ImpLessonAction *action = &step->action;
   imp_session_set_playing (self->session, FALSE);
-  if (action->modes.mode_mask != 0 || action->modes.has_integrator)
+  if (imp_lesson_modes_named (&action->modes))
     switch_modes (self, &action->modes);
   if (action->has_frame)
     put_playhead (self, action->frame, action->event);
@@ -289,7 +289,7 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
   for (guint i = 0; i < resume; i++)
     {
       const ImpLessonModes *modes = &imp_lesson_get_step (lesson, i)->action.modes;
-      if (modes->mode_mask != 0 || modes->has_integrator)
+      if (imp_lesson_modes_named (modes))
         switch_modes (self, modes);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
@@ -507,6 +507,9 @@ modes_words (const ImpLessonModes *modes)
   if (modes->has_integrator)
     g_string_append_printf (out, "%sthe %s integrator", out->len > 0 ? ", " : "",
                             phys_integrator_name (modes->integrator));
+  if (modes->substeps > 0)
+    g_string_append_printf (out, "%s%d substep%s per frame", out->len > 0 ? ", " : "",
+                            modes->substeps, modes->substeps == 1 ? "" : "s");
   return g_string_free (out, FALSE);
 }
 
