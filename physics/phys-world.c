@@ -375,6 +375,19 @@ phys_world_grid_pairs (const PhysWorld *world)
   return world->grid_pairs;
 }
 
+int64_t
+phys_world_frame_grid_pairs (const PhysWorld *world)
+{
+  /* The broad phase works inside a step: take one on a copy. */
+  PhysWorld *copy = phys_world_copy (world);
+  if (copy == NULL)
+    return -1;
+  phys_world_step (copy, NULL);
+  int64_t pairs = copy->grid_pairs;
+  phys_world_free (copy);
+  return pairs;
+}
+
 const PhysWorldDef *
 phys_world_get_def (const PhysWorld *world)
 {

@@ -389,6 +389,9 @@ int phys_world_get_force_target (const PhysWorld *world, int force, int i);
 /// last frame stepped (each pair once; an all-pairs loop tests n (n - 1) / 2).
 /// 0 before the first step and in the discrete teaching mode.
 int64_t phys_world_grid_pairs (const PhysWorld *world);
+/// Pairs the broad phase hands to the swept test in the frame that starts at the
+/// world's state (a copy is stepped; the world is unchanged). -1 when out of memory.
+int64_t phys_world_frame_grid_pairs (const PhysWorld *world);
 /// Finds a body by name. Returns false when no body has that name.
 bool phys_world_find (const PhysWorld *world, const char *name, PhysBodyRef *ref);
 /// Name of a body (points into the world; valid until the world changes).

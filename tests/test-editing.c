@@ -6,11 +6,13 @@
  * the learner's own edits can reach. */
 #include <adwaita.h>
 #include <math.h>
+#include <string.h>
 
 #include "imp-body-editor.h"
 #include "imp-body-fields.h"
 #include "imp-canvas-edit.h"
 #include "imp-canvas.h"
+#include "imp-inspector.h"
 #include "imp-lesson-player.h"
 #include "imp-session.h"
 #include "imp-window.h"
@@ -592,6 +594,42 @@ test_canvas_add_delete (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+label_has (GtkWidget *root, const char *text)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  collect (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (labels->pdata[i]), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* With nothing selected the inspector counts the pairs: all of them, and those
+ * the grid hands on in this frame (lesson 11's numbers, seen after predicting). */
+static void
+test_inspector_pair_counts (void)
+{
+  ImpWindow *window = window_with_lesson ("11-broad-phase", 0);
+  ImpSession *session = imp_window_get_session (window);
+  imp_lesson_player_close (imp_window_get_lesson_player (window));
+  imp_session_set_frame (session, 5);
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  int n = phys_world_circle_count (now.world);
+  int64_t grid = phys_world_frame_grid_pairs (now.world);
+  g_assert_cmpint (n, ==, 200);
+  g_assert_cmpint (grid, >, 0);
+  g_assert_cmpint (grid, <, 19900 / 100);
+  g_autofree char *all = g_strdup_printf ("n (n \u2212 1) / 2 = %d pairs", n * (n - 1) / 2);
+  g_autofree char *handed = g_strdup_printf ("hands %" G_GINT64_FORMAT " of them", grid);
+  GtkWidget *inspector = nth_of_type (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0);
+  g_assert_true (label_has (inspector, all));
+  g_assert_true (label_has (inspector, handed));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -608,6 +646,7 @@ main (int argc, char **argv)
       g_test_add_func ("/ui/editing/world-menu-reaches-mode", test_world_menu_reaches_mode);
       g_test_add_func ("/ui/editing/canvas-drag", test_canvas_drag);
       g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
+      g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
     }
   return g_test_run ();
 }

@@ -38,6 +38,28 @@ static const char concealed_text[]
       "The lesson asks you to predict a number from this test. Its card comes back "
       "as soon as you have answered in the lesson panel (or pressed Show Me).";
 
+/* With nothing selected: what the broad phase does in this frame (paused only:
+ * finding it steps a copy of the world). */
+static char *
+world_summary (ImpInspector *self, const PhysWorld *world)
+{
+  if (world == NULL || imp_session_get_playing (self->session))
+    return g_strdup (placeholder);
+  double n = phys_world_circle_count (world);
+  double all = n * (n - 1) / 2;
+  GString *text = g_string_new (placeholder);
+  g_string_append_printf (text, "\n\n<b>This frame</b>\n%.0f circles, so an all-pairs loop "
+                          "tests n (n \u2212 1) / 2 = %.0f pairs.", n, all);
+  int64_t grid = phys_world_get_def (world)->modes.detection == PHYS_DETECTION_SWEPT
+                     ? phys_world_frame_grid_pairs (world)
+                     : -1;
+  if (grid >= 0 && all > 0)
+    g_string_append_printf (text, "\nThe grid broad phase hands %" G_GINT64_FORMAT
+                            " of them to the swept test (%.3g %%): only circles whose paths "
+                            "through the frame share a cell.", grid, 100.0 * (double) grid / all);
+  return g_string_free (text, FALSE);
+}
+
 static int
 digits (ImpInspector *self)
 {
@@ -54,7 +76,8 @@ refresh (ImpInspector *self)
   imp_session_get_view (self->session, &now);
   g_autofree char *card = imp_inspector_dup_card (self, IMP_CARD_MARKUP);
   gboolean concealed = imp_session_get_concealed (self->session);
-  gtk_label_set_markup (self->label, concealed ? concealed_text : card != NULL ? card : placeholder);
+  g_autofree char *summary = card == NULL && !concealed ? world_summary (self, now.world) : NULL;
+  gtk_label_set_markup (self->label, concealed ? concealed_text : card != NULL ? card : summary);
   gtk_widget_set_sensitive (self->copy, card != NULL);
   gtk_widget_set_sensitive (self->copy_latex, card != NULL);
   gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
@@ -153,6 +176,7 @@ imp_inspector_set_session (ImpInspector *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::concealed", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::can-undo", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::can-redo", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (session, "notify::playing", G_CALLBACK (refresh), self);
     }
   for (int i = 0; i < 2; i++)
     imp_body_editor_set_session (self->editors[i], session);
