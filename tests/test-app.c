@@ -518,6 +518,30 @@ test_breakpoints (void)
   g_assert_nonnull (strstr (error->message, "Select a body first"));
   g_clear_error (&error);
   g_assert_false (imp_session_get_breakpoint (session, NULL));
+  const char *bad_thresholds[] = { "energy-", "energy-0", "energy-150", "energy-x", "energy5",
+                                   "energy-nan" };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad_thresholds); i++)
+    {
+      g_assert_false (imp_breakpoint_apply (session, bad_thresholds[i], &said, &error));
+      g_assert_nonnull (strstr (error->message, "a percentage above 0 and at most 100"));
+      g_clear_error (&error);
+    }
+  g_assert_false (imp_session_get_breakpoint (session, NULL));
+
+  /* The energy threshold chosen: a tenth of a percent. */
+  PhysTimelineQuery energy;
+  g_assert_true (imp_breakpoint_apply (session, "energy-0.1", &said, &error));
+  g_assert_cmpstr (said, ==, "Playback pauses where the total energy changes by more than 0.1 % "
+                             "in a frame");
+  g_clear_pointer (&said, g_free);
+  g_assert_true (imp_session_get_breakpoint (session, &energy));
+  g_assert_cmpfloat (energy.energy_change, ==, 0.001);
+  g_assert_true (imp_breakpoint_apply (session, "energy", &said, &error));
+  g_clear_pointer (&said, g_free);
+  g_assert_true (imp_session_get_breakpoint (session, &energy));
+  g_assert_cmpfloat (energy.energy_change, ==, 0.01);
+  g_assert_true (imp_breakpoint_apply (session, "none", &said, &error));
+  g_clear_pointer (&said, g_free);
 
   /* Two circles colliding: playback stops on each such frame in turn, just
    * before the response, the event selected. */

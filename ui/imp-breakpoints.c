@@ -3,6 +3,7 @@
 #include "imp-breakpoints.h"
 
 #include <gio/gio.h>
+#include <math.h>
 #include <string.h>
 
 /* The selected body's name, or "?" when there is no world. */
@@ -44,12 +45,28 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
       query.event_cap = true;
       text = g_strdup ("Playback pauses where a frame hits the event cap");
     }
-  else if (g_str_equal (name, "energy"))
+  else if (g_str_has_prefix (name, "energy"))
     {
-      query.energy_change = IMP_BREAKPOINT_ENERGY_CHANGE;
+      /* "energy" (the default threshold) or "energy-P": more than P percent. */
+      double percent = 100.0 * IMP_BREAKPOINT_ENERGY_CHANGE;
+      const char *rest = name + strlen ("energy");
+      if (*rest != '\0')
+        {
+          char *end = NULL;
+          percent = *rest == '-' ? g_ascii_strtod (rest + 1, &end) : NAN;
+          if (end == NULL || end == rest + 1 || *end != '\0' || !(percent > 0.0 && percent <= 100.0))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           "Unknown breakpoint \u201c%s\u201d: expected energy-P with P a "
+                           "percentage above 0 and at most 100",
+                           name);
+              return FALSE;
+            }
+        }
+      query.energy_change = percent / 100.0;
       text = g_strdup_printf ("Playback pauses where the total energy changes by more than "
                               "%g %% in a frame",
-                              100.0 * IMP_BREAKPOINT_ENERGY_CHANGE);
+                              percent);
     }
   else if (g_str_equal (name, "selection"))
     {
@@ -80,7 +97,7 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    "Unknown breakpoint “%s”: expected none, any, circle-circle, "
-                   "circle-segment, selection, event-cap or energy",
+                   "circle-segment, selection, event-cap, energy or energy-P (P percent)",
                    name);
       return FALSE;
     }
