@@ -28,7 +28,7 @@ test_circle_circle_card (void)
 {
   PhysEventLog log;
   PhysWorld *world = head_on ("a", &log);
-  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN);
+  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
   g_test_message ("%s", card);
   g_assert_nonnull (strstr (card, "Circle–circle test: a and b"));
   g_assert_nonnull (strstr (card, "d = p₂ − p₁ = (10, 0)"));
@@ -44,9 +44,80 @@ test_circle_circle_card (void)
   /* Equal masses π (area), ±4: momentum 0 → 0, energy 2·½·π·16 = 16π both sides. */
   g_assert_nonnull (strstr (card, "Conserved: both"));
   g_assert_nonnull (strstr (card, "kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: 50.2655 → 50.2655"));
-  g_autofree char *markup = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_MARKUP);
+  g_autofree char *markup = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_MARKUP, NULL);
   g_assert_nonnull (strstr (markup, "<b>Circle–circle test: a and b</b>"));
   g_assert_true (pango_parse_markup (markup, -1, 0, NULL, NULL, NULL, NULL));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* The text a card's term line shows, from the markup as the label shows it. */
+static char *
+term_line (const char *markup, GArray *terms, const char *term)
+{
+  char *text = NULL;
+  g_assert_true (pango_parse_markup (markup, -1, 0, NULL, &text, NULL, NULL));
+  char *found = NULL;
+  for (guint i = 0; found == NULL && i < terms->len; i++)
+    {
+      const ImpCardTerm *t = &g_array_index (terms, ImpCardTerm, i);
+      g_assert_cmpuint (t->end, <=, strlen (text));
+      if (g_str_equal (t->term, term))
+        found = g_strndup (text + t->start, t->end - t->start);
+    }
+  g_free (text);
+  return found;
+}
+
+/* The lines that compute a term the canvas draws are linked to it: each range
+ * is exactly that line of the shown text (after a heading with '&' escaped). */
+static void
+test_card_terms (void)
+{
+  PhysEventLog log;
+  PhysWorld *world = head_on ("a&b", &log);
+  g_autoptr (GArray) terms = g_array_new (FALSE, FALSE, sizeof (ImpCardTerm));
+  g_autofree char *markup
+      = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_MARKUP, terms);
+  const struct
+  {
+    const char *term, *line;
+  } expected[] = {
+    { "d", "d = p₂ − p₁ = (10, 0)" },
+    { "v", "v = v₂ − v₁ = (−8, 0)   (displacement over the frame)" },
+    { "t", "t = (−b ∓ √disc) / a = 1 and 1.5" },
+    { "n", "n = unit(p₂(t) − p₁(t)) = (1, 0)" },
+    { "v.n", "(v₁ − v₂)·n = (8, 0)·n = 8   (approaching)" },
+    { "v1'", "v₁′ = v₁ + j n / m₁: (4, 0) → (−4, 0)" },
+    { "v2'", "v₂′ = v₂ − j n / m₂: (−4, 0) → (4, 0)" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *shown = term_line (markup, terms, expected[i].term);
+      g_assert_cmpstr (shown, ==, expected[i].line);
+    }
+  g_autofree char *j = term_line (markup, terms, "j");
+  g_assert_true (g_str_has_prefix (j, "j = −(1 + e)(v₁ − v₂)·n"));
+  g_assert_null (term_line (markup, terms, "toi"));
+  /* The body card names no term, and empties what it is given. */
+  g_autofree char *body
+      = imp_card_for_body (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 }, NULL, 6, IMP_CARD_MARKUP,
+                           terms);
+  g_assert_cmpuint (terms->len, ==, 0);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+
+  /* A wall: the projections and the construction. */
+  world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "ball", 5, 5, 0, 4, 1);
+  imp_test_add_segment (world, "floor", 0, 8, 10, 8, PHYS_RESPONSE_REFLECT, 1);
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_autofree char *wall = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_MARKUP, terms);
+  g_autofree char *pn = term_line (wall, terms, "proj_normal");
+  g_assert_true (g_str_has_prefix (pn, "(c − A)·n_L = 3"));
+  g_autofree char *reflected = term_line (wall, terms, "A'");
+  g_assert_cmpstr (reflected, ==, "A′ = A + (1 + e) V(Ap) = (0, −4)   (e = 1; A + 2 V(Ap) when e = 1)");
   phys_event_log_free (&log);
   phys_world_free (world);
 }
@@ -97,7 +168,7 @@ test_segment_card (void)
   PhysEventLog log;
   phys_event_log_init (&log);
   g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
-  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN);
+  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
   g_test_message ("%s", card);
   g_assert_nonnull (strstr (card, "Circle–segment test: ball and floor"));
   /* d = (1, 0), n_L = (0, −1); (c − A)·n_L = −(5 − 8)... = 3; reached at (3 − 1) / 4 = 0.5. */
@@ -151,7 +222,7 @@ test_latex_card (void)
 {
   PhysEventLog log;
   PhysWorld *world = head_on ("ball_1", &log);
-  g_autofree char *tex = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_LATEX);
+  g_autofree char *tex = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_LATEX, NULL);
   g_test_message ("%s", tex);
   g_assert_nonnull (strstr (tex, "\\paragraph{Circle--circle test: ball\\_1 and b}\n"));
   g_assert_nonnull (strstr (tex, "a = v$\\cdot$v = ($-$8)$^2$ + 0$^2$ = 64\\\\\n"));
@@ -181,6 +252,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ui/cards/circle-circle", test_circle_circle_card);
   g_test_add_func ("/ui/cards/latex", test_latex_card);
+  g_test_add_func ("/ui/cards/terms", test_card_terms);
   for (gsize i = 0; i < G_N_ELEMENTS (verdict_rows); i++)
     g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
   g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);

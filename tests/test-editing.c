@@ -630,6 +630,88 @@ test_inspector_pair_counts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkLabel *
+label_with (GtkWidget *root, const char *text)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  collect (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (labels->pdata[i]), text) != NULL)
+      return labels->pdata[i];
+  g_assert_not_reached ();
+}
+
+/* The card and the canvas are linked both ways: the pointer on the card's j
+ * line names j; a term lit on the session (by the canvas's pointer on the
+ * normal arrow, say) marks the card's n line. */
+static void
+test_inspector_term_link (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", "seed001-head-on.json", NULL);
+  g_assert_true (imp_window_open (window, path));
+  ImpSession *session = imp_window_get_session (window);
+  wait_for_length (session, 100);
+  imp_session_set_overlays (session, IMP_OVERLAY_CONTACT | IMP_OVERLAY_IMPULSE);
+  g_assert_true (imp_session_jump_event (session, 1));
+  ImpCanvas *canvas = drawn_canvas (window);
+  ImpInspector *inspector
+      = IMP_INSPECTOR (nth_of_type (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0));
+  GtkLabel *card = label_with (GTK_WIDGET (inspector), "j = \u2212(1 + e)");
+
+  /* Card to canvas: where the j line is drawn. */
+  const char *text = gtk_label_get_text (card);
+  int j_at = (int) (strstr (text, "j = \u2212(1 + e)") - text);
+  PangoRectangle pos;
+  pango_layout_index_to_pos (gtk_label_get_layout (card), j_at + 2, &pos);
+  int lx, ly;
+  gtk_label_get_layout_offsets (card, &lx, &ly);
+  double x = lx + (pos.x + pos.width / 2.0) / PANGO_SCALE;
+  double y = ly + (pos.y + pos.height / 2.0) / PANGO_SCALE;
+  g_assert_cmpstr (imp_inspector_term_at (inspector, x, y), ==, "j");
+  /* The heading names no term. */
+  pango_layout_index_to_pos (gtk_label_get_layout (card), 1, &pos);
+  g_assert_null (imp_inspector_term_at (inspector, lx + (pos.x + 1.0) / PANGO_SCALE,
+                                        ly + (pos.y + 1.0) / PANGO_SCALE));
+
+  /* Canvas to card: the normal's arrow names n ... */
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  const PhysCircleCircleSweep *sw = &now.selected->circle_circle.sweep;
+  PhysVec2 contact = imp_canvas_to_widget (canvas, sw->point);
+  PhysVec2 on_normal = phys_v2_add_scaled (contact, sw->normal, 20.0);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+  while (imp_canvas_term_at (canvas, on_normal.x, on_normal.y) == NULL
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpstr (imp_canvas_term_at (canvas, on_normal.x, on_normal.y), ==, "n");
+  /* ... and n lit on the session marks the card's line that computes it. */
+  imp_session_set_highlight_term (session, "n");
+  int n_at = (int) (strstr (text, "n = unit(") - text);
+  PangoAttrList *attrs = gtk_label_get_attributes (card);
+  g_assert_nonnull (attrs);
+  PangoAttrIterator *it = pango_attr_list_get_iterator (attrs);
+  gboolean marked = FALSE;
+  do
+    {
+      int start, end;
+      pango_attr_iterator_range (it, &start, &end);
+      if (pango_attr_iterator_get (it, PANGO_ATTR_BACKGROUND) != NULL)
+        {
+          g_assert_cmpint (start, ==, n_at);
+          marked = TRUE;
+        }
+    }
+  while (pango_attr_iterator_next (it));
+  pango_attr_iterator_destroy (it);
+  g_assert_true (marked);
+  imp_session_set_highlight_term (session, NULL);
+  g_assert_null (pango_attr_list_get_attributes (gtk_label_get_attributes (card)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -647,6 +729,7 @@ main (int argc, char **argv)
       g_test_add_func ("/ui/editing/canvas-drag", test_canvas_drag);
       g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
       g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
+      g_test_add_func ("/ui/inspector/term-link", test_inspector_term_link);
     }
   return g_test_run ();
 }

@@ -428,6 +428,47 @@ test_render_normal_tip (void)
   phys_world_free (world);
 }
 
+/* The picture says where each term's figure is: the pointer on the normal's
+ * tip finds n, on the contact dot the point, on a velocity arrow v1 or v2. */
+static void
+test_render_hotspots (void)
+{
+  PhysWorld *world = load_scene ("seed000-swept-circles.json");
+  PhysEventLog log;
+  ImpRenderInput input;
+  ImpView view;
+
+  coming_events (world, &log);
+  const PhysEvent *ev = first_event_of_kind (&log, PHYS_EVENT_CIRCLE_CIRCLE);
+  imp_render_input_init (&input, world);
+  input.selected = ev;
+  input.overlays = IMP_OVERLAY_CONTACT | IMP_OVERLAY_VELOCITY | IMP_OVERLAY_GHOSTS;
+  g_autoptr (GArray) hotspots = g_array_new (FALSE, FALSE, sizeof (ImpHotspot));
+  input.hotspots = hotspots;
+  imp_view_init (&view, 800, 500);
+  imp_view_fit (&view, imp_render_focus_box (&input), 60.0);
+  cairo_surface_t *surface = render_to_surface (&view, &input);
+  const PhysCircleCircleSweep *sw = &ev->circle_circle.sweep;
+  PhysVec2 contact = imp_view_to_screen (&view, sw->point);
+  PhysVec2 tip = phys_v2_add_scaled (contact, sw->normal, IMP_RENDER_NORMAL_LENGTH_PX);
+  g_assert_cmpstr (imp_hotspot_at (hotspots, phys_v2_add_scaled (tip, sw->normal, -3.0), 2.0), ==,
+                   "n");
+  g_assert_cmpstr (imp_hotspot_at (hotspots, contact, 2.0), ==, "point");
+  /* Half way along the first circle's velocity arrow. */
+  PhysVec2 start = imp_view_to_screen (&view, sw->p1);
+  PhysVec2 end = imp_view_to_screen (&view, phys_v2_add (sw->p1, sw->v1));
+  g_assert_cmpstr (imp_hotspot_at (hotspots, phys_v2_lerp (start, end, 0.5), 2.0), ==, "v1");
+  /* On the ghost's outline at t, not inside it. */
+  PhysVec2 ghost = imp_view_to_screen (&view, sw->p2_at_t);
+  double ring = sw->r2 * view.scale;
+  g_assert_cmpstr (imp_hotspot_at (hotspots, phys_v2 (ghost.x, ghost.y - ring), 2.0), ==, "t");
+  /* Far from everything: nothing. */
+  g_assert_null (imp_hotspot_at (hotspots, phys_v2 (2, 2), 2.0));
+  cairo_surface_destroy (surface);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 /* The inspector points at n: a halo in the highlight colour surrounds the
  * normal arrow, and nothing does without it. */
 static void
@@ -850,6 +891,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/render/velocity-to-scale", test_render_velocity_to_scale);
   g_test_add_func ("/ui/render/normal-tip", test_render_normal_tip);
   g_test_add_func ("/ui/render/highlight-term", test_render_highlight_term);
+  g_test_add_func ("/ui/render/hotspots", test_render_hotspots);
   g_test_add_func ("/ui/render/shipped-scenes", test_render_shipped_scenes);
   g_test_add_data_func ("/ui/render/figure/seed000-light", GINT_TO_POINTER (FALSE),
                         test_render_seed000_figure);

@@ -26,6 +26,8 @@ struct _ImpCanvas
   PhysWorld *preview;  /* the world with the drag's edit, drawn until it is let go */
   PhysEdit drag_edit;  /* that edit */
   GtkWidget *menu;     /* the right-click menu */
+  GArray *hotspots;    /* where the last picture drew each term's figure */
+  gboolean lit;        /* the pointer lit a term on the session */
 };
 
 G_DEFINE_FINAL_TYPE (ImpCanvas, imp_canvas, GTK_TYPE_WIDGET)
@@ -123,6 +125,8 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       input.pair = NULL;
     }
   input.cache = self->cache;
+  g_array_set_size (self->hotspots, 0);
+  input.hotspots = self->hotspots;
   /* GTK records this drawing and replays it onto the window's pixels: at scale 1
    * the renderer's pixel stamps are exact and ~12x faster for large worlds; on
    * HiDPI they would look soft, so real paths are drawn there. */
@@ -413,12 +417,37 @@ imp_canvas_to_widget (ImpCanvas *self, PhysVec2 world_point)
   return imp_view_to_screen (&self->view, world_point);
 }
 
+/* Lights the term whose figure is under the pointer, so the inspector's card
+ * marks the line that computes it. */
+static void
+light (ImpCanvas *self, const char *term)
+{
+  if (self->session == NULL || (term == NULL && !self->lit))
+    return;
+  self->lit = term != NULL;
+  if (g_strcmp0 (term, imp_session_get_highlight_term (self->session)) != 0)
+    imp_session_set_highlight_term (self->session, term);
+}
+
 static void
 hovered (GtkEventControllerMotion *motion, double x, double y, ImpCanvas *self)
 {
   if (self->preview != NULL)
     return;
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), imp_grab_cursor (grab_at (self, x, y).kind));
+  light (self, imp_hotspot_at (self->hotspots, phys_v2 (x, y), 4.0));
+}
+
+static void
+left (GtkEventControllerMotion *motion, ImpCanvas *self)
+{
+  light (self, NULL);
+}
+
+const char *
+imp_canvas_term_at (ImpCanvas *self, double x, double y)
+{
+  return imp_hotspot_at (self->hotspots, phys_v2 (x, y), 4.0);
 }
 
 /* Adds a circle or a wall at a point of the widget and selects it. */
@@ -542,6 +571,7 @@ imp_canvas_dispose (GObject *object)
   g_clear_pointer (&self->cache, imp_render_cache_free);
   g_clear_pointer (&self->preview, phys_world_free);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
+  g_clear_pointer (&self->hotspots, g_array_unref);
   G_OBJECT_CLASS (imp_canvas_parent_class)->dispose (object);
 }
 
@@ -607,6 +637,7 @@ imp_canvas_init (ImpCanvas *self)
 {
   imp_view_init (&self->view, 800, 600);
   self->cache = imp_render_cache_new ();
+  self->hotspots = g_array_new (FALSE, FALSE, sizeof (ImpHotspot));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -636,6 +667,7 @@ imp_canvas_init (ImpCanvas *self)
 
   GtkEventController *motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (hovered), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (left), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   /* A click (no drag) selects; Ctrl+click adds a second body to make a pair. */

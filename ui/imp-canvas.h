@@ -25,6 +25,9 @@ gboolean imp_canvas_zoom_to_selection (ImpCanvas *self);
 void imp_canvas_drag (ImpCanvas *self, double x0, double y0, double x1, double y1);
 /* Where a world point is drawn, widget pixels (as of the last drawing). */
 PhysVec2 imp_canvas_to_widget (ImpCanvas *self, PhysVec2 world_point);
+/* The term whose figure is drawn under a widget point (as of the last drawing),
+ * or NULL: the one the pointer there lights. */
+const char *imp_canvas_term_at (ImpCanvas *self, double x, double y);
 /* Zooms about the centre by factor (> 1 zooms in). */
 void imp_canvas_zoom (ImpCanvas *self, double factor);
 

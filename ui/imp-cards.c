@@ -12,6 +12,9 @@ typedef struct
   GString *out;
   int precision;
   ImpCardStyle style;
+  GArray *terms;    /* ImpCardTerm, or NULL */
+  gsize shown;      /* bytes of text the markup so far shows */
+  const char *term; /* the term the next line computes, or NULL */
 } Card;
 
 /* The card's Unicode math in LaTeX: symbols as inline math, TeX's special
@@ -75,9 +78,16 @@ heading (Card *c, const char *text)
 {
   /* A blank line between sections. */
   if (c->out->len > 0)
-    g_string_append_c (c->out, '\n');
+    {
+      g_string_append_c (c->out, '\n');
+      c->shown++;
+    }
+  c->shown += strlen (text) + 1;
   if (c->style == IMP_CARD_MARKUP)
-    g_string_append_printf (c->out, "<b>%s</b>\n", text);
+    {
+      g_autofree char *escaped = g_markup_escape_text (text, -1);
+      g_string_append_printf (c->out, "<b>%s</b>\n", escaped);
+    }
   else if (c->style == IMP_CARD_LATEX)
     {
       g_autofree char *tex = latex_of (text);
@@ -97,6 +107,13 @@ line (Card *c, const char *format, ...)
   va_start (args, format);
   g_autofree char *text = g_strdup_vprintf (format, args);
   va_end (args);
+  if (c->term != NULL && c->terms != NULL)
+    {
+      ImpCardTerm t = { c->term, c->shown, c->shown + strlen (text) };
+      g_array_append_val (c->terms, t);
+    }
+  c->term = NULL;
+  c->shown += strlen (text) + 1;
   if (c->style == IMP_CARD_MARKUP)
     {
       g_autofree char *escaped = g_markup_escape_text (text, -1);
@@ -109,6 +126,13 @@ line (Card *c, const char *format, ...)
     }
   else
     g_string_append_printf (c->out, "%s\n", text);
+}
+
+/* The next line computes term (a name of ImpRenderInput.highlight_term). */
+static void
+termed (Card *c, const char *term)
+{
+  c->term = term;
 }
 
 /* A number as the card shows it: precision significant digits, a true minus
@@ -203,7 +227,9 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
   if (t0 > 0.0)
     line (c, "The test starts at t₀ = %.6g of the frame (after an earlier event); its t "
              "counts from there.", t0);
+  termed (c, "d");
   line (c, "d = p₂ − p₁ = %s", d);
+  termed (c, "v");
   line (c, "v = v₂ − v₁ = %s   (displacement over the frame)", v);
   line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
   line (c, "a = v·v = %s² + %s² = %s", vx, vy, A);
@@ -213,6 +239,7 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
   if (s->has_roots)
     {
       g_autofree char *t1 = num (c, s->roots[0]), *t2 = num (c, s->roots[1]);
+      termed (c, "t");
       line (c, "t = (−b ∓ √disc) / a = %s and %s", t1, t2);
     }
   else
@@ -223,6 +250,7 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
     {
       g_autofree char *p1 = vec (c, s->p1_at_t), *p2 = vec (c, s->p2_at_t);
       g_autofree char *n = vec (c, s->normal), *pt = vec (c, s->point);
+      termed (c, "point");
       line (c, "At t: p₁ = %s, p₂ = %s; contact point %s; n = %s", p1, p2, pt, n);
     }
 }
@@ -237,14 +265,19 @@ impulse_card (Card *c, const PhysImpulse *imp, bool resting)
   g_autofree char *im1 = num (c, imp->inv_mass1), *im2 = num (c, imp->inv_mass2);
   g_autofree char *v1 = vec (c, imp->v1_before), *v2 = vec (c, imp->v2_before);
   g_autofree char *w1 = vec (c, imp->v1_after), *w2 = vec (c, imp->v2_after);
+  termed (c, "n");
   line (c, "n = unit(p₂(t) − p₁(t)) = %s", n);
+  termed (c, "v.n");
   line (c, "(v₁ − v₂)·n = %s·n = %s%s", rel, vn,
         imp->vn > 0.0 ? "   (approaching)" : "   (not approaching: no impulse)");
   line (c, "e = √(e₁ e₂) = %s%s", e,
         resting ? "   (taken as 0: a resting or repeated contact)" : "");
+  termed (c, "j");
   line (c, "j = −(1 + e)(v₁ − v₂)·n / (1/m₁ + 1/m₂) = −(1 + %s)·%s / (%s + %s) = %s", e, fvn, im1,
         im2, j);
+  termed (c, "v1'");
   line (c, "v₁′ = v₁ + j n / m₁: %s → %s", v1, w1);
+  termed (c, "v2'");
   line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
 }
 
@@ -305,8 +338,11 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
   g_autofree char *vn = num (c, s->vel_normal), *va = num (c, s->vel_along);
   g_autofree char *r = num (c, s->radius), *app = num (c, s->approach);
   line (c, "d = (B − A) / |B − A| = %s, L = |B − A| = %s", dir, L);
+  termed (c, "n_L");
   line (c, "n_L = left normal of d (y down: (d.y, −d.x)) = %s", nl);
+  termed (c, "proj_normal");
   line (c, "(c − A)·n_L = %s   (signed distance of the centre from the line; r = %s)", pn, r);
+  termed (c, "proj_along");
   line (c, "(c − A)·d = %s   (%s)", pa,
         s->proj_along < 0.0 ? "before A" : (s->proj_along > s->length ? "beyond B"
                                                                       : "between the ends"));
@@ -314,6 +350,7 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
   if (s->has_t_interior)
     {
       g_autofree char *ti = num (c, s->t_interior), *at = num (c, s->along_at_t);
+      termed (c, "t");
       line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s", ti,
             at, s->interior_in_range ? "on the flat side" : "outside the segment");
     }
@@ -343,9 +380,13 @@ segment_response_card (Card *c, const PhysSegmentResponse *r)
   heading (c, title);
   g_autofree char *n = vec (c, r->normal), *vn = num (c, r->vn), *vap = vec (c, r->v_normal_away);
   g_autofree char *A = vec (c, r->v_before), *A2 = vec (c, r->v_after), *e = num (c, r->e);
+  termed (c, "n");
   line (c, "n = %s (from the surface towards the centre)", n);
+  termed (c, "v");
   line (c, "A = v = %s, A·n = %s", A, vn);
+  termed (c, "V(Ap)");
   line (c, "V(Ap) = −(A·n) n = %s", vap);
+  termed (c, "A'");
   if (r->response == PHYS_RESPONSE_REFLECT)
     line (c, "A′ = A + (1 + e) V(Ap) = %s   (e = %s; A + 2 V(Ap) when e = 1)", A2, e);
   else
@@ -370,12 +411,16 @@ probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe
   g_autofree char *pm = vec (c, l->point_matrix), *dis = num (c, l->max_disagreement);
   g_autofree char *E = num (c, l->E), *F = num (c, l->F), *G = num (c, l->G);
   g_autofree char *P = num (c, l->P), *Q = num (c, l->Q), *R = num (c, l->R), *det = num (c, l->det);
+  termed (c, "point");
   line (c, "Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s", pk, pj, len, pp);
+  termed (c, "point");
   line (c, "General form: %s x + %s y = %s and %s x + %s y = %s; det = %s → %s", E, F, G, P, Q, R,
         det, pg);
+  termed (c, "point");
   line (c, "Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s", pm);
   line (c, "The three methods agree within %s.", dis);
   g_autofree char *tti = num (c, p->time_to_impact), *along = num (c, p->along);
+  termed (c, "toi");
   line (c, "Time to impact = displacement / speed = %s frames%s", tti,
         p->time_to_impact < 0.0 ? "   (negative: it already happened)" : "");
   line (c, "Along the segment: %s (0 at A, 1 at B): %s", along,
@@ -384,9 +429,11 @@ probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe
 }
 
 static Card
-card_begin (int precision, ImpCardStyle style)
+card_begin (int precision, ImpCardStyle style, GArray *terms)
 {
-  Card c = { g_string_new (NULL), CLAMP (precision, 1, 17), style };
+  Card c = { g_string_new (NULL), CLAMP (precision, 1, 17), style, terms, 0, NULL };
+  if (terms != NULL)
+    g_array_set_size (terms, 0);
   return c;
 }
 
@@ -396,14 +443,16 @@ card_begin (int precision, ImpCardStyle style)
  * @event: the event
  * @precision: significant digits
  * @style: markup or plain text
+ * @terms: (nullable) (element-type ImpCardTerm): filled with the lines that
+ *   compute a term, for linking them to the canvas
  *
  * Returns: (transfer full): the card
  */
 char *
 imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precision,
-                    ImpCardStyle style)
+                    ImpCardStyle style, GArray *terms)
 {
-  Card c = card_begin (precision, style);
+  Card c = card_begin (precision, style, terms);
   switch (event->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
@@ -456,14 +505,16 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
  * @pair: a pair's record (phys_world_inspect_pair), whether or not they collide
  * @precision: significant digits
  * @style: markup or plain text
+ * @terms: (nullable) (element-type ImpCardTerm): filled with the lines that
+ *   compute a term, for linking them to the canvas
  *
  * Returns: (transfer full): the card
  */
 char *
 imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int precision,
-                   ImpCardStyle style)
+                   ImpCardStyle style, GArray *terms)
 {
-  Card c = card_begin (precision, style);
+  Card c = card_begin (precision, style, terms);
   switch (pair->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
@@ -488,6 +539,7 @@ imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int preci
  * @positions: (nullable): circle centres at the playhead's moment
  * @precision: significant digits
  * @style: markup or plain text
+ * @terms: (nullable) (element-type ImpCardTerm): emptied (a body's card names no term)
  *
  * What a body is: its place, motion and material.
  *
@@ -495,9 +547,9 @@ imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int preci
  */
 char *
 imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *positions,
-                   int precision, ImpCardStyle style)
+                   int precision, ImpCardStyle style, GArray *terms)
 {
-  Card c = card_begin (precision, style);
+  Card c = card_begin (precision, style, terms);
   switch (body.kind)
     {
     case PHYS_BODY_CIRCLE:

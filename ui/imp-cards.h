@@ -19,12 +19,22 @@ typedef enum
   IMP_CARD_LATEX,
 } ImpCardStyle;
 
+/* A line of a card that computes a term the canvas draws (the names of
+ * ImpRenderInput.highlight_term): byte offsets into the text the card shows
+ * (its markup without the tags; the card itself for the other styles). */
+typedef struct
+{
+  const char *term;
+  gsize start, end;
+} ImpCardTerm;
+
+/* The cards; terms (nullable, of ImpCardTerm) gets the card's term lines. */
 char *imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precision,
-                          ImpCardStyle style);
+                          ImpCardStyle style, GArray *terms);
 char *imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int precision,
-                         ImpCardStyle style);
+                         ImpCardStyle style, GArray *terms);
 char *imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *positions,
-                         int precision, ImpCardStyle style);
+                         int precision, ImpCardStyle style, GArray *terms);
 /* One plain sentence saying why the circle-circle test decided as it did. */
 char *imp_card_verdict_sentence (const PhysCircleCircleSweep *sweep);
 

@@ -7,6 +7,7 @@
 
 #include "imp-body-editor.h"
 #include "imp-cards.h"
+#include "imp-label-index.h"
 #include "imp-quadratic-plot.h"
 
 /* Significant digits when nothing else is chosen. */
@@ -24,6 +25,8 @@ struct _ImpInspector
   GtkWidget *copy_latex;    /* copies it as LaTeX */
   ImpBodyEditor *editors[2]; /* the bodies of the selection or the selected event */
   GtkLabel *edit_note;       /* where and how the forms' edits apply */
+  GArray *terms;             /* ImpCardTerm: the card's lines that compute a term */
+  gboolean lit;              /* the pointer on the card lit a term on the session */
 };
 
 G_DEFINE_FINAL_TYPE (ImpInspector, imp_inspector, GTK_TYPE_WIDGET)
@@ -37,6 +40,9 @@ static const char concealed_text[]
     = "<b>Your prediction first</b>\n"
       "The lesson asks you to predict a number from this test. Its card comes back "
       "as soon as you have answered in the lesson panel (or pressed Show Me).";
+
+static char *card (ImpInspector *self, ImpCardStyle style, GArray *terms);
+static void mark_term (ImpInspector *self);
 
 /* With nothing selected: what the broad phase does in this frame (paused only:
  * finding it steps a copy of the world). */
@@ -74,12 +80,13 @@ refresh (ImpInspector *self)
     return;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
-  g_autofree char *card = imp_inspector_dup_card (self, IMP_CARD_MARKUP);
+  g_autofree char *text = card (self, IMP_CARD_MARKUP, self->terms);
   gboolean concealed = imp_session_get_concealed (self->session);
-  g_autofree char *summary = card == NULL && !concealed ? world_summary (self, now.world) : NULL;
-  gtk_label_set_markup (self->label, concealed ? concealed_text : card != NULL ? card : summary);
-  gtk_widget_set_sensitive (self->copy, card != NULL);
-  gtk_widget_set_sensitive (self->copy_latex, card != NULL);
+  g_autofree char *summary = text == NULL && !concealed ? world_summary (self, now.world) : NULL;
+  gtk_label_set_markup (self->label, concealed ? concealed_text : text != NULL ? text : summary);
+  mark_term (self);
+  gtk_widget_set_sensitive (self->copy, text != NULL);
+  gtk_widget_set_sensitive (self->copy_latex, text != NULL);
   gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
                        || (now.selected == NULL && now.pair != NULL
                            && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
@@ -137,20 +144,92 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   imp_quadratic_plot_draw (cr, width, height, sweep, t_now, theme);
 }
 
-char *
-imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style)
+/* The card now shown, and (terms, nullable) its lines that compute a term. */
+static char *
+card (ImpInspector *self, ImpCardStyle style, GArray *terms)
 {
+  if (terms != NULL)
+    g_array_set_size (terms, 0);
   if (self->session == NULL || imp_session_get_concealed (self->session))
     return NULL;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
   if (now.selected != NULL)
-    return imp_card_for_event (now.world, now.selected, digits (self), style);
+    return imp_card_for_event (now.world, now.selected, digits (self), style, terms);
   if (now.pair != NULL)
-    return imp_card_for_pair (now.world, now.pair, digits (self), style);
+    return imp_card_for_pair (now.world, now.pair, digits (self), style, terms);
   if (now.world != NULL && now.body.index >= 0)
-    return imp_card_for_body (now.world, now.body, now.positions, digits (self), style);
+    return imp_card_for_body (now.world, now.body, now.positions, digits (self), style, terms);
   return NULL;
+}
+
+char *
+imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style)
+{
+  return card (self, style, NULL);
+}
+
+/* Marks the card's lines that compute the term the canvas or a lesson points at. */
+static void
+mark_term (ImpInspector *self)
+{
+  const char *term = self->session != NULL ? imp_session_get_highlight_term (self->session) : NULL;
+  PangoAttrList *attrs = pango_attr_list_new ();
+  const ImpTheme *theme = imp_theme_get (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  for (guint i = 0; term != NULL && i < self->terms->len; i++)
+    {
+      const ImpCardTerm *t = &g_array_index (self->terms, ImpCardTerm, i);
+      if (g_strcmp0 (t->term, term) != 0)
+        continue;
+      PangoAttribute *bg = pango_attr_background_new (
+          (guint16) (theme->highlight.r * 65535), (guint16) (theme->highlight.g * 65535),
+          (guint16) (theme->highlight.b * 65535));
+      bg->start_index = (guint) t->start;
+      bg->end_index = (guint) t->end;
+      pango_attr_list_insert (attrs, bg);
+      PangoAttribute *alpha = pango_attr_background_alpha_new (
+          (guint16) (CLAMP (theme->highlight.a, 0.25, 1.0) * 65535));
+      alpha->start_index = (guint) t->start;
+      alpha->end_index = (guint) t->end;
+      pango_attr_list_insert (attrs, alpha);
+    }
+  gtk_label_set_attributes (self->label, attrs);
+  pango_attr_list_unref (attrs);
+}
+
+const char *
+imp_inspector_term_at (ImpInspector *self, double x, double y)
+{
+  int index;
+  if (!imp_label_index_at (self->label, x, y, &index))
+    return NULL;
+  for (guint i = 0; i < self->terms->len; i++)
+    {
+      const ImpCardTerm *t = &g_array_index (self->terms, ImpCardTerm, i);
+      if ((gsize) index >= t->start && (gsize) index < t->end)
+        return t->term;
+    }
+  return NULL;
+}
+
+/* The pointer on a line of the card lights its term on the canvas. */
+static void
+card_hovered (GtkEventControllerMotion *motion, double x, double y, ImpInspector *self)
+{
+  const char *term = imp_inspector_term_at (self, x, y);
+  if (self->session == NULL || (term == NULL && !self->lit))
+    return;
+  self->lit = term != NULL;
+  if (g_strcmp0 (term, imp_session_get_highlight_term (self->session)) != 0)
+    imp_session_set_highlight_term (self->session, term);
+}
+
+static void
+card_left (GtkEventControllerMotion *motion, ImpInspector *self)
+{
+  if (self->lit && self->session != NULL)
+    imp_session_set_highlight_term (self->session, NULL);
+  self->lit = FALSE;
 }
 
 static void
@@ -177,6 +256,7 @@ imp_inspector_set_session (ImpInspector *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::can-undo", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::can-redo", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::playing", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (session, "notify::highlight-term", G_CALLBACK (mark_term), self);
     }
   for (int i = 0; i < 2; i++)
     imp_body_editor_set_session (self->editors[i], session);
@@ -191,6 +271,7 @@ imp_inspector_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->terms, g_array_unref);
   G_OBJECT_CLASS (imp_inspector_parent_class)->dispose (object);
 }
 
@@ -218,6 +299,11 @@ imp_inspector_init (ImpInspector *self)
   gtk_widget_set_margin_top (GTK_WIDGET (self->label), 12);
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->label), 12);
   gtk_widget_add_css_class (GTK_WIDGET (self->label), "numeric");
+  self->terms = g_array_new (FALSE, FALSE, sizeof (ImpCardTerm));
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (card_hovered), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (card_left), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->label), motion);
 
   self->plot = GTK_DRAWING_AREA (gtk_drawing_area_new ());
   gtk_drawing_area_set_content_height (self->plot, 190);

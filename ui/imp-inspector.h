@@ -17,5 +17,8 @@ void imp_inspector_set_session (ImpInspector *self, ImpSession *session);
 /* The card now shown, in style (plain text or LaTeX for copying); NULL when
  * nothing is selected. */
 char *imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style);
+/* The term computed by the card's line at (x, y) of the card's label, or NULL:
+ * the one the pointer there lights on the canvas. */
+const char *imp_inspector_term_at (ImpInspector *self, double x, double y);
 
 G_END_DECLS

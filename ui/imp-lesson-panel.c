@@ -6,6 +6,7 @@
  * letter) and through the window's lesson actions. */
 #include "imp-lesson-panel.h"
 
+#include "imp-label-index.h"
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
 
@@ -116,13 +117,9 @@ highlight (ImpLessonPanel *self, const char *term)
 const char *
 imp_lesson_panel_term_at (ImpLessonPanel *self, double x, double y)
 {
-  PangoLayout *layout = gtk_label_get_layout (self->body);
-  int lx, ly, index, trailing;
+  int index;
 
-  gtk_label_get_layout_offsets (self->body, &lx, &ly);
-  if (self->text.plain == NULL
-      || !pango_layout_xy_to_index (layout, (int) ((x - lx) * PANGO_SCALE),
-                                    (int) ((y - ly) * PANGO_SCALE), &index, &trailing))
+  if (self->text.plain == NULL || !imp_label_index_at (self->body, x, y, &index))
     return NULL;
   int t = imp_lesson_text_term_at (&self->text, (gsize) index);
   return t >= 0 ? imp_term_names[t] : NULL;

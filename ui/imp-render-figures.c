@@ -136,6 +136,9 @@ draw_contact (Render *r, PhysVec2 point_world, PhysVec2 normal, PhysVec2 tangent
   PhysVec2 tb = phys_v2_add_scaled (p, t, TANGENT_HALF_PX);
   char nv[64];
 
+  hot (r, "tangent", ta, tb, 2.0);
+  hot (r, "n", p, tip, 3.0);
+  hot (r, "point", p, p, CONTACT_DOT_PX + 2.0);
   if (term (r, "tangent"))
     imp_render_halo (r, ta, tb, 1.25);
   imp_render_line (r, ta, tb, th->tangent, 1.25, TRUE);
@@ -169,6 +172,7 @@ draw_record_velocity (Render *r, PhysVec2 start, PhysVec2 disp, double rest, int
   const char *name = which == 0 ? "v1" : "v2";
   gboolean hl = term (r, name) || term (r, "v");
 
+  hot (r, name, a, b, 3.0);
   imp_render_arrow (r, a, b, th->velocity, th->overlay_line_px, FALSE, hl);
   if (phys_v2_len (phys_v2_sub (b, a)) >= 1.0)
     {
@@ -205,6 +209,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
       for (int i = 0; i < 2; i++)
         {
           PhysVec2 g = px (r, at_t[i]);
+          hot_ring (r, "t", g, rad[i] * scale);
           if (term (r, "t"))
             imp_render_ring (r, g, rad[i] * scale, th->highlight, HALO_PX, FALSE);
           imp_render_ring (r, g, rad[i] * scale, late ? th->text_muted : th->ghost, 1.5, TRUE);
@@ -254,6 +259,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
       PhysVec2 to = px (r, s->point);
       PhysVec2 from = phys_v2_add_scaled (to, rel, -scale * factor);
       gboolean hl = term (r, "vrel") || term (r, "v.n");
+      hot (r, "v.n", from, to, 3.0);
       imp_render_arrow (r, from, to, th->relative_velocity, th->overlay_line_px, FALSE, hl);
       if (imp != NULL)
         g_snprintf (
@@ -282,6 +288,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
         {
           PhysVec2 from = phys_v2_add (px (r, at_t[i]), aside);
           PhysVec2 to = phys_v2_add_scaled (from, dv[i], scale * factor);
+          hot (r, "j", from, to, 3.0);
           imp_render_arrow (r, from, to, th->impulse, th->overlay_line_px + 1.0, FALSE,
                             term (r, "j"));
           if (i == 0)
@@ -305,6 +312,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
           PhysVec2 from = px (r, at_t[i]);
           PhysVec2 to = phys_v2_add_scaled (from, after[i], scale * left);
           gboolean hl = term (r, i == 0 ? "v1'" : "v2'");
+          hot (r, i == 0 ? "v1'" : "v2'", from, to, 3.0);
           imp_render_arrow (r, from, to, th->velocity, th->overlay_line_px, TRUE, hl);
           if (phys_v2_len (phys_v2_sub (to, from)) >= 1.0)
             imp_render_label_arrow (r, from, to, th->velocity, hl, "v%s\u2032 = %s %s",
@@ -351,6 +359,11 @@ draw_projections (Render *r, const PhysCircleSegmentSweep *s)
   PhysVec2 a = px (r, s->a);
   char v[48];
   gboolean hl_n = term (r, "proj_normal"), hl_a = term (r, "proj_along");
+  PhysVec2 off = phys_v2_scale (s->left_normal, s->side * DIMENSION_OFFSET_PX);
+  PhysVec2 da = phys_v2_add (a, off), db = phys_v2_add (foot, off);
+
+  hot (r, "proj_normal", c, foot, 3.0);
+  hot (r, "proj_along", da, db, 3.0);
 
   if (hl_n)
     imp_render_halo (r, c, foot, 1.25);
@@ -364,8 +377,6 @@ draw_projections (Render *r, const PhysCircleSegmentSweep *s)
 
   /* A dimension line along the segment from A to the foot, offset towards the
    * circle's side so it does not sit on the segment. */
-  PhysVec2 off = phys_v2_scale (s->left_normal, s->side * DIMENSION_OFFSET_PX);
-  PhysVec2 da = phys_v2_add (a, off), db = phys_v2_add (foot, off);
   PhysVec2 tick = phys_v2_scale (s->left_normal, 4.0);
   if (hl_a)
     imp_render_halo (r, da, db, 1.25);
@@ -401,6 +412,9 @@ draw_reflect_construction (Render *r, PhysVec2 center, const PhysSegmentResponse
   PhysVec2 tip_after = phys_v2_add_scaled (c, resp->v_after, k);
   char v[64], f[48];
   gboolean hl_v = term (r, "V(Ap)"), hl_a = term (r, "A'");
+
+  hot (r, "V(Ap)", tip_a, tip_v, 3.0);
+  hot (r, "A'", c, tip_after, 3.0);
 
   imp_render_fmt_factor (f, sizeof f, factor);
   imp_render_arrow (r, c, tip_a, th->velocity, th->overlay_line_px, FALSE, term (r, "v"));
@@ -443,6 +457,7 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
   if (overlay (r, IMP_OVERLAY_GHOSTS) && s->has_t)
     {
       PhysVec2 g = px (r, s->center_at_t);
+      hot_ring (r, "t", g, rad);
       if (term (r, "t"))
         imp_render_ring (r, g, rad, th->highlight, HALO_PX, FALSE);
       imp_render_ring (r, g, rad,
@@ -526,6 +541,12 @@ draw_probe_prediction (Render *r, const PhysProbeRecord *rec, gboolean selected)
     }
   PhysVec2 p = px (r, rec->lines.p), q = px (r, rec->point);
   gboolean hl = term (r, "toi") || (selected && term (r, "t"));
+
+  if (selected)
+    {
+      hot (r, "point", q, q, 6.0);
+      hot (r, "toi", p, q, 3.0);
+    }
 
   if (hl)
     imp_render_halo (r, p, q, 1.5);
@@ -670,6 +691,8 @@ imp_render_draw_normals (Render *r)
       PhysVec2 tr = phys_v2_add_scaled (mid, right, IMP_RENDER_NORMAL_LENGTH_PX);
       char v[64];
 
+      hot (r, "n_L", mid, tl, 3.0);
+      hot (r, "n_R", mid, tr, 3.0);
       imp_render_arrow (r, mid, tl, th->normal_left, th->overlay_line_px, FALSE, term (r, "n_L"));
       imp_render_arrow (r, mid, tr, th->normal_right, th->overlay_line_px, FALSE, term (r, "n_R"));
       const char *first = "left n_L = (d.y, \u2212d.x) = %s\n"

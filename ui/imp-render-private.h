@@ -153,6 +153,28 @@ px (const Render *r, PhysVec2 world)
                   (world.y - v->center.y) * v->scale + v->height / 2.0);
 }
 
+/* Records where a term's figure is drawn (for the canvas's pointer). */
+static inline void
+hot (const Render *r, const char *name, PhysVec2 a, PhysVec2 b, double radius)
+{
+  if (r->in->hotspots != NULL)
+    {
+      ImpHotspot spot = { name, a, b, radius, FALSE };
+      g_array_append_val (r->in->hotspots, spot);
+    }
+}
+
+/* Records a ring's outline as a term's figure. */
+static inline void
+hot_ring (const Render *r, const char *name, PhysVec2 centre, double radius)
+{
+  if (r->in->hotspots != NULL)
+    {
+      ImpHotspot spot = { name, centre, centre, radius, TRUE };
+      g_array_append_val (r->in->hotspots, spot);
+    }
+}
+
 /* Whether the inspector points at a term. */
 static inline gboolean
 term (const Render *r, const char *name)

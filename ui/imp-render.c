@@ -18,6 +18,39 @@
  * A picture of @world's current state with %IMP_OVERLAY_DEFAULT, nothing
  * selected, the light palette.
  */
+/**
+ * imp_hotspot_at:
+ * @hotspots: (element-type ImpHotspot): what a picture recorded
+ * @point: a point of the picture, pixels
+ * @slack: pixels beyond a figure that still count
+ *
+ * Returns: (nullable): the term whose figure lies nearest @point, or %NULL
+ */
+const char *
+imp_hotspot_at (const GArray *hotspots, PhysVec2 point, double slack)
+{
+  const char *best = NULL;
+  double best_d = G_MAXDOUBLE;
+  for (guint i = 0; hotspots != NULL && i < hotspots->len; i++)
+    {
+      const ImpHotspot *h = &g_array_index (hotspots, ImpHotspot, i);
+      PhysVec2 ab = phys_v2_sub (h->b, h->a);
+      double len2 = phys_v2_len_sq (ab);
+      double u = len2 > 0.0 ? CLAMP (phys_v2_dot (phys_v2_sub (point, h->a), ab) / len2, 0.0, 1.0)
+                            : 0.0;
+      double d = phys_v2_len (phys_v2_sub (point, phys_v2_add_scaled (h->a, ab, u))) - h->radius;
+      if (h->ring)
+        d = fabs (d) - 2.0;
+      /* Later figures are drawn over earlier ones: on a tie the later wins. */
+      if (d <= slack && d <= best_d)
+        {
+          best_d = d;
+          best = h->term;
+        }
+    }
+  return best;
+}
+
 void
 imp_render_input_init (ImpRenderInput *input, const PhysWorld *world)
 {

@@ -130,9 +130,31 @@ typedef struct _ImpRenderCache ImpRenderCache;
  *   its own page (white, or none for a transparent figure) and lays several
  *   moments over one page (a strobe figure)
  *
- * A snapshot of everything one picture shows. The renderer only reads it. Set
- * it up with imp_render_input_init() and change what you need.
+ * @hotspots: (nullable): where the picture draws each term's figure, filled by
+ *   the renderer for a canvas that lights the inspector's term under the pointer
+ *
+ * A snapshot of everything one picture shows. The renderer only reads it (and
+ * appends to @hotspots). Set it up with imp_render_input_init() and change
+ * what you need.
  */
+
+/**
+ * ImpHotspot:
+ * @term: a term of #ImpRenderInput.highlight_term
+ * @a: one end of its figure, pixels
+ * @b: the other (the same point for a dot or a ring)
+ * @radius: how far from the segment a-b the figure reaches, pixels; for a
+ *   ring, its radius (only its outline counts)
+ * @ring: the figure is a ring about @a
+ */
+typedef struct
+{
+  const char *term;
+  PhysVec2 a, b;
+  double radius;
+  gboolean ring;
+} ImpHotspot;
+
 typedef struct
 {
   const PhysWorld *world;
@@ -155,7 +177,12 @@ typedef struct
   ImpRenderCache *cache;
   gboolean raster_shortcuts;
   gboolean no_page;
+  GArray *hotspots;
 } ImpRenderInput;
+
+/* The term whose figure lies nearest a point of the picture, within slack
+ * pixels of it, or NULL. */
+const char *imp_hotspot_at (const GArray *hotspots, PhysVec2 point, double slack);
 
 /**
  * ImpTextSink:
