@@ -49,7 +49,9 @@ static void mark_term (ImpInspector *self);
 static char *
 world_summary (ImpInspector *self, const PhysWorld *world)
 {
-  if (world == NULL || imp_session_get_playing (self->session))
+  /* Fewer than two circles make no pair to count. */
+  if (world == NULL || imp_session_get_playing (self->session)
+      || phys_world_circle_count (world) < 2)
     return g_strdup (placeholder);
   double n = phys_world_circle_count (world);
   double all = n * (n - 1) / 2;

@@ -540,7 +540,12 @@ draw_probe_prediction (Render *r, const PhysProbeRecord *rec, gboolean selected)
       mark.a *= 0.45;
     }
   PhysVec2 p = px (r, rec->lines.p), q = px (r, rec->point);
-  gboolean hl = term (r, "toi") || (selected && term (r, "t"));
+  /* With a probe's test inspected, its time is the one the card means. */
+  const ImpRenderInput *in = r->in;
+  gboolean inspected = (in->selected != NULL && in->selected->kind == PHYS_EVENT_PROBE_SEGMENT)
+                       || (in->selected == NULL && in->pair != NULL
+                           && in->pair->kind == PHYS_EVENT_PROBE_SEGMENT);
+  gboolean hl = (term (r, "toi") && (selected || !inspected)) || (selected && term (r, "t"));
 
   if (selected)
     {
