@@ -519,6 +519,15 @@ test_canvas_drag (void)
   PhysBodyRef selected;
   g_assert_true (imp_session_get_selected_body (session, &selected));
   g_assert_cmpint (selected.index, ==, 0);
+  /* The run before the edit is drawn as a ghost: the window shows that branch
+   * unless the learner turned it off. */
+  g_assert_true (imp_session_get_overlays (session) & IMP_OVERLAY_GHOST_BRANCH);
+  wait_for_length (session, 10);
+  imp_session_set_frame (session, 6);
+  imp_session_get_view (session, &now);
+  g_assert_nonnull (now.ghost_positions);
+  g_assert_cmpfloat (now.ghost_positions[0].y, !=, now.positions[0].y);
+  imp_session_set_frame (session, 2);
 
   /* The tip of its velocity arrow: 30 px right adds 30 / scale / dt to vx. */
   g_autofree PhysVec2 *disp = g_new (PhysVec2, phys_world_circle_count (now.world));

@@ -192,27 +192,13 @@ imp_canvas_zoom_to_selection (ImpCanvas *self)
     return FALSE;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
-  if (now.world == NULL || now.selected == NULL)
+  if (now.world == NULL || (now.selected == NULL && now.pair == NULL))
     return FALSE;
-  if (self->preview != NULL)
-    {
-      /* Dragging: the frame's state with the edit, before anything of it is
-       * recorded; the events and tests of the old state no longer apply. */
-      now.world = self->preview;
-      now.positions = NULL;
-      now.events = NULL;
-      now.n_events = 0;
-      now.selected = NULL;
-      now.pair = NULL;
-      now.ghost_positions = NULL;
-      now.trail = NULL;
-      now.trail_len = 0;
-    }
-
   ImpRenderInput input;
   imp_render_input_init (&input, now.world);
   input.positions = now.positions;
   input.selected = now.selected;
+  input.pair = now.pair;
   PhysAabb box = imp_render_focus_box (&input);
   if (imp_aabb_is_empty (box))
     return FALSE;

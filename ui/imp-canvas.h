@@ -16,8 +16,8 @@ ImpSession *imp_canvas_get_session (ImpCanvas *self);
 void imp_canvas_set_session (ImpCanvas *self, ImpSession *session);
 /* Fits the whole scene into the widget. */
 void imp_canvas_fit (ImpCanvas *self);
-/* Fits the selected event's figure (its bodies, paths and contact), with room for its
- * labels; returns FALSE when no event is selected. */
+/* Fits the selected event's figure (its bodies, paths and contact), or the selected
+ * pair's, with room for its labels; returns FALSE when neither is selected. */
 gboolean imp_canvas_zoom_to_selection (ImpCanvas *self);
 /* What a primary-button drag from (x0, y0) to (x1, y1), widget pixels, does: move
  * what the press took hold of (a body, a segment's end, a velocity's tip) as an
