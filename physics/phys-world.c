@@ -672,6 +672,27 @@ force_targets (const PhysWorld *world, const PhysForce *f, int circle)
   return false;
 }
 
+/* The potential of circle i in attractor f's field (0 unless f pulls it). */
+static PhysReal
+attractor_energy (const PhysWorld *world, const PhysForce *f, int i)
+{
+  const PhysCircle *src = &world->circles[f->source];
+  const PhysCircle *c = &world->circles[i];
+  if (c->fixed || i == f->source || !force_targets (world, f, i))
+    return 0.0;
+  PhysReal r = phys_v2_len (phys_v2_sub (src->position, c->position));
+  return r > 0.0 ? -f->G * src->mass * c->mass / r : 0.0;
+}
+
+/* The energy stored in spring or bungee f. */
+static PhysReal
+spring_force_energy (const PhysWorld *world, const PhysForce *f)
+{
+  PhysVec2 pa = world->circles[f->body_a].position;
+  PhysVec2 pb = f->body_b >= 0 ? world->circles[f->body_b].position : f->anchor;
+  return spring_energy (f, phys_v2_len (phys_v2_sub (pb, pa)));
+}
+
 PhysEnergy
 phys_world_energy (const PhysWorld *world)
 {
@@ -692,23 +713,37 @@ phys_world_energy (const PhysWorld *world)
       const PhysForce *f = &world->forces[fi];
       if (f->kind == PHYS_FORCE_ATTRACTOR)
         {
-          const PhysCircle *src = &world->circles[f->source];
           for (int i = 0; i < world->n_circles; i++)
-            {
-              const PhysCircle *c = &world->circles[i];
-              if (c->fixed || i == f->source || !force_targets (world, f, i))
-                continue;
-              PhysReal r = phys_v2_len (phys_v2_sub (src->position, c->position));
-              if (r > 0.0)
-                e.potential -= f->G * src->mass * c->mass / r;
-            }
+            e.potential += attractor_energy (world, f, i);
         }
       else if (f->kind == PHYS_FORCE_SPRING || f->kind == PHYS_FORCE_BUNGEE)
-        {
-          PhysVec2 pa = world->circles[f->body_a].position;
-          PhysVec2 pb = f->body_b >= 0 ? world->circles[f->body_b].position : f->anchor;
-          e.potential += spring_energy (f, phys_v2_len (phys_v2_sub (pb, pa)));
-        }
+        e.potential += spring_force_energy (world, f);
+    }
+  e.total = e.kinetic + e.potential;
+  return e;
+}
+
+PhysEnergy
+phys_world_circle_energy (const PhysWorld *world, int circle)
+{
+  PhysEnergy e = { 0 };
+  const PhysCircle *c = &world->circles[circle];
+
+  if (!c->fixed)
+    {
+      e.kinetic = 0.5 * c->mass * phys_v2_len_sq (c->velocity);
+      e.momentum = phys_v2_scale (c->velocity, c->mass);
+      e.potential = -c->mass * phys_v2_dot (world->def.gravity, c->position);
+    }
+  for (int fi = 0; fi < world->n_forces; fi++)
+    {
+      const PhysForce *f = &world->forces[fi];
+      if (f->kind == PHYS_FORCE_ATTRACTOR)
+        e.potential += attractor_energy (world, f, circle);
+      else if ((f->kind == PHYS_FORCE_SPRING || f->kind == PHYS_FORCE_BUNGEE)
+               && (f->body_a == circle || f->body_b == circle))
+        /* Shared by its two bodies; an anchored spring is its body's alone. */
+        e.potential += (f->body_b >= 0 ? 0.5 : 1.0) * spring_force_energy (world, f);
     }
   e.total = e.kinetic + e.potential;
   return e;

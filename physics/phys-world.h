@@ -458,6 +458,11 @@ typedef struct
 
 /// Energy and momentum now. Pure.
 PhysEnergy phys_world_energy (const PhysWorld *world);
+/// One circle's share: its kinetic energy and momentum (none when fixed), its
+/// potential in gravity and in the attractors that pull it, and half of each
+/// spring between it and another circle (all of one to an anchor). Over all
+/// circles these add up to phys_world_energy(). Pure.
+PhysEnergy phys_world_circle_energy (const PhysWorld *world, int circle);
 
 /// 64-bit hash of the full state: the frame counter and the bit patterns of every
 /// circle's and probe's position and velocity (and each circle's rest count), in

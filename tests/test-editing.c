@@ -528,6 +528,7 @@ test_canvas_drag (void)
   g_assert_nonnull (now.ghost_positions);
   g_assert_cmpfloat (now.ghost_positions[0].y, !=, now.positions[0].y);
   imp_session_set_frame (session, 2);
+  imp_session_get_view (session, &now);
 
   /* The tip of its velocity arrow: 30 px right adds 30 / scale / dt to vx. */
   g_autofree PhysVec2 *disp = g_new (PhysVec2, phys_world_circle_count (now.world));

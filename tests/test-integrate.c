@@ -494,6 +494,31 @@ test_energy_diagnostics (void)
   g_assert_cmpfloat_with_epsilon (e.potential, -38, EPS);
   g_assert_cmpfloat_with_epsilon (e.total, -32, EPS);
   imp_assert_vec_near (e.momentum, 6, 0, EPS);
+  /* All of it is the body's (its anchored springs are its own); the fixed
+   * source has none. */
+  PhysEnergy body = phys_world_circle_energy (world, b);
+  PhysEnergy fixed = phys_world_circle_energy (world, source);
+  g_assert_cmpfloat_with_epsilon (body.total, -32, EPS);
+  g_assert_cmpfloat_with_epsilon (body.kinetic, 6, EPS);
+  imp_assert_vec_near (body.momentum, 6, 0, EPS);
+  g_assert_cmpfloat (fixed.total, ==, 0);
+  phys_world_free (world);
+
+  /* Two bodies on a spring (k 2, rest 1, 4 apart: 1/2 2 9 = 9): half each, plus
+   * each one's own motion; together the world's total. */
+  world = world_with (PHYS_INTEGRATOR_RK4, 1, 1, phys_v2 (0, 0));
+  int p = add_body (world, "p", 0, 0, 1, 0, 2, PHYS_INTEGRATOR_DEFAULT);
+  int q = add_body (world, "q", 4, 0, 0, 3, 1, PHYS_INTEGRATOR_DEFAULT);
+  PhysForceDef spring = phys_force_def_default (PHYS_FORCE_SPRING);
+  spring.body_a = p;
+  spring.body_b = q;
+  spring.k = 2;
+  spring.rest_length = 1;
+  g_assert_cmpint (phys_world_add_force (world, &spring, NULL, NULL), ==, PHYS_OK);
+  PhysEnergy ep = phys_world_circle_energy (world, p), eq = phys_world_circle_energy (world, q);
+  g_assert_cmpfloat_with_epsilon (ep.total, 1 + 4.5, EPS);
+  g_assert_cmpfloat_with_epsilon (eq.total, 4.5 + 4.5, EPS);
+  g_assert_cmpfloat_with_epsilon (ep.total + eq.total, phys_world_energy (world).total, EPS);
   phys_world_free (world);
 }
 
