@@ -415,6 +415,87 @@ test_bookmark_list (void)
   g_rmdir (dir);
 }
 
+/* The per-circle lanes of seed 004's orbit: each state's value is the circle's
+ * share of the energy in that state, the shares add up to the world's total,
+ * and Euler's planet drifts far more than semi-implicit Euler's. */
+static void
+test_recording_plot_bodies (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed004-orbit.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  wait_for_length (session, 600);
+  enum { STATES = 600 };
+  PhysTimeline *tl = imp_session_lock (session);
+  const PhysWorld *start = phys_timeline_seek (tl, 0);
+  int n = phys_world_circle_count (start);
+  g_auto (GStrv) names = g_new0 (char *, n + 1);
+  for (int i = 0; i < n; i++)
+    names[i] = g_strdup (phys_world_body_name (start, (PhysBodyRef) { PHYS_BODY_CIRCLE, i }));
+  double *values = g_new (double, (gsize) n * STATES);
+  for (int i = 0; i < n; i++)
+    imp_series_body_energy (tl, names[i], 0, STATES, values + (gsize) i * STATES);
+  for (int k = 0; k < STATES; k += 37)
+    {
+      double sum = 0.0;
+      for (int i = 0; i < n; i++)
+        {
+          const PhysWorld *w = phys_timeline_seek (tl, k);
+          g_assert_cmpfloat (values[i * STATES + k], ==, phys_world_circle_energy (w, i).total);
+          sum += values[i * STATES + k];
+        }
+      double total = phys_timeline_summary (tl, k).energy.total;
+      g_assert_cmpfloat_with_epsilon (sum, total, 1e-9 * fabs (total));
+    }
+  /* Drift over the recording, relative to the start. */
+  double *euler = NULL, *semi = NULL;
+  for (int i = 0; i < n; i++)
+    if (g_str_equal (names[i], "euler"))
+      euler = values + (gsize) i * STATES;
+    else if (g_str_equal (names[i], "semi-implicit-euler"))
+      semi = values + (gsize) i * STATES;
+  g_assert_nonnull (euler);
+  g_assert_nonnull (semi);
+  double d_euler = fabs (euler[STATES - 1] - euler[0]) / fabs (euler[0]);
+  double d_semi = fabs (semi[STATES - 1] - semi[0]) / fabs (semi[0]);
+  g_assert_cmpfloat (d_euler, >, 10 * d_semi);
+  /* A name no circle has: no value. */
+  double none;
+  imp_series_body_energy (tl, "nobody", 3, 4, &none);
+  g_assert_true (isnan (none));
+  imp_session_unlock (session);
+
+  /* Columns of values: the range of the states each covers; NAN skipped. */
+  const double v[] = { 1, 5, NAN, 2, NAN, NAN, -3, 4 };
+  ImpSeriesRange c[4];
+  imp_series_value_columns (v, 8, 4, c);
+  g_assert_cmpfloat (c[0].lo, ==, 1);
+  g_assert_cmpfloat (c[0].hi, ==, 5);
+  g_assert_cmpfloat (c[1].lo, ==, 2);
+  g_assert_cmpfloat (c[1].hi, ==, 2);
+  g_assert_cmpfloat (c[2].lo, >, c[2].hi);
+  g_assert_cmpfloat (c[3].lo, ==, -3);
+  g_assert_cmpfloat (c[3].hi, ==, 4);
+  g_free (values);
+
+  /* The plot grows a lane for each selected circle, and loses them again. */
+  GtkWidget *plot = g_object_ref_sink (imp_recording_plot_new ());
+  imp_recording_plot_set_session (IMP_RECORDING_PLOT (plot), session);
+  int alone, with_pair, lane;
+  gtk_widget_measure (plot, GTK_ORIENTATION_VERTICAL, -1, &alone, NULL, NULL, NULL);
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_CIRCLE, 1 }, FALSE);
+  gtk_widget_measure (plot, GTK_ORIENTATION_VERTICAL, -1, &lane, NULL, NULL, NULL);
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_CIRCLE, 2 }, TRUE);
+  gtk_widget_measure (plot, GTK_ORIENTATION_VERTICAL, -1, &with_pair, NULL, NULL, NULL);
+  g_assert_cmpint (lane, >, alone);
+  g_assert_cmpint (with_pair - alone, ==, 2 * (lane - alone));
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);
+  gtk_widget_measure (plot, GTK_ORIENTATION_VERTICAL, -1, &lane, NULL, NULL, NULL);
+  g_assert_cmpint (lane, ==, alone);
+  g_object_unref (plot);
+}
+
 static void
 test_recording_plot_columns (void)
 {
@@ -669,6 +750,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/lesson", test_window_lesson);
   g_test_add_func ("/ui/bookmarks/list", test_bookmark_list);
   g_test_add_func ("/ui/recording-plot/columns", test_recording_plot_columns);
+  g_test_add_func ("/ui/recording-plot/bodies", test_recording_plot_bodies);
   g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
   return g_test_run ();
 }

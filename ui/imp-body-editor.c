@@ -255,8 +255,7 @@ imp_body_editor_show_body (ImpBodyEditor *self, PhysBodyRef body)
     {
       imp_session_get_view (self->session, &now);
       if (now.world != NULL && imp_body_is_editable (now.world, body))
-        name = body.kind == PHYS_BODY_CIRCLE ? phys_world_get_circle (now.world, body.index).name
-                                             : phys_world_get_segment (now.world, body.index).name;
+        name = phys_world_body_name (now.world, body);
     }
   if (g_strcmp0 (name, self->name) != 0)
     {

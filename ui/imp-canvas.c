@@ -473,8 +473,7 @@ act_delete (GtkWidget *widget, const char *action, GVariant *param)
     return;
   gboolean circle = body.kind == PHYS_BODY_CIRCLE;
   PhysEdit edit = phys_edit_init (circle ? PHYS_EDIT_REMOVE_CIRCLE : PHYS_EDIT_REMOVE_SEGMENT,
-                                  circle ? phys_world_get_circle (now.world, body.index).name
-                                         : phys_world_get_segment (now.world, body.index).name);
+                                  phys_world_body_name (now.world, body));
   /* Later bodies are renumbered: the selection would name another. */
   if (commit (self, &edit))
     imp_session_select_body (self->session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);
@@ -503,9 +502,7 @@ context_menu (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas
   g_menu_append_item (menu, wall);
   if (imp_body_is_editable (now.world, body))
     {
-      const char *name = body.kind == PHYS_BODY_CIRCLE
-                             ? phys_world_get_circle (now.world, body.index).name
-                             : phys_world_get_segment (now.world, body.index).name;
+      const char *name = phys_world_body_name (now.world, body);
       g_autofree char *label = g_strdup_printf ("_Delete %s", name);
       g_autoptr (GMenu) section = g_menu_new ();
       g_menu_append (section, label, "canvas.delete-body");

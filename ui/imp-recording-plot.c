@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-recording-plot.c: four lanes under the canvas, one pixel column per run
  * of frames: total energy, kinetic energy, the magnitude of the momentum, and
- * the events of each frame. A column draws the range its frames cover, so a long
+ * the events of each frame; then one lane for the energy of each selected
+ * circle (two orbiters on different integrators drift side by side). A column draws the range its frames cover, so a long
  * recording keeps its spikes. Each lane has its own scale, so a drift of
  * the total energy a millionth of its size still shows (the caption says the
  * plotted range, so the magnification is never hidden). The playhead runs across the lanes; a click or a
@@ -13,7 +14,16 @@
 
 #define LANE_HEIGHT 34.0
 #define LANE_GAP 4.0
-#define N_LANES 4
+#define N_LANES 4       /* the series of the whole world */
+#define MAX_BODY_LANES 2 /* and the selected circles' energies */
+
+/* The energy of a selected circle in each state, filled as far as recorded. */
+typedef struct
+{
+  char name[PHYS_NAME_MAX]; /* "" for none */
+  GArray *values;           /* double per state */
+  ImpSeriesRange *columns;  /* the last columns drawn, stride 1 */
+} BodyLane;
 
 struct _ImpRecordingPlot
 {
@@ -26,6 +36,8 @@ struct _ImpRecordingPlot
   int columns_width;
   gint64 columns_states;
   guint64 columns_first_hash, columns_last_hash;
+  BodyLane bodies[MAX_BODY_LANES];
+  int n_bodies;
 };
 
 G_DEFINE_FINAL_TYPE (ImpRecordingPlot, imp_recording_plot, GTK_TYPE_WIDGET)
@@ -83,6 +95,37 @@ imp_series_columns (const PhysTimeline *tl, gint64 states, int columns, ImpSerie
     }
 }
 
+void
+imp_series_body_energy (PhysTimeline *tl, const char *name, gint64 from, gint64 to, double *out)
+{
+  for (gint64 k = from; k < to; k++)
+    {
+      const PhysWorld *world = phys_timeline_seek (tl, k);
+      PhysBodyRef ref;
+      gboolean found = world != NULL && phys_world_find (world, name, &ref)
+                       && ref.kind == PHYS_BODY_CIRCLE;
+      out[k - from] = found ? phys_world_circle_energy (world, ref.index).total : NAN;
+    }
+}
+
+void
+imp_series_value_columns (const double *values, gint64 states, int columns, ImpSeriesRange *out)
+{
+  for (int x = 0; x < columns; x++)
+    {
+      gint64 k0 = imp_series_column_state (states, columns, x);
+      gint64 k1 = x + 1 < columns ? imp_series_column_state (states, columns, x + 1) : states;
+      k1 = MAX (k1, k0 + 1);
+      out[x] = (ImpSeriesRange) { INFINITY, -INFINITY };
+      for (gint64 k = k0; k < k1 && k < states; k++)
+        if (!isnan (values[k]))
+          {
+            out[x].lo = MIN (out[x].lo, values[k]);
+            out[x].hi = MAX (out[x].hi, values[k]);
+          }
+    }
+}
+
 /* The lane's vertical scale: lo at the bottom, hi at the top, a flat series
  * centred. */
 typedef struct
@@ -98,17 +141,23 @@ lane_y (const Lane *lane, double v)
   return lane->bottom - (v - lane->lo) / (lane->hi - lane->lo) * (lane->bottom - lane->top);
 }
 
+/* Lane index of n columns whose ranges are columns[x * stride + series]. */
 static Lane
-lane_for (const ImpSeriesRange *columns, int n, ImpSeries series, int index, gboolean from_zero)
+lane_for (const ImpSeriesRange *columns, int n, int stride, int series, int index,
+          gboolean from_zero)
 {
   double lane_top = LANE_GAP + index * (LANE_HEIGHT + LANE_GAP);
   Lane lane = { .top = lane_top + 14.0, .bottom = lane_top + LANE_HEIGHT - 2.0,
                 .lo = INFINITY, .hi = -INFINITY };
   for (int x = 0; x < n; x++)
     {
-      lane.lo = MIN (lane.lo, columns[x * IMP_N_SERIES + series].lo);
-      lane.hi = MAX (lane.hi, columns[x * IMP_N_SERIES + series].hi);
+      if (!(columns[x * stride + series].lo <= columns[x * stride + series].hi))
+        continue;
+      lane.lo = MIN (lane.lo, columns[x * stride + series].lo);
+      lane.hi = MAX (lane.hi, columns[x * stride + series].hi);
     }
+  if (!(lane.lo <= lane.hi))
+    lane.lo = lane.hi = 0.0; /* nothing to plot: the body is in no state */
   if (from_zero)
     lane.lo = MIN (lane.lo, 0.0);
   lane.data_lo = lane.lo;
@@ -126,13 +175,13 @@ lane_for (const ImpSeriesRange *columns, int n, ImpSeries series, int index, gbo
 }
 
 static void
-draw_series (cairo_t *cr, const Lane *lane, const ImpSeriesRange *columns, int n,
-             ImpSeries series, ImpRgba color, gboolean bars)
+draw_series (cairo_t *cr, const Lane *lane, const ImpSeriesRange *columns, int n, int stride,
+             int series, ImpRgba color, gboolean bars)
 {
   imp_rgba_set_source (cr, color);
   for (int x = 0; x < n; x++)
     {
-      ImpSeriesRange r = columns[x * IMP_N_SERIES + series];
+      ImpSeriesRange r = columns[x * stride + series];
       if (!(r.lo <= r.hi))
         continue;
       double y_hi = lane_y (lane, r.hi), y_lo = bars ? lane->bottom : lane_y (lane, r.lo);
@@ -150,6 +199,18 @@ lane_caption (cairo_t *cr, const Lane *lane, double width, const char *left, con
   double y = lane->top - 7.0;
   imp_plot_text (cr, left, 4.0, y, 0.0, theme->text, FALSE);
   imp_plot_text (cr, right, width - 4.0, y, 1.0, theme->text_muted, FALSE);
+}
+
+/* "what value   drift from frame 0: ..." relative to |e0| when it is not 0. */
+static char *
+drift_caption (const char *what, double value, double e0)
+{
+  if (isnan (value) || isnan (e0))
+    return g_strdup_printf ("%s: not in this state", what);
+  double drift = value - e0;
+  return e0 != 0.0 ? g_strdup_printf ("%s %.6g   drift from frame 0: %+.2e of |E₀|", what, value,
+                                      drift / fabs (e0))
+                   : g_strdup_printf ("%s %.6g   drift from frame 0: %+.3g", what, value, drift);
 }
 
 static void
@@ -188,39 +249,69 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       self->columns_first_hash = first.hash;
       self->columns_last_hash = last.hash;
     }
+  /* The selected circles' energies: only the states not yet read. */
+  for (int b = 0; b < self->n_bodies; b++)
+    {
+      GArray *values = self->bodies[b].values;
+      if ((gint64) values->len > states)
+        g_array_set_size (values, (guint) states);
+      guint have = values->len;
+      if ((gint64) have < states)
+        {
+          g_array_set_size (values, (guint) states);
+          imp_series_body_energy (tl, self->bodies[b].name, have, states,
+                                  &g_array_index (values, double, have));
+        }
+    }
   imp_session_unlock (self->session);
   const ImpSeriesRange *columns = self->columns;
 
-  Lane lanes[N_LANES];
+  int n_lanes = N_LANES + self->n_bodies;
+  Lane lanes[N_LANES + MAX_BODY_LANES];
   for (int i = 0; i < N_LANES; i++)
-    lanes[i] = lane_for (columns, width, i, i, i == IMP_SERIES_EVENTS);
-  for (int i = 0; i < N_LANES; i++)
+    lanes[i] = lane_for (columns, width, IMP_N_SERIES, i, i, i == IMP_SERIES_EVENTS);
+  for (int b = 0; b < self->n_bodies; b++)
+    {
+      BodyLane *body = &self->bodies[b];
+      body->columns = g_renew (ImpSeriesRange, body->columns, width);
+      imp_series_value_columns ((const double *) body->values->data, states, width, body->columns);
+      lanes[N_LANES + b] = lane_for (body->columns, width, 1, 0, N_LANES + b, FALSE);
+    }
+  for (int i = 0; i < n_lanes; i++)
     {
       imp_rgba_set_source_alpha (cr, theme->text_muted, 0.08);
       cairo_rectangle (cr, 0, lanes[i].top - 14.0, width, LANE_HEIGHT);
       cairo_fill (cr);
     }
-  const ImpRgba colors[N_LANES] = { theme->impulse, theme->velocity, theme->contact,
-                                    imp_theme_event_color (theme, PHYS_EVENT_CIRCLE_CIRCLE) };
+  const ImpRgba colors[N_LANES + MAX_BODY_LANES]
+      = { theme->impulse,      theme->velocity,    theme->contact,
+          imp_theme_event_color (theme, PHYS_EVENT_CIRCLE_CIRCLE), theme->normal_left,
+          theme->normal_right };
   for (int i = 0; i < N_LANES; i++)
-    draw_series (cr, &lanes[i], columns, width, i, colors[i], i == IMP_SERIES_EVENTS);
+    draw_series (cr, &lanes[i], columns, width, IMP_N_SERIES, i, colors[i],
+                 i == IMP_SERIES_EVENTS);
+  for (int b = 0; b < self->n_bodies; b++)
+    draw_series (cr, &lanes[N_LANES + b], self->bodies[b].columns, width, 1, 0,
+                 colors[N_LANES + b], FALSE);
 
   /* Captions: the value at the playhead, and the lane's range. */
-  double e0 = first.energy.total, drift = now.energy.total - e0;
-  g_autofree char *e_left
-      = e0 != 0.0 ? g_strdup_printf ("total energy %.6g   drift from frame 0: %+.2e of |E₀|",
-                                     now.energy.total, drift / fabs (e0))
-                  : g_strdup_printf ("total energy %.6g   drift from frame 0: %+.3g",
-                                     now.energy.total, drift);
-  g_autofree char *k_left = g_strdup_printf ("kinetic energy %.6g   potential %.6g",
-                                             now.energy.kinetic, now.energy.potential);
-  g_autofree char *p_left = g_strdup_printf ("momentum |p| %.6g   p = (%.6g, %.6g)",
-                                             hypot (now.energy.momentum.x, now.energy.momentum.y),
-                                             now.energy.momentum.x, now.energy.momentum.y);
-  g_autofree char *n_left = g_strdup_printf ("events in frame %" G_GINT64_FORMAT ": %u",
-                                             MIN (frame, length), now.n_events);
-  const char *left[N_LANES] = { e_left, k_left, p_left, n_left };
-  for (int i = 0; i < N_LANES; i++)
+  double e0 = first.energy.total;
+  char *left[N_LANES + MAX_BODY_LANES];
+  left[0] = drift_caption ("total energy", now.energy.total, e0);
+  left[1] = g_strdup_printf ("kinetic energy %.6g   potential %.6g", now.energy.kinetic,
+                             now.energy.potential);
+  left[2] = g_strdup_printf ("momentum |p| %.6g   p = (%.6g, %.6g)",
+                             hypot (now.energy.momentum.x, now.energy.momentum.y),
+                             now.energy.momentum.x, now.energy.momentum.y);
+  left[3] = g_strdup_printf ("events in frame %" G_GINT64_FORMAT ": %u", MIN (frame, length),
+                             now.n_events);
+  for (int b = 0; b < self->n_bodies; b++)
+    {
+      const double *v = (const double *) self->bodies[b].values->data;
+      g_autofree char *what = g_strdup_printf ("energy of %s", self->bodies[b].name);
+      left[N_LANES + b] = drift_caption (what, v[MIN (frame, length)], v[0]);
+    }
+  for (int i = 0; i < n_lanes; i++)
     {
       const Lane *lane = &lanes[i];
       g_autofree char *right
@@ -232,13 +323,14 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                                             0.5 * (lane->data_hi - lane->data_lo))
                          : g_strdup_printf ("plotted %.6g … %.6g", lane->data_lo, lane->data_hi);
       lane_caption (cr, &lanes[i], width, left[i], right, theme);
+      g_free (left[i]);
     }
 
   /* The playhead through each lane's curve, clear of its caption. */
   double x = floor ((double) MIN (frame, length) / (double) states * width) + 0.5;
   imp_rgba_set_source (cr, theme->selection);
   cairo_set_line_width (cr, 2.0);
-  for (int i = 0; i < N_LANES; i++)
+  for (int i = 0; i < n_lanes; i++)
     {
       cairo_move_to (cr, x, lanes[i].top - 2.0);
       cairo_line_to (cr, x, lanes[i].bottom + 2.0);
@@ -277,12 +369,56 @@ imp_recording_plot_measure (GtkWidget *widget, GtkOrientation orientation, int f
                             int *natural_baseline)
 {
   if (orientation == GTK_ORIENTATION_VERTICAL)
-    *minimum = *natural = (int) (N_LANES * (LANE_HEIGHT + LANE_GAP) + LANE_GAP);
+    {
+      int lanes = N_LANES + IMP_RECORDING_PLOT (widget)->n_bodies;
+      *minimum = *natural = (int) (lanes * (LANE_HEIGHT + LANE_GAP) + LANE_GAP);
+    }
   else
     {
       *minimum = 200;
       *natural = 800;
     }
+}
+
+/* Forgets the circles' energies read so far (the recording changed). */
+static void
+forget_bodies (ImpRecordingPlot *self)
+{
+  for (int b = 0; b < MAX_BODY_LANES; b++)
+    if (self->bodies[b].values != NULL)
+      g_array_set_size (self->bodies[b].values, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A lane for each selected circle (the selected body, both of a pair). */
+static void
+follow_selection (ImpRecordingPlot *self)
+{
+  PhysBodyRef refs[2] = { { PHYS_BODY_CIRCLE, -1 }, { PHYS_BODY_CIRCLE, -1 } };
+  const char *names[MAX_BODY_LANES] = { "", "" };
+  ImpSessionView now;
+  int n = 0;
+  if (self->session != NULL)
+    {
+      imp_session_get_view (self->session, &now);
+      if (!imp_session_get_selected_pair (self->session, &refs[0], &refs[1]))
+        imp_session_get_selected_body (self->session, &refs[0]);
+      for (int i = 0; i < 2; i++)
+        if (now.world != NULL && refs[i].index >= 0 && refs[i].kind == PHYS_BODY_CIRCLE)
+          names[n++] = phys_world_body_name (now.world, refs[i]);
+    }
+  gboolean same = n == self->n_bodies;
+  for (int b = 0; same && b < n; b++)
+    same = g_str_equal (names[b], self->bodies[b].name);
+  if (same)
+    return;
+  for (int b = 0; b < MAX_BODY_LANES; b++)
+    {
+      g_strlcpy (self->bodies[b].name, names[b], sizeof self->bodies[b].name);
+      g_array_set_size (self->bodies[b].values, 0);
+    }
+  self->n_bodies = n;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 void
@@ -293,8 +429,16 @@ imp_recording_plot_set_session (ImpRecordingPlot *self, ImpSession *session)
   g_set_object (&self->session, session);
   g_clear_pointer (&self->columns, g_free);
   static const char *const redraw[] = { "frame", "length", NULL };
+  static const char *const changed[] = { "can-undo", "can-redo", "title", NULL };
+  static const char *const selection[] = { "selected-event", NULL };
   if (session != NULL)
-    imp_session_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
+    {
+      imp_session_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
+      imp_session_connect_notifies (session, changed, G_CALLBACK (forget_bodies), self);
+      imp_session_connect_notifies (session, selection, G_CALLBACK (follow_selection), self);
+    }
+  forget_bodies (self);
+  follow_selection (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -306,6 +450,11 @@ imp_recording_plot_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->columns, g_free);
+  for (int b = 0; b < MAX_BODY_LANES; b++)
+    {
+      g_clear_pointer (&self->bodies[b].values, g_array_unref);
+      g_clear_pointer (&self->bodies[b].columns, g_free);
+    }
   G_OBJECT_CLASS (imp_recording_plot_parent_class)->dispose (object);
 }
 
@@ -322,6 +471,8 @@ imp_recording_plot_class_init (ImpRecordingPlotClass *klass)
 static void
 imp_recording_plot_init (ImpRecordingPlot *self)
 {
+  for (int b = 0; b < MAX_BODY_LANES; b++)
+    self->bodies[b].values = g_array_new (FALSE, FALSE, sizeof (double));
   GtkGesture *click = gtk_gesture_click_new ();
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
@@ -329,8 +480,9 @@ imp_recording_plot_init (ImpRecordingPlot *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (dragged), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               "Energy, momentum and events over the whole recording. "
-                               "Click or drag to move the playhead.");
+                               "Energy, momentum and events over the whole recording, and "
+                               "the energy of each selected circle. Click or drag to move "
+                               "the playhead.");
 }
 
 GtkWidget *
