@@ -7,6 +7,8 @@
  *   impulse-bench rain N [RUNS]
  *   impulse-bench render [N]      draw gas N (default 2,000) with every overlay at 1920x1080
  *   impulse-bench timeline [FRAMES]  record gas 1000 (default 100,000 frames), then seek
+ *   impulse-bench window [N] [SECONDS]  play gas N (default 2,000) for SECONDS (default 10)
+ *                                 in the real window; needs a display (not in the table)
  */
 #include <cairo.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include <time.h>
 
 #include "bench-scenes.h"
+#include "bench-window.h"
 #include "imp-render.h"
 #include "imp-view.h"
 
@@ -371,10 +374,27 @@ main (int argc, char **argv)
         }
       return run_render ((int) n);
     }
+  if (argc >= 2 && strcmp (argv[1], "window") == 0)
+    {
+      char *end_n = NULL, *end_s = NULL;
+      long n = argc >= 3 ? strtol (argv[2], &end_n, 10) : 2000;
+      double seconds = argc >= 4 ? strtod (argv[3], &end_s) : 10.0;
+      if (argc > 4 || (argc >= 3 && (end_n == argv[2] || *end_n != '\0'))
+          || (argc >= 4 && (end_s == argv[3] || *end_s != '\0')) || n < 1
+          || n > PHYS_MAX_CIRCLES || !(seconds >= 1.0 && seconds <= 600.0))
+        {
+          fprintf (stderr, "impulse-bench: error: expected 'window [N] [SECONDS]' with "
+                           "1 <= N <= %d and 1 <= SECONDS <= 600\n",
+                   PHYS_MAX_CIRCLES);
+          return 2;
+        }
+      return bench_window_run ((int) n, seconds);
+    }
   if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
       printf ("Usage: impulse-bench [gas|rain N [RUNS]] | impulse-bench render [N]\n"
               "       impulse-bench timeline [FRAMES]\n"
+              "       impulse-bench window [N] [SECONDS]   (needs a display)\n"
               "With no arguments runs gas 1000, 5000, 20000, rain 2000, render 2000 and "
               "timeline.\n");
       return 0;

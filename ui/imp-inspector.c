@@ -85,8 +85,13 @@ refresh (ImpInspector *self)
   g_autofree char *text = card (self, IMP_CARD_MARKUP, self->terms);
   gboolean concealed = imp_session_get_concealed (self->session);
   g_autofree char *summary = text == NULL && !concealed ? world_summary (self, now.world) : NULL;
-  gtk_label_set_markup (self->label, concealed ? concealed_text : text != NULL ? text : summary);
-  mark_term (self);
+  const char *markup = concealed ? concealed_text : text != NULL ? text : summary;
+  /* Playback refreshes every frame: an unchanged card is not laid out again. */
+  if (g_strcmp0 (markup, gtk_label_get_label (self->label)) != 0)
+    {
+      gtk_label_set_markup (self->label, markup);
+      mark_term (self);
+    }
   gtk_widget_set_sensitive (self->copy, text != NULL);
   gtk_widget_set_sensitive (self->copy_latex, text != NULL);
   gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
@@ -118,7 +123,8 @@ refresh (ImpInspector *self)
       " and branch the run: the old future stays as a ghost. Drag a body or the tip of its "
       "velocity on the canvas; right-click to add or delete; Ctrl+Z undoes.",
       imp_session_get_frame (self->session));
-  gtk_label_set_text (self->edit_note, note);
+  if (g_strcmp0 (note, gtk_label_get_label (self->edit_note)) != 0)
+    gtk_label_set_text (self->edit_note, note);
   gtk_widget_set_visible (GTK_WIDGET (self->edit_note), editing);
 }
 

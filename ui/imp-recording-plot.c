@@ -23,6 +23,8 @@ typedef struct
   char name[PHYS_NAME_MAX]; /* "" for none */
   GArray *values;           /* double per state */
   ImpSeriesRange *columns;  /* the last columns drawn, stride 1 */
+  int columns_width;        /* for how many columns */
+  guint columns_states;     /* and of how many values (0: to compute) */
 } BodyLane;
 
 struct _ImpRecordingPlot
@@ -38,6 +40,11 @@ struct _ImpRecordingPlot
   guint64 columns_first_hash, columns_last_hash;
   BodyLane bodies[MAX_BODY_LANES];
   int n_bodies;
+  /* The lanes' backgrounds and curves, drawn once for as long as nothing they
+   * show changes; playback then only redraws the captions and the playhead. */
+  GskRenderNode *curves;
+  gboolean curves_dark;
+  int curves_width, curves_height;
 };
 
 G_DEFINE_FINAL_TYPE (ImpRecordingPlot, imp_recording_plot, GTK_TYPE_WIDGET)
@@ -226,14 +233,12 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   const ImpTheme *theme = imp_theme_get (dark);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
   gint64 states = length + 1;
   PhysTimeline *tl = imp_session_lock (self->session);
   if (tl == NULL)
     {
       imp_session_unlock (self->session);
-      cairo_destroy (cr);
       return;
     }
   PhysFrameSummary first = phys_timeline_summary (tl, 0);
@@ -248,6 +253,7 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       self->columns_states = states;
       self->columns_first_hash = first.hash;
       self->columns_last_hash = last.hash;
+      g_clear_pointer (&self->curves, gsk_render_node_unref);
     }
   /* The selected circles' energies: only the states not yet read. */
   for (int b = 0; b < self->n_bodies; b++)
@@ -273,26 +279,48 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (int b = 0; b < self->n_bodies; b++)
     {
       BodyLane *body = &self->bodies[b];
-      body->columns = g_renew (ImpSeriesRange, body->columns, width);
-      imp_series_value_columns ((const double *) body->values->data, states, width, body->columns);
+      if (body->columns_width != width || body->columns_states != body->values->len)
+        {
+          body->columns = g_renew (ImpSeriesRange, body->columns, width);
+          imp_series_value_columns ((const double *) body->values->data, states, width,
+                                    body->columns);
+          body->columns_width = width;
+          body->columns_states = body->values->len;
+          g_clear_pointer (&self->curves, gsk_render_node_unref);
+        }
       lanes[N_LANES + b] = lane_for (body->columns, width, 1, 0, N_LANES + b, FALSE);
     }
-  for (int i = 0; i < n_lanes; i++)
+  if (self->curves == NULL || self->curves_dark != dark || self->curves_width != width
+      || self->curves_height != height)
     {
-      imp_rgba_set_source_alpha (cr, theme->text_muted, 0.08);
-      cairo_rectangle (cr, 0, lanes[i].top - 14.0, width, LANE_HEIGHT);
-      cairo_fill (cr);
+      g_clear_pointer (&self->curves, gsk_render_node_unref);
+      GtkSnapshot *curves = gtk_snapshot_new ();
+      cairo_t *cc = gtk_snapshot_append_cairo (curves, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      for (int i = 0; i < n_lanes; i++)
+        {
+          imp_rgba_set_source_alpha (cc, theme->text_muted, 0.08);
+          cairo_rectangle (cc, 0, lanes[i].top - 14.0, width, LANE_HEIGHT);
+          cairo_fill (cc);
+        }
+      const ImpRgba colors[N_LANES + MAX_BODY_LANES]
+          = { theme->impulse,      theme->velocity,    theme->contact,
+              imp_theme_event_color (theme, PHYS_EVENT_CIRCLE_CIRCLE), theme->normal_left,
+              theme->normal_right };
+      for (int i = 0; i < N_LANES; i++)
+        draw_series (cc, &lanes[i], columns, width, IMP_N_SERIES, i, colors[i],
+                     i == IMP_SERIES_EVENTS);
+      for (int b = 0; b < self->n_bodies; b++)
+        draw_series (cc, &lanes[N_LANES + b], self->bodies[b].columns, width, 1, 0,
+                     colors[N_LANES + b], FALSE);
+      cairo_destroy (cc);
+      self->curves = gtk_snapshot_free_to_node (curves);
+      self->curves_dark = dark;
+      self->curves_width = width;
+      self->curves_height = height;
     }
-  const ImpRgba colors[N_LANES + MAX_BODY_LANES]
-      = { theme->impulse,      theme->velocity,    theme->contact,
-          imp_theme_event_color (theme, PHYS_EVENT_CIRCLE_CIRCLE), theme->normal_left,
-          theme->normal_right };
-  for (int i = 0; i < N_LANES; i++)
-    draw_series (cr, &lanes[i], columns, width, IMP_N_SERIES, i, colors[i],
-                 i == IMP_SERIES_EVENTS);
-  for (int b = 0; b < self->n_bodies; b++)
-    draw_series (cr, &lanes[N_LANES + b], self->bodies[b].columns, width, 1, 0,
-                 colors[N_LANES + b], FALSE);
+  if (self->curves != NULL)
+    gtk_snapshot_append_node (snapshot, self->curves);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
   /* Captions: the value at the playhead, and the lane's range. */
   double e0 = first.energy.total;
@@ -390,6 +418,7 @@ forget_bodies (ImpRecordingPlot *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+
 /* A lane for each selected circle (the selected body, both of a pair). */
 static void
 follow_selection (ImpRecordingPlot *self)
@@ -418,6 +447,7 @@ follow_selection (ImpRecordingPlot *self)
       g_array_set_size (self->bodies[b].values, 0);
     }
   self->n_bodies = n;
+  g_clear_pointer (&self->curves, gsk_render_node_unref);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -450,6 +480,7 @@ imp_recording_plot_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->columns, g_free);
+  g_clear_pointer (&self->curves, gsk_render_node_unref);
   for (int b = 0; b < MAX_BODY_LANES; b++)
     {
       g_clear_pointer (&self->bodies[b].values, g_array_unref);
