@@ -55,6 +55,32 @@ is_dark (void)
   return adw_style_manager_get_dark (adw_style_manager_get_default ());
 }
 
+/* Room the legend takes in the top-right corner, pixels. */
+#define LEGEND_ROOM_PX 250.0
+
+/* Fits where the scene has been so far (all of it, not just this frame), and
+ * keeps the top-right corner clear for the legend when that costs at most a
+ * fifth of the scale. */
+static void
+fit_scene (ImpCanvas *self)
+{
+  PhysAabb box = imp_session_recorded_box (self->session, 64);
+  imp_view_fit (&self->view, box, 32.0);
+  if ((imp_session_get_overlays (self->session) & IMP_OVERLAY_LEGEND) == 0
+      || imp_aabb_is_empty (box))
+    return;
+  ImpView narrow = self->view;
+  narrow.width = (int) MAX (1.0, self->view.width - LEGEND_ROOM_PX);
+  imp_view_fit (&narrow, box, 32.0);
+  if (narrow.scale >= 0.8 * self->view.scale)
+    {
+      self->view.scale = narrow.scale;
+      /* The box centred in the part left of the legend. */
+      self->view.center = phys_v2 (narrow.center.x + 0.5 * LEGEND_ROOM_PX / narrow.scale,
+                                   narrow.center.y);
+    }
+}
+
 static void
 imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -81,7 +107,7 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   if (!self->fitted)
     {
-      imp_view_fit (&self->view, imp_view_world_box (now.world), 32.0);
+      fit_scene (self);
       self->fitted = TRUE;
     }
 
@@ -183,6 +209,12 @@ imp_canvas_fit (ImpCanvas *self)
 {
   self->fitted = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+imp_canvas_get_fitted (ImpCanvas *self)
+{
+  return self->fitted;
 }
 
 gboolean

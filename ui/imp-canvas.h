@@ -14,8 +14,12 @@ G_DECLARE_FINAL_TYPE (ImpCanvas, imp_canvas, IMP, CANVAS, GtkWidget)
 GtkWidget *imp_canvas_new (void);
 ImpSession *imp_canvas_get_session (ImpCanvas *self);
 void imp_canvas_set_session (ImpCanvas *self, ImpSession *session);
-/* Fits the whole scene into the widget. */
+/* Fits the whole scene (where it has been so far) into the widget, the legend's
+ * corner kept clear when that costs little. */
 void imp_canvas_fit (ImpCanvas *self);
+/* Whether the view has been fitted since the last fit was asked for (it is
+ * done when the canvas next draws). */
+gboolean imp_canvas_get_fitted (ImpCanvas *self);
 /* Fits the selected event's figure (its bodies, paths and contact), or the selected
  * pair's, with room for its labels; returns FALSE when neither is selected. */
 gboolean imp_canvas_zoom_to_selection (ImpCanvas *self);

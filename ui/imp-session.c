@@ -1228,6 +1228,43 @@ rebuild_view (ImpSession *self)
 }
 
 /**
+ * imp_session_recorded_box:
+ * @self: a session
+ * @samples: how many recorded states to look at, at most (evenly spread, the
+ *   first and the last among them)
+ *
+ * Where the scene has been so far: the union of imp_view_world_box() over
+ * the sampled states, so that a fitted view keeps orbiters and escapees in
+ * sight.
+ *
+ * Returns: the box, empty without a recording
+ */
+PhysAabb
+imp_session_recorded_box (ImpSession *self, int samples)
+{
+  PhysAabb box = imp_aabb_empty ();
+  PhysTimeline *tl = imp_session_lock (self);
+  gint64 length = tl != NULL ? phys_timeline_length (tl) : -1;
+  gint64 first = tl != NULL ? phys_timeline_first_frame (tl) : 0;
+  samples = MAX (samples, 2);
+  for (int i = 0; length >= first && i < samples; i++)
+    {
+      gint64 k = first + (length - first) * i / (samples - 1);
+      const PhysWorld *world = phys_timeline_seek (tl, k);
+      if (world == NULL)
+        continue;
+      PhysAabb b = imp_view_world_box (world);
+      if (imp_aabb_is_empty (b))
+        continue;
+      box = imp_aabb_add_point (imp_aabb_add_point (box, b.min, 0.0), b.max, 0.0);
+      if (length == first)
+        break;
+    }
+  imp_session_unlock (self);
+  return box;
+}
+
+/**
  * imp_session_get_view:
  * @self: a session
  * @view: (out caller-allocates): what to draw now

@@ -104,5 +104,7 @@ typedef struct
 } ImpSessionView;
 
 void imp_session_get_view (ImpSession *self, ImpSessionView *view);
+/* Where the scene has been over (up to samples of) the recorded states. */
+PhysAabb imp_session_recorded_box (ImpSession *self, int samples);
 
 G_END_DECLS
