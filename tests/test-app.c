@@ -609,6 +609,26 @@ test_breakpoints (void)
     }
   g_assert_false (imp_session_get_breakpoint (session, NULL));
 
+  /* Every kind of event has its breakpoint. */
+  const struct
+  {
+    const char *name;
+    PhysEventKind kind;
+  } kinds[] = { { "circle-circle", PHYS_EVENT_CIRCLE_CIRCLE },
+                { "circle-segment", PHYS_EVENT_CIRCLE_SEGMENT },
+                { "probe-segment", PHYS_EVENT_PROBE_SEGMENT },
+                { "embedded", PHYS_EVENT_EMBEDDED } };
+  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      PhysTimelineQuery q;
+      g_assert_true (imp_breakpoint_apply (session, kinds[i].name, &said, &error));
+      g_clear_pointer (&said, g_free);
+      g_assert_true (imp_session_get_breakpoint (session, &q));
+      g_assert_cmpuint (q.kinds, ==, 1u << kinds[i].kind);
+    }
+  g_assert_true (imp_breakpoint_apply (session, "none", &said, &error));
+  g_clear_pointer (&said, g_free);
+
   /* The energy threshold chosen: a tenth of a percent. */
   PhysTimelineQuery energy;
   g_assert_true (imp_breakpoint_apply (session, "energy-0.1", &said, &error));

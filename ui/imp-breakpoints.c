@@ -40,6 +40,16 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
       query.kinds = 1u << PHYS_EVENT_CIRCLE_SEGMENT;
       text = g_strdup ("Playback pauses when a circle meets a segment");
     }
+  else if (g_str_equal (name, "probe-segment"))
+    {
+      query.kinds = 1u << PHYS_EVENT_PROBE_SEGMENT;
+      text = g_strdup ("Playback pauses when a probe's path crosses a segment");
+    }
+  else if (g_str_equal (name, "embedded"))
+    {
+      query.kinds = 1u << PHYS_EVENT_EMBEDDED;
+      text = g_strdup ("Playback pauses when a frame starts with bodies overlapping");
+    }
   else if (g_str_equal (name, "event-cap"))
     {
       query.event_cap = true;
@@ -97,7 +107,8 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    "Unknown breakpoint “%s”: expected none, any, circle-circle, "
-                   "circle-segment, selection, event-cap, energy or energy-P (P percent)",
+                   "circle-segment, probe-segment, embedded, selection, event-cap, energy or "
+                   "energy-P (P percent)",
                    name);
       return FALSE;
     }

@@ -7,7 +7,7 @@
 G_BEGIN_DECLS
 
 /* The names, in menu order: "none", "any", "circle-circle", "circle-segment",
- * "selection" (the selected body or pair), "event-cap", "energy" (the total
+ * "probe-segment", "embedded", "selection" (the selected body or pair), "event-cap", "energy" (the total
  * energy changes by more than IMP_BREAKPOINT_ENERGY_CHANGE of itself in a
  * frame) and "energy-P" (by more than P percent, 0 < P <= 100). */
 #define IMP_BREAKPOINT_ENERGY_CHANGE 0.01
