@@ -12,6 +12,7 @@
 #include "imp-recording-plot.h"
 #include "imp-session.h"
 #include "imp-window.h"
+#include "test-ui-util.h"
 #include "test-util.h"
 
 static char *
@@ -20,15 +21,6 @@ scene (const char *name)
   return g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", name, NULL);
 }
 
-/* The worker records ahead; wait (running the main loop) until it has. */
-static void
-wait_for_length (ImpSession *session, gint64 frames)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
-  while (imp_session_get_length (session) < frames && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_cmpint (imp_session_get_length (session), >=, frames);
-}
 
 static void
 test_session_load_and_step (void)
@@ -38,7 +30,7 @@ test_session_load_and_step (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   g_assert_no_error (error);
-  wait_for_length (session, 100);
+  imp_test_wait_for_length (session, 100);
   g_assert_cmpint (imp_session_get_frame (session), ==, 0);
   imp_session_step (session, 5);
   g_assert_cmpint (imp_session_get_frame (session), ==, 5);
@@ -79,7 +71,7 @@ test_session_loop (void)
   g_autoptr (ImpSession) session = imp_session_new ();
   g_autofree char *path = scene ("seed001-balls-in-box.json");
   g_assert_true (imp_session_load (session, path, NULL));
-  wait_for_length (session, 40);
+  imp_test_wait_for_length (session, 40);
   imp_session_set_loop (session, 10, 20);
   gint64 start, end;
   g_assert_true (imp_session_get_loop (session, &start, &end));
@@ -110,7 +102,7 @@ test_session_pair (void)
   g_autoptr (ImpSession) session = imp_session_new ();
   g_autofree char *path = scene ("seed000-swept-circles.json");
   g_assert_true (imp_session_load (session, path, NULL));
-  wait_for_length (session, 2);
+  imp_test_wait_for_length (session, 2);
   ImpSessionView view;
   imp_session_get_view (session, &view);
   PhysBodyRef a, b;
@@ -141,7 +133,7 @@ test_inspector_text (void)
   g_autoptr (ImpSession) session = imp_session_new ();
   g_autofree char *path = scene ("seed000-swept-circles.json");
   g_assert_true (imp_session_load (session, path, NULL));
-  wait_for_length (session, 2);
+  imp_test_wait_for_length (session, 2);
   GtkWidget *inspector = g_object_ref_sink (imp_inspector_new ());
   imp_inspector_set_session (IMP_INSPECTOR (inspector), session);
   g_assert_null (imp_inspector_dup_card (IMP_INSPECTOR (inspector), IMP_CARD_PLAIN));
@@ -177,7 +169,7 @@ test_session_edit_undo_save (void)
   g_autoptr (ImpSession) session = imp_session_new ();
   g_autofree char *path = scene ("seed001-balls-in-box.json");
   g_assert_true (imp_session_load (session, path, NULL));
-  wait_for_length (session, 50);
+  imp_test_wait_for_length (session, 50);
   imp_session_set_frame (session, 20);
   PhysEdit e = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "ball-02");
   e.fields = PHYS_EDIT_VELOCITY;
@@ -185,7 +177,7 @@ test_session_edit_undo_save (void)
   g_assert_cmpint (imp_session_edit (session, &e), ==, PHYS_OK);
   g_assert_true (imp_session_can_undo (session));
   /* Ahead of the edit the old future shows as the ghost: ball-02 differs there. */
-  wait_for_length (session, 40);
+  imp_test_wait_for_length (session, 40);
   imp_session_set_frame (session, 30);
   ImpSessionView view;
   imp_session_get_view (session, &view);
@@ -205,7 +197,7 @@ test_session_edit_undo_save (void)
   imp_session_set_frame (session, 20);
   g_assert_cmpint (imp_session_add_bookmark (session, "after the push"), ==, 0);
   g_assert_cmpint (imp_session_get_n_bookmarks (session), ==, 1);
-  wait_for_length (session, 80);
+  imp_test_wait_for_length (session, 80);
 
   g_autofree char *dir = g_dir_make_tmp ("impulse-app-XXXXXX", NULL);
   g_autofree char *file = g_build_filename (dir, "run.json", NULL);
@@ -217,7 +209,7 @@ test_session_edit_undo_save (void)
   g_autoptr (ImpSession) reopened = imp_session_new ();
   g_assert_true (imp_session_load (reopened, file, &error));
   g_assert_no_error (error);
-  wait_for_length (reopened, 80);
+  imp_test_wait_for_length (reopened, 80);
   PhysTimeline *a = imp_session_lock (session);
   uint64_t ha = phys_timeline_summary (a, 80).hash;
   imp_session_unlock (session);
@@ -231,12 +223,12 @@ test_session_edit_undo_save (void)
   g_assert_true (imp_session_undo (session));
   g_assert_false (imp_session_can_undo (session));
   g_assert_true (imp_session_can_redo (session));
-  wait_for_length (session, 80);
+  imp_test_wait_for_length (session, 80);
   PhysTimeline *c = imp_session_lock (session);
   g_assert_cmpuint (phys_timeline_summary (c, 80).hash, !=, ha);
   imp_session_unlock (session);
   g_assert_true (imp_session_redo (session));
-  wait_for_length (session, 80);
+  imp_test_wait_for_length (session, 80);
   c = imp_session_lock (session);
   g_assert_cmpuint (phys_timeline_summary (c, 80).hash, ==, ha);
   imp_session_unlock (session);
@@ -276,7 +268,7 @@ test_window_actions (void)
   g_autofree char *path = scene ("seed001-head-on.json");
   g_assert_true (imp_window_open (window, path));
   ImpSession *session = imp_window_get_session (window);
-  wait_for_length (session, 100);
+  imp_test_wait_for_length (session, 100);
   gtk_window_present (GTK_WINDOW (window));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward", NULL));
@@ -352,7 +344,7 @@ test_bookmark_list (void)
   g_autofree char *path = scene ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
-  wait_for_length (session, 60);
+  imp_test_wait_for_length (session, 60);
   GtkWidget *list = g_object_ref_sink (imp_bookmark_list_new ());
   imp_bookmark_list_set_session (IMP_BOOKMARK_LIST (list), session);
   g_assert_cmpint (count_rows (list), ==, 0);
@@ -425,7 +417,7 @@ test_recording_plot_bodies (void)
   g_autofree char *path = scene ("seed004-orbit.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
-  wait_for_length (session, 600);
+  imp_test_wait_for_length (session, 600);
   enum { STATES = 600 };
   PhysTimeline *tl = imp_session_lock (session);
   const PhysWorld *start = phys_timeline_seek (tl, 0);
@@ -503,7 +495,7 @@ test_recording_plot_columns (void)
   g_autofree char *path = scene ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
-  wait_for_length (session, 400);
+  imp_test_wait_for_length (session, 400);
 
   /* Column x of c over s states starts at floor(x s / c); x is clamped
    * (599 · 1201 / 600 = 1198.998). */
@@ -586,7 +578,7 @@ test_breakpoints (void)
   g_autofree char *path = scene ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
-  wait_for_length (session, 600);
+  imp_test_wait_for_length (session, 600);
   gint64 hit = -1;
   g_signal_connect (session, "breakpoint-hit", G_CALLBACK (record_hit), &hit);
   g_autofree char *said = NULL;
@@ -698,19 +690,6 @@ test_breakpoints (void)
   g_assert_cmpint (imp_session_get_frame (session), >=, 600);
 }
 
-static GtkWidget *
-find_child_of_type (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child_of_type (c, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* A lesson opens in the panel beside the canvas and its actions drive it; a
  * scene opened afterwards leaves the lesson and hides the panel. */
@@ -726,7 +705,7 @@ test_window_lesson (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (imp_window_open (window, lesson));
   g_assert_nonnull (imp_lesson_player_get_lesson (player));
-  GtkWidget *panel = find_child_of_type (GTK_WIDGET (window), IMP_TYPE_LESSON_PANEL);
+  GtkWidget *panel = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_LESSON_PANEL, 0);
   g_assert_nonnull (panel);
   g_assert_true (gtk_widget_get_visible (panel));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-next", NULL);

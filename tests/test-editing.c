@@ -16,6 +16,7 @@
 #include "imp-lesson-player.h"
 #include "imp-session.h"
 #include "imp-window.h"
+#include "test-ui-util.h"
 #include "test-util.h"
 
 /* Field rules */
@@ -277,39 +278,13 @@ test_grab_edit (void)
 
 /* In a window */
 
-static void
-wait_for_length (ImpSession *session, gint64 frames)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
-  while (imp_session_get_length (session) < frames && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_cmpint (imp_session_get_length (session), >=, frames);
-}
 
-static void
-collect (GtkWidget *widget, GType type, GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    collect (c, type, found);
-}
-
-static GtkWidget *
-nth_of_type (GtkWidget *root, GType type, guint n)
-{
-  g_autoptr (GPtrArray) found = g_ptr_array_new ();
-  collect (root, type, found);
-  g_assert_cmpuint (found->len, >, n);
-  return found->pdata[n];
-}
 
 static GtkEntry *
 entry_named (GtkWidget *editor, const char *key)
 {
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
-  collect (editor, GTK_TYPE_ENTRY, found);
+  imp_test_collect_widgets (editor, GTK_TYPE_ENTRY, found);
   for (guint i = 0; i < found->len; i++)
     if (g_str_equal (gtk_widget_get_name (found->pdata[i]), key)
         && gtk_widget_is_visible (found->pdata[i]))
@@ -335,6 +310,19 @@ edit_count (ImpSession *session)
   return n;
 }
 
+/* A window on a shipped scene, recorded to frames. */
+static ImpWindow *
+window_with_scene (const char *scene, gint64 frames)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", scene, NULL);
+  g_assert_true (imp_window_open (window, path));
+  imp_test_wait_for_length (imp_window_get_session (window), frames);
+  return window;
+}
+
 static ImpWindow *
 window_with_lesson (const char *lesson, guint step)
 {
@@ -345,7 +333,7 @@ window_with_lesson (const char *lesson, guint step)
   g_assert_true (imp_window_open (window, uri));
   ImpLessonPlayer *player = imp_window_get_lesson_player (window);
   imp_lesson_player_go (player, step);
-  wait_for_length (imp_window_get_session (window), 20);
+  imp_test_wait_for_length (imp_window_get_session (window), 20);
   g_assert_false (imp_lesson_player_get_reached (player));
   return window;
 }
@@ -360,7 +348,7 @@ test_editor_reaches_verdict (void)
   ImpLessonPlayer *player = imp_window_get_lesson_player (window);
   g_assert_cmpint (imp_session_get_frame (session), ==, 4);
   /* The pair c1, c2 is selected: a form for each. */
-  GtkWidget *c2 = nth_of_type (GTK_WIDGET (window), IMP_TYPE_BODY_EDITOR, 1);
+  GtkWidget *c2 = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_BODY_EDITOR, 1);
   g_assert_true (imp_body_editor_is_shown (IMP_BODY_EDITOR (c2)));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (c2, "vx"))), ==, "-30");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (c2, "x"))), ==, "260");
@@ -396,7 +384,7 @@ test_editor_reaches_verdict (void)
   imp_session_get_view (session, &now);
   imp_assert_vec_near (phys_world_get_circle (now.world, 1).velocity, -10, -30, 1e-12);
   /* The goal is checked once the new branch has frame 4 recorded. */
-  wait_for_length (session, 10);
+  imp_test_wait_for_length (session, 10);
   g_assert_true (imp_lesson_player_get_reached (player));
 
   /* Undo takes the last edit back, exactly. */
@@ -425,7 +413,7 @@ test_world_menu_reaches_mode (void)
   g_assert_cmpstr (g_variant_get_string (after, NULL), ==, "discrete");
   g_assert_false (imp_lesson_player_get_reached (player));
   /* The new branch is recorded from the edit on. */
-  wait_for_length (session, 10);
+  imp_test_wait_for_length (session, 10);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward", NULL);
   g_assert_cmpint (imp_session_get_frame (session), ==, 4);
   g_assert_true (imp_lesson_player_get_reached (player));
@@ -462,7 +450,7 @@ test_world_menu_reaches_mode (void)
 static ImpCanvas *
 drawn_canvas (ImpWindow *window)
 {
-  ImpCanvas *canvas = IMP_CANVAS (nth_of_type (GTK_WIDGET (window), IMP_TYPE_CANVAS, 0));
+  ImpCanvas *canvas = IMP_CANVAS (imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_CANVAS, 0));
   gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
   while (!imp_canvas_get_fitted (canvas) || gtk_widget_get_width (GTK_WIDGET (canvas)) <= 0)
     {
@@ -482,13 +470,8 @@ canvas_scale (ImpCanvas *canvas)
 static void
 test_canvas_drag (void)
 {
-  ImpWindow *window = imp_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  g_autofree char *path
-      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", "seed001-head-on.json", NULL);
-  g_assert_true (imp_window_open (window, path));
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 10);
   ImpSession *session = imp_window_get_session (window);
-  wait_for_length (session, 10);
   imp_session_set_frame (session, 2);
   imp_session_set_overlays (session, imp_session_get_overlays (session) | IMP_OVERLAY_VELOCITY);
   ImpCanvas *canvas = drawn_canvas (window);
@@ -514,7 +497,7 @@ test_canvas_drag (void)
   /* The run before the edit is drawn as a ghost: the window shows that branch
    * unless the learner turned it off. */
   g_assert_true (imp_session_get_overlays (session) & IMP_OVERLAY_GHOST_BRANCH);
-  wait_for_length (session, 10);
+  imp_test_wait_for_length (session, 10);
   imp_session_set_frame (session, 6);
   imp_session_get_view (session, &now);
   g_assert_nonnull (now.ghost_positions);
@@ -549,13 +532,8 @@ test_canvas_drag (void)
 static void
 test_canvas_add_delete (void)
 {
-  ImpWindow *window = imp_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  g_autofree char *path
-      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", "seed001-head-on.json", NULL);
-  g_assert_true (imp_window_open (window, path));
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 10);
   ImpSession *session = imp_window_get_session (window);
-  wait_for_length (session, 10);
   ImpCanvas *canvas = drawn_canvas (window);
   ImpSessionView now;
   imp_session_get_view (session, &now);
@@ -600,7 +578,7 @@ static gboolean
 label_has (GtkWidget *root, const char *text)
 {
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
-  collect (root, GTK_TYPE_LABEL, labels);
+  imp_test_collect_widgets (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (strstr (gtk_label_get_text (labels->pdata[i]), text) != NULL)
       return TRUE;
@@ -626,7 +604,7 @@ test_inspector_pair_counts (void)
   g_assert_cmpint (grid, <, 19900 / 100);
   g_autofree char *all = g_strdup_printf ("n (n \u2212 1) / 2 = %d pairs", n * (n - 1) / 2);
   g_autofree char *handed = g_strdup_printf ("hands %" G_GINT64_FORMAT " of them", grid);
-  GtkWidget *inspector = nth_of_type (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0);
+  GtkWidget *inspector = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0);
   g_assert_true (label_has (inspector, all));
   g_assert_true (label_has (inspector, handed));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -636,7 +614,7 @@ static GtkLabel *
 label_with (GtkWidget *root, const char *text)
 {
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
-  collect (root, GTK_TYPE_LABEL, labels);
+  imp_test_collect_widgets (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (strstr (gtk_label_get_text (labels->pdata[i]), text) != NULL)
       return labels->pdata[i];
@@ -649,18 +627,13 @@ label_with (GtkWidget *root, const char *text)
 static void
 test_inspector_term_link (void)
 {
-  ImpWindow *window = imp_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  g_autofree char *path
-      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", "seed001-head-on.json", NULL);
-  g_assert_true (imp_window_open (window, path));
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 100);
   ImpSession *session = imp_window_get_session (window);
-  wait_for_length (session, 100);
   imp_session_set_overlays (session, IMP_OVERLAY_CONTACT | IMP_OVERLAY_IMPULSE);
   g_assert_true (imp_session_jump_event (session, 1));
   ImpCanvas *canvas = drawn_canvas (window);
   ImpInspector *inspector
-      = IMP_INSPECTOR (nth_of_type (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0));
+      = IMP_INSPECTOR (imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0));
   GtkLabel *card = label_with (GTK_WIDGET (inspector), "j = \u2212(1 + e)");
 
   /* Card to canvas: where the j line is drawn. */
@@ -719,13 +692,8 @@ test_inspector_term_link (void)
 static void
 test_canvas_fit_recorded (void)
 {
-  ImpWindow *window = imp_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  g_autofree char *path
-      = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", "seed004-orbit.json", NULL);
-  g_assert_true (imp_window_open (window, path));
+  ImpWindow *window = window_with_scene ("seed004-orbit.json", 600);
   ImpSession *session = imp_window_get_session (window);
-  wait_for_length (session, 600);
   ImpCanvas *canvas = drawn_canvas (window);
   imp_session_set_frame (session, 600);
   imp_canvas_fit (canvas);

@@ -435,31 +435,23 @@ imp_canvas_to_widget (ImpCanvas *self, PhysVec2 world_point)
   return imp_view_to_screen (&self->view, world_point);
 }
 
-/* Lights the term whose figure is under the pointer, so the inspector's card
- * marks the line that computes it. */
-static void
-light (ImpCanvas *self, const char *term)
-{
-  if (self->session == NULL || (term == NULL && !self->lit))
-    return;
-  self->lit = term != NULL;
-  if (g_strcmp0 (term, imp_session_get_highlight_term (self->session)) != 0)
-    imp_session_set_highlight_term (self->session, term);
-}
-
 static void
 hovered (GtkEventControllerMotion *motion, double x, double y, ImpCanvas *self)
 {
   if (self->preview != NULL)
     return;
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), imp_grab_cursor (grab_at (self, x, y).kind));
-  light (self, imp_hotspot_at (self->hotspots, phys_v2 (x, y), 4.0));
+  /* The term whose figure is under the pointer: the card marks its line. */
+  if (self->session != NULL)
+    imp_session_point_at_term (self->session, imp_hotspot_at (self->hotspots, phys_v2 (x, y), 4.0),
+                               &self->lit);
 }
 
 static void
 left (GtkEventControllerMotion *motion, ImpCanvas *self)
 {
-  light (self, NULL);
+  if (self->session != NULL)
+    imp_session_point_at_term (self->session, NULL, &self->lit);
 }
 
 const char *

@@ -224,20 +224,15 @@ imp_inspector_term_at (ImpInspector *self, double x, double y)
 static void
 card_hovered (GtkEventControllerMotion *motion, double x, double y, ImpInspector *self)
 {
-  const char *term = imp_inspector_term_at (self, x, y);
-  if (self->session == NULL || (term == NULL && !self->lit))
-    return;
-  self->lit = term != NULL;
-  if (g_strcmp0 (term, imp_session_get_highlight_term (self->session)) != 0)
-    imp_session_set_highlight_term (self->session, term);
+  if (self->session != NULL)
+    imp_session_point_at_term (self->session, imp_inspector_term_at (self, x, y), &self->lit);
 }
 
 static void
 card_left (GtkEventControllerMotion *motion, ImpInspector *self)
 {
-  if (self->lit && self->session != NULL)
-    imp_session_set_highlight_term (self->session, NULL);
-  self->lit = FALSE;
+  if (self->session != NULL)
+    imp_session_point_at_term (self->session, NULL, &self->lit);
 }
 
 static void

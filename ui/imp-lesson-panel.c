@@ -17,6 +17,7 @@ struct _ImpLessonPanel
   ImpLessonPlayer *player;
   ImpSession *session;
   ImpLessonText text; /* the step's text, parsed: where its references are */
+  gboolean lit;       /* the pointer on the text lit a term on the session */
 
   GtkWidget *box;
   GtkLabel *title;
@@ -102,7 +103,7 @@ static void
 highlight (ImpLessonPanel *self, const char *term)
 {
   if (self->session != NULL)
-    imp_session_set_highlight_term (self->session, term);
+    imp_session_point_at_term (self->session, term, &self->lit);
 }
 
 /**

@@ -78,14 +78,22 @@ imp_series_column_state (gint64 states, int columns, int x)
   return (gint64) x * states / columns;
 }
 
+/* The states [*k0, *k1) column x shows: at least one. */
+static void
+column_span (gint64 states, int columns, int x, gint64 *k0, gint64 *k1)
+{
+  *k0 = imp_series_column_state (states, columns, x);
+  *k1 = x + 1 < columns ? imp_series_column_state (states, columns, x + 1) : states;
+  *k1 = MAX (*k1, *k0 + 1);
+}
+
 void
 imp_series_columns (const PhysTimeline *tl, gint64 states, int columns, ImpSeriesRange *out)
 {
   for (int x = 0; x < columns; x++)
     {
-      gint64 k0 = imp_series_column_state (states, columns, x);
-      gint64 k1 = x + 1 < columns ? imp_series_column_state (states, columns, x + 1) : states;
-      k1 = MAX (k1, k0 + 1);
+      gint64 k0, k1;
+      column_span (states, columns, x, &k0, &k1);
       ImpSeriesRange *column = out + (gsize) x * IMP_N_SERIES;
       for (int s = 0; s < IMP_N_SERIES; s++)
         column[s] = (ImpSeriesRange) { INFINITY, -INFINITY };
@@ -120,9 +128,8 @@ imp_series_value_columns (const double *values, gint64 states, int columns, ImpS
 {
   for (int x = 0; x < columns; x++)
     {
-      gint64 k0 = imp_series_column_state (states, columns, x);
-      gint64 k1 = x + 1 < columns ? imp_series_column_state (states, columns, x + 1) : states;
-      k1 = MAX (k1, k0 + 1);
+      gint64 k0, k1;
+      column_span (states, columns, x, &k0, &k1);
       out[x] = (ImpSeriesRange) { INFINITY, -INFINITY };
       for (gint64 k = k0; k < k1 && k < states; k++)
         if (!isnan (values[k]))

@@ -889,6 +889,24 @@ imp_session_set_highlight_term (ImpSession *self, const char *term)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_TERM]);
 }
 
+/**
+ * imp_session_point_at_term:
+ * @self: a session
+ * @term: (nullable): the term under a view's pointer, or %NULL for none
+ * @lit: (inout): the view's own flag: whether the term lit now is its doing
+ *
+ * What a view does as its pointer moves: lights @term, or with %NULL takes
+ * back the term it lit itself, leaving one another view lit alone.
+ */
+void
+imp_session_point_at_term (ImpSession *self, const char *term, gboolean *lit)
+{
+  if (term == NULL && !*lit)
+    return;
+  *lit = term != NULL;
+  imp_session_set_highlight_term (self, term);
+}
+
 const char *
 imp_session_get_highlight_term (ImpSession *self)
 {

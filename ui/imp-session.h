@@ -73,6 +73,8 @@ gboolean imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end);
 ImpOverlays imp_session_get_overlays (ImpSession *self);
 void imp_session_set_highlight_term (ImpSession *self, const char *term);
 const char *imp_session_get_highlight_term (ImpSession *self);
+/* A view's pointer on term (or, NULL, off the one it lit; *lit is the view's). */
+void imp_session_point_at_term (ImpSession *self, const char *term, gboolean *lit);
 void imp_session_set_concealed (ImpSession *self, gboolean concealed);
 gboolean imp_session_get_concealed (ImpSession *self);
 void imp_session_set_overlays (ImpSession *self, ImpOverlays overlays);

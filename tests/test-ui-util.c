@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-util.c: see the header. */
+#include "test-ui-util.h"
+
+void
+imp_test_wait_for_length (ImpSession *session, gint64 frames)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+  while (imp_session_get_length (session) < frames && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (imp_session_get_length (session), >=, frames);
+}
+
+void
+imp_test_collect_widgets (GtkWidget *root, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    imp_test_collect_widgets (c, type, found);
+}
+
+GtkWidget *
+imp_test_nth_widget (GtkWidget *root, GType type, guint n)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+  imp_test_collect_widgets (root, type, found);
+  g_assert_cmpuint (found->len, >, n);
+  return found->pdata[n];
+}
