@@ -318,6 +318,13 @@ static const Field set_world_fields[] = {
   EDIT_FIELD ("modes", FALSE, read_modes, write_modes, modes, PHYS_EDIT_MODES),
 };
 
+static const Field set_probe_fields[] = {
+  EDIT_HEAD,
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("pos", FALSE, imp_json_field_vec2, write_vec2, position, PHYS_EDIT_POSITION),
+  EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, PHYS_EDIT_VELOCITY),
+};
+
 /* clang-format off */
 static const Field bookmark_fields[] = {
   { { "frame", TRUE, read_frame, offsetof (ImpSessionFileBookmark, frame) }, NULL,
@@ -351,6 +358,7 @@ static const EditKindInfo edit_kinds[] = {
   [PHYS_EDIT_ADD_SEGMENT] = { add_segment_fields, G_N_ELEMENTS (add_segment_fields), FALSE },
   [PHYS_EDIT_REMOVE_SEGMENT] = { remove_fields, G_N_ELEMENTS (remove_fields), FALSE },
   [PHYS_EDIT_SET_WORLD] = { set_world_fields, G_N_ELEMENTS (set_world_fields), TRUE },
+  [PHYS_EDIT_SET_PROBE] = { set_probe_fields, G_N_ELEMENTS (set_probe_fields), TRUE },
 };
 
 /* Positions by byte offset */
@@ -1292,7 +1300,8 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
   PhysBodyKind wanted = edit->kind == PHYS_EDIT_SET_SEGMENT || edit->kind == PHYS_EDIT_ADD_SEGMENT
                                 || edit->kind == PHYS_EDIT_REMOVE_SEGMENT
                             ? PHYS_BODY_SEGMENT
-                            : PHYS_BODY_CIRCLE;
+                        : edit->kind == PHYS_EDIT_SET_PROBE ? PHYS_BODY_PROBE
+                                                            : PHYS_BODY_CIRCLE;
   PhysBodyRef found;
   gboolean exists
       = edit->kind != PHYS_EDIT_SET_WORLD && phys_world_find (world, edit->name, &found);

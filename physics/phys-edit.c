@@ -20,6 +20,7 @@ phys_edit_kind_name (PhysEditKind kind)
     case PHYS_EDIT_ADD_SEGMENT: return "add-segment";
     case PHYS_EDIT_REMOVE_SEGMENT: return "remove-segment";
     case PHYS_EDIT_SET_WORLD: return "set-world";
+    case PHYS_EDIT_SET_PROBE: return "set-probe";
     default: return "unknown";
     }
 }
@@ -300,6 +301,24 @@ set_world (PhysWorld *world, const PhysEdit *e)
   return PHYS_OK;
 }
 
+static PhysStatus
+set_probe (PhysWorld *world, const PhysEdit *e)
+{
+  PhysBodyRef ref;
+  if (!phys_world_find (world, e->name, &ref) || ref.kind != PHYS_BODY_PROBE)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  if (((e->fields & PHYS_EDIT_POSITION) && !phys_v2_is_finite (e->position))
+      || ((e->fields & PHYS_EDIT_VELOCITY) && !phys_v2_is_finite (e->velocity)))
+    return PHYS_ERROR_NOT_FINITE;
+  PhysProbe *p = &world->probes[ref.index];
+  if (e->fields & PHYS_EDIT_POSITION)
+    p->position = e->position;
+  if (e->fields & PHYS_EDIT_VELOCITY)
+    p->velocity = e->velocity;
+  /* A probe touches nothing: no circle needs waking. */
+  return PHYS_OK;
+}
+
 PhysStatus
 phys_world_apply_edit (PhysWorld *world, const PhysEdit *edit)
 {
@@ -314,6 +333,7 @@ phys_world_apply_edit (PhysWorld *world, const PhysEdit *edit)
     case PHYS_EDIT_ADD_SEGMENT: return add_segment (world, edit);
     case PHYS_EDIT_REMOVE_SEGMENT: return remove_segment (world, edit);
     case PHYS_EDIT_SET_WORLD: return set_world (world, edit);
+    case PHYS_EDIT_SET_PROBE: return set_probe (world, edit);
     default: return PHYS_ERROR_OUT_OF_RANGE;
     }
 }

@@ -19,17 +19,18 @@ typedef enum
   PHYS_EDIT_ADD_SEGMENT,      ///< add a segment
   PHYS_EDIT_REMOVE_SEGMENT,   ///< remove a segment
   PHYS_EDIT_SET_WORLD,        ///< change world settings or teaching modes (see PhysEdit.fields)
+  PHYS_EDIT_SET_PROBE,        ///< move a probe or change its velocity (position, velocity)
 } PhysEditKind;
 
 /// Stable name of an edit kind ("set-circle", "add-circle", "remove-circle", "set-segment",
-/// "add-segment", "remove-segment", "set-world"). Pure.
+/// "add-segment", "remove-segment", "set-world", "set-probe"). Pure.
 const char *phys_edit_kind_name (PhysEditKind kind);
 
 /// Fields a SET edit changes, as bits.
 typedef enum
 {
-  PHYS_EDIT_POSITION = 1 << 0,     ///< circle position
-  PHYS_EDIT_VELOCITY = 1 << 1,     ///< circle velocity
+  PHYS_EDIT_POSITION = 1 << 0,     ///< circle or probe position
+  PHYS_EDIT_VELOCITY = 1 << 1,     ///< circle or probe velocity
   PHYS_EDIT_RADIUS = 1 << 2,       ///< circle radius
   PHYS_EDIT_MASS = 1 << 3,         ///< circle mass
   PHYS_EDIT_RESTITUTION = 1 << 4,  ///< circle or segment restitution

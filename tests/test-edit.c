@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-edit.c: edits applied to a world, and refused edits leaving it as it was. */
+#include <math.h>
 #include "test-util.h"
 
 /* Three circles a, b, c; a spring a-c, an attractor from b pulling a and c, drag on c. */
@@ -189,6 +190,42 @@ test_set_world (void)
   phys_world_free (world);
 }
 
+/* A probe moves and turns; its name must be a probe's; numbers must be finite. */
+static void
+test_set_probe (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "c", 0, 0, 0, 0, 1);
+  PhysProbeDef pdef = phys_probe_def_default ();
+  pdef.name = "ship";
+  pdef.position = phys_v2 (5, 5);
+  pdef.velocity = phys_v2 (1, 0);
+  g_assert_cmpint (phys_world_add_probe (world, &pdef, NULL), ==, PHYS_OK);
+  g_assert_cmpstr (phys_edit_kind_name (PHYS_EDIT_SET_PROBE), ==, "set-probe");
+
+  PhysEdit e = phys_edit_init (PHYS_EDIT_SET_PROBE, "ship");
+  e.fields = PHYS_EDIT_POSITION;
+  e.position = phys_v2 (-3, 7);
+  g_assert_cmpint (phys_world_apply_edit (world, &e), ==, PHYS_OK);
+  PhysProbe p = phys_world_get_probe (world, 0);
+  imp_assert_vec_near (p.position, -3, 7, 1e-12);
+  imp_assert_vec_near (p.velocity, 1, 0, 1e-12);
+  e.fields = PHYS_EDIT_VELOCITY;
+  e.velocity = phys_v2 (0, -2);
+  g_assert_cmpint (phys_world_apply_edit (world, &e), ==, PHYS_OK);
+  imp_assert_vec_near (phys_world_get_probe (world, 0).velocity, 0, -2, 1e-12);
+  imp_assert_vec_near (phys_world_get_probe (world, 0).position, -3, 7, 1e-12);
+
+  uint64_t before = phys_world_hash (world);
+  e.velocity = phys_v2 (NAN, 0);
+  g_assert_cmpint (phys_world_apply_edit (world, &e), ==, PHYS_ERROR_NOT_FINITE);
+  PhysEdit circle = phys_edit_init (PHYS_EDIT_SET_PROBE, "c");
+  circle.fields = PHYS_EDIT_POSITION;
+  g_assert_cmpint (phys_world_apply_edit (world, &circle), ==, PHYS_ERROR_UNKNOWN_BODY);
+  g_assert_cmpuint (phys_world_hash (world), ==, before);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -198,5 +235,6 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/edit/remove-renumbers-forces", test_remove_renumbers_forces);
   g_test_add_func ("/physics/edit/segments", test_segments);
   g_test_add_func ("/physics/edit/set-world", test_set_world);
+  g_test_add_func ("/physics/edit/set-probe", test_set_probe);
   return g_test_run ();
 }

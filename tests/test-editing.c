@@ -138,6 +138,24 @@ test_fields_edit (void)
   g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
   imp_assert_vec_near (phys_world_get_segment (world, 0).a, 0, 90, 1e-12);
 
+  /* A probe's fields: a set-probe edit of its position or velocity. */
+  PhysProbeDef pdef = phys_probe_def_default ();
+  pdef.name = "ship";
+  pdef.position = phys_v2 (1, 2);
+  pdef.velocity = phys_v2 (3, 4);
+  g_assert_cmpint (phys_world_add_probe (world, &pdef, NULL), ==, PHYS_OK);
+  PhysBodyRef ship = { PHYS_BODY_PROBE, 0 };
+  g_assert_true (imp_body_is_editable (world, ship));
+  g_assert_cmpfloat (imp_body_field_get (world, ship, imp_body_field_lookup (PHYS_BODY_PROBE, "vy")),
+                     ==, 4);
+  g_assert_true (imp_body_field_edit (world, ship, imp_body_field_lookup (PHYS_BODY_PROBE, "y"), 9,
+                                      &edit, &error));
+  g_assert_cmpint (edit.kind, ==, PHYS_EDIT_SET_PROBE);
+  g_assert_cmpuint (edit.fields, ==, PHYS_EDIT_POSITION);
+  imp_assert_vec_near (edit.position, 1, 9, 1e-12);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  imp_assert_vec_near (phys_world_get_probe (world, 0).position, 1, 9, 1e-12);
+
   /* Names for new bodies skip the ones in use. */
   g_autofree char *first = imp_body_unused_name (world, "circle");
   g_assert_cmpstr (first, ==, "circle-1");
@@ -179,43 +197,60 @@ test_grab_at (void)
   ImpView view = test_view ();
   int wall = phys_world_segment_count (world) - 1;
 
-  ImpGrab g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 100, 100));
+  ImpGrab g = imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 100, 100));
   g_assert_cmpint (g.kind, ==, IMP_GRAB_CIRCLE);
   g_assert_cmpint (g.body.index, ==, 0);
   g_assert_cmpuint (g.base.fields, ==, PHYS_EDIT_POSITION);
   /* Inside the circle but off centre still takes it. */
-  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 108, 100)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 108, 100)).kind, ==,
                    IMP_GRAB_CIRCLE);
   /* The arrow's tip, one frame of motion ahead: (130, 100). */
-  g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 130, 101));
+  g = imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 130, 101));
   g_assert_cmpint (g.kind, ==, IMP_GRAB_VELOCITY);
   g_assert_cmpint (g.body.index, ==, 0);
   /* Not when the arrows are hidden: that is empty space. */
-  g_assert_cmpint (imp_grab_at (world, NULL, &view, FALSE, px (&view, 130, 101)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, FALSE, px (&view, 130, 101)).kind, ==,
                    IMP_GRAB_NONE);
   /* Drawn elsewhere inside the frame, the circle is taken where it is drawn. */
   PhysVec2 moved[2] = { { 150, 100 }, { 300, 100 } };
-  g_assert_cmpint (imp_grab_at (world, moved, &view, FALSE, px (&view, 150, 100)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, moved, NULL, &view, FALSE, px (&view, 150, 100)).kind, ==,
                    IMP_GRAB_CIRCLE);
-  g_assert_cmpint (imp_grab_at (world, moved, &view, FALSE, px (&view, 100, 100)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, moved, NULL, &view, FALSE, px (&view, 100, 100)).kind, ==,
                    IMP_GRAB_NONE);
 
-  g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 51, 201));
+  g = imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 51, 201));
   g_assert_cmpint (g.kind, ==, IMP_GRAB_END_A);
   g_assert_cmpint (g.body.kind, ==, PHYS_BODY_SEGMENT);
   g_assert_cmpint (g.body.index, ==, wall);
-  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 250, 199)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 250, 199)).kind, ==,
                    IMP_GRAB_END_B);
-  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 150, 201)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 150, 201)).kind, ==,
                    IMP_GRAB_SEGMENT);
   /* The walls of the bounds and empty space: the drag pans. */
-  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 0, 150)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 0, 150)).kind, ==,
                    IMP_GRAB_NONE);
-  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 200, 50)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 200, 50)).kind, ==,
                    IMP_GRAB_NONE);
   /* A fixed circle has no arrow to take, only its body. */
-  g_assert_cmpint (imp_grab_at (world, NULL, &view, TRUE, px (&view, 305, 100)).kind, ==,
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 305, 100)).kind, ==,
                    IMP_GRAB_CIRCLE);
+
+  /* A probe, where it is drawn; dragging it moves it (snapped to 0.1 here). */
+  PhysProbeDef pdef = phys_probe_def_default ();
+  pdef.name = "ship";
+  pdef.position = phys_v2 (350, 250);
+  pdef.velocity = phys_v2 (-1, 0);
+  g_assert_cmpint (phys_world_add_probe (world, &pdef, NULL), ==, PHYS_OK);
+  g = imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 352, 251));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_PROBE);
+  g_assert_cmpint (g.body.kind, ==, PHYS_BODY_PROBE);
+  PhysEdit moved_probe = imp_grab_edit (&g, world, &view, px (&view, 362.04, 241));
+  g_assert_cmpint (moved_probe.kind, ==, PHYS_EDIT_SET_PROBE);
+  g_assert_cmpstr (moved_probe.name, ==, "ship");
+  imp_assert_vec_near (moved_probe.position, 360, 240, 1e-9);
+  PhysVec2 drawn[1] = { { 300, 280 } };
+  g_assert_cmpint (imp_grab_at (world, NULL, drawn, &view, TRUE, px (&view, 300, 280)).kind, ==,
+                   IMP_GRAB_PROBE);
   phys_world_free (world);
 }
 
@@ -231,7 +266,7 @@ test_grab_edit (void)
 
   /* 2 px per unit: a pixel is half a unit, and values snap to 0.1, the
    * largest power of ten no wider. */
-  ImpGrab g = imp_grab_at (world, NULL, &view, FALSE, px (&view, 100, 100));
+  ImpGrab g = imp_grab_at (world, NULL, NULL, &view, FALSE, px (&view, 100, 100));
   PhysVec2 to = imp_view_to_screen (&view, phys_v2 (100, 100));
   PhysEdit edit = imp_grab_edit (&g, world, &view, phys_v2 (to.x + 41, to.y - 9));
   g_assert_cmpint (edit.kind, ==, PHYS_EDIT_SET_CIRCLE);
@@ -240,7 +275,7 @@ test_grab_edit (void)
 
   /* The tip, (30 * 0.5) = 15 units ahead; moving it 10 px (5 units) right adds
    * 5 / dt = 10 to vx. */
-  g = imp_grab_at (world, NULL, &view, TRUE, px (&view, 115, 100));
+  g = imp_grab_at (world, NULL, NULL, &view, TRUE, px (&view, 115, 100));
   g_assert_cmpint (g.kind, ==, IMP_GRAB_VELOCITY);
   to = px (&view, 115, 100);
   edit = imp_grab_edit (&g, world, &view, phys_v2 (to.x + 10, to.y - 4));
@@ -248,11 +283,11 @@ test_grab_edit (void)
   imp_assert_vec_near (edit.velocity, 40, -4, 1e-12);
 
   /* An end moves alone; the segment whole keeps its length. */
-  g = imp_grab_at (world, NULL, &view, FALSE, px (&view, 250, 200));
+  g = imp_grab_at (world, NULL, NULL, &view, FALSE, px (&view, 250, 200));
   edit = imp_grab_edit (&g, world, &view, px (&view, 260.04, 180));
   imp_assert_vec_near (edit.a, 50, 200, 1e-12);
   imp_assert_vec_near (edit.b, 260, 180, 1e-12);
-  g = imp_grab_at (world, NULL, &view, FALSE, px (&view, 150, 200));
+  g = imp_grab_at (world, NULL, NULL, &view, FALSE, px (&view, 150, 200));
   g_assert_cmpint (g.kind, ==, IMP_GRAB_SEGMENT);
   edit = imp_grab_edit (&g, world, &view, px (&view, 150, 210));
   imp_assert_vec_near (edit.a, 50, 210, 1e-12);
@@ -687,6 +722,41 @@ test_inspector_term_link (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Seed 003: the ship, selected with the wall, is turned through its form; the
+ * pair's probe card then predicts from the new velocity. */
+static void
+test_editor_probe (void)
+{
+  ImpWindow *window = window_with_scene ("seed003-ship-wall.json", 20);
+  ImpSession *session = imp_window_get_session (window);
+  imp_session_set_frame (session, 10);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  PhysBodyRef ship, wall;
+  g_assert_true (phys_world_find (now.world, "ship", &ship));
+  g_assert_true (phys_world_find (now.world, "wall", &wall));
+  imp_session_select_body (session, ship, FALSE);
+  imp_session_select_body (session, wall, TRUE);
+  GtkWidget *form = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_BODY_EDITOR, 0);
+  g_assert_true (imp_body_editor_is_shown (IMP_BODY_EDITOR (form)));
+  imp_session_get_view (session, &now); /* selecting rebuilt it */
+  PhysProbe before = phys_world_get_probe (now.world, ship.index);
+  type_into (form, "vy", "2");
+  g_assert_null (imp_body_editor_get_message (IMP_BODY_EDITOR (form)));
+  g_assert_cmpint (edit_count (session), ==, 1);
+  imp_session_get_view (session, &now);
+  PhysProbe after = phys_world_get_probe (now.world, ship.index);
+  g_assert_cmpfloat (after.velocity.x, ==, before.velocity.x);
+  g_assert_cmpfloat (after.velocity.y, ==, 2);
+  g_assert_nonnull (now.pair);
+  g_assert_cmpint (now.pair->kind, ==, PHYS_EVENT_PROBE_SEGMENT);
+  /* The path's direction is the new velocity's. */
+  PhysVec2 k = now.pair->probe.lines.k;
+  g_assert_cmpfloat (fabs (k.x * after.velocity.y - k.y * after.velocity.x), <, 1e-9);
+  g_assert_cmpfloat (k.x * after.velocity.x + k.y * after.velocity.y, >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Fit takes in where the scene has been, not only this frame: after 600 frames
  * of seed 004's orbit every planet, at every sampled frame, is in sight. */
 static void
@@ -743,6 +813,7 @@ main (int argc, char **argv)
       g_test_add_func ("/ui/editing/canvas-drag", test_canvas_drag);
       g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
       g_test_add_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
+      g_test_add_func ("/ui/editing/probe-form", test_editor_probe);
       g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
       g_test_add_func ("/ui/inspector/term-link", test_inspector_term_link);
     }

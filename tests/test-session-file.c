@@ -550,6 +550,44 @@ test_save_layout (void)
       "}\n");
 }
 
+/* A probe's edit: read, replayed (the ship moved and turned at frame 2), and
+ * written back as it was given. */
+static void
+test_set_probe_edit (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpSessionFile) session = load_inline (
+      "{'impulse-session': 1,\n"
+      " 'scene': {'impulse': 1, 'probes': [{'id': 'ship', 'pos': [0, 0], 'vel': [1, 0]}]},\n"
+      " 'edits': [{'frame': 2, 'edit': 'set-probe', 'id': 'ship', 'pos': [10, 20], 'vel': [0, 3]}]}",
+      &error);
+  g_assert_no_error (error);
+  const ImpSessionFileEdit *edit = edit_at (session, 0);
+  g_assert_cmpint (edit->edit.kind, ==, PHYS_EDIT_SET_PROBE);
+  g_assert_cmpuint (edit->edit.fields, ==, PHYS_EDIT_POSITION | PHYS_EDIT_VELOCITY);
+  PhysWorld *world = imp_session_file_replay (session, 4, NULL, &error);
+  g_assert_no_error (error);
+  /* Frames 2 and 3 from (10, 20) at (0, 3) per frame. */
+  imp_assert_vec_near (phys_world_get_probe (world, 0).position, 10, 26, 1e-12);
+  phys_world_free (world);
+  g_autofree char *text = imp_session_file_to_data (session, NULL, NULL);
+  g_assert_nonnull (
+      strstr (text, "{\"frame\":2,\"edit\":\"set-probe\",\"id\":\"ship\",\"pos\":[10,20],\"vel\":[0,3]}"));
+
+  /* A circle's id is refused with what was expected. */
+  g_autoptr (ImpSessionFile) wrong = load_inline (
+      "{'impulse-session': 1,\n"
+      " 'scene': {'impulse': 1, 'circles': [{'id': 'c', 'pos': [0, 0], 'radius': 1}]},\n"
+      " 'edits': [{'frame': 1, 'edit': 'set-probe', 'id': 'c', 'pos': [1, 1]}]}",
+      &error);
+  g_assert_no_error (error);
+  world = imp_session_file_replay (wrong, 3, NULL, &error);
+  g_assert_null (world);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "probe"));
+}
+
 /* Numbers read back as the very same doubles, signs of zero included. */
 static void
 test_round_trip_numbers (void)
@@ -1114,12 +1152,12 @@ static const BadInline bad_inline[] = {
   { "edit-kind/guess", FALSE, IMP_SESSION_FILE_ERROR_EDIT_KIND,
     HEAD "  {'frame': 1, 'edit': 'set-cirle', 'id': 'a'}]}",
     "2:24: error: expected one of \"set-circle\", \"add-circle\", \"remove-circle\", "
-    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\" for \"edit\", got "
+    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for \"edit\", got "
     "\"set-cirle\"; did you mean \"set-circle\"?" },
   { "edit-kind/unknown", FALSE, IMP_SESSION_FILE_ERROR_EDIT_KIND,
     HEAD "  {'frame': 1, 'edit': 'teleport', 'id': 'a'}]}",
     "2:24: error: expected one of \"set-circle\", \"add-circle\", \"remove-circle\", "
-    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\" for \"edit\", got "
+    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for \"edit\", got "
     "\"teleport\"" },
   { "order/descending", FALSE, IMP_SESSION_FILE_ERROR_ORDER,
     HEAD "  {'frame': 120, 'edit': 'set-circle', 'id': 'a', 'vel': [0, 1]},\n"
@@ -1318,6 +1356,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/lessons/session-file/set-probe", test_set_probe_edit);
   g_test_add_func ("/lessons/session/load/scene-path", test_load_path);
   g_test_add_func ("/lessons/session/load/inline-scene", test_load_inline);
   g_test_add_func ("/lessons/session/load/all-keys", test_load_all_keys);

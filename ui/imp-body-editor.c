@@ -19,9 +19,9 @@ struct _ImpBodyEditor
   GtkWidget *box;
   GtkLabel *title;
   GtkWidget *delete_button;
-  GtkWidget *grids[2]; /* circle, segment */
-  GtkEntry *entries[2][MAX_FIELDS];
-  char *shown[2][MAX_FIELDS]; /* what each entry was last given */
+  GtkWidget *grids[3]; /* circle, segment, probe */
+  GtkEntry *entries[3][MAX_FIELDS];
+  char *shown[3][MAX_FIELDS]; /* what each entry was last given */
   GtkCheckButton *fixed;
   GtkCheckButton *collides;
   GtkDropDown *integrator;
@@ -34,7 +34,7 @@ G_DEFINE_FINAL_TYPE (ImpBodyEditor, imp_body_editor, GTK_TYPE_WIDGET)
 static int
 table (PhysBodyKind kind)
 {
-  return kind == PHYS_BODY_SEGMENT ? 1 : 0;
+  return kind == PHYS_BODY_SEGMENT ? 1 : kind == PHYS_BODY_PROBE ? 2 : 0;
 }
 
 /* The world at the playhead and the shown body in it; FALSE when it is gone. */
@@ -171,13 +171,15 @@ choice_changed (ImpBodyEditor *self)
       if (edit.fixed == c.fixed && edit.collides == c.collides && edit.integrator == c.integrator)
         return;
     }
-  else
+  else if (body.kind == PHYS_BODY_SEGMENT)
     {
       edit = imp_body_edit_segment (world, body.index, PHYS_EDIT_RESPONSE);
       edit.response = (PhysResponse) gtk_drop_down_get_selected (self->response);
       if (edit.response == phys_world_get_segment (world, body.index).response)
         return;
     }
+  else
+    return;
   commit (self, &edit);
 }
 
@@ -222,8 +224,10 @@ refresh (ImpBodyEditor *self)
       g_free (self->shown[t][i]);
       self->shown[t][i] = g_strdup (value);
     }
-  gtk_widget_set_visible (self->grids[0], t == 0);
-  gtk_widget_set_visible (self->grids[1], t == 1);
+  for (int g = 0; g < 3; g++)
+    gtk_widget_set_visible (self->grids[g], t == g);
+  /* Probes can be moved and turned, not removed. */
+  gtk_widget_set_visible (self->delete_button, body.kind != PHYS_BODY_PROBE);
   if (body.kind == PHYS_BODY_CIRCLE)
     {
       PhysCircle c = phys_world_get_circle (world, body.index);
@@ -234,14 +238,14 @@ refresh (ImpBodyEditor *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->entries[0][2]), !c.fixed);
       gtk_widget_set_sensitive (GTK_WIDGET (self->entries[0][3]), !c.fixed);
     }
-  else
+  else if (body.kind == PHYS_BODY_SEGMENT)
     gtk_drop_down_set_selected (self->response,
                                 (guint) phys_world_get_segment (world, body.index).response);
   self->updating = FALSE;
 
   g_autofree char *title
       = g_strdup_printf ("<b>Edit %s</b> <span alpha='70%%'>(%s)</span>", self->name,
-                         body.kind == PHYS_BODY_CIRCLE ? "circle" : "segment");
+                         phys_body_kind_name (body.kind));
   gtk_label_set_markup (self->title, title);
 }
 
@@ -262,7 +266,7 @@ imp_body_editor_show_body (ImpBodyEditor *self, PhysBodyRef body)
       /* Another body: what was typed for the last one goes, and so does its message. */
       g_strlcpy (self->name, name, sizeof self->name);
       self->kind = body.kind;
-      for (int t = 0; t < 2; t++)
+      for (int t = 0; t < 3; t++)
         for (int i = 0; i < MAX_FIELDS; i++)
           {
             g_clear_pointer (&self->shown[t][i], g_free);
@@ -353,7 +357,7 @@ build_grid (ImpBodyEditor *self, PhysBodyKind kind)
       gtk_grid_attach (grid, GTK_WIDGET (self->fixed), 0, row, 2, 1);
       gtk_grid_attach (grid, GTK_WIDGET (self->collides), 2, row, 2, 1);
     }
-  else
+  else if (kind == PHYS_BODY_SEGMENT)
     {
       static const char *const responses[] = { "Reflect", "Slide", NULL };
       self->response = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (responses));
@@ -372,7 +376,7 @@ imp_body_editor_dispose (GObject *object)
   ImpBodyEditor *self = IMP_BODY_EDITOR (object);
   g_clear_object (&self->session);
   g_clear_pointer (&self->box, gtk_widget_unparent);
-  for (int t = 0; t < 2; t++)
+  for (int t = 0; t < 3; t++)
     for (int i = 0; i < MAX_FIELDS; i++)
       g_clear_pointer (&self->shown[t][i], g_free);
   g_clear_pointer (&self->message, g_free);
@@ -412,8 +416,9 @@ imp_body_editor_init (ImpBodyEditor *self)
 
   self->grids[0] = build_grid (self, PHYS_BODY_CIRCLE);
   self->grids[1] = build_grid (self, PHYS_BODY_SEGMENT);
-  gtk_box_append (GTK_BOX (self->box), self->grids[0]);
-  gtk_box_append (GTK_BOX (self->box), self->grids[1]);
+  self->grids[2] = build_grid (self, PHYS_BODY_PROBE);
+  for (int g = 0; g < 3; g++)
+    gtk_box_append (GTK_BOX (self->box), self->grids[g]);
 
   self->error = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->error, TRUE);

@@ -27,6 +27,13 @@ static const ImpBodyField segment_fields[] = {
     IMP_RANGE_UNIT },
 };
 
+static const ImpBodyField probe_fields[] = {
+  { "x", "x", "Position, x (world units)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
+  { "y", "y", "Position, y (world units)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
+  { "vx", "vx", "Velocity, x (units per time unit)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
+  { "vy", "vy", "Velocity, y (units per time unit)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
+};
+
 const ImpBodyField *
 imp_body_fields (PhysBodyKind kind, int *n)
 {
@@ -38,6 +45,9 @@ imp_body_fields (PhysBodyKind kind, int *n)
     case PHYS_BODY_SEGMENT:
       *n = G_N_ELEMENTS (segment_fields);
       return segment_fields;
+    case PHYS_BODY_PROBE:
+      *n = G_N_ELEMENTS (probe_fields);
+      return probe_fields;
     default:
       *n = 0;
       return NULL;
@@ -71,6 +81,12 @@ imp_body_field_get (const PhysWorld *world, PhysBodyRef body, const ImpBodyField
       const double values[] = { c.position.x, c.position.y, c.velocity.x,  c.velocity.y,
                                 c.radius,     c.mass,       c.restitution };
       return values[field - circle_fields];
+    }
+  if (body.kind == PHYS_BODY_PROBE)
+    {
+      PhysProbe p = phys_world_get_probe (world, body.index);
+      const double values[] = { p.position.x, p.position.y, p.velocity.x, p.velocity.y };
+      return values[field - probe_fields];
     }
   PhysSegment s = phys_world_get_segment (world, body.index);
   const double values[] = { s.a.x, s.a.y, s.b.x, s.b.y, s.restitution };
@@ -155,11 +171,32 @@ imp_body_edit_segment (const PhysWorld *world, int segment, PhysEditField fields
   return edit;
 }
 
+PhysEdit
+imp_body_edit_probe (const PhysWorld *world, int probe, PhysEditField fields)
+{
+  PhysProbe p = phys_world_get_probe (world, probe);
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_PROBE, p.name);
+  edit.fields = fields;
+  edit.position = p.position;
+  edit.velocity = p.velocity;
+  return edit;
+}
+
 gboolean
 imp_body_field_edit (const PhysWorld *world, PhysBodyRef body, const ImpBodyField *field,
                      double value, PhysEdit *edit, GError **error)
 {
   g_return_val_if_fail (body.kind == field->kind, FALSE);
+  if (body.kind == PHYS_BODY_PROBE)
+    {
+      gboolean position = is (field, "x") || is (field, "y");
+      *edit = imp_body_edit_probe (world, body.index,
+                                   position ? PHYS_EDIT_POSITION : PHYS_EDIT_VELOCITY);
+      double *slot[] = { &edit->position.x, &edit->position.y, &edit->velocity.x,
+                         &edit->velocity.y };
+      *slot[field - probe_fields] = value;
+      return TRUE;
+    }
   if (body.kind == PHYS_BODY_CIRCLE)
     {
       if (is (field, "x") || is (field, "y"))
@@ -216,6 +253,8 @@ imp_body_is_editable (const PhysWorld *world, PhysBodyRef body)
   if (body.kind == PHYS_BODY_SEGMENT)
     return body.index >= 0 && body.index < phys_world_segment_count (world)
            && !phys_world_get_segment (world, body.index).is_bound;
+  if (body.kind == PHYS_BODY_PROBE)
+    return body.index >= 0 && body.index < phys_world_probe_count (world);
   return FALSE;
 }
 

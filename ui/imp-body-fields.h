@@ -35,11 +35,11 @@ typedef struct
   const char *key;   /* stable name: "x", "vx", "radius", "ax", ... */
   const char *label; /* what the editor shows */
   const char *tooltip;
-  PhysBodyKind kind; /* circles or segments */
+  PhysBodyKind kind; /* circles, segments or probes */
   ImpFieldRange range;
 } ImpBodyField;
 
-/* The fields of a kind of body, in the editor's order; *n gets how many (0 for probes). */
+/* The fields of a kind of body, in the editor's order; *n gets how many. */
 const ImpBodyField *imp_body_fields (PhysBodyKind kind, int *n);
 /* The field named key for a kind of body, or NULL. */
 const ImpBodyField *imp_body_field_lookup (PhysBodyKind kind, const char *key);
@@ -64,9 +64,10 @@ gboolean imp_body_field_edit (const PhysWorld *world, PhysBodyRef body, const Im
  * a circle's position/velocity, a segment's ends, flags and choices. */
 PhysEdit imp_body_edit_circle (const PhysWorld *world, int circle, PhysEditField fields);
 PhysEdit imp_body_edit_segment (const PhysWorld *world, int segment, PhysEditField fields);
+PhysEdit imp_body_edit_probe (const PhysWorld *world, int probe, PhysEditField fields);
 
-/* Whether a body can be edited at all: circles, and segments that are not the
- * walls of the world bounds. */
+/* Whether a body can be edited at all: circles, probes, and segments that are
+ * not the walls of the world bounds. */
 gboolean imp_body_is_editable (const PhysWorld *world, PhysBodyRef body);
 
 /* A name no body of world has: stem-1, stem-2, ... (newly allocated). */

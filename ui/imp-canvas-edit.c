@@ -20,8 +20,8 @@ distance_px (const ImpView *view, PhysVec2 world_point, PhysVec2 screen)
 }
 
 ImpGrab
-imp_grab_at (const PhysWorld *world, const PhysVec2 *positions, const ImpView *view,
-             gboolean velocities_shown, PhysVec2 screen)
+imp_grab_at (const PhysWorld *world, const PhysVec2 *positions, const PhysVec2 *probe_positions,
+             const ImpView *view, gboolean velocities_shown, PhysVec2 screen)
 {
   ImpGrab grab = { .kind = IMP_GRAB_NONE, .body = { PHYS_BODY_CIRCLE, -1 } };
   grab.start = imp_view_to_world (view, screen);
@@ -45,6 +45,19 @@ imp_grab_at (const PhysWorld *world, const PhysVec2 *positions, const ImpView *v
               grab.kind = IMP_GRAB_VELOCITY;
               grab.body = (PhysBodyRef) { PHYS_BODY_CIRCLE, i };
             }
+        }
+    }
+  /* Probes are small marks: their own reach. */
+  for (int i = 0; i < phys_world_probe_count (world); i++)
+    {
+      PhysVec2 p = probe_positions != NULL ? probe_positions[i]
+                                           : phys_world_get_probe (world, i).position;
+      double d = distance_px (view, p, screen);
+      if (d <= best)
+        {
+          best = d;
+          grab.kind = IMP_GRAB_PROBE;
+          grab.body = (PhysBodyRef) { PHYS_BODY_PROBE, i };
         }
     }
   for (int i = 0; i < phys_world_segment_count (world); i++)
@@ -108,6 +121,8 @@ imp_grab_at (const PhysWorld *world, const PhysVec2 *positions, const ImpView *v
     grab.base = imp_body_edit_circle (world, grab.body.index, PHYS_EDIT_POSITION);
   else if (grab.kind == IMP_GRAB_VELOCITY)
     grab.base = imp_body_edit_circle (world, grab.body.index, PHYS_EDIT_VELOCITY);
+  else if (grab.kind == IMP_GRAB_PROBE)
+    grab.base = imp_body_edit_probe (world, grab.body.index, PHYS_EDIT_POSITION);
   else if (grab.kind != IMP_GRAB_NONE)
     grab.base = imp_body_edit_segment (world, grab.body.index, PHYS_EDIT_ENDS);
   return grab;
@@ -131,6 +146,7 @@ imp_grab_edit (const ImpGrab *grab, const PhysWorld *world, const ImpView *view,
   switch (grab->kind)
     {
     case IMP_GRAB_CIRCLE:
+    case IMP_GRAB_PROBE:
       edit.position = snap (phys_v2_add (edit.position, move), step);
       break;
     case IMP_GRAB_VELOCITY:
@@ -165,6 +181,7 @@ imp_grab_cursor (ImpGrabKind kind)
     {
     case IMP_GRAB_CIRCLE:
     case IMP_GRAB_SEGMENT:
+    case IMP_GRAB_PROBE:
       return "move";
     case IMP_GRAB_VELOCITY:
     case IMP_GRAB_END_A:

@@ -20,6 +20,7 @@ typedef enum
   IMP_GRAB_END_A,    /* moves a segment's end A */
   IMP_GRAB_END_B,    /* moves its end B */
   IMP_GRAB_SEGMENT,  /* moves a segment whole */
+  IMP_GRAB_PROBE,    /* moves a probe */
 } ImpGrabKind;
 
 typedef struct
@@ -33,10 +34,12 @@ typedef struct
 /* Pixels around a handle (an arrow tip, a segment end) that still take it. */
 #define IMP_GRAB_SLACK_PX 8.0
 
-/* What a press at screen point takes in world (circles drawn at positions, or the
- * world's own when NULL; velocity tips only when shown). Walls of the bounds,
- * probes and fixed circles' velocities cannot be taken. */
-ImpGrab imp_grab_at (const PhysWorld *world, const PhysVec2 *positions, const ImpView *view,
+/* What a press at screen point takes in world (circles and probes drawn at
+ * positions and probe_positions, or the world's own where NULL; velocity tips
+ * only when shown). Walls of the bounds and fixed circles' velocities cannot
+ * be taken. */
+ImpGrab imp_grab_at (const PhysWorld *world, const PhysVec2 *positions,
+                     const PhysVec2 *probe_positions, const ImpView *view,
                      gboolean velocities_shown, PhysVec2 screen);
 /* The edit that dragging grab to screen point makes: the arrow's tip follows
  * the pointer (one frame of motion, so the velocity changes by the pointer's

@@ -21,6 +21,7 @@ struct _ImpCanvas
   ImpRenderCache *cache;
   double drag_center_x, drag_center_y; /* view centre when a drag began, world units */
   double press_x, press_y;             /* where the drag began, widget pixels */
+  gboolean moved;                      /* the pointer moved since the press: no click */
   double zoom_start_scale;
   ImpGrab grab;        /* what the current drag holds (IMP_GRAB_NONE: it pans) */
   PhysWorld *preview;  /* the world with the drag's edit, drawn until it is let go */
@@ -304,6 +305,9 @@ clicked (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas *sel
 {
   if (self->session == NULL)
     return;
+  /* A press that dragged something (or panned) is not a click. */
+  if (self->moved)
+    return;
   GdkModifierType state
       = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (click));
   gtk_widget_grab_focus (GTK_WIDGET (self));
@@ -334,8 +338,8 @@ grab_at (ImpCanvas *self, double x, double y)
   imp_session_get_view (self->session, &now);
   if (now.world == NULL)
     return none;
-  return imp_grab_at (now.world, now.positions, &self->view, velocities_shown (self),
-                      phys_v2 (x, y));
+  return imp_grab_at (now.world, now.positions, now.probe_positions, &self->view,
+                      velocities_shown (self), phys_v2 (x, y));
 }
 
 /* Applies an edit made on the canvas at the playhead; FALSE (and a message)
@@ -364,6 +368,7 @@ drag_begin (GtkGestureDrag *gesture, double x, double y, ImpCanvas *self)
   self->drag_center_y = self->view.center.y;
   self->press_x = x;
   self->press_y = y;
+  self->moved = FALSE;
   self->grab = grab_at (self, x, y);
   g_clear_pointer (&self->preview, phys_world_free);
   if (self->grab.kind == IMP_GRAB_NONE)
@@ -381,6 +386,8 @@ drag_begin (GtkGestureDrag *gesture, double x, double y, ImpCanvas *self)
 static void
 drag_update (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
 {
+  if (fabs (dx) >= 3.0 || fabs (dy) >= 3.0)
+    self->moved = TRUE;
   if (self->grab.kind == IMP_GRAB_NONE)
     {
       self->view.center = phys_v2 (self->drag_center_x, self->drag_center_y);
@@ -412,8 +419,13 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
   g_clear_pointer (&self->preview, phys_world_free);
   if (self->grab.kind != IMP_GRAB_NONE && moved)
     {
-      PhysBodyRef body = self->grab.body;
-      if (commit (self, &self->drag_edit))
+      PhysBodyRef body = self->grab.body, a, b;
+      /* The moved body becomes the selection, unless it is one of the pair
+       * being inspected: then the pair's test shows what the move did. */
+      gboolean in_pair = imp_session_get_selected_pair (self->session, &a, &b)
+                         && ((a.kind == body.kind && a.index == body.index)
+                             || (b.kind == body.kind && b.index == body.index));
+      if (commit (self, &self->drag_edit) && !in_pair)
         imp_session_select_body (self->session, body, FALSE);
     }
   self->grab.kind = IMP_GRAB_NONE;
@@ -493,7 +505,8 @@ act_delete (GtkWidget *widget, const char *action, GVariant *param)
   if (self->session == NULL || !imp_session_get_selected_body (self->session, &body))
     return;
   imp_session_get_view (self->session, &now);
-  if (now.world == NULL || !imp_body_is_editable (now.world, body))
+  /* Probes are moved and turned, never removed. */
+  if (now.world == NULL || body.kind == PHYS_BODY_PROBE || !imp_body_is_editable (now.world, body))
     return;
   gboolean circle = body.kind == PHYS_BODY_CIRCLE;
   PhysEdit edit = phys_edit_init (circle ? PHYS_EDIT_REMOVE_CIRCLE : PHYS_EDIT_REMOVE_SEGMENT,
@@ -524,7 +537,7 @@ context_menu (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas
   g_menu_item_set_action_and_target_value (wall, "canvas.add-segment",
                                            g_variant_new ("(dd)", x, y));
   g_menu_append_item (menu, wall);
-  if (imp_body_is_editable (now.world, body))
+  if (body.kind != PHYS_BODY_PROBE && imp_body_is_editable (now.world, body))
     {
       const char *name = phys_world_body_name (now.world, body);
       g_autofree char *label = g_strdup_printf ("_Delete %s", name);
