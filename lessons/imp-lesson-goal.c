@@ -47,6 +47,24 @@ imp_lesson_goal_frames_needed (const ImpLessonGoal *goal)
   return goal->frame >= 0 ? goal->frame + 1 : 0;
 }
 
+/**
+ * imp_lesson_goal_frames_to_solve:
+ * @goal: a goal
+ * @playhead: where the learner is
+ *
+ * Returns: how many frames "show me" records before it looks for the way to
+ *   @goal: those it needs, and for an event goal that names no frame
+ *   %IMP_LESSON_EVENT_SEARCH_FRAMES past @playhead to look through
+ */
+gint64
+imp_lesson_goal_frames_to_solve (const ImpLessonGoal *goal, gint64 playhead)
+{
+  gint64 needed = imp_lesson_goal_frames_needed (goal);
+  if (goal->kind == IMP_GOAL_EVENT && goal->frame < 0)
+    needed = MAX (needed, playhead + IMP_LESSON_EVENT_SEARCH_FRAMES);
+  return needed;
+}
+
 /* Whether event i of frame k is the one an event goal asks for. */
 static gboolean
 event_matches (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 k, int i)
@@ -553,6 +571,7 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
           break;
         }
       ImpGoalSolution solution;
+      record_to (timeline, imp_lesson_goal_frames_to_solve (goal, context.frame));
       if (!imp_lesson_goal_solve (timeline, goal, &context, &solution, &why_not))
         {
           ok = walk_fail (error, lesson, goal->location, i, "\"show me\" cannot reach the %s goal: %s",

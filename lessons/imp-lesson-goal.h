@@ -61,6 +61,9 @@ gboolean imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, 
 gboolean imp_lesson_goal_reached (PhysTimeline *timeline, const ImpLessonGoal *goal,
                                   const ImpGoalContext *context);
 gint64 imp_lesson_goal_frames_needed (const ImpLessonGoal *goal);
+/* How far "show me" looks ahead for an event goal that names no frame. */
+#define IMP_LESSON_EVENT_SEARCH_FRAMES 2000
+gint64 imp_lesson_goal_frames_to_solve (const ImpLessonGoal *goal, gint64 playhead);
 gint64 imp_lesson_find_event (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 from,
                               int *event);
 

@@ -349,6 +349,12 @@ test_goal_event (void)
                    "\"hint\": \"h\" } }",
                    "{ \"text\": \"a\", \"enter\": { \"frame\": 3, \"event\": 0 }, \"goal\": { "
                    "\"type\": \"event\", \"frame\": 3, \"hint\": \"h\" } }");
+  /* No frame named, from frame 0: "show me" looks ahead through frames not yet
+   * recorded for the first circle meeting a wall. */
+  check_goal_type ("{ \"text\": \"a\", \"enter\": { \"frame\": 0 }, \"goal\": { \"type\": "
+                   "\"event\", \"kind\": \"circle-segment\", \"hint\": \"h\" } }",
+                   "{ \"text\": \"a\", \"enter\": { \"frame\": 3, \"event\": 0 }, \"goal\": { "
+                   "\"type\": \"event\", \"kind\": \"circle-circle\", \"hint\": \"h\" } }");
 }
 
 static void

@@ -438,7 +438,8 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
   ImpGoalContext context = context_now (self);
   ImpGoalSolution solution;
   g_autofree char *why_not = NULL;
-  imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
+  imp_session_record_to (self->session,
+                         imp_lesson_goal_frames_to_solve (&step->goal, context.frame) + 1);
   PhysTimeline *timeline = imp_session_lock (self->session);
   gboolean ok = timeline != NULL
                 && imp_lesson_goal_solve (timeline, &step->goal, &context, &solution, &why_not);
