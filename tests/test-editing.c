@@ -757,6 +757,36 @@ test_editor_probe (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A lesson step's zoom: fitted, then twice as close, centred on the pair. */
+static void
+test_lesson_zoom (void)
+{
+  ImpWindow *window = window_with_lesson ("02-swept-quadratic", 0);
+  ImpCanvas *canvas = drawn_canvas (window);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+  ImpSession *session = imp_window_get_session (window);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  g_assert_nonnull (now.pair);
+  /* The middle of the pair at frame 0: c1 (100, 300) and c2 (380, 330) with
+   * their paths over the frame and radii (12, 8). */
+  PhysVec2 c1 = now.pair->circle_circle.p1, c2 = now.pair->circle_circle.p2;
+  PhysVec2 mid = phys_v2_lerp (c1, c2, 0.5);
+  int w = gtk_widget_get_width (GTK_WIDGET (canvas)), h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  for (;;)
+    {
+      PhysVec2 at = imp_canvas_to_widget (canvas, mid);
+      if (fabs (at.x - 0.5 * w) < 20 && fabs (at.y - 0.5 * h) < 20)
+        break;
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  double zoomed = canvas_scale (canvas);
+  imp_canvas_fit (canvas);
+  g_assert_cmpfloat_with_epsilon (zoomed / canvas_scale (canvas), 2.0, 1e-9);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Fit takes in where the scene has been, not only this frame: after 600 frames
  * of seed 004's orbit every planet, at every sampled frame, is in sight. */
 static void
@@ -814,6 +844,7 @@ main (int argc, char **argv)
       g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
       g_test_add_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
       g_test_add_func ("/ui/editing/probe-form", test_editor_probe);
+      g_test_add_func ("/ui/canvas/lesson-zoom", test_lesson_zoom);
       g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
       g_test_add_func ("/ui/inspector/term-link", test_inspector_term_link);
     }

@@ -22,6 +22,7 @@ struct _ImpCanvas
   double drag_center_x, drag_center_y; /* view centre when a drag began, world units */
   double press_x, press_y;             /* where the drag began, widget pixels */
   gboolean moved;                      /* the pointer moved since the press: no click */
+  double pending_zoom;                 /* a zoom on the selection asked before the fit */
   double zoom_start_scale;
   ImpGrab grab;        /* what the current drag holds (IMP_GRAB_NONE: it pans) */
   PhysWorld *preview;  /* the world with the drag's edit, drawn until it is let go */
@@ -110,6 +111,13 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     {
       fit_scene (self);
       self->fitted = TRUE;
+      if (self->pending_zoom > 0.0)
+        {
+          double factor = self->pending_zoom;
+          self->pending_zoom = 0.0;
+          imp_canvas_zoom_on_selection (self, factor);
+          imp_session_get_view (self->session, &now);
+        }
     }
 
   if (self->preview != NULL)
@@ -208,7 +216,48 @@ imp_canvas_get_session (ImpCanvas *self)
 void
 imp_canvas_fit (ImpCanvas *self)
 {
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  /* Now when the canvas has its size (a zoom may follow), else when first drawn. */
   self->fitted = FALSE;
+  if (width > 0 && height > 0 && self->session != NULL)
+    {
+      imp_view_set_size (&self->view, width, height);
+      fit_scene (self);
+      self->fitted = TRUE;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+imp_canvas_zoom_on_selection (ImpCanvas *self, double factor)
+{
+  ImpSessionView now;
+  if (self->session == NULL)
+    return;
+  if (!self->fitted)
+    {
+      /* The fit waits for the canvas's size: so does the zoom. */
+      self->pending_zoom = factor;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL)
+    return;
+  ImpRenderInput input;
+  imp_render_input_init (&input, now.world);
+  input.positions = now.positions;
+  input.selected = now.selected;
+  input.pair = now.pair;
+  PhysAabb box = imp_render_focus_box (&input);
+  PhysVec2 focus = self->view.center;
+  if (!imp_aabb_is_empty (box))
+    focus = phys_v2 (0.5 * (box.min.x + box.max.x), 0.5 * (box.min.y + box.max.y));
+  else if (now.body.index >= 0 && now.body.kind == PHYS_BODY_CIRCLE)
+    focus = now.positions[now.body.index];
+  imp_canvas_zoom (self, factor);
+  self->view.center = focus;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -32,6 +32,9 @@ PhysVec2 imp_canvas_to_widget (ImpCanvas *self, PhysVec2 world_point);
 /* The term whose figure is drawn under a widget point (as of the last drawing),
  * or NULL: the one the pointer there lights. */
 const char *imp_canvas_term_at (ImpCanvas *self, double x, double y);
+/* Zooms by factor (> 1 zooms in) and centres the selected event's or pair's
+ * figure, or the selected circle (the centre stays where nothing is selected). */
+void imp_canvas_zoom_on_selection (ImpCanvas *self, double factor);
 /* Zooms about the centre by factor (> 1 zooms in). */
 void imp_canvas_zoom (ImpCanvas *self, double factor);
 

@@ -225,7 +225,7 @@ lesson_zoom (ImpWindow *self, double factor)
 {
   imp_canvas_fit (self->canvas);
   if (factor != 1.0)
-    imp_canvas_zoom (self->canvas, factor);
+    imp_canvas_zoom_on_selection (self->canvas, factor);
 }
 
 static void
