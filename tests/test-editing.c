@@ -15,6 +15,7 @@
 #include "imp-inspector.h"
 #include "imp-lesson-player.h"
 #include "imp-session.h"
+#include "imp-timeline-bar.h"
 #include "imp-window.h"
 #include "test-ui-util.h"
 #include "test-util.h"
@@ -757,6 +758,42 @@ test_editor_probe (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A click on an event's mark in the timeline bar steps into that event, a
+ * few pixels off still; elsewhere it seeks. */
+static void
+test_timeline_bar_click (void)
+{
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 200);
+  ImpSession *session = imp_window_get_session (window);
+  ImpTimelineBar *bar
+      = IMP_TIMELINE_BAR (imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_TIMELINE_BAR, 0));
+  drawn_canvas (window);
+  int width = gtk_widget_get_width (GTK_WIDGET (bar));
+  gint64 length = imp_session_get_length (session);
+  PhysTimeline *tl = imp_session_lock (session);
+  gint64 first = -1;
+  for (gint64 k = 0; k < length && first < 0; k++)
+    if (phys_timeline_summary (tl, k).n_events > 0)
+      first = k;
+  imp_session_unlock (session);
+  g_assert_cmpint (first, >, 0);
+  double x = ((double) first + 0.5) / (double) length * width;
+
+  g_assert_cmpint (imp_timeline_bar_event_at (bar, x + 2.0), ==, first);
+  g_assert_true (imp_timeline_bar_click (bar, x + 2.0));
+  g_assert_cmpint (imp_session_get_frame (session), ==, first);
+  g_assert_cmpint (imp_session_get_selected_event (session), ==, 0);
+  g_assert_cmpint (imp_session_get_stop (session), >, 0);
+
+  /* Half way to the first mark there is nothing to take: a seek. */
+  double empty = 0.5 * x;
+  g_assert_cmpint (imp_timeline_bar_event_at (bar, empty), ==, -1);
+  g_assert_false (imp_timeline_bar_click (bar, empty));
+  g_assert_cmpint (imp_session_get_frame (session), <, first);
+  g_assert_cmpint (imp_session_get_selected_event (session), ==, -1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A lesson step's zoom: fitted, then twice as close, centred on the pair. */
 static void
 test_lesson_zoom (void)
@@ -845,6 +882,7 @@ main (int argc, char **argv)
       g_test_add_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
       g_test_add_func ("/ui/editing/probe-form", test_editor_probe);
       g_test_add_func ("/ui/canvas/lesson-zoom", test_lesson_zoom);
+      g_test_add_func ("/ui/timeline-bar/click-event", test_timeline_bar_click);
       g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
       g_test_add_func ("/ui/inspector/term-link", test_inspector_term_link);
     }

@@ -60,6 +60,14 @@ frame_to_x (gint64 frame, gint64 length, double width)
   return length > 0 ? (double) frame / (double) length * width : 0.0;
 }
 
+/* The frames [*k0, *k1) pixel column x of the strip shows. */
+static void
+column_frames (int x, int width, gint64 length, gint64 *k0, gint64 *k1)
+{
+  *k0 = (gint64) ((double) x / width * length);
+  *k1 = MAX (*k0 + 1, (gint64) ((double) (x + 1) / width * length));
+}
+
 static void
 imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -91,8 +99,8 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       /* Per column: events and kinds of its frames; height grows with the count. */
       for (int x = 0; x < width; x++)
         {
-          gint64 k0 = (gint64) ((double) x / width * length);
-          gint64 k1 = MAX (k0 + 1, (gint64) ((double) (x + 1) / width * length));
+          gint64 k0, k1;
+          column_frames (x, width, length, &k0, &k1);
           guint64 events = 0;
           guint32 kinds = 0;
           for (gint64 k = k0; k < k1 && k < length; k++)
@@ -154,6 +162,50 @@ shift_held (GtkGesture *gesture)
          != 0;
 }
 
+/* Pixels either side of a mark that still take it. */
+#define MARK_SLACK_PX 3
+
+gint64
+imp_timeline_bar_event_at (ImpTimelineBar *self, double x)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  gint64 length = self->session != NULL ? imp_session_get_length (self->session) : 0;
+  gint64 found = -1;
+  if (width <= 0 || length <= 0)
+    return -1;
+  PhysTimeline *tl = imp_session_lock (self->session);
+  /* The nearest column with a mark, then the first frame of it with events. */
+  for (int d = 0; tl != NULL && d <= MARK_SLACK_PX && found < 0; d++)
+    for (int side = -1; side <= 1 && found < 0; side += 2)
+      {
+        int column = (int) floor (x) + side * d;
+        if (column < 0 || column >= width || (d == 0 && side > 0))
+          continue;
+        gint64 k0, k1;
+        column_frames (column, width, length, &k0, &k1);
+        for (gint64 k = k0; k < k1 && k < length && found < 0; k++)
+          if (phys_timeline_summary (tl, k).n_events > 0)
+            found = k;
+      }
+  imp_session_unlock (self->session);
+  return found;
+}
+
+gboolean
+imp_timeline_bar_click (ImpTimelineBar *self, double x)
+{
+  if (self->session == NULL)
+    return FALSE;
+  gint64 frame = imp_timeline_bar_event_at (self, x);
+  if (frame < 0)
+    {
+      imp_session_set_frame (self->session, frame_at_x (self, x));
+      return FALSE;
+    }
+  imp_session_go_to_event (self->session, frame, 0);
+  return TRUE;
+}
+
 static void
 pressed (GtkGestureClick *click, int n, double x, double y, ImpTimelineBar *self)
 {
@@ -165,7 +217,7 @@ pressed (GtkGestureClick *click, int n, double x, double y, ImpTimelineBar *self
       return;
     }
   if (!shift_held (GTK_GESTURE (click)))
-    imp_session_set_frame (self->session, frame_at_x (self, x));
+    imp_timeline_bar_click (self, x);
 }
 
 static void
