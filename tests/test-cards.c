@@ -43,10 +43,14 @@ test_circle_circle_card (void)
   g_assert_nonnull (strstr (card, "v₁′ = v₁ + j n / m₁: (4, 0) → (−4, 0)"));
   /* Equal masses π (area), ±4: momentum 0 → 0, energy 2·½·π·16 = 16π both sides. */
   g_assert_nonnull (strstr (card, "Conserved: both"));
+  g_assert_nonnull (strstr (card, "\n[momentum kept] [kinetic energy kept]\nConserved: both"));
   g_assert_nonnull (strstr (card, "kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: 50.2655 → 50.2655"));
   g_autofree char *markup = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_MARKUP, NULL);
   g_assert_nonnull (strstr (markup, "<b>Circle–circle test: a and b</b>"));
   g_assert_true (pango_parse_markup (markup, -1, 0, NULL, NULL, NULL, NULL));
+  /* The badges, green for both. */
+  g_assert_nonnull (strstr (markup, "<span background=\"#26a269\" foreground=\"#ffffff\"> momentum kept </span>"));
+  g_assert_null (strstr (markup, "#c01c28"));
   phys_event_log_free (&log);
   phys_world_free (world);
 }

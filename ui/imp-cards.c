@@ -281,6 +281,34 @@ impulse_card (Card *c, const PhysImpulse *imp, bool resting)
   line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
 }
 
+/* The ledger's verdict at a glance: a badge for momentum and one for kinetic
+ * energy, green when kept, red when not; "[momentum kept]" in plain text. */
+static void
+badges (Card *c, gboolean momentum_kept, gboolean energy_kept)
+{
+  const char *words[2] = { momentum_kept ? "momentum kept" : "momentum changed",
+                           energy_kept ? "kinetic energy kept" : "kinetic energy changed" };
+  const gboolean kept[2] = { momentum_kept, energy_kept };
+  if (c->style != IMP_CARD_MARKUP)
+    {
+      line (c, "[%s] [%s]", words[0], words[1]);
+      return;
+    }
+  GString *shown = g_string_new (NULL);
+  for (int i = 0; i < 2; i++)
+    {
+      const char *gap = i > 0 ? " " : "";
+      g_string_append_printf (c->out,
+                              "%s<span background=\"%s\" foreground=\"#ffffff\"> %s </span>", gap,
+                              kept[i] ? "#26a269" : "#c01c28", words[i]);
+      g_string_append_printf (shown, "%s %s ", gap, words[i]);
+    }
+  g_string_append_c (c->out, '\n');
+  c->shown += shown->len + 1;
+  c->term = NULL;
+  g_string_free (shown, TRUE);
+}
+
 /* Momentum and kinetic energy of a pair before and after its impulse, and why
  * they are or are not conserved. Masses are 1/inv_mass; a fixed body (inverse
  * mass 0) is left out of both sums: it takes what it is given. */
@@ -302,6 +330,7 @@ ledger_card (Card *c, const PhysImpulse *imp, const PhysEvent *event)
   gboolean momentum_kept = phys_v2_len (phys_v2_sub (p1, p0))
                            <= 1e-9 * fmax (phys_v2_len (p0) + phys_v2_len (p1), 1e-300);
   gboolean energy_kept = fabs (k1 - k0) <= 1e-9 * scale;
+  badges (c, momentum_kept, energy_kept);
   if (event->repeated)
     line (c, "Not conserved: the double-pair-loop mistake applied the impulse a second time, "
              "with velocities from before the first.");
