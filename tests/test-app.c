@@ -461,7 +461,7 @@ test_recording_plot_bodies (void)
   /* Columns of values: the range of the states each covers; NAN skipped. */
   const double v[] = { 1, 5, NAN, 2, NAN, NAN, -3, 4 };
   ImpSeriesRange c[4];
-  imp_series_value_columns (v, 8, 4, c);
+  imp_series_value_columns (v, 8, 8, 4, c);
   g_assert_cmpfloat (c[0].lo, ==, 1);
   g_assert_cmpfloat (c[0].hi, ==, 5);
   g_assert_cmpfloat (c[1].lo, ==, 2);
@@ -469,6 +469,11 @@ test_recording_plot_bodies (void)
   g_assert_cmpfloat (c[2].lo, >, c[2].hi);
   g_assert_cmpfloat (c[3].lo, ==, -3);
   g_assert_cmpfloat (c[3].hi, ==, 4);
+  /* Only the first five read: the last columns have nothing yet. */
+  imp_series_value_columns (v, 5, 8, 4, c);
+  g_assert_cmpfloat (c[0].hi, ==, 5);
+  g_assert_cmpfloat (c[2].lo, >, c[2].hi);
+  g_assert_cmpfloat (c[3].lo, >, c[3].hi);
   g_free (values);
 
   /* The plot grows a lane for each selected circle, and loses them again. */

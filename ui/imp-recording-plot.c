@@ -16,6 +16,8 @@
 #define LANE_GAP 4.0
 #define N_LANES 4       /* the series of the whole world */
 #define MAX_BODY_LANES 2 /* and the selected circles' energies */
+#define BODY_READ_BUDGET_US 6000 /* reading them, a picture at most */
+#define BODY_READ_CHUNK 16       /* states read between two looks at the clock */
 
 /* The energy of a selected circle in each state, filled as far as recorded. */
 typedef struct
@@ -124,14 +126,15 @@ imp_series_body_energy (PhysTimeline *tl, const char *name, gint64 from, gint64 
 }
 
 void
-imp_series_value_columns (const double *values, gint64 states, int columns, ImpSeriesRange *out)
+imp_series_value_columns (const double *values, gint64 n_values, gint64 states, int columns,
+                          ImpSeriesRange *out)
 {
   for (int x = 0; x < columns; x++)
     {
       gint64 k0, k1;
       column_span (states, columns, x, &k0, &k1);
       out[x] = (ImpSeriesRange) { INFINITY, -INFINITY };
-      for (gint64 k = k0; k < k1 && k < states; k++)
+      for (gint64 k = k0; k < k1 && k < states && k < n_values; k++)
         if (!isnan (values[k]))
           {
             out[x].lo = MIN (out[x].lo, values[k]);
@@ -220,7 +223,7 @@ static char *
 drift_caption (const char *what, double value, double e0)
 {
   if (isnan (value) || isnan (e0))
-    return g_strdup_printf ("%s: not in this state", what);
+    return g_strdup_printf ("%s: not in this state (or not read yet)", what);
   double drift = value - e0;
   return e0 != 0.0 ? g_strdup_printf ("%s %.6g   drift from frame 0: %+.2e of |E₀|", what, value,
                                       drift / fabs (e0))
@@ -262,21 +265,30 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       self->columns_last_hash = last.hash;
       g_clear_pointer (&self->curves, gsk_render_node_unref);
     }
-  /* The selected circles' energies: only the states not yet read. */
+  /* The selected circles' energies: only the states not yet read, and only
+   * for a few milliseconds a picture (reading a state replays a step: a long
+   * recording of a large world would stall the window); the rest follows in
+   * the next pictures, the lane filling from the left. */
+  gint64 deadline = g_get_monotonic_time () + BODY_READ_BUDGET_US;
+  gboolean more = FALSE;
   for (int b = 0; b < self->n_bodies; b++)
     {
       GArray *values = self->bodies[b].values;
       if ((gint64) values->len > states)
         g_array_set_size (values, (guint) states);
-      guint have = values->len;
-      if ((gint64) have < states)
+      while ((gint64) values->len < states && g_get_monotonic_time () < deadline)
         {
-          g_array_set_size (values, (guint) states);
-          imp_series_body_energy (tl, self->bodies[b].name, have, states,
+          guint have = values->len;
+          gint64 to = MIN (states, (gint64) have + BODY_READ_CHUNK);
+          g_array_set_size (values, (guint) to);
+          imp_series_body_energy (tl, self->bodies[b].name, have, to,
                                   &g_array_index (values, double, have));
         }
+      more = more || (gint64) values->len < states;
     }
   imp_session_unlock (self->session);
+  if (more)
+    gtk_widget_queue_draw (widget);
   const ImpSeriesRange *columns = self->columns;
 
   int n_lanes = N_LANES + self->n_bodies;
@@ -289,8 +301,8 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (body->columns_width != width || body->columns_states != body->values->len)
         {
           body->columns = g_renew (ImpSeriesRange, body->columns, width);
-          imp_series_value_columns ((const double *) body->values->data, states, width,
-                                    body->columns);
+          imp_series_value_columns ((const double *) body->values->data, body->values->len,
+                                    states, width, body->columns);
           body->columns_width = width;
           body->columns_states = body->values->len;
           g_clear_pointer (&self->curves, gsk_render_node_unref);
@@ -342,9 +354,12 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                              now.n_events);
   for (int b = 0; b < self->n_bodies; b++)
     {
-      const double *v = (const double *) self->bodies[b].values->data;
+      const GArray *values = self->bodies[b].values;
+      const double *v = (const double *) values->data;
+      gint64 at = MIN (frame, length);
       g_autofree char *what = g_strdup_printf ("energy of %s", self->bodies[b].name);
-      left[N_LANES + b] = drift_caption (what, v[MIN (frame, length)], v[0]);
+      left[N_LANES + b] = drift_caption (what, at < (gint64) values->len ? v[at] : NAN,
+                                         values->len > 0 ? v[0] : NAN);
     }
   for (int i = 0; i < n_lanes; i++)
     {

@@ -40,9 +40,10 @@ void imp_series_columns (const PhysTimeline *timeline, gint64 states, int column
  * timeline must be locked. */
 void imp_series_body_energy (PhysTimeline *timeline, const char *name, gint64 from, gint64 to,
                              double *out);
-/* As imp_series_columns, for one series given by state (NAN values skipped; a
- * column with none gets lo > hi): out[x] per column. */
-void imp_series_value_columns (const double *values, gint64 states, int columns,
+/* As imp_series_columns, for one series given by state: the first n_values of
+ * the states have values (the rest are not read yet); NAN values are skipped; a
+ * column with none gets lo > hi. out[x] per column. */
+void imp_series_value_columns (const double *values, gint64 n_values, gint64 states, int columns,
                                ImpSeriesRange *out);
 /* The state column x of columns shows first (the frame a click there seeks to). */
 gint64 imp_series_column_state (gint64 states, int columns, int x);
