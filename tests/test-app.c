@@ -576,16 +576,63 @@ play_to_break (ImpSession *session, gint64 *hit)
   return *hit;
 }
 
-static void
-test_breakpoints (void)
+/* Seed 001's fifteen balls recorded to 600 frames; *hit gets each breakpoint's frame. */
+static ImpSession *
+balls_with_breakpoints (gint64 *hit)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
+  ImpSession *session = imp_session_new ();
   g_autofree char *path = scene ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_test_wait_for_length (session, 600);
+  g_signal_connect (session, "breakpoint-hit", G_CALLBACK (record_hit), hit);
+  return session;
+}
+
+/* A body's breakpoint follows the body by name: after an earlier ball is
+ * removed (which renumbers the later ones) it still pauses on ball-06's events,
+ * not on those of the ball that took its index. */
+static void
+test_breakpoint_after_removal (void)
+{
   gint64 hit = -1;
-  g_signal_connect (session, "breakpoint-hit", G_CALLBACK (record_hit), &hit);
+  g_autoptr (ImpSession) session = balls_with_breakpoints (&hit);
+  g_autoptr (GError) error = NULL;
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  PhysBodyRef ball;
+  g_assert_true (phys_world_find (view.world, "ball-06", &ball));
+  imp_session_select_body (session, ball, FALSE);
+  g_autofree char *said = NULL;
+  g_assert_true (imp_breakpoint_apply (session, "selection", &said, &error));
+
+  PhysEdit remove = phys_edit_init (PHYS_EDIT_REMOVE_CIRCLE, "ball-01");
+  g_assert_true (imp_session_apply_edit (session, &remove, &error));
+  g_assert_no_error (error);
+  imp_test_wait_for_length (session, 600);
+  for (int i = 0; i < 3; i++)
+    {
+      gint64 frame = play_to_break (session, &hit);
+      if (i == 0)
+        g_assert_cmpint (frame, >=, 0);
+      if (frame < 0)
+        break;
+      imp_session_get_view (session, &view);
+      g_assert_nonnull (view.selected);
+      PhysBodyRef a = { PHYS_BODY_CIRCLE, view.selected->a };
+      PhysBodyRef b = { view.selected->b_kind, view.selected->b };
+      const char *names[] = { phys_world_body_name (view.world, a),
+                              view.selected->b >= 0 ? phys_world_body_name (view.world, b) : "" };
+      g_assert_true (g_str_equal (names[0], "ball-06") || g_str_equal (names[1], "ball-06"));
+    }
+}
+
+static void
+test_breakpoints (void)
+{
+  gint64 hit = -1;
+  g_autoptr (ImpSession) session = balls_with_breakpoints (&hit);
+  g_autoptr (GError) error = NULL;
   g_autofree char *said = NULL;
 
   /* Refused: a name it does not know; a body breakpoint with nothing selected. */
@@ -756,5 +803,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/recording-plot/columns", test_recording_plot_columns);
   g_test_add_func ("/ui/recording-plot/bodies", test_recording_plot_bodies);
   g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
+  g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);
   return g_test_run ();
 }

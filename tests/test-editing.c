@@ -423,6 +423,16 @@ test_editor_reaches_verdict (void)
   imp_test_wait_for_length (session, 10);
   g_assert_true (imp_lesson_player_get_reached (player));
 
+  /* Text being typed (the focus in the field, not yet applied) survives the
+   * refreshes playback and stepping cause; another body's form starts afresh. */
+  GtkEntry *y = entry_named (c2, "y");
+  gtk_widget_grab_focus (GTK_WIDGET (y));
+  gtk_editable_set_text (GTK_EDITABLE (y), "33");
+  imp_session_step (session, 1);
+  imp_session_step (session, -1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (y)), ==, "33");
+  g_assert_cmpint (edit_count (session), ==, 2);
+
   /* Undo takes the last edit back, exactly. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   imp_session_get_view (session, &now);
@@ -553,8 +563,12 @@ test_canvas_drag (void)
                                   after.velocity.x + 30 / scale / dt, step / dt);
   g_assert_cmpfloat (phys_world_get_circle (now.world, 0).velocity.y, ==, after.velocity.y);
 
-  /* Empty space pans: no edit. */
+  /* Empty space pans: no edit. A click that wobbles 2 px moves nothing. */
   imp_canvas_drag (canvas, 5, 5, 60, 40);
+  g_assert_cmpint (edit_count (session), ==, 2);
+  imp_session_get_view (session, &now);
+  at = imp_canvas_to_widget (canvas, phys_world_get_circle (now.world, 1).position);
+  imp_canvas_drag (canvas, at.x, at.y, at.x + 2, at.y - 1);
   g_assert_cmpint (edit_count (session), ==, 2);
 
   /* Undo twice: the body is back where it was, to the bit. */
@@ -723,6 +737,48 @@ test_inspector_term_link (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Seed 002's slope: dragging its end B onto A is refused all the way, so the
+ * release commits nothing; with a pair inspected, Delete deletes nothing. */
+static void
+count_refusal (ImpCanvas *canvas, const char *message, int *refusals)
+{
+  (*refusals)++;
+}
+
+static void
+test_canvas_refusals (void)
+{
+  ImpWindow *window = window_with_scene ("seed002-reflect.json", 10);
+  ImpSession *session = imp_window_get_session (window);
+  ImpCanvas *canvas = drawn_canvas (window);
+  int refusals = 0;
+  g_signal_connect (canvas, "edit-refused", G_CALLBACK (count_refusal), &refusals);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  PhysBodyRef slope;
+  g_assert_true (phys_world_find (now.world, "slope", &slope));
+  PhysSegment s = phys_world_get_segment (now.world, slope.index);
+  PhysVec2 a = imp_canvas_to_widget (canvas, s.a), b = imp_canvas_to_widget (canvas, s.b);
+  imp_canvas_drag (canvas, b.x, b.y, a.x, a.y);
+  g_assert_cmpint (edit_count (session), ==, 0);
+  g_assert_cmpint (refusals, ==, 0);
+  imp_session_get_view (session, &now);
+  imp_assert_vec_near (phys_world_get_segment (now.world, slope.index).b, s.b.x, s.b.y, 0.0 + 1e-12);
+
+  PhysBodyRef left;
+  g_assert_true (phys_world_find (now.world, "left", &left));
+  imp_session_select_body (session, left, FALSE);
+  imp_session_select_body (session, slope, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete-body", NULL);
+  g_assert_cmpint (edit_count (session), ==, 0);
+  g_assert_cmpint (refusals, ==, 1);
+  /* One body selected: it goes. */
+  imp_session_select_body (session, left, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete-body", NULL);
+  g_assert_cmpint (edit_count (session), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Seed 003: the ship, selected with the wall, is turned through its form; the
  * pair's probe card then predicts from the new velocity. */
 static void
@@ -881,6 +937,7 @@ main (int argc, char **argv)
       g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
       g_test_add_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
       g_test_add_func ("/ui/editing/probe-form", test_editor_probe);
+      g_test_add_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
       g_test_add_func ("/ui/canvas/lesson-zoom", test_lesson_zoom);
       g_test_add_func ("/ui/timeline-bar/click-event", test_timeline_bar_click);
       g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);

@@ -14,6 +14,7 @@ struct _ImpBodyEditor
   char name[PHYS_NAME_MAX]; /* the body shown ("" for none) */
   PhysBodyKind kind;
   gboolean updating;         /* values being put into the widgets, not typed */
+  gboolean new_body;         /* another body since the last refresh: nothing typed counts */
   char *message;
 
   GtkWidget *box;
@@ -72,18 +73,10 @@ mark_entry (GtkEntry *entry, gboolean bad)
 static gboolean
 commit (ImpBodyEditor *self, const PhysEdit *edit)
 {
-  imp_session_set_playing (self->session, FALSE);
-  PhysStatus status = imp_session_edit (self->session, edit);
-  if (status != PHYS_OK)
-    {
-      g_autoptr (GError) error = NULL;
-      g_autofree char *what = g_strdup_printf ("Editing %s", self->name);
-      imp_body_edit_refused (status, what, &error);
-      say (self, error->message);
-      return FALSE;
-    }
-  say (self, NULL);
-  return TRUE;
+  g_autoptr (GError) error = NULL;
+  gboolean applied = imp_session_apply_edit (self->session, edit, &error);
+  say (self, applied ? NULL : error->message);
+  return applied;
 }
 
 static void
@@ -134,8 +127,18 @@ apply_entry (ImpBodyEditor *self, GtkEntry *entry)
           say (self, NULL);
           return;
         }
+      /* Taken as shown before the edit, so the refresh it causes puts the
+       * body's new value in its own spelling; back if it is refused. */
+      char *before = self->shown[t][i];
+      self->shown[t][i] = g_strdup (text);
       if (!commit (self, &edit))
-        mark_entry (entry, TRUE);
+        {
+          mark_entry (entry, TRUE);
+          g_free (self->shown[t][i]);
+          self->shown[t][i] = before;
+        }
+      else
+        g_free (before);
       return;
     }
 }
@@ -190,8 +193,7 @@ delete_clicked (ImpBodyEditor *self)
   PhysBodyRef body;
   if (!current (self, &world, &body))
     return;
-  PhysEdit edit = phys_edit_init (
-      body.kind == PHYS_BODY_CIRCLE ? PHYS_EDIT_REMOVE_CIRCLE : PHYS_EDIT_REMOVE_SEGMENT, self->name);
+  PhysEdit edit = imp_body_edit_remove (world, body);
   /* Removing renumbers the bodies after it: the selection would name another. */
   if (commit (self, &edit))
     imp_session_select_body (self->session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);
@@ -213,10 +215,12 @@ refresh (ImpBodyEditor *self)
     {
       GtkEntry *entry = self->entries[t][i];
       const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
-      /* Keep what the learner is typing (or a refused value being corrected). */
-      gboolean typing = g_strcmp0 (text, self->shown[t][i]) != 0
-                        && (gtk_widget_has_focus (GTK_WIDGET (entry))
-                            || gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+      /* Keep what the learner is typing (the focus is in the entry's text) or a
+       * refused value being corrected, unless the form shows another body now. */
+      gboolean typing
+          = !self->new_body && g_strcmp0 (text, self->shown[t][i]) != 0
+            && ((gtk_widget_get_state_flags (GTK_WIDGET (entry)) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0
+                || gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
       if (typing)
         continue;
       g_autofree char *value = imp_body_field_format (imp_body_field_get (world, body, &fields[i]));
@@ -224,6 +228,7 @@ refresh (ImpBodyEditor *self)
       g_free (self->shown[t][i]);
       self->shown[t][i] = g_strdup (value);
     }
+  self->new_body = FALSE;
   for (int g = 0; g < 3; g++)
     gtk_widget_set_visible (self->grids[g], t == g);
   /* Probes can be moved and turned, not removed. */
@@ -266,6 +271,7 @@ imp_body_editor_show_body (ImpBodyEditor *self, PhysBodyRef body)
       /* Another body: what was typed for the last one goes, and so does its message. */
       g_strlcpy (self->name, name, sizeof self->name);
       self->kind = body.kind;
+      self->new_body = TRUE;
       for (int t = 0; t < 3; t++)
         for (int i = 0; i < MAX_FIELDS; i++)
           {

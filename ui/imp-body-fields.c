@@ -271,9 +271,35 @@ imp_body_unused_name (const PhysWorld *world, const char *stem)
     }
 }
 
-void
-imp_body_edit_refused (PhysStatus status, const char *what, GError **error)
+PhysEdit
+imp_body_edit_remove (const PhysWorld *world, PhysBodyRef body)
 {
+  return phys_edit_init (body.kind == PHYS_BODY_SEGMENT ? PHYS_EDIT_REMOVE_SEGMENT
+                                                        : PHYS_EDIT_REMOVE_CIRCLE,
+                         phys_world_body_name (world, body));
+}
+
+void
+imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error)
+{
+  g_autofree char *what = NULL;
+  switch (edit->kind)
+    {
+    case PHYS_EDIT_ADD_CIRCLE:
+    case PHYS_EDIT_ADD_SEGMENT:
+      what = g_strdup_printf ("Adding %s", edit->name);
+      break;
+    case PHYS_EDIT_REMOVE_CIRCLE:
+    case PHYS_EDIT_REMOVE_SEGMENT:
+      what = g_strdup_printf ("Removing %s", edit->name);
+      break;
+    case PHYS_EDIT_SET_WORLD:
+      what = g_strdup ("Changing the world");
+      break;
+    default:
+      what = g_strdup_printf ("Editing %s", edit->name);
+      break;
+    }
   const char *why;
   switch (status)
     {

@@ -73,7 +73,11 @@ gboolean imp_body_is_editable (const PhysWorld *world, PhysBodyRef body);
 /* A name no body of world has: stem-1, stem-2, ... (newly allocated). */
 char *imp_body_unused_name (const PhysWorld *world, const char *stem);
 
-/* Says why the world refused an edit, for status. */
-void imp_body_edit_refused (PhysStatus status, const char *what, GError **error);
+/* The edit that removes body (a circle or a segment) from world. */
+PhysEdit imp_body_edit_remove (const PhysWorld *world, PhysBodyRef body);
+
+/* Says what edit was and why the world refused it ("Editing c2 refused: a
+ * value is outside its range"). */
+void imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error);
 
 G_END_DECLS

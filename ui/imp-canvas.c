@@ -26,7 +26,8 @@ struct _ImpCanvas
   double zoom_start_scale;
   ImpGrab grab;        /* what the current drag holds (IMP_GRAB_NONE: it pans) */
   PhysWorld *preview;  /* the world with the drag's edit, drawn until it is let go */
-  PhysEdit drag_edit;  /* that edit */
+  PhysEdit drag_edit;  /* that edit, the last one the world accepted */
+  gboolean drag_valid; /* drag_edit holds such an edit */
   GtkWidget *menu;     /* the right-click menu */
   GArray *hotspots;    /* where the last picture drew each term's figure */
   gboolean lit;        /* the pointer lit a term on the session */
@@ -396,18 +397,11 @@ grab_at (ImpCanvas *self, double x, double y)
 static gboolean
 commit (ImpCanvas *self, const PhysEdit *edit)
 {
-  imp_session_set_playing (self->session, FALSE);
-  PhysStatus status = imp_session_edit (self->session, edit);
-  if (status != PHYS_OK)
-    {
-      g_autoptr (GError) error = NULL;
-      g_autofree char *what = g_strdup_printf ("The %s of %s", phys_edit_kind_name (edit->kind),
-                                               edit->name);
-      imp_body_edit_refused (status, what, &error);
-      g_signal_emit (self, signals[SIGNAL_EDIT_REFUSED], 0, error->message);
-      return FALSE;
-    }
-  return TRUE;
+  g_autoptr (GError) error = NULL;
+  if (imp_session_apply_edit (self->session, edit, &error))
+    return TRUE;
+  g_signal_emit (self, signals[SIGNAL_EDIT_REFUSED], 0, error->message);
+  return FALSE;
 }
 
 static void
@@ -418,24 +412,31 @@ drag_begin (GtkGestureDrag *gesture, double x, double y, ImpCanvas *self)
   self->press_x = x;
   self->press_y = y;
   self->moved = FALSE;
+  self->drag_valid = FALSE;
   self->grab = grab_at (self, x, y);
   g_clear_pointer (&self->preview, phys_world_free);
   if (self->grab.kind == IMP_GRAB_NONE)
     return;
-  /* Edits apply to the state at the start of a frame: go there, and take hold
-   * again of the body where it is drawn now. */
+  /* Edits apply to the state at the start of a frame: go there (from a stop
+   * inside the frame, or a pause in slow playback), and take hold again of the
+   * body where it is drawn now. */
   imp_session_set_playing (self->session, FALSE);
-  if (imp_session_get_stop (self->session) != 0)
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (imp_session_get_stop (self->session) != 0 || now.time_in_frame > 0.0)
     {
       imp_session_set_frame (self->session, imp_session_get_frame (self->session));
       self->grab = grab_at (self, x, y);
     }
 }
 
+/* Pixels the pointer must move before a press is a drag (and not a click). */
+#define DRAG_THRESHOLD_PX 3.0
+
 static void
 drag_update (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
 {
-  if (fabs (dx) >= 3.0 || fabs (dy) >= 3.0)
+  if (fabs (dx) >= DRAG_THRESHOLD_PX || fabs (dy) >= DRAG_THRESHOLD_PX)
     self->moved = TRUE;
   if (self->grab.kind == IMP_GRAB_NONE)
     {
@@ -444,17 +445,24 @@ drag_update (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
+  /* A wobble of a click moves nothing. */
+  if (!self->moved)
+    return;
   double x0 = self->press_x, y0 = self->press_y;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
   if (now.world == NULL)
     return;
-  self->drag_edit = imp_grab_edit (&self->grab, now.world, &self->view, phys_v2 (x0 + dx, y0 + dy));
+  PhysEdit edit = imp_grab_edit (&self->grab, now.world, &self->view, phys_v2 (x0 + dx, y0 + dy));
   PhysWorld *preview = phys_world_copy (now.world);
-  if (preview != NULL && phys_world_apply_edit (preview, &self->drag_edit) == PHYS_OK)
+  /* A place the world refuses (the ends of a segment on one point) keeps the
+   * last one it accepted, drawn and committed on release. */
+  if (preview != NULL && phys_world_apply_edit (preview, &edit) == PHYS_OK)
     {
       g_clear_pointer (&self->preview, phys_world_free);
       self->preview = preview;
+      self->drag_edit = edit;
+      self->drag_valid = TRUE;
     }
   else if (preview != NULL)
     phys_world_free (preview);
@@ -464,9 +472,8 @@ drag_update (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
 static void
 drag_end (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
 {
-  gboolean moved = self->preview != NULL && (fabs (dx) >= 1.0 || fabs (dy) >= 1.0);
   g_clear_pointer (&self->preview, phys_world_free);
-  if (self->grab.kind != IMP_GRAB_NONE && moved)
+  if (self->grab.kind != IMP_GRAB_NONE && self->moved && self->drag_valid)
     {
       PhysBodyRef body = self->grab.body, a, b;
       /* The moved body becomes the selection, unless it is one of the pair
@@ -549,17 +556,23 @@ static void
 act_delete (GtkWidget *widget, const char *action, GVariant *param)
 {
   ImpCanvas *self = IMP_CANVAS (widget);
-  PhysBodyRef body;
+  PhysBodyRef body, a, b;
   ImpSessionView now;
   if (self->session == NULL || !imp_session_get_selected_body (self->session, &body))
     return;
+  /* Only one body, and only the one the inspector shows. */
+  if (imp_session_get_selected_event (self->session) >= 0
+      || imp_session_get_selected_pair (self->session, &a, &b))
+    {
+      g_signal_emit (self, signals[SIGNAL_EDIT_REFUSED], 0,
+                     "Select a single body (click it) to delete it");
+      return;
+    }
   imp_session_get_view (self->session, &now);
   /* Probes are moved and turned, never removed. */
   if (now.world == NULL || body.kind == PHYS_BODY_PROBE || !imp_body_is_editable (now.world, body))
     return;
-  gboolean circle = body.kind == PHYS_BODY_CIRCLE;
-  PhysEdit edit = phys_edit_init (circle ? PHYS_EDIT_REMOVE_CIRCLE : PHYS_EDIT_REMOVE_SEGMENT,
-                                  phys_world_body_name (now.world, body));
+  PhysEdit edit = imp_body_edit_remove (now.world, body);
   /* Later bodies are renumbered: the selection would name another. */
   if (commit (self, &edit))
     imp_session_select_body (self->session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);

@@ -26,7 +26,7 @@ typedef struct
   GArray *values;           /* double per state */
   ImpSeriesRange *columns;  /* the last columns drawn, stride 1 */
   int columns_width;        /* for how many columns */
-  guint columns_states;     /* and of how many values (0: to compute) */
+  guint columns_states;     /* and of how many values (G_MAXUINT: to compute) */
 } BodyLane;
 
 struct _ImpRecordingPlot
@@ -436,7 +436,10 @@ forget_bodies (ImpRecordingPlot *self)
 {
   for (int b = 0; b < MAX_BODY_LANES; b++)
     if (self->bodies[b].values != NULL)
-      g_array_set_size (self->bodies[b].values, 0);
+      {
+        g_array_set_size (self->bodies[b].values, 0);
+        self->bodies[b].columns_states = G_MAXUINT;
+      }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -467,6 +470,7 @@ follow_selection (ImpRecordingPlot *self)
     {
       g_strlcpy (self->bodies[b].name, names[b], sizeof self->bodies[b].name);
       g_array_set_size (self->bodies[b].values, 0);
+      self->bodies[b].columns_states = G_MAXUINT;
     }
   self->n_bodies = n;
   g_clear_pointer (&self->curves, gsk_render_node_unref);

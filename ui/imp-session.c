@@ -7,6 +7,8 @@
  */
 #include "imp-session.h"
 
+#include "imp-body-fields.h"
+
 #include <string.h>
 
 #include "imp-scene-ref.h"
@@ -61,6 +63,9 @@ struct _ImpSession
    * each view finds the selected ones again by these ("" for none). */
   char body_name[PHYS_NAME_MAX];
   char other_name[PHYS_NAME_MAX];
+  /* The bodies a breakpoint names, by name too: found again as playback goes
+   * (an edit that adds or removes bodies renumbers the later ones). */
+  char break_names[2][PHYS_NAME_MAX];
   PhysPairRecord pair;      /* the pair's test at the frame (valid with the view) */
   gboolean has_pair;
 
@@ -632,6 +637,31 @@ imp_session_edit (ImpSession *self, const PhysEdit *edit)
   return status;
 }
 
+/**
+ * imp_session_apply_edit:
+ * @self: a session
+ * @edit: what the learner changed
+ * @error: why it was refused
+ *
+ * What every edit made in the window goes through: playback pauses, the edit
+ * applies at the playhead (imp_session_edit()), and a refusal says in a
+ * sentence what was refused and why.
+ *
+ * Returns: %TRUE when the edit applied
+ */
+gboolean
+imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
+{
+  imp_session_set_playing (self, FALSE);
+  PhysStatus status = imp_session_edit (self, edit);
+  if (status != PHYS_OK)
+    {
+      imp_body_edit_refused (status, edit, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Bookmarks the playhead's frame; returns the bookmark's index. A frame that
  * already has one keeps it (and its note): its index is returned. */
 int
@@ -997,6 +1027,35 @@ imp_session_set_speed (ImpSession *self, double speed)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 
+/* The body named name in world, if it is of kind (else index -1). */
+static PhysBodyRef
+find_again (const PhysWorld *world, const char *name, PhysBodyKind kind)
+{
+  PhysBodyRef ref;
+  if (name[0] != '\0' && phys_world_find (world, name, &ref) && ref.kind == kind)
+    return ref;
+  return (PhysBodyRef) { kind, -1 };
+}
+
+/* The breakpoint's bodies as numbered at the playhead's frame (a body that is
+ * gone there matches nothing). */
+static void
+follow_breakpoint_bodies (ImpSession *self)
+{
+  PhysTimelineQuery *q = &self->breakpoint;
+  if (!q->match_body && !q->match_pair)
+    return;
+  ImpSessionView now;
+  imp_session_get_view (self, &now);
+  if (now.world == NULL)
+    return;
+  if (q->match_body)
+    q->body = find_again (now.world, self->break_names[0], q->body.kind);
+  else
+    for (int i = 0; i < 2; i++)
+      q->pair[i] = find_again (now.world, self->break_names[i], q->pair[i].kind);
+}
+
 /**
  * imp_session_advance:
  * @self: a session
@@ -1024,6 +1083,7 @@ imp_session_advance (ImpSession *self, double seconds)
     }
   if (self->has_breakpoint && target > self->frame)
     {
+      follow_breakpoint_bodies (self);
       /* The frames played through, the one under the playhead included
        * unless playback paused there last. */
       gint64 hit = -1;
@@ -1061,6 +1121,18 @@ imp_session_set_breakpoint (ImpSession *self, const PhysTimelineQuery *query)
   if (query != NULL)
     self->breakpoint = *query;
   self->break_frame = -1;
+  ImpSessionView now;
+  imp_session_get_view (self, &now);
+  const PhysBodyRef *named[2] = { NULL, NULL };
+  if (query != NULL && query->match_body)
+    named[0] = &query->body;
+  else if (query != NULL && query->match_pair)
+    named[0] = &query->pair[0], named[1] = &query->pair[1];
+  for (int i = 0; i < 2; i++)
+    g_strlcpy (self->break_names[i],
+               named[i] != NULL && now.world != NULL ? phys_world_body_name (now.world, *named[i])
+                                                     : "",
+               sizeof self->break_names[i]);
 }
 
 gboolean
@@ -1157,15 +1229,6 @@ imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b)
   return TRUE;
 }
 
-/* The body named name in world, if it is of kind (else index -1). */
-static PhysBodyRef
-find_again (const PhysWorld *world, const char *name, PhysBodyKind kind)
-{
-  PhysBodyRef ref;
-  if (name[0] != '\0' && phys_world_find (world, name, &ref) && ref.kind == kind)
-    return ref;
-  return (PhysBodyRef) { kind, -1 };
-}
 
 static void
 rebuild_view (ImpSession *self)

@@ -31,6 +31,7 @@ gboolean imp_session_can_redo (ImpSession *self);
 gboolean imp_session_undo (ImpSession *self);
 gboolean imp_session_redo (ImpSession *self);
 PhysStatus imp_session_edit (ImpSession *self, const PhysEdit *edit);
+gboolean imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error);
 int imp_session_add_bookmark (ImpSession *self, const char *note);
 int imp_session_get_n_bookmarks (ImpSession *self);
 char *imp_session_dup_bookmark (ImpSession *self, int i, gint64 *frame);

@@ -42,7 +42,7 @@ struct _ImpWindow
   ImpLessonPanel *lesson_panel;
   GtkWidget *lesson_separator;
   GtkMenuButton *lessons_button;
-  GtkWidget *content;
+  GtkShortcutTrigger **playback_triggers; /* parsed playback_keys */
   GtkWidget *header_bar;
   GtkWidget *transport;
   ImpLessonList *lesson_list;
@@ -588,6 +588,33 @@ add_overlay_actions (ImpWindow *self)
     }
 }
 
+/* Keys that text fields also use. As application accelerators they were taken
+ * before the focused widget (typing "-3" into a field zoomed out and typed 3);
+ * here they are the window's, seen first, and left to the focused widget when
+ * it takes text. A check box or a button with the focus does not keep Space
+ * from playing. */
+static const struct
+{
+  const char *trigger;
+  const char *action;
+} playback_keys[] = {
+  { "space", "win.play" },
+  { "Right", "win.step-forward" },
+  { "Left", "win.step-back" },
+  { "<Shift>Right", "win.step-forward-10" },
+  { "<Shift>Left", "win.step-back-10" },
+  { "<Control>Right", "win.next-event" },
+  { "<Control>Left", "win.previous-event" },
+  { "Down", "win.step-into" },
+  { "Up", "win.step-into-back" },
+  { "Home", "win.home" },
+  { "End", "win.end" },
+  { "f", "win.fit" },
+  { "z", "win.zoom-event" },
+  { "plus|<Control>plus|KP_Add", "win.zoom-in" },
+  { "minus|<Control>minus|KP_Subtract", "win.zoom-out" },
+};
+
 static void
 imp_window_dispose (GObject *object)
 {
@@ -597,6 +624,9 @@ imp_window_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->player);
   g_clear_object (&self->settings);
+  for (gsize i = 0; self->playback_triggers != NULL && i < G_N_ELEMENTS (playback_keys); i++)
+    g_object_unref (self->playback_triggers[i]);
+  g_clear_pointer (&self->playback_triggers, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_WINDOW);
   G_OBJECT_CLASS (imp_window_parent_class)->dispose (object);
 }
@@ -636,7 +666,6 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_separator);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_list);
-  gtk_widget_class_bind_template_child (widget_class, ImpWindow, content);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, transport);
 
@@ -705,41 +734,34 @@ save_overlays (ImpWindow *self)
     g_settings_set_uint (self->settings, "overlays", imp_session_get_overlays (self->session));
 }
 
-/* Keys that text fields also use. Application accelerators would take them
- * before the focused widget (typing "-3" into a field would zoom out and type
- * 3); here they are answered as they bubble up from the focus, after a field
- * has used what it needs, and before the window's own arrow-key focus moves. */
+static gboolean
+playback_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+              ImpWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL && GTK_IS_EDITABLE (focus))
+    return FALSE;
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (keys));
+  for (gsize i = 0; event != NULL && i < G_N_ELEMENTS (playback_keys); i++)
+    if (gtk_shortcut_trigger_trigger (self->playback_triggers[i], event, FALSE)
+        == GDK_KEY_MATCH_EXACT)
+      {
+        gtk_widget_activate_action (GTK_WIDGET (self), playback_keys[i].action, NULL);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static void
 add_playback_keys (ImpWindow *self)
 {
-  static const struct
-  {
-    const char *trigger;
-    const char *action;
-  } keys[] = {
-    { "space", "win.play" },
-    { "Right", "win.step-forward" },
-    { "Left", "win.step-back" },
-    { "<Shift>Right", "win.step-forward-10" },
-    { "<Shift>Left", "win.step-back-10" },
-    { "<Control>Right", "win.next-event" },
-    { "<Control>Left", "win.previous-event" },
-    { "Down", "win.step-into" },
-    { "Up", "win.step-into-back" },
-    { "Home", "win.home" },
-    { "End", "win.end" },
-    { "f", "win.fit" },
-    { "z", "win.zoom-event" },
-    { "plus|<Control>plus|KP_Add", "win.zoom-in" },
-    { "minus|<Control>minus|KP_Subtract", "win.zoom-out" },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (
-        GTK_SHORTCUT_CONTROLLER (controller),
-        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
-                          gtk_named_action_new (keys[i].action)));
-  gtk_widget_add_controller (self->content, controller);
+  self->playback_triggers = g_new (GtkShortcutTrigger *, G_N_ELEMENTS (playback_keys));
+  for (gsize i = 0; i < G_N_ELEMENTS (playback_keys); i++)
+    self->playback_triggers[i] = gtk_shortcut_trigger_parse_string (playback_keys[i].trigger);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (playback_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 /* Clicking a header or transport button leaves the focus where it was (the

@@ -129,14 +129,9 @@ change_state (GSimpleAction *action, GVariant *state, WorldActions *wa)
   if (edit.modes.detection == def->modes.detection && edit.integrator == def->integrator
       && edit.substeps == def->substeps && memcmp (&edit.modes, &def->modes, sizeof edit.modes) == 0)
     return;
-  imp_session_set_playing (wa->session, FALSE);
-  PhysStatus status = imp_session_edit (wa->session, &edit);
-  if (status != PHYS_OK && wa->refused != NULL)
-    {
-      g_autoptr (GError) error = NULL;
-      imp_body_edit_refused (status, "Changing the world", &error);
-      wa->refused (wa->data, error->message);
-    }
+  g_autoptr (GError) error = NULL;
+  if (!imp_session_apply_edit (wa->session, &edit, &error) && wa->refused != NULL)
+    wa->refused (wa->data, error->message);
   /* Refused or not, the states show the world as it now is. */
   follow_world (wa);
 }
