@@ -928,20 +928,17 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/body-fields/edit", test_fields_edit);
   g_test_add_func ("/ui/canvas-edit/grab-at", test_grab_at);
   g_test_add_func ("/ui/canvas-edit/drag-edit", test_grab_edit);
-  if (gtk_init_check ())
-    {
-      adw_init ();
-      g_test_add_func ("/ui/editing/inspector-reaches-verdict", test_editor_reaches_verdict);
-      g_test_add_func ("/ui/editing/world-menu-reaches-mode", test_world_menu_reaches_mode);
-      g_test_add_func ("/ui/editing/canvas-drag", test_canvas_drag);
-      g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
-      g_test_add_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
-      g_test_add_func ("/ui/editing/probe-form", test_editor_probe);
-      g_test_add_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
-      g_test_add_func ("/ui/canvas/lesson-zoom", test_lesson_zoom);
-      g_test_add_func ("/ui/timeline-bar/click-event", test_timeline_bar_click);
-      g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
-      g_test_add_func ("/ui/inspector/term-link", test_inspector_term_link);
-    }
+  imp_test_init_display ();
+  imp_test_add_display_func ("/ui/editing/inspector-reaches-verdict", test_editor_reaches_verdict);
+  imp_test_add_display_func ("/ui/editing/world-menu-reaches-mode", test_world_menu_reaches_mode);
+  imp_test_add_display_func ("/ui/editing/canvas-drag", test_canvas_drag);
+  imp_test_add_display_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
+  imp_test_add_display_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
+  imp_test_add_display_func ("/ui/editing/probe-form", test_editor_probe);
+  imp_test_add_display_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
+  imp_test_add_display_func ("/ui/canvas/lesson-zoom", test_lesson_zoom);
+  imp_test_add_display_func ("/ui/timeline-bar/click-event", test_timeline_bar_click);
+  imp_test_add_display_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
+  imp_test_add_display_func ("/ui/inspector/term-link", test_inspector_term_link);
   return g_test_run ();
 }

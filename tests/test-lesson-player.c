@@ -11,6 +11,7 @@
 
 #include "imp-lesson-panel.h"
 #include "imp-lesson-player.h"
+#include "test-ui-util.h"
 
 static char *
 lesson_path (void)
@@ -195,11 +196,6 @@ test_bad_lesson (void)
 static void
 test_panel_hover (void)
 {
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display");
-      return;
-    }
   g_autoptr (ImpSession) session = imp_session_new ();
   g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
   g_autofree char *path = lesson_path ();
@@ -247,6 +243,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/walk", test_walk);
   g_test_add_func ("/ui/lesson-player/resume", test_resume);
   g_test_add_func ("/ui/lesson-player/bad-lesson", test_bad_lesson);
-  g_test_add_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
+  imp_test_init_display ();
+  imp_test_add_display_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
   return g_test_run ();
 }

@@ -2,6 +2,42 @@
 /* test-ui-util.c: see the header. */
 #include "test-ui-util.h"
 
+#include <adwaita.h>
+
+static gboolean have_display;
+
+gboolean
+imp_test_init_display (void)
+{
+  have_display = gtk_init_check ();
+  if (have_display)
+    {
+      adw_init ();
+      return TRUE;
+    }
+  if (g_getenv ("IMPULSE_TESTS_NEED_DISPLAY") != NULL)
+    g_error ("no display, and IMPULSE_TESTS_NEED_DISPLAY is set: run the tests under "
+             "xvfb-run -a");
+  g_printerr ("%s: NO DISPLAY: the window tests of this program are skipped; "
+              "run them with `xvfb-run -a meson test -C build`\n", g_get_prgname ());
+  return FALSE;
+}
+
+static void
+skip_without_display (gconstpointer data)
+{
+  g_test_skip ("no display: run the tests under xvfb-run -a");
+}
+
+void
+imp_test_add_display_func (const char *path, GTestFunc func)
+{
+  if (have_display)
+    g_test_add_func (path, func);
+  else
+    g_test_add_data_func (path, NULL, skip_without_display);
+}
+
 void
 imp_test_wait_for_length (ImpSession *session, gint64 frames)
 {
