@@ -393,6 +393,94 @@ test_breakpoints (void)
   g_assert_cmpint (play_to_break (session, &hit), ==, -1);
   g_assert_cmpint (imp_session_get_frame (session), >=, 600);
 }
+static void
+record_lost (ImpSession *session, const char *said, char **out)
+{
+  g_free (*out);
+  *out = g_strdup (said);
+}
+
+/* An edit, undo or redo keeps the inspected event, its card and the stop inside it
+ * while the same event (same bodies, same frame) still happens; when it no longer
+ * does, the session says so. Seed 000's c1 and c2 collide in frame 0. */
+static void
+test_session_edit_keeps_event (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_autofree char *lost = NULL;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  imp_test_wait_for_length (session, 5);
+  g_signal_connect (session, "event-lost", G_CALLBACK (record_lost), &lost);
+  imp_session_step_into (session, 1); /* before the response */
+  imp_session_step_into (session, 1); /* after it */
+  g_assert_cmpint (imp_session_get_selected_event (session), ==, 0);
+  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
+
+  /* c2's restitution from 0.64 to 0.25: the same collision, e = sqrt (1 x 0.25) = 0.5. */
+  PhysEdit e = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "c2");
+  e.fields = PHYS_EDIT_RESTITUTION;
+  e.restitution = 0.25;
+  g_assert_true (imp_session_apply_edit (session, &e, &error));
+  g_assert_no_error (error);
+  imp_test_wait_for_length (session, 5);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
+  g_assert_cmpint (imp_session_get_selected_event (session), ==, 0);
+  const PhysStop *stop = imp_session_get_stop_info (session);
+  g_assert_nonnull (stop);
+  g_assert_cmpint (stop->kind, ==, PHYS_STOP_AFTER);
+  g_assert_cmpint (stop->event, ==, 0);
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  g_assert_nonnull (view.selected);
+  g_assert_cmpfloat_with_epsilon (view.selected->circle_circle.impulse.e, 0.5, 1e-12);
+  g_assert_null (lost);
+
+  /* Undo and redo keep it too. */
+  g_assert_true (imp_session_undo (session));
+  imp_test_wait_for_length (session, 5);
+  imp_session_get_view (session, &view);
+  g_assert_nonnull (view.selected);
+  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
+  g_assert_cmpfloat_with_epsilon (view.selected->circle_circle.impulse.e, 0.8, 1e-12);
+  g_assert_true (imp_session_redo (session));
+  imp_test_wait_for_length (session, 5);
+  imp_session_get_view (session, &view);
+  g_assert_nonnull (view.selected);
+  g_assert_cmpfloat_with_epsilon (view.selected->circle_circle.impulse.e, 0.5, 1e-12);
+  g_assert_null (lost);
+
+  /* c2 turned away: they no longer meet in frame 0, and the session says so. */
+  PhysEdit away = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "c2");
+  away.fields = PHYS_EDIT_VELOCITY;
+  away.velocity = phys_v2 (100, 0);
+  g_assert_true (imp_session_apply_edit (session, &away, &error));
+  imp_test_wait_for_length (session, 5);
+  g_assert_cmpint (imp_session_get_selected_event (session), ==, -1);
+  g_assert_cmpint (imp_session_get_stop (session), ==, 0);
+  g_assert_cmpstr (lost, ==, "After this change there is no circle-circle event of c1 and c2 in "
+                             "frame 0 any more");
+}
+
+/* The next event from the start of a frame includes that frame's own events:
+ * Ctrl+Right at frame 0 of seed 000 lands on frame 0's collision. */
+static void
+test_session_next_event_from_frame_start (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_assert_true (imp_session_load (session, path, NULL));
+  imp_test_wait_for_length (session, 5);
+  g_assert_true (imp_session_jump_event (session, 1));
+  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
+  g_assert_cmpint (imp_session_get_selected_event (session), ==, 0);
+  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_BEFORE);
+  /* From there, the next event is a later frame's. */
+  if (imp_session_jump_event (session, 1))
+    g_assert_cmpint (imp_session_get_frame (session), >, 0);
+}
+
 
 int
 main (int argc, char **argv)
@@ -405,5 +493,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
   g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);
+  g_test_add_func ("/ui/session/edit-keeps-event", test_session_edit_keeps_event);
+  g_test_add_func ("/ui/session/next-event-from-frame-start",
+                   test_session_next_event_from_frame_start);
   return g_test_run ();
 }
