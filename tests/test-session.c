@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "imp-body-fields.h"
 #include "imp-breakpoints.h"
 #include "imp-session.h"
 #include "test-ui-util.h"
@@ -394,7 +395,7 @@ test_breakpoints (void)
   g_assert_cmpint (imp_session_get_frame (session), >=, 600);
 }
 static void
-record_lost (ImpSession *session, const char *said, char **out)
+record_notice (ImpSession *session, const char *said, char **out)
 {
   g_free (*out);
   *out = g_strdup (said);
@@ -412,7 +413,7 @@ test_session_edit_keeps_event (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_test_wait_for_length (session, 5);
-  g_signal_connect (session, "event-lost", G_CALLBACK (record_lost), &lost);
+  g_signal_connect (session, "notice", G_CALLBACK (record_notice), &lost);
   imp_session_step_into (session, 1); /* before the response */
   imp_session_step_into (session, 1); /* after it */
   g_assert_cmpint (imp_session_get_selected_event (session), ==, 0);
@@ -481,6 +482,51 @@ test_session_next_event_from_frame_start (void)
     g_assert_cmpint (imp_session_get_frame (session), >, 0);
 }
 
+/* An edit that would put a circle outside the world's bounds is refused with where its
+ * centre may go, and nothing changes; one that puts it on a wall applies with a notice. */
+static void
+test_session_edit_place (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed002-reflect.json");
+  g_autofree char *notice = NULL;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  imp_test_wait_for_length (session, 5);
+  g_signal_connect (session, "notice", G_CALLBACK (record_notice), &notice);
+
+  PhysEdit far = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "left");
+  far.fields = PHYS_EDIT_POSITION;
+  far.position = phys_v2 (2250, 100);
+  g_assert_false (imp_session_apply_edit (session, &far, &error));
+  g_assert_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE);
+  g_assert_cmpstr (error->message, ==, "left: (2250, 100) is outside the world's bounds; with "
+                                       "radius 15 the centre must stay within x 15 to 785 and y "
+                                       "15 to 585");
+  g_clear_error (&error);
+  g_assert_false (imp_session_can_undo (session));
+
+  /* Growing it past the floor: refused as well. */
+  PhysEdit big = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "left");
+  big.fields = PHYS_EDIT_RADIUS;
+  big.radius = 120;
+  g_assert_false (imp_session_apply_edit (session, &big, &error));
+  g_assert_nonnull (strstr (error->message, "with radius 120 the centre must stay within x 120 "
+                                            "to 680 and y 120 to 480"));
+  g_clear_error (&error);
+  g_assert_false (imp_session_can_undo (session));
+
+  /* On the slope (150, 350)-(650, 500): (400, 425) lies on it. */
+  PhysEdit on = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "left");
+  on.fields = PHYS_EDIT_POSITION;
+  on.position = phys_v2 (400, 425);
+  g_assert_true (imp_session_apply_edit (session, &on, &error));
+  g_assert_no_error (error);
+  g_assert_true (imp_session_can_undo (session));
+  g_assert_cmpstr (notice, ==, "left now overlaps slope: the next frame pushes them apart (an "
+                               "embedded event)");
+}
+
 
 int
 main (int argc, char **argv)
@@ -494,6 +540,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
   g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);
   g_test_add_func ("/ui/session/edit-keeps-event", test_session_edit_keeps_event);
+  g_test_add_func ("/ui/session/edit-place", test_session_edit_place);
   g_test_add_func ("/ui/session/next-event-from-frame-start",
                    test_session_next_event_from_frame_start);
   return g_test_run ();

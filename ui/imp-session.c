@@ -97,7 +97,7 @@ G_DEFINE_FINAL_TYPE (ImpSession, imp_session, G_TYPE_OBJECT)
 enum
 {
   SIGNAL_BREAKPOINT_HIT,
-  SIGNAL_EVENT_LOST,
+  SIGNAL_NOTICE,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -355,10 +355,11 @@ imp_session_class_init (ImpSessionClass *klass)
   signals[SIGNAL_BREAKPOINT_HIT]
       = g_signal_new ("breakpoint-hit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                       NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
-  /* The event inspected before an edit, undo or redo no longer happens in its frame
-   * (a sentence that says which). */
-  signals[SIGNAL_EVENT_LOST]
-      = g_signal_new ("event-lost", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+  /* A sentence for the learner about what an edit did beyond what was asked: the
+   * event inspected before an edit, undo or redo no longer happens in its frame, a
+   * circle now overlaps a wall. */
+  signals[SIGNAL_NOTICE]
+      = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
@@ -671,7 +672,7 @@ find_kept_event (ImpSession *self)
             : g_strdup_printf ("After this change there is no %s event of %s in frame %"
                                G_GINT64_FORMAT " any more",
                                phys_event_kind_name (self->kept.kind), self->kept.a, self->frame);
-  g_signal_emit (self, signals[SIGNAL_EVENT_LOST], 0, said);
+  g_signal_emit (self, signals[SIGNAL_NOTICE], 0, said);
 }
 
 /* After the recording changed under the playhead (edit, undo, redo). */
@@ -783,12 +784,19 @@ gboolean
 imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
 {
   imp_session_set_playing (self, FALSE);
+  ImpSessionView view;
+  imp_session_get_view (self, &view);
+  g_autofree char *warning = NULL;
+  if (view.world != NULL && !imp_body_edit_check_place (view.world, edit, &warning, error))
+    return FALSE;
   PhysStatus status = imp_session_edit (self, edit);
   if (status != PHYS_OK)
     {
       imp_body_edit_refused (status, edit, error);
       return FALSE;
     }
+  if (warning != NULL)
+    g_signal_emit (self, signals[SIGNAL_NOTICE], 0, warning);
   return TRUE;
 }
 

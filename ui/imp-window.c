@@ -814,7 +814,7 @@ imp_window_init (ImpWindow *self)
                           G_BINDING_SYNC_CREATE);
   add_overlay_actions (self);
   add_breakpoint_action (self);
-  g_signal_connect_swapped (self->session, "event-lost", G_CALLBACK (toast_message), self);
+  g_signal_connect_swapped (self->session, "notice", G_CALLBACK (toast_message), self);
   add_playback_keys (self);
   keep_focus_on_click (self->header_bar);
   keep_focus_on_click (self->transport);
