@@ -8,7 +8,10 @@
 #include "imp-breakpoints.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-lesson-list.h"
 #include "imp-lesson-panel.h"
+#include "imp-lesson-player.h"
+#include "imp-lesson.h"
 #include "imp-recording-plot.h"
 #include "imp-session.h"
 #include "imp-window.h"
@@ -400,6 +403,51 @@ test_window_lesson (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Finishing a course lesson says so and offers the next one, the Lessons list shows
+ * it finished; the style chosen in the main menu is applied and kept. */
+static void
+test_window_finish_and_style (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
+  g_settings_reset (settings, "lesson-progress");
+  ImpWindow *window = imp_window_new (NULL);
+  ImpLessonPlayer *player = imp_window_get_lesson_player (window);
+  g_auto (GStrv) course = imp_lesson_list_shipped ();
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (imp_window_open (window, course[0]));
+  g_assert_cmpstr (g_settings_get_string (settings, "last-opened"), ==, course[0]);
+  const ImpLesson *lesson = imp_lesson_player_get_lesson (player);
+  guint n = imp_lesson_n_steps (lesson);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (imp_lesson_player_get_step (player), ==, i);
+      if (!imp_lesson_player_get_reached (player))
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-show-me", NULL);
+      g_assert_true (imp_lesson_player_get_reached (player));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-next", NULL);
+    }
+  g_assert_cmpint (imp_lesson_progress_get (settings, "tunneling"), ==, (int) n);
+  ImpLessonList *list = IMP_LESSON_LIST (
+      imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_LESSON_LIST, 0));
+  g_autofree char *progress = imp_lesson_list_dup_progress_text (list, 0);
+  g_assert_cmpstr (progress, ==, "Finished \u2713");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-lesson", NULL);
+  g_assert_cmpstr (imp_lesson_player_get_lesson (player)->id, ==, "swept-quadratic");
+
+  /* Style: dark, kept in the settings; then back to following the system. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.style", "s", "dark");
+  g_autofree char *style = g_settings_get_string (settings, "style");
+  g_assert_cmpstr (style, ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_FORCE_DARK);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.style", "s", "system");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "lesson-progress");
+  g_settings_reset (settings, "last-opened");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -408,6 +456,7 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/inspector/text", test_inspector_text);
   imp_test_add_display_func ("/ui/window/actions", test_window_actions);
   imp_test_add_display_func ("/ui/window/lesson", test_window_lesson);
+  imp_test_add_display_func ("/ui/window/finish-and-style", test_window_finish_and_style);
   imp_test_add_display_func ("/ui/bookmarks/list", test_bookmark_list);
   imp_test_add_display_func ("/ui/recording-plot/columns", test_recording_plot_columns);
   imp_test_add_display_func ("/ui/recording-plot/bodies", test_recording_plot_bodies);

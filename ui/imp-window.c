@@ -6,6 +6,7 @@
 #include "imp-bookmark-list.h"
 #include "imp-breakpoints.h"
 #include "imp-canvas.h"
+#include "imp-course.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
 #include "imp-lesson-list.h"
@@ -167,6 +168,38 @@ update_lesson (ImpWindow *self)
   imp_lesson_list_refresh (self->lesson_list);
 }
 
+/* Keeps what opened for the next launch: a resource URI as it is, a file by its
+ * absolute path. */
+static void
+remember_opened (ImpWindow *self, const char *path)
+{
+  if (self->settings == NULL)
+    return;
+  g_autofree char *absolute = strstr (path, "://") != NULL ? g_strdup (path)
+                                                           : g_canonicalize_filename (path, NULL);
+  g_settings_set_string (self->settings, "last-opened", absolute);
+}
+
+/* The style chosen in the main menu (the "style" key): follow the desktop, light or dark. */
+static void
+apply_style (ImpWindow *self)
+{
+  g_autofree char *style = g_settings_get_string (self->settings, "style");
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "style");
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (style));
+  AdwColorScheme scheme = g_str_equal (style, "light")  ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                          : g_str_equal (style, "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                        : ADW_COLOR_SCHEME_DEFAULT;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
+}
+
+static void
+style_chosen (GSimpleAction *action, GVariant *value, ImpWindow *self)
+{
+  g_settings_set_string (self->settings, "style", g_variant_get_string (value, NULL));
+}
+
 /**
  * imp_window_open:
  * @self: a window
@@ -188,6 +221,8 @@ imp_window_open (ImpWindow *self, const char *path)
       gboolean ok = imp_lesson_player_open (self->player, path, &error);
       if (!ok)
         toast_error (self, error);
+      else
+        remember_opened (self, path);
       update_lesson (self);
       return ok;
     }
@@ -198,7 +233,29 @@ imp_window_open (ImpWindow *self, const char *path)
     }
   imp_lesson_player_close (self->player);
   update_lesson (self);
+  remember_opened (self, path);
   return TRUE;
+}
+
+/**
+ * imp_window_open_where_left_off:
+ * @self: a window
+ *
+ * What a new window of the application opens: the lesson, scene or session the
+ * learner last had open (a finished lesson gives way to the next unfinished
+ * one), else the course's first unfinished lesson; see imp_course_resume_target().
+ *
+ * Returns: whether something opened
+ */
+gboolean
+imp_window_open_where_left_off (ImpWindow *self)
+{
+  g_autofree char *target = imp_course_resume_target (self->settings);
+  if (target != NULL && imp_window_open (self, target))
+    return TRUE;
+  /* What was last opened no longer loads: the course from its start. */
+  g_autofree char *first = imp_course_resume_target (NULL);
+  return first != NULL && g_strcmp0 (first, target) != 0 && imp_window_open (self, first);
 }
 
 /**
@@ -228,6 +285,29 @@ lesson_zoom (ImpWindow *self, double factor)
     imp_canvas_zoom_on_selection (self->canvas, factor);
 }
 
+/* The last step's Finish: says so, offers the next lesson of the course, and the
+ * Lessons list shows the lesson finished. */
+static void
+lesson_finished (ImpWindow *self, const ImpLesson *lesson)
+{
+  imp_lesson_list_refresh (self->lesson_list);
+  g_autofree char *next = imp_course_next_lesson (lesson->id);
+  g_autofree char *title = g_strdup_printf (next != NULL ? "Lesson finished: %s"
+                                                         : "Lesson finished: %s. That was the "
+                                                           "last lesson of the course",
+                                            lesson->title);
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+  AdwToast *toast = adw_toast_new (escaped);
+  adw_toast_set_timeout (toast, 0);
+  if (next != NULL)
+    {
+      adw_toast_set_button_label (toast, "_Next Lesson");
+      adw_toast_set_action_name (toast, "win.next-lesson");
+    }
+  adw_toast_overlay_add_toast (self->toasts, toast);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-lesson", next != NULL);
+}
+
 static void
 act_lesson (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -235,7 +315,21 @@ act_lesson (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr (GError) error = NULL;
 
   if (g_str_equal (name, "win.lesson-next"))
-    imp_lesson_player_next (self->player);
+    {
+      const ImpLesson *lesson = imp_lesson_player_get_lesson (self->player);
+      gboolean finishing = lesson != NULL && imp_lesson_player_get_reached (self->player)
+                           && imp_lesson_player_get_step (self->player) + 1
+                                  >= imp_lesson_n_steps (lesson);
+      if (imp_lesson_player_next (self->player) && finishing)
+        lesson_finished (self, lesson);
+    }
+  else if (g_str_equal (name, "win.next-lesson"))
+    {
+      const ImpLesson *lesson = imp_lesson_player_get_lesson (self->player);
+      g_autofree char *next = lesson != NULL ? imp_course_next_lesson (lesson->id) : NULL;
+      if (next != NULL)
+        imp_window_open (self, next);
+    }
   else if (g_str_equal (name, "win.lesson-back"))
     imp_lesson_player_back (self->player);
   else if (g_str_equal (name, "win.lesson-show-me"))
@@ -675,6 +769,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.lesson-show-me", NULL, act_lesson);
   gtk_widget_class_install_action (widget_class, "win.close-lesson", NULL, act_lesson);
   gtk_widget_class_install_action (widget_class, "win.lessons", NULL, act_lesson);
+  gtk_widget_class_install_action (widget_class, "win.next-lesson", NULL, act_lesson);
   gtk_widget_class_install_action (widget_class, "win.step-forward", NULL, act_step);
   gtk_widget_class_install_action (widget_class, "win.step-back", NULL, act_step);
   gtk_widget_class_install_action (widget_class, "win.step-forward-10", NULL, act_step);
@@ -791,6 +886,17 @@ imp_window_init (ImpWindow *self)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       imp_session_set_overlays (self->session, g_settings_get_uint (self->settings, "overlays"));
+      /* Not g_settings_create_action(): that action keeps the settings, and with them
+       * its link to this window's actions, alive after the window is gone, where the
+       * next window's change of style would reach it. */
+      g_autofree char *now = g_settings_get_string (self->settings, "style");
+      g_autoptr (GSimpleAction) style
+          = g_simple_action_new_stateful ("style", G_VARIANT_TYPE_STRING,
+                                          g_variant_new_string (now));
+      g_signal_connect_object (style, "change-state", G_CALLBACK (style_chosen), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (style));
+      g_signal_connect_swapped (self->settings, "changed::style", G_CALLBACK (apply_style), self);
+      apply_style (self);
     }
   g_signal_connect (self, "close-request", G_CALLBACK (close_request), NULL);
   g_signal_connect_swapped (self->session, "notify::overlays", G_CALLBACK (save_overlays), self);
