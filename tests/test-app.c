@@ -448,6 +448,40 @@ test_window_finish_and_style (void)
   g_settings_reset (settings, "last-opened");
 }
 
+/* The export dialog keeps its title and options between exports: closed and opened
+ * again, it is the same dialog with what was chosen. */
+static void
+test_window_export_dialog_keeps_choices (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (imp_window_open (window, path));
+  imp_test_wait_for_length (imp_window_get_session (window), 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
+  GtkWindow *dialog = NULL;
+  g_autoptr (GListModel) toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+      if (IMP_IS_EXPORT_DIALOG (item))
+        dialog = GTK_WINDOW (item);
+    }
+  g_assert_nonnull (dialog);
+  GtkWidget *title = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, 0);
+  GtkWidget *scale = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 4);
+  gtk_editable_set_text (GTK_EDITABLE (title), "Seed 000, the swept test");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (scale), 1);
+  gtk_window_close (dialog);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (title)), ==, "Seed 000, the swept test");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (scale)), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -457,6 +491,8 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/window/actions", test_window_actions);
   imp_test_add_display_func ("/ui/window/lesson", test_window_lesson);
   imp_test_add_display_func ("/ui/window/finish-and-style", test_window_finish_and_style);
+  imp_test_add_display_func ("/ui/window/export-dialog-keeps-choices",
+                             test_window_export_dialog_keeps_choices);
   imp_test_add_display_func ("/ui/bookmarks/list", test_bookmark_list);
   imp_test_add_display_func ("/ui/recording-plot/columns", test_recording_plot_columns);
   imp_test_add_display_func ("/ui/recording-plot/bodies", test_recording_plot_bodies);

@@ -24,6 +24,7 @@ struct _ImpWindow
 
   ImpSession *session;
   GSettings *settings;      /* NULL when the schema is not installed */
+  ImpExportDialog *export_dialog; /* kept between exports, with its choices */
   gint64 last_tick_us;
 
   AdwWindowTitle *window_title;
@@ -584,9 +585,14 @@ act_export (GtkWidget *widget, const char *name, GVariant *param)
   if (imp_session_get_length (self->session) == 0)
     return;
   imp_session_set_playing (self->session, FALSE);
-  ImpExportDialog *dialog = imp_export_dialog_new (GTK_WINDOW (self), self->session);
-  g_signal_connect_object (dialog, "exported", G_CALLBACK (exported), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  if (self->export_dialog == NULL)
+    {
+      self->export_dialog = g_object_ref (imp_export_dialog_new (GTK_WINDOW (self),
+                                                                 self->session));
+      g_signal_connect_object (self->export_dialog, "exported", G_CALLBACK (exported), self,
+                               G_CONNECT_SWAPPED);
+    }
+  gtk_window_present (GTK_WINDOW (self->export_dialog));
 }
 
 static void
@@ -713,6 +719,9 @@ static void
 imp_window_dispose (GObject *object)
 {
   ImpWindow *self = IMP_WINDOW (object);
+  if (self->export_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->export_dialog));
+  g_clear_object (&self->export_dialog);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
