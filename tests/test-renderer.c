@@ -871,6 +871,57 @@ test_render_perf_2000 (void)
   g_free (disp);
 }
 
+static void
+collect_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color)
+{
+  g_ptr_array_add (data, g_strdup (pango_layout_get_text (layout)));
+}
+
+/* A pair's test drawn alone (no response) labels its relative velocity as the card
+ * and the lessons define it, v = v2 - v1 (the arrow ends at the contact point, along
+ * v); v1 - v2 is the impulse's, shown only with a response. */
+static void
+test_render_pair_relative_velocity (void)
+{
+  PhysWorld *world = load_scene ("seed000-swept-circles.json");
+  PhysBodyRef c1, c2;
+  PhysPairRecord pair;
+  g_assert_true (phys_world_find (world, "c1", &c1));
+  g_assert_true (phys_world_find (world, "c2", &c2));
+  g_assert_cmpint (phys_world_inspect_pair (world, c1, c2, &pair), ==, PHYS_OK);
+
+  ImpRenderInput input;
+  ImpView view;
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_ALL;
+  input.pair = &pair;
+  imp_view_init (&view, 1000, 700);
+  imp_view_fit (&view, imp_view_world_box (world), 80.0);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  ImpTextSink sink = { collect_text, texts };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+  cairo_t *cr = cairo_create (surface);
+  imp_render_set_text_sink (cr, &sink);
+  imp_render (cr, &view, &input);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  /* v2 - v1 = (-100, -2) - (100, 0) = (-200, -2). */
+  gboolean found = FALSE;
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *text = texts->pdata[i];
+      g_assert_null (strstr (text, "v\u2081 \u2212 v\u2082"));
+      if (g_str_has_prefix (text, "v = v\u2082 \u2212 v\u2081 = (\u2212200.0, \u22122.0)"))
+        found = TRUE;
+    }
+  if (!found)
+    for (guint i = 0; i < texts->len; i++)
+      g_test_message ("label: %s", (const char *) texts->pdata[i]);
+  g_assert_true (found);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -881,6 +932,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/view/fit-to-box", test_view_fit_box);
   g_test_add_func ("/ui/view/zoom-keeps-point", test_view_zoom_keeps_point);
   g_test_add_func ("/ui/labels/never-overlap", test_labels_never_overlap);
+  g_test_add_func ("/ui/render/pair-relative-velocity", test_render_pair_relative_velocity);
   g_test_add_func ("/ui/labels/prefer-free-space", test_labels_prefer_free_space);
   g_test_add_func ("/ui/labels/capsule-geometry", test_labels_capsule_geometry);
   g_test_add_func ("/ui/render/circle-centre", test_render_circle_centre);

@@ -240,7 +240,10 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
 
   /* Relative velocity and the velocity changes share one drawing scale, so
    * their lengths compare. */
-  PhysVec2 rel = imp != NULL ? phys_v2_scale (imp->rel_vel, dt) : phys_v2_neg (s->v);
+  /* With a response, the impulse's v1 - v2; for the test alone, the quadratic's own
+   * v = v2 - v1 (the displacement of c2 as seen from c1), as the card and lessons
+   * define it. */
+  PhysVec2 rel = imp != NULL ? phys_v2_scale (imp->rel_vel, dt) : s->v;
   PhysVec2 dv[2] = { { 0.0, 0.0 }, { 0.0, 0.0 } };
   gboolean impulse = imp != NULL && imp->applied && overlay (r, IMP_OVERLAY_IMPULSE);
   if (impulse)
@@ -252,14 +255,15 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
   double factor = imp_render_nice_factor (longest * scale, VECTOR_MIN_PX, VECTOR_MAX_PX);
   imp_render_fmt_factor (f, sizeof f, factor);
 
-  /* Relative velocity arrives at the contact point: the motion of circle 1's
-   * surface as seen from circle 2. */
+  /* Relative velocity arrives at the contact point: with a response the motion of
+   * circle 1's surface as seen from circle 2, for the test alone that of circle 2's
+   * surface as seen from circle 1. */
   if (overlay (r, IMP_OVERLAY_RELATIVE_VELOCITY) && s->has_t)
     {
       PhysVec2 to = px (r, s->point);
       PhysVec2 from = phys_v2_add_scaled (to, rel, -scale * factor);
-      gboolean hl = term (r, "vrel") || term (r, "v.n");
-      hot (r, "v.n", from, to, 3.0);
+      gboolean hl = imp != NULL ? term (r, "vrel") || term (r, "v.n") : term (r, "v");
+      hot (r, imp != NULL ? "v.n" : "v", from, to, 3.0);
       imp_render_arrow (r, from, to, th->relative_velocity, th->overlay_line_px, FALSE, hl);
       if (imp != NULL)
         g_snprintf (
@@ -268,7 +272,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
             imp_render_fmt_vec (a, sizeof a, imp->rel_vel, -1), r->vel_unit, f,
             imp_render_fmt_real (b, sizeof b, imp->vn, imp_render_decimals (fabs (imp->vn))));
       else
-        g_snprintf (buf, sizeof buf, "v\u2081 \u2212 v\u2082 = %s u/frame%s",
+        g_snprintf (buf, sizeof buf, "v = v\u2082 \u2212 v\u2081 = %s u/frame%s",
                     imp_render_fmt_vec (a, sizeof a, rel, -1), f);
       imp_render_label_arrow (r, from, to, th->relative_velocity, hl, "%s", buf);
       r->drawn |= DRAWN_RELATIVE;
