@@ -528,6 +528,28 @@ test_session_edit_place (void)
 }
 
 
+/* Pausing mid-frame puts the playhead on the frame's start: the view is the recorded
+ * state, at t = 0 of the frame. */
+static void
+test_session_pause_on_frame_start (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_assert_true (imp_session_load (session, path, NULL));
+  imp_test_wait_for_length (session, 20);
+  imp_session_set_playing (session, TRUE);
+  imp_session_advance (session, 3.5 / 60.0); /* three and a half frames at 1x */
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  g_assert_cmpfloat (view.time_in_frame, >, 0.0);
+  imp_session_set_playing (session, FALSE);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  imp_session_get_view (session, &view);
+  g_assert_cmpfloat (view.time_in_frame, ==, 0.0);
+  PhysCircle c = phys_world_get_circle (view.world, 0);
+  imp_assert_vec_equal (view.positions[0], c.position.x, c.position.y);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -541,6 +563,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);
   g_test_add_func ("/ui/session/edit-keeps-event", test_session_edit_keeps_event);
   g_test_add_func ("/ui/session/edit-place", test_session_edit_place);
+  g_test_add_func ("/ui/session/pause-on-frame-start", test_session_pause_on_frame_start);
   g_test_add_func ("/ui/session/next-event-from-frame-start",
                    test_session_next_event_from_frame_start);
   return g_test_run ();

@@ -1153,6 +1153,14 @@ imp_session_set_playing (ImpSession *self, gboolean playing)
   if (playing == self->playing)
     return;
   self->playing = playing;
+  /* Paused, the playhead stands on a frame's start: a moment between two frames is
+   * no state any view names (the legend would say t = 0.003 of no event). */
+  if (!playing && self->phase > 0.0)
+    {
+      self->phase = 0.0;
+      self->view_valid = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
 }
 
