@@ -160,14 +160,14 @@ draw_contact (Render *r, PhysVec2 point_world, PhysVec2 normal, PhysVec2 tangent
 }
 
 /* Velocity arrows of the selected bodies, from the record rather than the
- * world, since a test may start inside the frame: the displacement over what
- * is left of the frame, so the tip is where the body would end. */
+ * world, since a test may start inside the frame. Like every velocity arrow
+ * (imp_render_draw_velocities()) it starts where the body is drawn and its tip
+ * is where the body would be when the frame ends if nothing collided. */
 static void
-draw_record_velocity (Render *r, PhysVec2 start, PhysVec2 disp, double rest, int which,
+draw_record_velocity (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 disp, int which, int body,
                       gboolean subscript)
 {
   const ImpTheme *th = r->theme;
-  PhysVec2 a = px (r, start), b = px (r, phys_v2_add_scaled (start, disp, rest));
   char v[64];
   const char *name = which == 0 ? "v1" : "v2";
   gboolean hl = term (r, name) || term (r, "v");
@@ -176,11 +176,22 @@ draw_record_velocity (Render *r, PhysVec2 start, PhysVec2 disp, double rest, int
   imp_render_arrow (r, a, b, th->velocity, th->overlay_line_px, FALSE, hl);
   if (phys_v2_len (phys_v2_sub (b, a)) >= 1.0)
     {
-      imp_render_label_arrow (r, a, b, th->velocity, hl, "v%s = %s u/frame",
-                              subscript ? imp_render_subscript (which) : "",
-                              imp_render_fmt_vec (v, sizeof v, disp, -1));
+      Label *l = imp_render_label_arrow (r, a, b, th->velocity, hl, "v%s = %s u/frame",
+                                         subscript ? imp_render_subscript (which) : "",
+                                         imp_render_fmt_vec (v, sizeof v, disp, -1));
+      l->body = body;
       r->drawn |= DRAWN_VELOCITY;
     }
+}
+
+/* Where a focus circle is drawn (a stop inside the frame moves it), pixels. */
+static PhysVec2
+drawn_at (const Render *r, int body, PhysVec2 fallback)
+{
+  if (body < 0 || body >= phys_world_circle_count (r->in->world))
+    return px (r, fallback);
+  PhysCircle c = phys_world_get_circle (r->in->world, body);
+  return px (r, circle_position (r, body, &c));
 }
 
 static void
@@ -235,8 +246,22 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
     }
 
   if (overlay (r, IMP_OVERLAY_VELOCITY))
-    for (int i = 0; i < 2; i++)
-      draw_record_velocity (r, p[i], v[i], rest, i, TRUE);
+    {
+      int body[2] = { r->focus_a, r->focus_b };
+      PhysVec2 va[2], vb[2];
+      for (int i = 0; i < 2; i++)
+        {
+          va[i] = drawn_at (r, body[i], p[i]);
+          vb[i] = px (r, phys_v2_add_scaled (p[i], v[i], rest));
+          imp_render_arrow_outside (&va[i], &vb[i], rad[i] * scale);
+        }
+      /* Head-on, the two arrows would lie on one line. */
+      if (imp_render_arrows_overlap (va[0], vb[0], va[1], vb[1]))
+        for (int i = 0; i < 2; i++)
+          imp_render_arrow_aside (&va[i], &vb[i]);
+      for (int i = 0; i < 2; i++)
+        draw_record_velocity (r, va[i], vb[i], v[i], i, body[i], TRUE);
+    }
 
   /* Relative velocity and the velocity changes share one drawing scale, so
    * their lengths compare. */
@@ -469,7 +494,12 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
   if (overlay (r, IMP_OVERLAY_CONSTRUCTION))
     draw_projections (r, s);
   if (overlay (r, IMP_OVERLAY_VELOCITY))
-    draw_record_velocity (r, s->center, s->v, rest, 0, FALSE);
+    {
+      PhysVec2 va = drawn_at (r, r->focus_a, s->center);
+      PhysVec2 vb = px (r, phys_v2_add_scaled (s->center, s->v, rest));
+      imp_render_arrow_outside (&va, &vb, rad);
+      draw_record_velocity (r, va, vb, s->v, 0, r->focus_a, FALSE);
+    }
   if (overlay (r, IMP_OVERLAY_CONTACT) && s->has_t)
     draw_contact (r, s->point, s->normal, s->dir);
   if (resp != NULL && overlay (r, IMP_OVERLAY_CONSTRUCTION | IMP_OVERLAY_IMPULSE))

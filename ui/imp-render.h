@@ -132,6 +132,9 @@ typedef struct _ImpRenderCache ImpRenderCache;
  *
  * @hotspots: (nullable): where the picture draws each term's figure, filled by
  *   the renderer for a canvas that lights the inspector's term under the pointer
+ * @boxes: (nullable) (element-type ImpRenderBox): where the picture puts its
+ *   labels, names and legend, appended to by the renderer
+ * @legend_folded: draw only the legend's title line (a click on it unfolds it)
  *
  * A snapshot of everything one picture shows. The renderer only reads it (and
  * appends to @hotspots). Set it up with imp_render_input_init() and change
@@ -154,6 +157,28 @@ typedef struct
   double radius;
   gboolean ring;
 } ImpHotspot;
+
+/**
+ * ImpRenderBox:
+ * @kind: "label" (the math), "name" (a body's name) or "legend"
+ * @x: left edge, pixels
+ * @y: top edge
+ * @width: width
+ * @height: height
+ * @anchor: the point the box belongs to (for a label, where its leader line
+ *   ends)
+ * @body: the circle a label or name is about, -1 for none
+ *
+ * Where a picture put a piece of text, recorded for the canvas (the legend
+ * folds on a click) and for tests.
+ */
+typedef struct
+{
+  const char *kind;
+  double x, y, width, height;
+  PhysVec2 anchor;
+  int body;
+} ImpRenderBox;
 
 typedef struct
 {
@@ -178,6 +203,8 @@ typedef struct
   gboolean raster_shortcuts;
   gboolean no_page;
   GArray *hotspots;
+  GArray *boxes;
+  gboolean legend_folded;
 } ImpRenderInput;
 
 /* The term whose figure lies nearest a point of the picture, within slack
