@@ -819,6 +819,22 @@ test_editor_probe (void)
 
 /* A click on an event's mark in the timeline bar steps into that event, a
  * few pixels off still; elsewhere it seeks. */
+/* Where the timeline bar draws the recording's first event, and its frame. */
+static double
+first_mark (ImpSession *session, ImpTimelineBar *bar, gint64 *first)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (bar));
+  gint64 length = imp_session_get_length (session);
+  PhysTimeline *tl = imp_session_lock (session);
+  *first = -1;
+  for (gint64 k = 0; k < length && *first < 0; k++)
+    if (phys_timeline_summary (tl, k).n_events > 0)
+      *first = k;
+  imp_session_unlock (session);
+  g_assert_cmpint (*first, >, 0);
+  return ((double) *first + 0.5) / (double) length * width;
+}
+
 static void
 test_timeline_bar_click (void)
 {
@@ -827,16 +843,8 @@ test_timeline_bar_click (void)
   ImpTimelineBar *bar
       = IMP_TIMELINE_BAR (imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_TIMELINE_BAR, 0));
   drawn_canvas (window);
-  int width = gtk_widget_get_width (GTK_WIDGET (bar));
-  gint64 length = imp_session_get_length (session);
-  PhysTimeline *tl = imp_session_lock (session);
-  gint64 first = -1;
-  for (gint64 k = 0; k < length && first < 0; k++)
-    if (phys_timeline_summary (tl, k).n_events > 0)
-      first = k;
-  imp_session_unlock (session);
-  g_assert_cmpint (first, >, 0);
-  double x = ((double) first + 0.5) / (double) length * width;
+  gint64 first;
+  double x = first_mark (session, bar, &first);
 
   g_assert_cmpint (imp_timeline_bar_event_at (bar, x + 2.0), ==, first);
   g_assert_true (imp_timeline_bar_click (bar, x + 2.0));
@@ -850,6 +858,76 @@ test_timeline_bar_click (void)
   g_assert_false (imp_timeline_bar_click (bar, empty));
   g_assert_cmpint (imp_session_get_frame (session), <, first);
   g_assert_cmpint (imp_session_get_selected_event (session), ==, -1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Runs the main loop for a while: the canvas draws on the frame clock. */
+static void settle (void);
+
+/* The bar stays where it is when the position beside it grows ("frame 0 /
+ * 200" to "... t = 0.2500 before"): the marks stay under the pointer. An
+ * event mark clicked while the canvas is zoomed on empty space brings the
+ * event into view (the canvas stayed blank until F). */
+static void
+test_timeline_bar_steady_and_framing (void)
+{
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 200);
+  ImpSession *session = imp_window_get_session (window);
+  ImpTimelineBar *bar
+      = IMP_TIMELINE_BAR (imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_TIMELINE_BAR, 0));
+  ImpCanvas *canvas = drawn_canvas (window);
+  settle ();
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), before, after;
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (bar), GTK_WIDGET (window), &origin, &before));
+  gint64 first;
+  double x = first_mark (session, bar, &first);
+
+  /* Far in, and away from everything. */
+  imp_canvas_zoom (canvas, 8.0);
+  int w = gtk_widget_get_width (GTK_WIDGET (canvas)), h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  for (int i = 0; i < 3; i++)
+    imp_canvas_drag (canvas, w - 2.0, h - 2.0, 2.0, 2.0);
+  g_assert_true (imp_timeline_bar_click (bar, x + 2.0));
+  PhysAabb box = imp_framing_focus_box (session, FALSE);
+  g_assert_false (imp_aabb_is_empty (box));
+  PhysAabb seen = imp_view_visible_box (imp_canvas_get_view (canvas));
+  g_assert_cmpfloat (box.min.x, >=, seen.min.x);
+  g_assert_cmpfloat (box.max.x, <=, seen.max.x);
+  g_assert_cmpfloat (box.min.y, >=, seen.min.y);
+  g_assert_cmpfloat (box.max.y, <=, seen.max.y);
+
+  /* The position now says where inside the frame the playhead stopped. */
+  settle ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  imp_test_collect_widgets (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+  const char *position = NULL;
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), "frame "))
+      position = gtk_label_get_text (labels->pdata[i]);
+  g_assert_nonnull (strstr (position, " before"));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (bar), GTK_WIDGET (window), &origin, &after));
+  g_assert_cmpfloat (after.x, ==, before.x);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A menu button's tooltip would cover the top of its menu: it is off while
+ * the menu is open. */
+static void
+test_menu_tooltip_quiet (void)
+{
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 10);
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  imp_test_collect_widgets (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
+  GtkMenuButton *world = NULL;
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_menu_button_get_label (buttons->pdata[i]), "World") == 0)
+      world = buttons->pdata[i];
+  g_assert_nonnull (world);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (world)));
+  gtk_menu_button_popup (world);
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (world)));
+  gtk_menu_button_popdown (world);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (world)));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1083,6 +1161,8 @@ main (int argc, char **argv)
       g_test_add_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
       g_test_add_func ("/ui/canvas/lesson-frames-subject", test_lesson_frames_subject);
       g_test_add_func ("/ui/window/panels-fold", test_window_panels_fold);
+      g_test_add_func ("/ui/timeline-bar/steady-and-framing", test_timeline_bar_steady_and_framing);
+      g_test_add_func ("/ui/window/menu-tooltip-quiet", test_menu_tooltip_quiet);
       g_test_add_func ("/ui/timeline-bar/click-event", test_timeline_bar_click);
       g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
       g_test_add_func ("/ui/inspector/term-link", test_inspector_term_link);

@@ -5,12 +5,14 @@
  * the legend, which folds and never hides the subject. Drawn headless; the
  * renderer records where it put each label and the legend (ImpRenderBox). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cairo.h>
 #include <glib.h>
 
 #include "imp-render.h"
+#include "imp-theme.h"
 #include "imp-view.h"
 #include "phys.h"
 #include "test-ui-util.h"
@@ -221,6 +223,79 @@ test_short_arrow_outside (void)
   picture_clear (&pic);
 }
 
+/* Before and after a response */
+
+/* Samples of the picture along a-b that have the colour c (within 40 a channel). */
+static int
+samples_of_color (cairo_surface_t *surface, PhysVec2 a, PhysVec2 b, ImpRgba c, int n)
+{
+  int hits = 0, stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  for (int i = 0; i < n; i++)
+    {
+      PhysVec2 p = phys_v2_lerp (a, b, (i + 0.5) / n);
+      const guint8 *px = data + (int) p.y * stride + 4 * (int) p.x;
+      int rgb[3] = { px[2], px[1], px[0] };
+      double want[3] = { c.r, c.g, c.b };
+      gboolean same = TRUE;
+      for (int k = 0; k < 3; k++)
+        same = same && abs (rgb[k] - (int) round (255.0 * want[k])) <= 40;
+      hits += same;
+    }
+  return hits;
+}
+
+/* Two circles closing at 20 u/frame from 25 apart (R = 20) touch at t = 0.25.
+ * Stopped before the response, the velocities after it are dashed (a preview)
+ * and those before solid; after it, the velocities after are solid and those
+ * before dashed and faded: stepping over the response changes the picture. */
+static void
+test_response_stages_differ (void)
+{
+  PhysCircleDef defs[] = { circle ("a", 100, 100, 10, 0, 10), circle ("b", 125, 100, -10, 0, 10) };
+  Picture pic;
+  picture_init (&pic, defs, 2);
+  PhysWorld *copy = phys_world_copy (pic.world);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  phys_world_step (copy, &log);
+  g_assert_cmpuint (log.count, ==, 1);
+  g_assert_cmpint (log.events[0].kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
+  g_assert_cmpfloat_with_epsilon (log.events[0].t, 0.25, 1e-12);
+  pic.input.selected = &log.events[0];
+  pic.input.pair = NULL;
+  pic.input.overlays = IMP_OVERLAY_VELOCITY | IMP_OVERLAY_IMPULSE | IMP_OVERLAY_CONTACT;
+  ImpView view;
+  imp_view_init (&view, 600, 400);
+  imp_view_fit (&view, imp_render_focus_box (&pic.input), 150.0);
+  const ImpTheme *theme = imp_theme_get (FALSE);
+
+  int solid[2][2];
+  for (int stage = 0; stage < 2; stage++)
+    {
+      pic.input.response_stage = stage == 0 ? IMP_RESPONSE_BEFORE : IMP_RESPONSE_AFTER;
+      g_array_set_size (pic.spots, 0);
+      cairo_surface_t *surface = imp_test_render_to_surface (&view, &pic.input);
+      /* v1' = (10, 0) - 20 = (-10, 0): to the left of a's centre at t. */
+      const ImpHotspot *after = hotspot (pic.spots, "v1'"), *before = hotspot (pic.spots, "v1");
+      PhysVec2 a_end = phys_v2_lerp (after->a, after->b, 0.7);
+      solid[stage][0] = samples_of_color (surface, after->a, a_end, theme->velocity, 40);
+      PhysVec2 b_end = phys_v2_lerp (before->a, before->b, 0.7);
+      solid[stage][1] = samples_of_color (surface, before->a, b_end, theme->velocity, 40);
+      cairo_surface_destroy (surface);
+    }
+  /* Before: the velocity before is solid (every sample on it), the one after
+   * dashed (some samples fall in its gaps). */
+  g_assert_cmpint (solid[0][1], ==, 40);
+  g_assert_cmpint (solid[0][0], <, 40);
+  /* After: the other way round, and the one before is no longer teal. */
+  g_assert_cmpint (solid[1][0], ==, 40);
+  g_assert_cmpint (solid[1][1], <, 20);
+  phys_event_log_free (&log);
+  phys_world_free (copy);
+  picture_clear (&pic);
+}
+
 /* Labels */
 
 /* Three circles in a row, 30 units apart at 2 px a unit (lesson 3's c1, c3
@@ -312,6 +387,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/layout/arrows/head-on-apart", test_head_on_arrows_apart);
   g_test_add_func ("/ui/layout/arrows/short-outside", test_short_arrow_outside);
   g_test_add_func ("/ui/layout/labels/read-as-their-own", test_labels_read_as_their_own);
+  g_test_add_func ("/ui/layout/response/stages-differ", test_response_stages_differ);
   g_test_add_func ("/ui/layout/legend/never-covers-subject", test_legend_never_covers_subject);
   return g_test_run ();
 }

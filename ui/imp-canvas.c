@@ -221,6 +221,13 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   input.selected_body = now.body.index;
   input.selected_kind = now.body.kind;
   input.highlight_term = imp_session_get_highlight_term (self->session);
+  if (imp_session_get_stop (self->session) > 0)
+    {
+      PhysStopKind stop = imp_session_get_stop_info (self->session)->kind;
+      input.response_stage = stop == PHYS_STOP_AFTER    ? IMP_RESPONSE_AFTER
+                             : stop == PHYS_STOP_BEFORE ? IMP_RESPONSE_BEFORE
+                                                        : IMP_RESPONSE_WHOLE;
+    }
   /* While a lesson asks for a prediction, the test's figures (which print its
    * numbers) wait until the learner has answered. */
   if (imp_session_get_concealed (self->session))

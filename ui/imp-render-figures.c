@@ -171,12 +171,18 @@ draw_record_velocity (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 disp, int whic
   char v[64];
   const char *name = which == 0 ? "v1" : "v2";
   gboolean hl = term (r, name) || term (r, "v");
+  /* Once the response is applied, the velocity before it is history. */
+  gboolean past = r->in->response_stage == IMP_RESPONSE_AFTER && r->in->selected != NULL
+                  && r->in->selected->kind == PHYS_EVENT_CIRCLE_CIRCLE;
+  ImpRgba color = past ? th->text_muted : th->velocity;
 
   hot (r, name, a, b, 3.0);
-  imp_render_arrow (r, a, b, th->velocity, th->overlay_line_px, FALSE, hl);
+  imp_render_arrow (r, a, b, color, th->overlay_line_px, past, hl);
+  if (past)
+    r->drawn |= DRAWN_BEFORE;
   if (phys_v2_len (phys_v2_sub (b, a)) >= 1.0)
     {
-      Label *l = imp_render_label_arrow (r, a, b, th->velocity, hl, "v%s = %s u/frame",
+      Label *l = imp_render_label_arrow (r, a, b, color, hl, "v%s = %s u/frame",
                                          subscript ? imp_render_subscript (which) : "",
                                          imp_render_fmt_vec (v, sizeof v, disp, -1));
       l->body = body;
@@ -328,17 +334,20 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
         }
       r->drawn |= DRAWN_IMPULSE;
 
-      /* Velocities after, dashed, over what is left of the frame: the tip is
-       * where the body ends if nothing else happens. */
+      /* Velocities after, over what is left of the frame (dashed until the
+       * response is applied): the tip is where the body ends if nothing else
+       * happens. */
       PhysVec2 after[2] = { imp->v1_after, imp->v2_after };
       double left = (1.0 - ev->t) * dt;
+      gboolean applied = r->in->response_stage == IMP_RESPONSE_AFTER;
       for (int i = 0; i < 2; i++)
         {
           PhysVec2 from = px (r, at_t[i]);
           PhysVec2 to = phys_v2_add_scaled (from, after[i], scale * left);
           gboolean hl = term (r, i == 0 ? "v1'" : "v2'");
           hot (r, i == 0 ? "v1'" : "v2'", from, to, 3.0);
-          imp_render_arrow (r, from, to, th->velocity, th->overlay_line_px, TRUE, hl);
+          imp_render_arrow (r, from, to, th->velocity, th->overlay_line_px + (applied ? 0.5 : 0.0),
+                            !applied, hl);
           if (phys_v2_len (phys_v2_sub (to, from)) >= 1.0)
             imp_render_label_arrow (r, from, to, th->velocity, hl, "v%s\u2032 = %s %s",
                                     imp_render_subscript (i),

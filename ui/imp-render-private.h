@@ -98,7 +98,8 @@ enum
   DRAWN_SPRING = 1u << 22,
   DRAWN_BUNGEE = 1u << 23,
   DRAWN_ANCHOR = 1u << 24,
-  DRAWN_EVENTS = 1u << 25, /* shifted by the event kind: one bit per kind */
+  DRAWN_BEFORE = 1u << 25, /* velocities before a response, faded after it */
+  DRAWN_EVENTS = 1u << 26, /* shifted by the event kind: one bit per kind */
 };
 
 struct _ImpRenderCache

@@ -319,8 +319,15 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_RELATIVE, SWATCH_ARROW, th->relative_velocity, th->relative_velocity,
          "relative velocity");
   ENTRY (DRAWN_IMPULSE, SWATCH_ARROW, th->impulse, th->impulse, "impulse: \u0394v = j n / m");
-  ENTRY (DRAWN_AFTER, SWATCH_DASHED_ARROW, th->velocity, th->velocity,
-         "velocity after the response (dashed)");
+  if (d & DRAWN_BEFORE)
+    {
+      ENTRY (DRAWN_AFTER, SWATCH_ARROW, th->velocity, th->velocity, "velocity after the response");
+      ENTRY (DRAWN_BEFORE, SWATCH_DASHED_ARROW, th->text_muted, th->text_muted,
+             "velocity before the response (dashed)");
+    }
+  else
+    ENTRY (DRAWN_AFTER, SWATCH_DASHED_ARROW, th->velocity, th->velocity,
+           "velocity after the response (dashed)");
   ENTRY (DRAWN_CONSTRUCTION, SWATCH_DASHED, th->construction, th->construction,
          "construction lines: projections, V(Ap)");
   ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_left, th->normal_left, "left normal n_L (y down)");

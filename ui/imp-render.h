@@ -135,6 +135,7 @@ typedef struct _ImpRenderCache ImpRenderCache;
  * @boxes: (nullable) (element-type ImpRenderBox): where the picture puts its
  *   labels, names and legend, appended to by the renderer
  * @legend_folded: draw only the legend's title line (a click on it unfolds it)
+ * @response_stage: before or after the selected event's response
  *
  * A snapshot of everything one picture shows. The renderer only reads it (and
  * appends to @hotspots). Set it up with imp_render_input_init() and change
@@ -157,6 +158,25 @@ typedef struct
   double radius;
   gboolean ring;
 } ImpHotspot;
+
+/**
+ * ImpResponseStage:
+ * @IMP_RESPONSE_WHOLE: the whole figure: velocities before solid, after dashed
+ *   (an exported diagram)
+ * @IMP_RESPONSE_BEFORE: the playhead stopped just before the selected event's
+ *   response: as the whole figure
+ * @IMP_RESPONSE_AFTER: just after it: the velocities after solid, those before
+ *   faded and dashed
+ *
+ * Where the picture is in the selected event's response, so that stepping over
+ * it changes what is drawn.
+ */
+typedef enum
+{
+  IMP_RESPONSE_WHOLE,
+  IMP_RESPONSE_BEFORE,
+  IMP_RESPONSE_AFTER,
+} ImpResponseStage;
 
 /**
  * ImpRenderBox:
@@ -205,6 +225,7 @@ typedef struct
   GArray *hotspots;
   GArray *boxes;
   gboolean legend_folded;
+  ImpResponseStage response_stage;
 } ImpRenderInput;
 
 /* The term whose figure lies nearest a point of the picture, within slack

@@ -172,6 +172,10 @@ fit_panels (gpointer data)
 {
   ImpWindow *self = data;
   int width = gtk_widget_get_width (GTK_WIDGET (self)), height;
+
+  self->fit_panels_id = 0;
+  if (self->session == NULL)
+    return G_SOURCE_REMOVE;
   if (width <= 0)
     gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   gboolean lesson = gtk_widget_get_visible (GTK_WIDGET (self->lesson_panel));
@@ -184,15 +188,17 @@ fit_panels (gpointer data)
                             fold_lesson ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
   adw_flap_set_fold_policy (self->inspector_flap, fold_inspector ? ADW_FLAP_FOLD_POLICY_ALWAYS
                                                                  : ADW_FLAP_FOLD_POLICY_NEVER);
-  self->fit_panels_id = 0;
   return G_SOURCE_REMOVE;
 }
 
 static void
 queue_fit_panels (ImpWindow *self)
 {
-  if (self->fit_panels_id == 0)
-    self->fit_panels_id = g_idle_add (fit_panels, self);
+  /* The idle holds the window: a resize notified while it is destroyed must
+   * not leave an idle behind that outlives it. */
+  if (self->fit_panels_id == 0 && self->session != NULL)
+    self->fit_panels_id
+        = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_panels, g_object_ref (self), g_object_unref);
 }
 
 static void
