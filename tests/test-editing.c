@@ -878,13 +878,15 @@ test_timeline_bar_steady_and_framing (void)
   ImpCanvas *canvas = drawn_canvas (window);
   settle ();
   graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), before, after;
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (bar), GTK_WIDGET (window), &origin, &before));
+  g_assert_true (
+      gtk_widget_compute_point (GTK_WIDGET (bar), GTK_WIDGET (window), &origin, &before));
   gint64 first;
   double x = first_mark (session, bar, &first);
 
   /* Far in, and away from everything. */
   imp_canvas_zoom (canvas, 8.0);
-  int w = gtk_widget_get_width (GTK_WIDGET (canvas)), h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  int w = gtk_widget_get_width (GTK_WIDGET (canvas));
+  int h = gtk_widget_get_height (GTK_WIDGET (canvas));
   for (int i = 0; i < 3; i++)
     imp_canvas_drag (canvas, w - 2.0, h - 2.0, 2.0, 2.0);
   g_assert_true (imp_timeline_bar_click (bar, x + 2.0));

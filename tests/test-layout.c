@@ -197,8 +197,9 @@ test_head_on_arrows_apart (void)
 }
 
 /* A slow body, 3 u/frame with radius 20 at 2 px a unit: its arrow (6 px)
- * would end inside its 40 px circle. It starts at the rim (2 px out) instead,
- * keeping its 6 px. Arrows that pass the rim stay on the centre. */
+ * would end inside its 40 px circle. It starts outside the rim and a selection
+ * ring (4 + 3 px out) instead, keeping its 6 px. Arrows that pass the rim stay
+ * on the centre. */
 static void
 test_short_arrow_outside (void)
 {
@@ -214,7 +215,7 @@ test_short_arrow_outside (void)
 
   PhysVec2 c = imp_view_to_screen (&view, phys_v2 (100, 100));
   const ImpHotspot *v1 = hotspot (pic.spots, "v1");
-  g_assert_cmpfloat_with_epsilon (v1->a.x - c.x, 40.0 + 2.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (v1->a.x - c.x, 40.0 + 7.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (v1->b.x - v1->a.x, 6.0, 1e-9);
   const ImpHotspot *v2 = hotspot (pic.spots, "v2");
   PhysVec2 c2 = imp_view_to_screen (&view, phys_v2 (300, 300));

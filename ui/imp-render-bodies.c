@@ -587,6 +587,9 @@ imp_render_draw_velocities (Render *r, const PhysVec2 *disp)
             {
               imp_render_head_path (cr, a, b, head);
               drawn++;
+              /* In a small world, names keep off the arrows too. */
+              if (n <= MAX_RIVALS)
+                imp_render_obstacle_line (r, a, b, ARROW_HALF_WIDTH_PX);
             }
         }
       imp_rgba_set_source (cr, r->theme->velocity);

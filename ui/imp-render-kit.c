@@ -209,8 +209,9 @@ imp_render_arrow_aside (PhysVec2 *a, PhysVec2 *b)
   *b = phys_v2_add (*b, side);
 }
 
-/* An arrow from a circle's centre that would end inside the circle starts at
- * its rim instead, so that it shows; its length and direction stay. */
+/* An arrow from a circle's centre that would end inside the circle starts
+ * just outside its rim (and a selection ring about it) instead, so that it
+ * shows; its length and direction stay. */
 void
 imp_render_arrow_outside (PhysVec2 *a, PhysVec2 *b, double radius_px)
 {
@@ -218,7 +219,7 @@ imp_render_arrow_outside (PhysVec2 *a, PhysVec2 *b, double radius_px)
   double len = phys_v2_len (d);
   if (!(len >= 1.0) || len >= radius_px)
     return;
-  *a = phys_v2_add_scaled (*a, d, (radius_px + 2.0) / len);
+  *a = phys_v2_add_scaled (*a, d, (radius_px + SELECTION_GAP_PX + 3.0) / len);
   *b = phys_v2_add (*a, d);
 }
 

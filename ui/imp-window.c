@@ -197,8 +197,8 @@ queue_fit_panels (ImpWindow *self)
   /* The idle holds the window: a resize notified while it is destroyed must
    * not leave an idle behind that outlives it. */
   if (self->fit_panels_id == 0 && self->session != NULL)
-    self->fit_panels_id
-        = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_panels, g_object_ref (self), g_object_unref);
+    self->fit_panels_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_panels,
+                                           g_object_ref (self), g_object_unref);
 }
 
 static void
