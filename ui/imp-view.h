@@ -44,7 +44,7 @@ void imp_view_fit (ImpView *view, PhysAabb box, double margin_px);
 /* Framing a lesson step's subject: its bodies are shown at least this many
  * pixels across when the subject fits so, its largest at most IMP_VIEW_SUBJECT_MAX_PX. */
 #define IMP_VIEW_SUBJECT_MIN_PX 40.0
-#define IMP_VIEW_SUBJECT_MAX_PX 180.0
+#define IMP_VIEW_SUBJECT_MAX_PX 120.0
 /* Free space kept around a subject for its labels, pixels. */
 #define IMP_VIEW_SUBJECT_MARGIN_PX 44.0
 /* The corner a legend takes (imp-render-text.c), kept free of the subject. */
