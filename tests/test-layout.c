@@ -343,6 +343,34 @@ test_labels_read_as_their_own (void)
   picture_clear (&pic);
 }
 
+/* Touching head-on, each arrow runs from its body across the other one: its
+ * middle lies on the wrong body. Each velocity label's leader ends on its own
+ * body, and the label lies nearer its own body than the other. */
+static void
+test_velocity_leaders_land_on_their_body (void)
+{
+  PhysCircleDef defs[] = { circle ("left", 385, 300, 60, 0, 10),
+                           circle ("right", 405, 300, -60, 0, 10) };
+  Picture pic;
+  picture_init (&pic, defs, 2);
+  ImpView view;
+  imp_view_init (&view, LESSON_CANVAS_W, 500);
+  view.scale = 4.0;
+  view.center = phys_v2 (395, 300);
+  draw (&view, &pic.input);
+
+  for (int i = 0; i < 2; i++)
+    {
+      const ImpRenderBox *label = box_of (pic.boxes, "label", i);
+      g_assert_nonnull (label);
+      PhysVec2 own = imp_view_to_screen (&view, defs[i].position);
+      PhysVec2 other = imp_view_to_screen (&view, defs[1 - i].position);
+      g_assert_cmpfloat (phys_v2_len (phys_v2_sub (label->anchor, own)), <, 10 * view.scale);
+      g_assert_cmpfloat (box_disc_gap (label, own, 40.0), <, box_disc_gap (label, other, 40.0));
+    }
+  picture_clear (&pic);
+}
+
 /* Legend */
 
 /* Two circles of radius 50 filling a 300 x 200 canvas: the open legend would
@@ -389,6 +417,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/layout/arrows/short-outside", test_short_arrow_outside);
   g_test_add_func ("/ui/layout/labels/read-as-their-own", test_labels_read_as_their_own);
   g_test_add_func ("/ui/layout/response/stages-differ", test_response_stages_differ);
+  g_test_add_func ("/ui/layout/labels/velocity-leaders-land-on-their-body",
+                   test_velocity_leaders_land_on_their_body);
   g_test_add_func ("/ui/layout/legend/never-covers-subject", test_legend_never_covers_subject);
   return g_test_run ();
 }

@@ -186,6 +186,17 @@ draw_record_velocity (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 disp, int whic
                                          subscript ? imp_render_subscript (which) : "",
                                          imp_render_fmt_vec (v, sizeof v, disp, -1));
       l->body = body;
+      if (body >= 0)
+        {
+          /* The label belongs by its body's end of the arrow, its leader
+           * landing on the body itself: the middle of a long arrow may lie on
+           * the other body, and a leader there would name the wrong one. */
+          double rim = phys_world_get_circle (r->in->world, body).radius * r->view->scale;
+          double len = phys_v2_len (phys_v2_sub (b, a));
+          PhysVec2 at = phys_v2_lerp (a, b, MIN (0.5, 0.6 * rim / len));
+          l->anchor = at;
+          l->own = imp_capsule_line (a.x, a.y, at.x, at.y, ARROW_HALF_WIDTH_PX);
+        }
       r->drawn |= DRAWN_VELOCITY;
     }
 }
