@@ -1058,10 +1058,27 @@ test_window_panels_fold (void)
   g_assert_cmpint (gtk_widget_get_width (canvas), >=, 480);
   gtk_window_destroy (GTK_WINDOW (window));
 
+  /* A 1366 x 768 screen less the top bar: both panels, and the selected
+   * body's position, velocity, radius and mass in sight without scrolling. */
   window = lesson_window (1366, 740);
   panels_of (window, &lesson, &inspector);
   g_assert_false (adw_flap_get_folded (lesson));
   g_assert_false (adw_flap_get_folded (inspector));
+  GtkWidget *inspector_widget = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0);
+  const char *essentials[] = { "x", "y", "vx", "vy", "radius", "mass" };
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  imp_test_collect_widgets (inspector_widget, GTK_TYPE_ENTRY, entries);
+  for (gsize k = 0; k < G_N_ELEMENTS (essentials); k++)
+    {
+      GtkWidget *entry = NULL;
+      for (guint i = 0; i < entries->len && entry == NULL; i++)
+        if (g_str_equal (gtk_widget_get_name (entries->pdata[i]), essentials[k]))
+          entry = entries->pdata[i];
+      g_assert_nonnull (entry);
+      graphene_point_t bottom = GRAPHENE_POINT_INIT (0, gtk_widget_get_height (entry)), at;
+      g_assert_true (gtk_widget_compute_point (entry, inspector_widget, &bottom, &at));
+      g_assert_cmpfloat (at.y, <=, gtk_widget_get_height (inspector_widget));
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 
   window = lesson_window (960, 700);
