@@ -975,6 +975,18 @@ test_lesson_frames_subject (void)
           int h = gtk_widget_get_height (GTK_WIDGET (canvas));
           double scale = canvas_scale (canvas);
           GArray *boxes = imp_canvas_get_boxes (canvas);
+          /* No label, name or legend over another. */
+          for (guint i = 0; i < boxes->len; i++)
+            for (guint j = i + 1; j < boxes->len; j++)
+              {
+                const ImpRenderBox *p = &g_array_index (boxes, ImpRenderBox, i);
+                const ImpRenderBox *q = &g_array_index (boxes, ImpRenderBox, j);
+                gboolean cross = p->x < q->x + q->width && q->x < p->x + p->width
+                                 && p->y < q->y + q->height && q->y < p->y + p->height;
+                if (cross)
+                  g_test_message ("%s step %u: %s over %s", lessons[l], k + 1, p->kind, q->kind);
+                g_assert_false (cross);
+              }
           double smallest = G_MAXDOUBLE;
           for (int i = 0; i < count; i++)
             {
