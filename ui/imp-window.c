@@ -164,8 +164,15 @@ toast_error (ImpWindow *self, const GError *error)
  * lesson panel: the header is wider than the panels' minimum widths. */
 #define CANVAS_BESIDE_PX 480
 #define CANVAS_BESIDE_LESSON_PX 600
-#define LESSON_PANEL_PX 320
-#define INSPECTOR_PX 380
+
+static int
+min_width (gpointer widget)
+{
+  int width = 0;
+  gtk_widget_measure (GTK_WIDGET (widget), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL,
+                      NULL);
+  return width;
+}
 
 static gboolean
 fit_panels (gpointer data)
@@ -179,11 +186,13 @@ fit_panels (gpointer data)
   if (width <= 0)
     gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   gboolean lesson = gtk_widget_get_visible (GTK_WIDGET (self->lesson_panel));
-  gboolean fold_lesson = lesson && width - LESSON_PANEL_PX < CANVAS_BESIDE_LESSON_PX;
-  int left = width - (lesson && !fold_lesson ? LESSON_PANEL_PX : 0);
+  int lesson_px = lesson ? min_width (self->lesson_panel) : 0;
+  int inspector_px = min_width (self->inspector);
+  gboolean fold_lesson = lesson && width - lesson_px < CANVAS_BESIDE_LESSON_PX;
+  int left = width - (fold_lesson ? 0 : lesson_px);
   /* Too narrow for the lesson panel is too narrow for the wider inspector. */
-  gboolean fold_inspector = fold_lesson || left - INSPECTOR_PX < CANVAS_BESIDE_PX
-                            || width - INSPECTOR_PX < CANVAS_BESIDE_LESSON_PX;
+  gboolean fold_inspector = fold_lesson || left - inspector_px < CANVAS_BESIDE_PX
+                            || width - inspector_px < CANVAS_BESIDE_LESSON_PX;
   adw_flap_set_fold_policy (self->lesson_flap,
                             fold_lesson ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
   adw_flap_set_fold_policy (self->inspector_flap, fold_inspector ? ADW_FLAP_FOLD_POLICY_ALWAYS
