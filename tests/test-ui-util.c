@@ -65,3 +65,17 @@ imp_test_nth_widget (GtkWidget *root, GType type, guint n)
   g_assert_cmpuint (found->len, >, n);
   return found->pdata[n];
 }
+
+cairo_surface_t *
+imp_test_render_to_surface (const ImpView *view, const ImpRenderInput *input)
+{
+  cairo_surface_t *surface
+      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width, view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  imp_render (cr, view, input);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}

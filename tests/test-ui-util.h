@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "imp-render.h"
+
 #include "imp-session.h"
 
 /* Opens the display for the window tests (GTK and libadwaita). Without a display it says so
@@ -21,3 +23,5 @@ void imp_test_wait_for_length (ImpSession *session, gint64 frames);
 GtkWidget *imp_test_nth_widget (GtkWidget *root, GType type, guint n);
 /* Every widget of type below root, depth first, into found. */
 void imp_test_collect_widgets (GtkWidget *root, GType type, GPtrArray *found);
+/* Draws a picture onto a new image surface of the view's size; returns it. */
+cairo_surface_t *imp_test_render_to_surface (const ImpView *view, const ImpRenderInput *input);

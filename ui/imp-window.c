@@ -36,7 +36,6 @@ struct _ImpWindow
   ImpTimelineBar *timeline_bar;
   ImpInspector *inspector;
   ImpBookmarkList *bookmark_list;
-  GtkWidget *inspector_separator;
   GtkToggleButton *inspector_button;
   GtkToggleButton *plots_button;
   ImpRecordingPlot *recording_plot;
@@ -44,6 +43,10 @@ struct _ImpWindow
   ImpLessonPanel *lesson_panel;
   GtkWidget *lesson_separator;
   GtkMenuButton *lessons_button;
+  AdwFlap *lesson_flap;          /* the lesson panel beside (or over) the canvas */
+  AdwFlap *inspector_flap;       /* the inspector beside (or over) the canvas */
+  GtkToggleButton *lesson_button;
+  guint fit_panels_id;           /* an idle that folds the side panels to the width */
   GtkShortcutTrigger **playback_triggers; /* parsed playback_keys */
   GtkWidget *header_bar;
   GtkWidget *transport;
@@ -155,13 +158,81 @@ toast_error (ImpWindow *self, const GError *error)
   toast_message (self, error->message);
 }
 
+/* The side panels stand beside the canvas while it keeps at least
+ * CANVAS_BESIDE_PX (CANVAS_BESIDE_LESSON_PX beside the lesson panel, which
+ * then takes less than a third of the window); narrower, each folds over the
+ * canvas (the inspector first) and its header toggle brings it back. AdwFlap's
+ * own rule (fold when the minimum widths do not fit) would never fold the
+ * lesson panel: the header is wider than the panels' minimum widths. */
+#define CANVAS_BESIDE_PX 480
+#define CANVAS_BESIDE_LESSON_PX 600
+
+static int
+min_width (gpointer widget)
+{
+  int width = 0;
+  gtk_widget_measure (GTK_WIDGET (widget), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL,
+                      NULL);
+  return width;
+}
+
+static gboolean
+fit_panels (gpointer data)
+{
+  ImpWindow *self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height;
+
+  self->fit_panels_id = 0;
+  if (self->session == NULL)
+    return G_SOURCE_REMOVE;
+  if (width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gboolean lesson = gtk_widget_get_visible (GTK_WIDGET (self->lesson_panel));
+  int lesson_px = lesson ? min_width (self->lesson_panel) : 0;
+  int inspector_px = min_width (self->inspector);
+  gboolean fold_lesson = lesson && width - lesson_px < CANVAS_BESIDE_LESSON_PX;
+  int left = width - (fold_lesson ? 0 : lesson_px);
+  /* Too narrow for the lesson panel is too narrow for the wider inspector. */
+  gboolean fold_inspector = fold_lesson || left - inspector_px < CANVAS_BESIDE_PX
+                            || width - inspector_px < CANVAS_BESIDE_LESSON_PX;
+  adw_flap_set_fold_policy (self->lesson_flap,
+                            fold_lesson ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+  adw_flap_set_fold_policy (self->inspector_flap, fold_inspector ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                                                 : ADW_FLAP_FOLD_POLICY_NEVER);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_fit_panels (ImpWindow *self)
+{
+  /* The idle holds the window: a resize notified while it is destroyed must
+   * not leave an idle behind that outlives it. */
+  if (self->fit_panels_id == 0 && self->session != NULL)
+    self->fit_panels_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_panels,
+                                           g_object_ref (self), g_object_unref);
+}
+
+static void
+window_resized (ImpWindow *self, GParamSpec *pspec, gpointer data)
+{
+  queue_fit_panels (self);
+}
+
 static void
 update_lesson (ImpWindow *self)
 {
   gboolean active = imp_lesson_player_get_lesson (self->player) != NULL;
+  gboolean opened = active && !gtk_widget_get_visible (GTK_WIDGET (self->lesson_button));
 
   gtk_widget_set_visible (GTK_WIDGET (self->lesson_panel), active);
   gtk_widget_set_visible (self->lesson_separator, active);
+  gtk_widget_set_visible (GTK_WIDGET (self->lesson_button), active);
+  fit_panels (self);
+  /* A lesson opens beside the canvas; over it only when the window is too
+   * narrow for both, and then the learner opens it from the header. */
+  if (opened || !active)
+    adw_flap_set_reveal_flap (self->lesson_flap,
+                              active && !adw_flap_get_folded (self->lesson_flap));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-lesson", active);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-next", active);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-back", active);
@@ -278,12 +349,16 @@ lesson_chosen (ImpWindow *self, const char *uri)
   imp_window_open (self, uri);
 }
 
+/* Each step frames what it talks about, over the frames up to its goal's. */
 static void
-lesson_zoom (ImpWindow *self, double factor)
+lesson_step_entered (ImpWindow *self)
 {
-  imp_canvas_fit (self->canvas);
-  if (factor != 1.0)
-    imp_canvas_zoom_on_selection (self->canvas, factor);
+  const ImpLesson *lesson = imp_lesson_player_get_lesson (self->player);
+  guint index = imp_lesson_player_get_step (self->player);
+  if (lesson == NULL || index >= imp_lesson_n_steps (lesson))
+    return;
+  const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, index)->goal;
+  imp_canvas_frame_subject (self->canvas, goal->kind != IMP_GOAL_NONE ? goal->frame : -1);
 }
 
 /* The last step's Finish: says so, offers the next lesson of the course, and the
@@ -726,6 +801,7 @@ imp_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_object (&self->player);
+  g_clear_handle_id (&self->fit_panels_id, g_source_remove);
   g_clear_object (&self->settings);
   for (gsize i = 0; self->playback_triggers != NULL && i < G_N_ELEMENTS (playback_keys); i++)
     g_object_unref (self->playback_triggers[i]);
@@ -761,12 +837,14 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, timeline_bar);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, bookmark_list);
-  gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_separator);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, plots_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, recording_plot);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_panel);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_separator);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_flap);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_list);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, header_bar);
@@ -881,6 +959,29 @@ keep_focus_on_click (GtkWidget *widget)
     keep_focus_on_click (c);
 }
 
+/* A menu button's tooltip, shown when the pointer rests on it, stays over the
+ * top of the menu it opens: quiet while the menu is open. */
+static void
+menu_shown (GtkWidget *popover, GParamSpec *pspec, GtkWidget *button)
+{
+  gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
+}
+
+static void
+quiet_tooltips_of_menus (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    {
+      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget));
+      if (popover != NULL)
+        g_signal_connect_object (popover, "notify::visible", G_CALLBACK (menu_shown), widget, 0);
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    quiet_tooltips_of_menus (c);
+}
+
 static void
 imp_window_init (ImpWindow *self)
 {
@@ -918,21 +1019,28 @@ imp_window_init (ImpWindow *self)
   imp_lesson_panel_set_player (self->lesson_panel, self->player, self->session);
   imp_lesson_list_set_settings (self->lesson_list, self->settings);
   g_signal_connect_swapped (self->lesson_list, "open", G_CALLBACK (lesson_chosen), self);
-  g_signal_connect_swapped (self->player, "zoom", G_CALLBACK (lesson_zoom), self);
+  g_signal_connect_swapped (self->player, "notify::step", G_CALLBACK (lesson_step_entered), self);
   g_signal_connect_swapped (self->player, "notify::reached", G_CALLBACK (update_lesson), self);
   update_lesson (self);
   g_object_bind_property (self->plots_button, "active", self->recording_plot, "visible",
                           G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->inspector_button, "active", self->inspector, "visible",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->inspector_button, "active", self->inspector_separator, "visible",
-                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->inspector_button, "active", self->inspector_flap, "reveal-flap",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_object_bind_property (self->lesson_button, "active", self->lesson_flap, "reveal-flap",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   add_overlay_actions (self);
   add_breakpoint_action (self);
   g_signal_connect_swapped (self->session, "notice", G_CALLBACK (toast_message), self);
   add_playback_keys (self);
   keep_focus_on_click (self->header_bar);
   keep_focus_on_click (self->transport);
+  quiet_tooltips_of_menus (self->header_bar);
+  quiet_tooltips_of_menus (self->transport);
+  static const char *const resized[]
+      = { "notify::default-width", "notify::maximized", "notify::fullscreened" };
+  for (gsize i = 0; i < G_N_ELEMENTS (resized); i++)
+    g_signal_connect (self, resized[i], G_CALLBACK (window_resized), NULL);
+  fit_panels (self);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
   imp_world_actions_add (G_ACTION_MAP (self), self->session, world_refused, self);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
