@@ -482,6 +482,37 @@ test_window_export_dialog_keeps_choices (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A window with nothing open (its first file failed to load) says what to do: open a
+ * file or start a lesson; once a scene opens, the canvas takes its place. */
+static void
+test_window_empty_state (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "scenes",
+                                                "bad-unknown-key.json", NULL);
+  g_assert_false (imp_window_open (window, bad));
+  GtkWidget *page = imp_test_nth_widget (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, 0);
+  GtkStack *stack = GTK_STACK (gtk_widget_get_ancestor (page, GTK_TYPE_STACK));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (page)), ==, "Nothing Open");
+  /* The whole error, which a toast would cut, with where it is. */
+  const char *said = adw_status_page_get_description (ADW_STATUS_PAGE (page));
+  g_autofree char *where = g_strdup_printf ("%s:", bad);
+  g_assert_true (g_str_has_prefix (said, where));
+  g_assert_nonnull (strstr (said, "error: unknown key"));
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  imp_test_collect_widgets (page, GTK_TYPE_BUTTON, buttons);
+  g_assert_cmpuint (buttons->len, ==, 2);
+  g_assert_cmpstr (gtk_actionable_get_action_name (buttons->pdata[0]), ==, "win.open");
+  g_assert_cmpstr (gtk_actionable_get_action_name (buttons->pdata[1]), ==, "win.lessons");
+
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_assert_true (imp_window_open (window, path));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "scene");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -491,6 +522,7 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/window/actions", test_window_actions);
   imp_test_add_display_func ("/ui/window/lesson", test_window_lesson);
   imp_test_add_display_func ("/ui/window/finish-and-style", test_window_finish_and_style);
+  imp_test_add_display_func ("/ui/window/empty-state", test_window_empty_state);
   imp_test_add_display_func ("/ui/window/export-dialog-keeps-choices",
                              test_window_export_dialog_keeps_choices);
   imp_test_add_display_func ("/ui/bookmarks/list", test_bookmark_list);

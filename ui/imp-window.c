@@ -50,6 +50,8 @@ struct _ImpWindow
   GtkShortcutTrigger **playback_triggers; /* parsed playback_keys */
   GtkWidget *header_bar;
   GtkWidget *transport;
+  GtkStack *main_stack;     /* "empty" with nothing open, else "scene" */
+  AdwStatusPage *empty_page;
   ImpLessonList *lesson_list;
 };
 
@@ -121,6 +123,11 @@ update_title (ImpWindow *self)
       = shipped != NULL ? g_strdup_printf ("%s, built into Impulse", shipped) : NULL;
   adw_window_title_set_subtitle (self->window_title,
                                  subtitle != NULL ? subtitle : path != NULL ? path : "");
+  /* With nothing open, say what to do instead of showing an empty canvas. */
+  gboolean open = title != NULL || path != NULL;
+  gtk_stack_set_visible_child_name (self->main_stack, open ? "scene" : "empty");
+  gtk_widget_set_sensitive (self->transport, open);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->timeline_bar), open);
 }
 
 static gboolean
@@ -156,6 +163,12 @@ static void
 toast_error (ImpWindow *self, const GError *error)
 {
   toast_message (self, error->message);
+  /* With nothing open the whole message fits on the empty page, where a toast
+   * would cut it. */
+  g_autofree char *said = g_strdup_printf ("%s\n\nOpen a scene, a session or a lesson file, "
+                                           "or start a lesson of the course.",
+                                           error->message);
+  adw_status_page_set_description (self->empty_page, said);
 }
 
 /* The side panels stand beside the canvas while it keeps at least
@@ -830,6 +843,8 @@ imp_window_class_init (ImpWindowClass *klass)
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, speed);
@@ -1052,6 +1067,7 @@ imp_window_init (ImpWindow *self)
   for (gsize i = 0; i < G_N_ELEMENTS (moved); i++)
     g_signal_connect_swapped (self->session, moved[i], G_CALLBACK (update_position), self);
   g_signal_connect_swapped (self->session, "notify::title", G_CALLBACK (update_title), self);
+  update_title (self);
   g_signal_connect_swapped (self->canvas, "edit-refused", G_CALLBACK (toast_message), self);
   g_signal_connect_swapped (self->speed, "notify::selected", G_CALLBACK (speed_selected), self);
   gtk_widget_add_tick_callback (GTK_WIDGET (self), tick, NULL, NULL);
