@@ -43,6 +43,7 @@ struct _ImpWindow
   GtkWidget *lesson_separator;
   GtkMenuButton *lessons_button;
   GtkShortcutTrigger **playback_triggers; /* parsed playback_keys */
+  char *halt_shown;         /* the divergence last told in a toast, so it is told once */
   GtkWidget *header_bar;
   GtkWidget *transport;
   ImpLessonList *lesson_list;
@@ -73,6 +74,8 @@ static const struct
   { "overlay-legend", IMP_OVERLAY_LEGEND },
 };
 
+static void toast_message (ImpWindow *self, const char *message);
+
 static void
 update_position (ImpWindow *self)
 {
@@ -86,7 +89,19 @@ update_position (ImpWindow *self)
                             length, stop->t, phys_stop_kind_name (stop->kind));
   else
     text = g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT, frame, length);
+  /* A recording whose last frame diverged ends there: say why where the playhead stops. */
+  g_autofree char *halt = frame >= length ? imp_session_dup_halt_message (self->session) : NULL;
+  if (halt != NULL)
+    {
+      g_autofree char *plain = g_steal_pointer (&text);
+      text = g_strdup_printf ("%s  (diverged)", plain);
+      if (g_strcmp0 (halt, self->halt_shown) != 0)
+        toast_message (self, halt);
+      g_free (self->halt_shown);
+      self->halt_shown = g_strdup (halt);
+    }
   gtk_label_set_text (self->position, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->position), halt);
 
   gboolean playing = imp_session_get_playing (self->session);
   gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
@@ -627,6 +642,7 @@ imp_window_dispose (GObject *object)
   for (gsize i = 0; self->playback_triggers != NULL && i < G_N_ELEMENTS (playback_keys); i++)
     g_object_unref (self->playback_triggers[i]);
   g_clear_pointer (&self->playback_triggers, g_free);
+  g_clear_pointer (&self->halt_shown, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_WINDOW);
   G_OBJECT_CLASS (imp_window_parent_class)->dispose (object);
 }
