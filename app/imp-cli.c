@@ -447,6 +447,7 @@ verb_run (char **argv)
   PhysEventLog log;
   g_autoptr (GString) line = g_string_new (NULL);
   guint64 n_events = 0;
+  gint64 capped = 0, first_capped = -1;
   gboolean ok = TRUE;
   gboolean applies;
   PhysWorld *world = input.world;
@@ -487,6 +488,12 @@ verb_run (char **argv)
           ok = out_line (&out, line);
         }
       n_events += log.count;
+      for (size_t e = 0; e < log.count; e++)
+        if (log.events[e].kind == PHYS_EVENT_EVENT_CAP)
+          {
+            first_capped = capped++ == 0 ? frame : first_capped;
+            break;
+          }
 
       if (ok && states)
         {
@@ -518,6 +525,13 @@ verb_run (char **argv)
       out_line (&out, line);
     }
 
+  /* The trace has an event-cap event for each; a person reading the summary hears it too. */
+  if (capped > 0)
+    g_printerr ("impulse: warning: %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+                " frames hit the event cap (first: frame %" G_GINT64_FORMAT
+                "): each stopped where the cap was reached, its remaining collisions not "
+                "handled; see world.event_cap in docs/scene-format.md\n",
+                capped, frames, first_capped);
   phys_event_log_free (&log);
   input_close (&input);
   int status = out_finish (&out);

@@ -209,8 +209,11 @@ test_event_cap_limit (void)
       " \"circles\": [{\"id\": \"big\", \"pos\": [5, 5], \"radius\": 20}]}\n");
   g_autoptr (Result) run_auto = run ("run", automatic, "--frames", "3", NULL);
   g_assert_cmpint (run_auto->status, ==, 0);
-  g_assert_nonnull (strstr (run_auto->out, "event-cap"));
+  g_assert_nonnull (strstr (run_auto->out, "frame 2 t=0 event-cap: stopped after 1064 events "
+                                           "(cap 1064)\n"));
   g_assert_null (strstr (run_auto->out, "nan"));
+  g_assert_true (g_str_has_prefix (run_auto->err, "impulse: warning: 3 of 3 frames hit the event "
+                                                  "cap (first: frame 0): "));
   remove_tree (dir);
 }
 
@@ -382,6 +385,31 @@ test_stiff_spring (void)
   remove_tree (dir);
 }
 
+/* Item 7: a lesson on that spring whose goal lies past the divergence: check names
+ * the step and the reason, instead of a goal that "is not reached". */
+static void
+test_stiff_spring_lesson (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = write_file (
+      dir, "lesson.json",
+      "{\"impulse-lesson\": 1, \"id\": \"stiff\", \"title\": \"Stiff\", \"summary\": \"s\",\n"
+      " \"topic\": \"springs\",\n"
+      " \"scene\": {\"impulse\": 1,\n"
+      "   \"circles\": [{\"id\": \"a\", \"pos\": [0, 0], \"radius\": 1},\n"
+      "               {\"id\": \"b\", \"pos\": [10, 0], \"radius\": 1}],\n"
+      "   \"forces\": [{\"type\": \"spring\", \"a\": \"a\", \"b\": \"b\", \"k\": 1000,"
+      " \"rest_length\": 5}]},\n"
+      " \"steps\": [{\"text\": \"Go on.\", \"goal\": {\"type\": \"frame\", \"frame\": 50,"
+      " \"hint\": \"h\"}}]}\n");
+
+  g_autoptr (Result) check = run ("check", path, NULL);
+  g_assert_cmpint (check->status, ==, 2);
+  g_assert_true (g_str_has_prefix (check->err, path));
+  g_assert_nonnull (strstr (check->err, "circle \"a\" diverged"));
+  remove_tree (dir);
+}
+
 /* Item 7: values the physics cannot hold, given in a session's edit. */
 static void
 test_edit_overflows (void)
@@ -468,6 +496,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/hostile/edit-far-ahead", test_edit_far_ahead);
   g_test_add_func ("/cli/hostile/many-added-circles", test_many_added_circles);
   g_test_add_func ("/cli/hostile/stiff-spring", test_stiff_spring);
+  g_test_add_func ("/cli/hostile/stiff-spring-lesson", test_stiff_spring_lesson);
   g_test_add_func ("/cli/hostile/edit-overflows", test_edit_overflows);
   g_test_add_func ("/cli/hostile/export-killed", test_export_killed);
   g_test_add_func ("/cli/hostile/export-force-symlink", test_export_force_symlink);

@@ -6,8 +6,8 @@
 #   tools/fuzz.sh SECONDS [BUILD_DIR]
 #
 # Starts from the seed corpus tests/fuzz/corpus (every edit kind of the session format,
-# the inputs of past bugs, the shipped scenes and lessons) and keeps what it learns in
-# BUILD_DIR/fuzz-corpus (default build-fuzz). Exits non-zero on a finding and leaves
+# the inputs of past bugs), the shipped scenes and lessons and the test data, and keeps
+# what it learns in BUILD_DIR/fuzz-corpus (default build-fuzz). Exits non-zero on a finding and leaves
 # the input that caused it as BUILD_DIR/crash-* (or leak-*, timeout-*, oom-*); rerun one with
 #   BUILD_DIR/tests/fuzz/fuzz-loaders BUILD_DIR/crash-...
 # Needs clang and libclang-rt-14-dev (apt-get install clang libclang-rt-14-dev).
@@ -32,4 +32,5 @@ LSAN_OPTIONS=suppressions=$root/tests/lsan.supp \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   tests/fuzz/fuzz-loaders -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=8192 -dict="$root/tests/fuzz/json.dict" -print_final_stats=1 \
-    fuzz-corpus "$root/tests/fuzz/corpus"
+    fuzz-corpus "$root/tests/fuzz/corpus" "$root/lessons/scenes" "$root/lessons/course" \
+    "$root/tests/data/scenes" "$root/tests/data/sessions" "$root/tests/data/lessons"
