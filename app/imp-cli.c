@@ -56,7 +56,8 @@ static const char usage_text[] =
   "  export SCENE --frame K -o FILE.{svg,pdf,png,csv,jsonl}\n"
   "                  write an annotated figure of frame K, a strobe of several\n"
   "                  frames, PDF pages or data (docs/export-format.md)\n"
-  "  check FILE      validate a scene, session or lesson file\n"
+  "  check [--max-frames N] FILE\n"
+  "                  validate a scene, session or lesson file\n"
   "  help [COMMAND]  show this text, or the options of a command\n"
   "\n"
   "Options:\n"
@@ -66,7 +67,8 @@ static const char usage_text[] =
   "SCENE is a scene file (docs/scene-format.md), a session file (a scene and the\n"
   "edits made to it, docs/session-format.md) or a resource:// URI.\n"
   "The output formats are described in docs/trace-format.md.\n"
-  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.\n"
+  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene,\n"
+  "or a frame that diverged.\n"
   "Run 'impulse COMMAND --help' for the options of a command.\n";
 
 static const char *const verbs[] = { "run", "inspect", "export", "check", "help" };

@@ -39,8 +39,8 @@ static gboolean
 too_large (GError **error, guint64 size)
 {
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-               "expected a file of at most %" G_GSIZE_FORMAT " bytes (64 MiB), got %" G_GUINT64_FORMAT
-               " bytes",
+               "expected a file of at most %" G_GSIZE_FORMAT " bytes (64 MiB), got "
+               "%" G_GUINT64_FORMAT " bytes",
                IMP_FILE_MAX_SIZE, size);
   return FALSE;
 }

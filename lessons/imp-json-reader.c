@@ -285,7 +285,8 @@ imp_json_reader_quoted_list (const char *const *names, gsize n)
  * @index: its index in @key's array, or -1 when it is @key's value
  * @out: (out): the number
  *
- * Reads a finite number of magnitude at most %PHYS_MAX_MAGNITUDE. With a #ImpJsonReader.minus_zero function, an integer
+ * Reads a finite number of magnitude at most %PHYS_MAX_MAGNITUDE. With a
+ * #ImpJsonReader.minus_zero function, an integer
  * written "-0" reads as -0.0.
  *
  * Returns: %TRUE on success; %FALSE with the reader's error set

@@ -1364,9 +1364,9 @@ imp_session_file_check_reach (const ImpSessionFile *session, gint64 max_frames, 
       const ImpSessionFileEdit *entry = &g_array_index (session->edits, ImpSessionFileEdit, i);
       if (entry->frame > max_frames)
         return edit_error (session, i, entry->location, IMP_SESSION_FILE_ERROR_WORK_LIMIT, error,
-                           "expected a frame the replay reaches within its limit of %" G_GINT64_FORMAT
-                           " frames, got %" G_GINT64_FORMAT " (the limit bounds the work a file "
-                           "can ask for; allow more to replay it)",
+                           "expected a frame the replay reaches within its limit of "
+                           "%" G_GINT64_FORMAT " frames, got %" G_GINT64_FORMAT " (the limit "
+                           "bounds the work a file can ask for; allow more to replay it)",
                            max_frames, entry->frame);
     }
   return TRUE;

@@ -30,6 +30,9 @@
 #define PHYS_NAME_MAX 48
 /// Frames of slow resting contact after which a circle falls asleep (when the world allows).
 #define PHYS_SLEEP_FRAMES 30
+/// Every other number a world is given (coordinates, velocities, gravity, force
+/// constants) is finite with magnitude at most PHYS_MAX_MAGNITUDE; the core refuses
+/// the rest with PHYS_ERROR_OUT_OF_RANGE.
 /// Most events handled in one frame, whether the cap is set or automatic: a frame's
 /// records (about 1 KB each) stay within about 100 MB.
 #define PHYS_MAX_EVENT_CAP 100000
@@ -106,7 +109,7 @@ typedef struct
   PhysAabb bounds;        ///< inner edges of the walls, world units
   PhysReal bounds_restitution; ///< restitution of the walls, [0, 1], default 1
   PhysVec2 gravity;       ///< uniform acceleration, world units per time unit^2, default (0, 0)
-  PhysReal dt;            ///< time per frame, > 0, default 1
+  PhysReal dt;            ///< time per frame, [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE], default 1
   PhysIntegrator integrator; ///< default for bodies, default semi-implicit Euler
   int substeps;           ///< integrator steps per frame, [1, PHYS_MAX_SUBSTEPS], default 1
   PhysModes modes;        ///< teaching modes, all off by default
@@ -128,9 +131,9 @@ typedef struct
   const char *name;       ///< unique name, 1 to PHYS_NAME_MAX - 1 bytes; copied
   PhysVec2 position;      ///< centre, world units
   PhysVec2 velocity;      ///< world units per time unit
-  PhysReal radius;        ///< > 0, world units
-  PhysReal mass;          ///< > 0; 0 means "area": pi radius^2. A fixed circle keeps it
-                          ///< for attractors but never moves
+  PhysReal radius;        ///< [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE], world units
+  PhysReal mass;          ///< [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE]; 0 means "area": pi
+                          ///< radius^2. A fixed circle keeps it for attractors but never moves
   PhysReal restitution;   ///< [0, 1], default 1
   bool fixed;             ///< never moves, infinite mass
   bool collides;          ///< false: passes through everything (seed 004's orbiters)

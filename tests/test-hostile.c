@@ -153,15 +153,18 @@ test_set_probe_missing (void)
   g_autofree char *none = write_file (
       dir, "none.json",
       "{\"impulse-session\": 1,\n"
-      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", \"pos\": [0, 0], \"radius\": 1}],\n"
+      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", "
+      "\"pos\": [0, 0], \"radius\": 1}],\n"
       "           \"segments\": [{\"id\": \"w\", \"a\": [5, 0], \"b\": [5, 9]}]},\n"
-      " \"edits\": [{\"frame\": 1, \"edit\": \"set-probe\", \"id\": \"ghost\", \"pos\": [1, 1]}]}\n");
+      " \"edits\": [{\"frame\": 1, \"edit\": \"set-probe\", "
+      "\"id\": \"ghost\", \"pos\": [1, 1]}]}\n");
   g_autofree char *one = write_file (
       dir, "one.json",
       "{\"impulse-session\": 1,\n"
       " \"scene\": {\"impulse\": 1, \"world\": {\"bounds\": [0, 0, 9, 9]},\n"
       "           \"probes\": [{\"id\": \"ship\", \"pos\": [1, 1]}]},\n"
-      " \"edits\": [{\"frame\": 0, \"edit\": \"set-probe\", \"id\": \"shipp\", \"vel\": [1, 0]}]}\n");
+      " \"edits\": [{\"frame\": 0, \"edit\": \"set-probe\", "
+      "\"id\": \"shipp\", \"vel\": [1, 0]}]}\n");
   const char *none_message = ":4:52: error: edit 1 at frame 1 (set-probe): expected the id of a "
                              "probe at this frame, got \"ghost\", which names no body";
   const char *one_message = ":4:52: error: edit 1 at frame 0 (set-probe): expected the id of a "
@@ -294,12 +297,15 @@ test_edit_far_ahead (void)
   g_autofree char *far = write_file (
       dir, "far.json",
       "{\"impulse-session\": 1,\n"
-      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", \"pos\": [0, 0], \"radius\": 1}]},\n"
-      " \"edits\": [{\"frame\": 1000000000, \"edit\": \"set-circle\", \"id\": \"a\", \"vel\": [0, 1]}]}\n");
+      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", "
+      "\"pos\": [0, 0], \"radius\": 1}]},\n"
+      " \"edits\": [{\"frame\": 1000000000, \"edit\": \"set-circle\", "
+      "\"id\": \"a\", \"vel\": [0, 1]}]}\n");
   g_autofree char *near = write_file (
       dir, "near.json",
       "{\"impulse-session\": 1,\n"
-      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", \"pos\": [0, 0], \"radius\": 1}]},\n"
+      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", "
+      "\"pos\": [0, 0], \"radius\": 1}]},\n"
       " \"edits\": [{\"frame\": 20, \"edit\": \"set-circle\", \"id\": \"a\", \"vel\": [0, 1]}]}\n");
 
   g_autoptr (Result) check_far = run ("check", far, NULL);
@@ -418,8 +424,10 @@ test_edit_overflows (void)
   g_autofree char *path = write_file (
       dir, "fast.json",
       "{\"impulse-session\": 1,\n"
-      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", \"pos\": [0, 0], \"radius\": 1}]},\n"
-      " \"edits\": [{\"frame\": 1, \"edit\": \"set-circle\", \"id\": \"a\", \"vel\": [1e300, 0]}]}\n");
+      " \"scene\": {\"impulse\": 1, \"circles\": [{\"id\": \"a\", "
+      "\"pos\": [0, 0], \"radius\": 1}]},\n"
+      " \"edits\": [{\"frame\": 1, \"edit\": \"set-circle\", "
+      "\"id\": \"a\", \"vel\": [1e300, 0]}]}\n");
 
   g_autoptr (Result) check = run ("check", path, NULL);
   assert_refused (check, path,

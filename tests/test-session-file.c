@@ -1290,7 +1290,8 @@ static const BadReplay bad_replay[] = {
     "got \"ghost\", which names no body" },
   { "unknown-id/probe/guess-among-segments", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
     "{'impulse-session': 1, 'scene': {'impulse': 1, 'world': {'bounds': [0, 0, 9, 9]},\n"
-    " 'segments': [{'id': 's1', 'a': [0, 0], 'b': [1, 0]}, {'id': 's2', 'a': [0, 1], 'b': [1, 1]}],\n"
+    " 'segments': [{'id': 's1', 'a': [0, 0], 'b': [1, 0]},"
+    " {'id': 's2', 'a': [0, 1], 'b': [1, 1]}],\n"
     " 'probes': [{'id': 'ship', 'pos': [0, 0]}]},\n"
     " 'edits': [{'frame': 0, 'edit': 'set-probe', 'id': 'shp', 'vel': [1, 1]}]}",
     "4:52: error: edit 1 at frame 0 (set-probe): expected the id of a probe at this frame, "

@@ -14,6 +14,11 @@
 set -euo pipefail
 
 seconds=${1:?usage: tools/fuzz.sh SECONDS [BUILD_DIR]}
+if ! command -v clang >/dev/null \
+    || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "tools/fuzz.sh: needs clang and libFuzzer: apt-get install -y clang libclang-rt-14-dev" >&2
+  exit 2
+fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${2:-$root/build-fuzz}
 
