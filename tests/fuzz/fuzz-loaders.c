@@ -2,8 +2,9 @@
 /* fuzz-loaders.c: a libFuzzer target over everything a file can ask of Impulse. The
  * input is taken as a scene, a session or a lesson (as `impulse check` tells them
  * apart), loaded, and the world it gives is stepped a few frames with its events
- * recorded; a session is replayed through its first edits. Any crash, sanitizer
- * report, leak, hang, or a state that is not finite afterwards is a finding.
+ * recorded; a session is replayed through its first edits and must read back what it
+ * saves. Any crash, sanitizer report, leak, hang, a state that is not finite afterwards
+ * or a saved session that does not load is a finding.
  *
  * Built only with -Dfuzz=true (clang); tools/fuzz.sh builds and runs it.
  */
@@ -67,6 +68,16 @@ fuzz_session (const char *text, size_t size)
                                                         &error);
   if (session == NULL)
     return;
+
+  /* What a session saves, it reads back: a saved file that does not load is lost work. */
+  gsize length;
+  g_autofree char *saved = imp_session_file_to_data (session, NULL, &length);
+  ImpSessionFile *again = imp_session_file_load_data (saved, (gssize) length, "saved.json", NULL,
+                                                      &error);
+  if (again == NULL || again->edits->len != session->edits->len
+      || again->bookmarks->len != session->bookmarks->len)
+    abort ();
+  imp_session_file_free (again);
   PhysWorld *world = imp_session_file_replay (session, FUZZ_FRAMES, NULL, &error);
   if (world != NULL)
     {
