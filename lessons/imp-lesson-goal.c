@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "imp-lesson-vocabulary.h"
+#include "imp-scene.h"
 
 /* The bodies a goal names, as they are numbered in world (edits renumber). */
 static gboolean
@@ -494,14 +495,19 @@ walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint st
   return FALSE;
 }
 
-/* Records up to `frames` frames (and the frame after, whose events a goal may need). */
-static void
+/* Records up to `frames` frames (and the frame after, whose events a goal may need).
+ * Returns why not when the recording diverged before (see PhysHalt), else NULL. */
+static char *
 record_to (PhysTimeline *timeline, gint64 frames)
 {
   gint64 have = phys_timeline_length (timeline);
 
   if (have < frames)
-    phys_timeline_record (timeline, frames - have);
+    have += phys_timeline_record (timeline, frames - have);
+  PhysHalt halt = phys_timeline_halt (timeline);
+  if (have >= frames || halt.kind == PHYS_HALT_NONE)
+    return NULL;
+  return imp_scene_describe_halt (phys_timeline_seek (timeline, halt.frame), halt);
 }
 
 /**
@@ -530,6 +536,7 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
       const ImpLessonAction *action = &step->action;
       const ImpLessonGoal *goal = &step->goal;
       g_autofree char *why_not = NULL;
+      g_autofree char *halted = NULL;
 
       if (imp_lesson_modes_named (&action->modes))
         {
@@ -543,7 +550,11 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
       context.has_prediction = FALSE;
       if (action->has_frame)
         {
-          record_to (timeline, action->frame + 1);
+          if ((halted = record_to (timeline, action->frame + 1)) != NULL)
+            {
+              ok = walk_fail (error, lesson, step->location, i, "%s", halted);
+              break;
+            }
           context.frame = action->frame;
           context.event = -1;
           if (action->event >= 0)
@@ -562,7 +573,13 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
         }
       if (goal->kind == IMP_GOAL_NONE)
         continue;
-      record_to (timeline, MAX (imp_lesson_goal_frames_needed (goal), context.frame + 1));
+      if ((halted = record_to (timeline,
+                               MAX (imp_lesson_goal_frames_needed (goal), context.frame + 1)))
+          != NULL)
+        {
+          ok = walk_fail (error, lesson, goal->location, i, "%s", halted);
+          break;
+        }
       if (imp_lesson_goal_reached (timeline, goal, &context))
         {
           ok = walk_fail (error, lesson, goal->location, i,
@@ -571,7 +588,12 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
           break;
         }
       ImpGoalSolution solution;
-      record_to (timeline, imp_lesson_goal_frames_to_solve (goal, context.frame));
+      if ((halted = record_to (timeline, imp_lesson_goal_frames_to_solve (goal, context.frame)))
+          != NULL)
+        {
+          ok = walk_fail (error, lesson, goal->location, i, "%s", halted);
+          break;
+        }
       if (!imp_lesson_goal_solve (timeline, goal, &context, &solution, &why_not))
         {
           ok = walk_fail (error, lesson, goal->location, i, "\"show me\" cannot reach the %s goal: %s",
@@ -590,13 +612,23 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
         }
       if (solution.frame >= 0)
         {
-          record_to (timeline, solution.frame + 1);
+          if ((halted = record_to (timeline, solution.frame + 1)) != NULL)
+            {
+              ok = walk_fail (error, lesson, goal->location, i, "%s", halted);
+              break;
+            }
           context.frame = solution.frame;
           context.event = solution.event;
         }
       context.has_prediction = solution.has_prediction;
       context.prediction = solution.prediction;
-      record_to (timeline, MAX (imp_lesson_goal_frames_needed (goal), context.frame + 1));
+      if ((halted = record_to (timeline,
+                               MAX (imp_lesson_goal_frames_needed (goal), context.frame + 1)))
+          != NULL)
+        {
+          ok = walk_fail (error, lesson, goal->location, i, "%s", halted);
+          break;
+        }
       if (!imp_lesson_goal_reached (timeline, goal, &context))
         {
           ok = walk_fail (error, lesson, goal->location, i,
