@@ -64,6 +64,8 @@ write_flags (ImpJson *json, const PhysEvent *event)
     imp_json_bool (json, "woke", TRUE);
   if (event->jammed)
     imp_json_bool (json, "jammed", TRUE);
+  if (event->removed > 0.0)
+    imp_json_double (json, "removed", event->removed);
 }
 
 /* What every event line starts with after its kind: the ids (under the names its
@@ -658,6 +660,8 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
     g_string_append (line, " [woke]");
   if (event->jammed)
     g_string_append (line, " [jammed]");
+  if (event->removed > 0.0)
+    g_string_append_printf (line, " [removed %g]", event->removed);
 }
 
 /**

@@ -38,6 +38,8 @@
  * normal is within 60 degrees of "up", against gravity: a neighbour pressing
  * from the side is no floor. */
 #define SUPPORT_COS 0.5
+/* Circles this close to touching (fraction of the radius sum) belong to one jammed cluster. */
+#define JAM_TOUCH 1e-6
 
 typedef struct
 {
@@ -63,7 +65,13 @@ struct PhysStepScratch
   bool *rested;         /* had a slow resting contact this frame */
   PhysReal *last_t;     /* time of the circle's last answered contact this frame, or -1 */
   int *same_t;          /* answers the circle got at last_t */
-  bool *held;           /* jammed: still and immovable for the rest of this frame */
+  int *mark;            /* stamp of the last jammed cluster the circle was found in */
+  PhysReal *merged_t;   /* when the circle's jammed cluster last moved on as one, or -1 */
+  bool *pinned;         /* jammed by separations: stands firm in later ones this frame */
+  PhysVec2 *stop_n;     /* normal of the circle's last resting answer by something immovable */
+  PhysReal *stop_t;     /* when that was, or -1 */
+  int *sep_from;        /* the immovable circle the circle was last separated from, or -1 */
+  PhysReal *sep_t;      /* when that was */
   PhysAabb *box;
   PhysGrid grid;
   Candidate *heap;
@@ -93,6 +101,10 @@ typedef struct
   int n_wake, cap_wake;
   int *found;           /* discrete mode: neighbours of the circle being tested */
   int n_found, cap_found;
+  int *cluster;         /* a jammed cluster being gathered */
+  int n_cluster, cap_cluster;
+  int stamp;            /* of the last jammed cluster gathered this frame */
+  PhysReal jam_t;       /* the instant of the cluster being gathered */
 } Step;
 
 void
@@ -113,7 +125,13 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->rested);
   free (s->last_t);
   free (s->same_t);
-  free (s->held);
+  free (s->mark);
+  free (s->merged_t);
+  free (s->pinned);
+  free (s->stop_n);
+  free (s->stop_t);
+  free (s->sep_from);
+  free (s->sep_t);
   free (s->box);
   phys_grid_free (&s->grid);
   free (s->heap);
@@ -158,7 +176,13 @@ scratch_for (PhysWorld *world)
       s->rested = xrealloc (s->rested, m, sizeof *s->rested);
       s->last_t = xrealloc (s->last_t, m, sizeof *s->last_t);
       s->same_t = xrealloc (s->same_t, m, sizeof *s->same_t);
-      s->held = xrealloc (s->held, m, sizeof *s->held);
+      s->mark = xrealloc (s->mark, m, sizeof *s->mark);
+      s->merged_t = xrealloc (s->merged_t, m, sizeof *s->merged_t);
+      s->pinned = xrealloc (s->pinned, m, sizeof *s->pinned);
+      s->stop_n = xrealloc (s->stop_n, m, sizeof *s->stop_n);
+      s->stop_t = xrealloc (s->stop_t, m, sizeof *s->stop_t);
+      s->sep_from = xrealloc (s->sep_from, m, sizeof *s->sep_from);
+      s->sep_t = xrealloc (s->sep_t, m, sizeof *s->sep_t);
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
     }
@@ -340,7 +364,15 @@ collect_sleeper (void *ctx, int j)
 static PhysReal
 inv_mass_of (const Step *st, int i)
 {
-  return st->s->asleep[i] || st->s->held[i] ? 0.0 : st->world->circles[i].inv_mass;
+  return st->s->asleep[i] ? 0.0 : st->world->circles[i].inv_mass;
+}
+
+/* Share a circle takes in separating an embedded pair: its inverse mass, none when it
+ * stands firm (sleeping, or pinned by a jam of separations). */
+static PhysReal
+shift_weight (const Step *st, int i)
+{
+  return st->s->pinned[i] ? 0.0 : inv_mass_of (st, i);
 }
 
 /* reach: the radius (sum) of the contact; what a settled contact may sink in a
@@ -390,7 +422,10 @@ test_circle_pair (Step *st, int i, int j)
       PhysReal depth = sw.R - phys_v2_len (sw.d);
       PhysReal dist = phys_v2_len (sw.d);
       if (depth > EMBED_DEPTH * sw.R)
-        push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_CIRCLE, lo, hi);
+        {
+          if (shift_weight (st, lo) + shift_weight (st, hi) > 0.0)
+            push (st, st->now, PHYS_EVENT_EMBEDDED, PHYS_BODY_CIRCLE, lo, hi);
+        }
       else if (dist > 0.0 && !negligible_approach (st, -sw.b / dist, speed, sw.R))
         push (st, st->now, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, lo, hi);
       return;
@@ -438,7 +473,6 @@ test_circle_segment (Step *st, int i, int seg)
 {
   const PhysSegment *g = &st->world->segments[seg];
   PhysReal r = st->world->circles[i].radius;
-  /* A jammed (held) circle still answers walls: it is immovable only for circles. */
   if (st->world->circles[i].inv_mass == 0.0 || st->s->asleep[i])
     return;
 
@@ -558,6 +592,12 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
 {
   PhysStepScratch *s = st->s;
   PhysReal dt = st->world->def.dt;
+  if (s->pinned[i])
+    {
+      /* Stands still for the rest of the frame; the velocity it leaves with changes. */
+      s->end_vel[i] = phys_v2_add (s->end_vel[i], phys_v2_sub (after, before));
+      return;
+    }
   s->rate[i] = phys_v2_scale (after, dt);
   /* Without forces the end velocity is the path's; with forces, keep what the
    * integrator added over the frame on top of the change. */
@@ -618,8 +658,7 @@ wake (Step *st, int i)
 }
 
 /* Counts an answer of circle i at time t. Past PHYS_JAM_ANSWERS answers at one
- * instant the circle is jammed: it is held still and immovable for the rest of
- * the frame, which ends the cluster's exchange; it moves again next frame. */
+ * instant the circle is jammed (see unjam). */
 static bool
 note_answer (Step *st, int i, PhysReal t)
 {
@@ -627,12 +666,161 @@ note_answer (Step *st, int i, PhysReal t)
   /* Within 1e-9 of a frame is one instant: touching pairs re-meet a rounding apart. */
   s->same_t[i] = s->last_t[i] >= 0.0 && t - s->last_t[i] <= 1e-9 ? s->same_t[i] + 1 : 1;
   s->last_t[i] = t;
-  if (s->same_t[i] <= PHYS_JAM_ANSWERS || inv_mass_of (st, i) == 0.0)
-    return false;
-  s->held[i] = true;
+  return s->same_t[i] > PHYS_JAM_ANSWERS && inv_mass_of (st, i) > 0.0;
+}
+
+static void
+collect_touching (void *ctx, int j)
+{
+  Step *st = ctx;
+  PhysStepScratch *s = st->s;
+  int i = st->self;
+  if (s->mark[j] == st->stamp || s->done[j] || inv_mass_of (st, j) == 0.0)
+    return;
+  const PhysCircle *c = st->world->circles;
+  PhysVec2 d = phys_v2_sub (position_at (s, j, st->jam_t), position_at (s, i, st->jam_t));
+  PhysReal reach = (c[i].radius + c[j].radius) * (1.0 + JAM_TOUCH);
+  if (phys_v2_len_sq (d) > reach * reach)
+    return;
+  s->mark[j] = st->stamp;
+  push_index (&st->cluster, &st->n_cluster, &st->cap_cluster, j);
+}
+
+/* A jammed circle sits in a cluster that rings at one instant and cannot be cleared
+ * one pair at a time. The cluster (the movable circles touching it, transitively)
+ * moves on as one body: every member takes the cluster's mean velocity, a
+ * perfectly inelastic collision that keeps the momentum and removes the kinetic
+ * energy of the members' relative motion. A cluster that jams again at the same
+ * instant rings against something immovable (walls, segments, fixed or sleeping
+ * circles) that confines it: it stops, and what it carried goes into them, as a
+ * perfectly inelastic hit of the whole cluster. Returns the energy removed. */
+static PhysReal
+unjam (Step *st, int i, PhysReal t)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  st->stamp++;
+  st->jam_t = t;
+  st->n_cluster = 0;
+  s->mark[i] = st->stamp;
+  push_index (&st->cluster, &st->n_cluster, &st->cap_cluster, i);
+  for (int k = 0; k < st->n_cluster; k++)
+    {
+      int j = st->cluster[k];
+      PhysReal r = world->circles[j].radius * (1.0 + JAM_TOUCH) + 1e-9;
+      PhysVec2 p = position_at (s, j, t);
+      PhysAabb box = { { p.x - r, p.y - r }, { p.x + r, p.y + r } };
+      st->self = j;
+      phys_grid_query (&s->grid, box, collect_touching, st);
+    }
+  PhysReal mass = 0.0, before = 0.0, after = 0.0;
+  PhysVec2 momentum = phys_v2 (0.0, 0.0);
+  for (int k = 0; k < st->n_cluster; k++)
+    {
+      const PhysCircle *c = &world->circles[st->cluster[k]];
+      PhysVec2 v = velocity_of (st, st->cluster[k]);
+      mass += c->mass;
+      momentum = phys_v2_add_scaled (momentum, v, c->mass);
+      before += 0.5 * c->mass * phys_v2_len_sq (v);
+    }
+  PhysVec2 mean = phys_v2_scale (momentum, 1.0 / mass);
+  if (s->merged_t[i] >= 0.0 && t - s->merged_t[i] <= 1e-9)
+    mean = phys_v2 (0.0, 0.0);
+  for (int k = 0; k < st->n_cluster; k++)
+    {
+      int j = st->cluster[k];
+      s->merged_t[j] = t;
+      after += 0.5 * world->circles[j].mass * phys_v2_len_sq (mean);
+      s->pos[j] = position_at (s, j, t);
+      s->tau[j] = t;
+      set_velocity (st, j, velocity_of (st, j), mean);
+      s->same_t[j] = 0;
+      path_changed (st, j);
+    }
+  st->now = t;
+  for (int k = 0; k < st->n_cluster; k++)
+    if (!st->discrete && !s->done[st->cluster[k]])
+      test_circle (st, st->cluster[k], -1);
+  return fmax (before - after, 0.0);
+}
+
+/* A circle jammed by separations (wedged among others that cannot all be cleared one
+ * pair at a time) is pinned: it stands where it is for the rest of the frame and
+ * later separations move its neighbours, never it. Its velocity is kept (and still
+ * changed by impulses) for the next frame: positions only, momentum untouched. */
+static void
+pin (Step *st, int i)
+{
+  PhysStepScratch *s = st->s;
+  if (s->pinned[i])
+    return;
+  s->pinned[i] = true;
   s->rate[i] = phys_v2 (0.0, 0.0);
-  s->end_vel[i] = phys_v2 (0.0, 0.0);
-  return true;
+}
+
+/* A resting answer (e = 0) of circle i by something immovable with normal n (towards
+ * the circle) at time t turned its velocity into v. When the circle's previous resting
+ * answer by something immovable was at the same instant and v now drives it back into
+ * that one, the two answers would undo each other for ever (a ball in a V): the circle
+ * takes the limit of that exchange at once, its velocity projected on what both
+ * contacts allow (nothing when they are not parallel, the common tangent when they
+ * are). Returns the velocity. */
+static PhysVec2
+wedge_answer (Step *st, int i, PhysVec2 n, PhysVec2 v, PhysReal t)
+{
+  PhysStepScratch *s = st->s;
+  PhysVec2 m = s->stop_n[i];
+  bool same = s->stop_t[i] >= 0.0 && t - s->stop_t[i] <= 1e-9;
+  s->stop_n[i] = n;
+  s->stop_t[i] = t;
+  if (!same || phys_v2_dot (v, m) >= 0.0)
+    return v;
+  PhysReal cross = phys_v2_cross (n, m);
+  if (fabs (cross) > 1e-9)
+    return phys_v2 (0.0, 0.0);
+  PhysVec2 tangent = phys_v2 (-n.y, n.x);
+  return phys_v2_scale (tangent, phys_v2_dot (v, tangent));
+}
+
+/* Circle i was just put clear of the immovable circle j at time t. When it was put
+ * clear of another immovable circle k at the same instant and now sits in k again,
+ * the two separations would push it back and forth for ever (a ball wedged in a gap
+ * too narrow for it): it goes at once to where the exchange ends, the nearer point
+ * touching both (the crossing of the circles of radius r_i + r_j around j and
+ * r_i + r_k around k). */
+static void
+wedge_position (Step *st, int i, int j, PhysReal t)
+{
+  PhysStepScratch *s = st->s;
+  const PhysCircle *c = st->world->circles;
+  int k = s->sep_from[i];
+  bool same = k >= 0 && k != j && t - s->sep_t[i] <= 1e-9;
+  s->sep_from[i] = j;
+  s->sep_t[i] = t;
+  if (!same || inv_mass_of (st, k) > 0.0)
+    return;
+  PhysVec2 p = s->pos[i], pj = position_at (s, j, t), pk = position_at (s, k, t);
+  PhysReal rk = c[i].radius + c[k].radius, rj = c[i].radius + c[j].radius;
+  if (phys_v2_len (phys_v2_sub (p, pk)) >= rk * (1.0 - EMBED_DEPTH))
+    return;
+  PhysVec2 d = phys_v2_sub (pk, pj);
+  PhysReal dist = phys_v2_len (d);
+  if (!(dist > 0.0) || dist > rj + rk || dist < fabs (rj - rk))
+    return;
+  PhysVec2 u = phys_v2_scale (d, 1.0 / dist), across = phys_v2 (-u.y, u.x);
+  PhysReal along = (rj * rj - rk * rk + dist * dist) / (2.0 * dist);
+  PhysReal h = sqrt (fmax (rj * rj - along * along, 0.0));
+  PhysVec2 foot = phys_v2_add_scaled (pj, u, along);
+  PhysReal side = phys_v2_dot (phys_v2_sub (p, foot), across) >= 0.0 ? 1.0 : -1.0;
+  s->pos[i] = phys_v2_add_scaled (foot, across, side * h);
+}
+
+/* Adds the kinetic energy a rule removed to the event logged at index `at`. */
+static void
+note_removed (Step *st, size_t at, PhysReal removed)
+{
+  if (st->log != NULL && at < st->log->count)
+    st->log->events[at].removed += removed;
 }
 
 /* 0 for what cannot move, else the level the circle rests at this frame. */
@@ -704,9 +892,21 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       s->rested[c->a] = s->rested[c->b] = vn < world->def.rest_speed;
     }
   PhysImpulse imp = phys_impulse_circle_circle (normal, va, ia, vb, ib, e);
+  PhysReal wedge_removed = 0.0;
+  if (resting && imp.applied && (ia == 0.0) != (ib == 0.0))
+    {
+      bool first = ia > 0.0;
+      int i = first ? c->a : c->b;
+      PhysVec2 *after = first ? &imp.v1_after : &imp.v2_after;
+      PhysVec2 w = wedge_answer (st, i, first ? phys_v2_neg (normal) : normal, *after, c->t);
+      wedge_removed = 0.5 * world->circles[i].mass * (phys_v2_len_sq (*after) - phys_v2_len_sq (w));
+      *after = w;
+    }
   set_velocity (st, c->a, va, imp.v1_after);
   set_velocity (st, c->b, vb, imp.v2_after);
-  bool jammed = note_answer (st, c->a, c->t) | note_answer (st, c->b, c->t);
+  bool jam_a = note_answer (st, c->a, c->t), jam_b = note_answer (st, c->b, c->t);
+  bool jammed = jam_a || jam_b;
+  size_t logged = st->log != NULL ? st->log->count : 0;
 
   if (st->log != NULL)
     {
@@ -720,6 +920,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       ev->circle_circle.impulse = imp;
       ev->circle_circle.p1 = pa;
       ev->circle_circle.p2 = pb;
+      ev->removed = wedge_removed;
     }
 
   if (modes.double_pair_loop && imp.applied)
@@ -749,6 +950,8 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
         }
     }
 
+  if (jammed)
+    note_removed (st, logged, unjam (st, jam_a ? c->a : c->b, c->t));
   path_changed (st, c->a);
   path_changed (st, c->b);
   st->now = c->t;
@@ -778,8 +981,10 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   bool resting = false;
   PhysReal e = phys_restitution_combine (circle->restitution, seg->restitution);
   PhysReal approach = -phys_v2_dot (v, sw.normal);
+  /* The cluster rule is about circles answering each other: a wall answers with its own e
+   * however recently the circle met something else (a ball in a corner). */
   if (seg->response == PHYS_RESPONSE_REFLECT)
-    e = contact_restitution (st, e, approach, recent (s, c->a, c->t), &resting);
+    e = contact_restitution (st, e, approach, false, &resting);
   if (approach > 0.0 && (resting || approach < world->def.rest_speed))
     {
       /* A slow touch of a static surface; it is ground if it faces up. */
@@ -788,6 +993,13 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
       s->rested[c->a] = true;
     }
   PhysSegmentResponse resp = phys_segment_respond (sw.normal, v, seg->response, e);
+  PhysReal wedge_removed = 0.0;
+  if (resp.applied && resp.e == 0.0)
+    {
+      PhysVec2 w = wedge_answer (st, c->a, sw.normal, resp.v_after, c->t);
+      wedge_removed = 0.5 * circle->mass * (phys_v2_len_sq (resp.v_after) - phys_v2_len_sq (w));
+      resp.v_after = w;
+    }
   if (seg->response == PHYS_RESPONSE_SLIDE && !at_end)
     {
       /* Rest a hair inside the radius so the next frame still finds the contact;
@@ -802,6 +1014,7 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   s->done[c->a] = s->done[c->a] || at_end;
   set_velocity (st, c->a, v, resp.v_after);
   bool jammed = note_answer (st, c->a, c->t);
+  size_t logged = st->log != NULL ? st->log->count : 0;
 
   if (st->log != NULL)
     {
@@ -814,8 +1027,11 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
       ev->circle_segment.center = center;
       ev->circle_segment.center_before = before;
       ev->jammed = jammed;
+      ev->removed = wedge_removed;
     }
 
+  if (jammed)
+    note_removed (st, logged, unjam (st, c->a, c->t));
   path_changed (st, c->a);
   st->now = c->t;
   if (!st->discrete && !s->done[c->a])
@@ -850,13 +1066,18 @@ handle_embedded (Step *st, const Candidate *c)
       PhysReal R = ra + world->circles[c->b].radius;
       /* Coincident centres have no direction: separate along x, deterministically. */
       PhysVec2 n = dist > 0.0 ? phys_v2_scale (d, 1.0 / dist) : phys_v2 (1.0, 0.0);
-      PhysReal ia = inv_mass_of (st, c->a), ib = inv_mass_of (st, c->b);
+      PhysReal ia = shift_weight (st, c->a), ib = shift_weight (st, c->b);
       PhysReal depth = R - dist;
       ev.embedded.depth = depth;
       ev.embedded.normal = n;
       ev.embedded.b_before = pb;
       s->pos[c->a] = phys_v2_add_scaled (pa, n, -depth * ia / (ia + ib));
       s->pos[c->b] = phys_v2_add_scaled (pb, n, depth * ib / (ia + ib));
+      if ((ia == 0.0) != (ib == 0.0))
+        {
+          int i = ia > 0.0 ? c->a : c->b;
+          wedge_position (st, i, ia > 0.0 ? c->b : c->a, c->t);
+        }
       s->tau[c->a] = s->tau[c->b] = c->t;
       ev.embedded.a_after = s->pos[c->a];
       ev.embedded.b_after = s->pos[c->b];
@@ -894,11 +1115,20 @@ handle_embedded (Step *st, const Candidate *c)
 
   /* Separations count towards a jam too: a circle wedged among immovable ones
    * cannot be put clear of all of them, and would be pushed back and forth. */
-  ev.jammed = note_answer (st, c->a, c->t);
-  if (c->b_kind == PHYS_BODY_CIRCLE)
-    ev.jammed = note_answer (st, c->b, c->t) || ev.jammed;
+  bool jam_a = note_answer (st, c->a, c->t);
+  bool jam_b = c->b_kind == PHYS_BODY_CIRCLE && note_answer (st, c->b, c->t);
+  ev.jammed = jam_a || jam_b;
+  size_t logged = st->log != NULL ? st->log->count : 0;
   if (st->log != NULL)
     *log_append (st->log) = ev;
+  /* A circle jammed by separations (wedged among others that cannot all be cleared) is
+   * pinned: later separations this frame move its neighbours, never it. Positions only:
+   * no velocity changes, so momentum is untouched. */
+  if (jam_a)
+    pin (st, c->a);
+  if (jam_b)
+    pin (st, c->b);
+  (void) logged;
 
   path_changed (st, c->a);
   if (c->b_kind == PHYS_BODY_CIRCLE)
@@ -1187,7 +1417,13 @@ reset_bodies (Step *st)
       s->rested[i] = false;
       s->last_t[i] = -1.0;
       s->same_t[i] = 0;
-      s->held[i] = false;
+      s->mark[i] = 0;
+      s->merged_t[i] = -1.0;
+      s->pinned[i] = false;
+      s->stop_n[i] = phys_v2 (0.0, 0.0);
+      s->stop_t[i] = -1.0;
+      s->sep_from[i] = -1;
+      s->sep_t[i] = -1.0;
       s->box[i] = remaining_box (world, s, i);
     }
   s->n_heap = 0;
@@ -1285,6 +1521,7 @@ end_step (Step *st)
 {
   free (st->found);
   free (st->wake);
+  free (st->cluster);
 }
 
 void

@@ -30,8 +30,8 @@
 #define PHYS_NAME_MAX 48
 /// Frames of slow resting contact after which a circle falls asleep (when the world allows).
 #define PHYS_SLEEP_FRAMES 30
-/// Answers one circle may get at a single instant before it is held still for the rest of
-/// the frame (a jammed cluster would otherwise trade ever smaller impulses for ever).
+/// Answers one circle may get at a single instant before its cluster is jammed and moves on
+/// as one body (a jammed cluster would otherwise trade ever smaller impulses for ever).
 #define PHYS_JAM_ANSWERS 8
 
 /// Result of an operation on data that may be bad.
@@ -288,8 +288,10 @@ typedef struct
   bool repeated;          ///< double-pair-loop mode: the stale second visit of the pair
   bool at_frame_end;      ///< respond-at-frame-end mode: bodies were moved to the end first
   bool woke;              ///< a sleeping circle was hit hard enough to wake up
-  bool jammed;            ///< a circle had more than PHYS_JAM_ANSWERS answers at this instant
-                          ///< and is held still for the rest of the frame
+  bool jammed;            ///< a circle had more than PHYS_JAM_ANSWERS answers at this instant:
+                          ///< its cluster moved on as one body (docs/physics.md)
+  PhysReal removed;       ///< kinetic energy a contact rule took out (a jam's merge, a
+                          ///< resting contact), >= 0; the response's own loss is not in it
   int answer;             ///< which answer of the frame made it (0-based; -1 for probe events):
                           ///< the state just before it is phys_world_frame_state_at (t, answer)
   union
