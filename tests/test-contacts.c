@@ -184,6 +184,103 @@ test_jam_cradle_e08 (void)
   phys_world_free (world);
 }
 
+/* ---- defects 4 and 5: coming to rest, staying at rest -------------------------------- */
+
+static void
+test_drop_e08_comes_to_rest (void)
+{
+  /* drop-e08-never-rests.json: a ball (e = 0.8, walls e = 1, so e = sqrt (0.8)) dropped from
+   * rest at y = 300 onto the floor (contact at y = 590) under g = 0.2. Between bounces it
+   * flies the exact parabola: the first impact after sqrt (2 x 290 / 0.2) = 53.85 frames at
+   * v0 = sqrt (2 x 0.2 x 290) = 10.77; impact k + 1 comes 2 e v_k / g after impact k, at
+   * v_(k+1) = e v_k. The collapse rule: an impact whose bounce would come back within one
+   * frame (2 e v < g) rests instead, its normal velocity exactly 0, the bounce's energy
+   * (e v)^2 / 2 in the ledger. The loop below is that arithmetic: the 42nd impact, in
+   * frame 956 at t = 0.919. From then on the ball stands at y = 590 with velocity 0. */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 400, 300, 0, 0, 0.8);
+  double g = 0.2, e = sqrt (0.8), v = sqrt (2 * g * 290), t = sqrt (2 * 290 / g);
+  int impacts = 1;
+  while (2 * e * v >= g)
+    {
+      v *= e;
+      t += 2 * v / g;
+      impacts++;
+    }
+  g_assert_cmpint (impacts, ==, 42);
+  g_assert_cmpint ((int) t, ==, 956);
+
+  int seen = 0, rest_frame = -1;
+  for (int frame = 0; frame < 2000; frame++)
+    {
+      imp_test_step (world, &log);
+      for (size_t k = 0; k < log.count && rest_frame < 0; k++)
+        {
+          const PhysEvent *ev = &log.events[k];
+          g_assert_cmpint (ev->kind, ==, PHYS_EVENT_CIRCLE_SEGMENT);
+          g_assert_cmpint (ev->b, ==, WALL_BOTTOM);
+          seen++;
+          if (ev->resting)
+            {
+              rest_frame = frame;
+              g_assert_cmpint (seen, ==, impacts);
+              g_assert_cmpfloat_with_epsilon (frame + ev->t, t, 1e-9);
+              g_assert_cmpfloat_with_epsilon (ev->removed, 0.5 * e * v * e * v, 1e-12);
+              imp_assert_vec_equal (ev->circle_segment.response.v_after, 0, 0);
+            }
+          else
+            g_assert_cmpfloat (ev->removed, ==, 0);
+        }
+      if (rest_frame >= 0)
+        {
+          PhysCircle c = phys_world_get_circle (world, ball);
+          imp_assert_vec_equal (c.position, 400, 590);
+          imp_assert_vec_equal (c.velocity, 0, 0);
+        }
+    }
+  g_assert_cmpint (rest_frame, ==, 956);
+  PhysCircle c = phys_world_get_circle (world, ball);
+  g_assert_true (phys_circle_is_asleep (&c));
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_rest_e1_stays (void)
+{
+  /* rest-e1-hops.json: an elastic ball placed at rest on the floor. Every frame it touches
+   * the floor at t = 0 with normal speed 0 while gravity presses it on: its bounce would
+   * last 2 x 1 x 0 / g = 0 frames, so it rests (the floor holds it up) and never hops. It
+   * stays at (400, 590) with velocity 0 and its energy, -m g.x = -0.2 x 590 = -118, is
+   * constant for 10,000 frames (it falls asleep after 30 and stays so). */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 400, 590, 0, 0, 1);
+  double e0 = phys_world_energy (world).total;
+  g_assert_cmpfloat_with_epsilon (e0, -118, EPS);
+
+  for (int frame = 0; frame < 10000; frame++)
+    {
+      imp_test_step (world, &log);
+      for (size_t k = 0; k < log.count; k++)
+        {
+          g_assert_true (log.events[k].resting);
+          g_assert_cmpfloat (log.events[k].removed, ==, 0);
+        }
+      PhysCircle c = phys_world_get_circle (world, ball);
+      imp_assert_vec_equal (c.position, 400, 590);
+      imp_assert_vec_equal (c.velocity, 0, 0);
+      g_assert_cmpfloat_with_epsilon (phys_world_energy (world).total, e0, 1e-12);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -192,5 +289,7 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/contacts/walls/slide-into-wall-gravity",
                    test_slide_into_wall_gravity);
   g_test_add_func ("/physics/contacts/jam/cradle-e08-keeps-momentum", test_jam_cradle_e08);
+  g_test_add_func ("/physics/contacts/rest/drop-e08-comes-to-rest", test_drop_e08_comes_to_rest);
+  g_test_add_func ("/physics/contacts/rest/rest-e1-stays", test_rest_e1_stays);
   return g_test_run ();
 }
