@@ -7,6 +7,7 @@
  * early out that decides the verdict, so the inspector can show all of it.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "phys-sweep.h"
 
@@ -58,11 +59,13 @@ phys_probe_verdict_name (PhysProbeVerdict verdict)
     }
 }
 
-PhysCircleCircleSweep
-phys_sweep_circle_circle (PhysVec2 p1, PhysVec2 v1, PhysReal r1,
-                          PhysVec2 p2, PhysVec2 v2, PhysReal r2)
+/* The straight test, filled in place (the accelerated test builds on it). */
+static void
+circle_circle_into (PhysCircleCircleSweep *out, PhysVec2 p1, PhysVec2 v1, PhysReal r1,
+                    PhysVec2 p2, PhysVec2 v2, PhysReal r2)
 {
-  PhysCircleCircleSweep s = { 0 };
+#define s (*out)
+  memset (out, 0, sizeof *out);
 
   s.p1 = p1;
   s.p2 = p2;
@@ -115,6 +118,15 @@ phys_sweep_circle_circle (PhysVec2 p1, PhysVec2 v1, PhysReal r1,
       s.normal = phys_v2_len_sq (between) > 0.0 ? phys_v2_unit (between) : phys_v2 (1.0, 0.0);
       s.point = phys_v2_add_scaled (s.p1_at_t, s.normal, r1);
     }
+#undef s
+}
+
+PhysCircleCircleSweep
+phys_sweep_circle_circle (PhysVec2 p1, PhysVec2 v1, PhysReal r1,
+                          PhysVec2 p2, PhysVec2 v2, PhysReal r2)
+{
+  PhysCircleCircleSweep s;
+  circle_circle_into (&s, p1, v1, r1, p2, v2, r2);
   return s;
 }
 
@@ -288,7 +300,8 @@ PhysCircleCircleSweep
 phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, PhysVec2 acc1, PhysReal r1,
                                 PhysVec2 p2, PhysVec2 v2, PhysVec2 acc2, PhysReal r2)
 {
-  PhysCircleCircleSweep s = phys_sweep_circle_circle (p1, v1, r1, p2, v2, r2);
+  PhysCircleCircleSweep s;
+  circle_circle_into (&s, p1, v1, r1, p2, v2, r2);
   s.acc1 = acc1;
   s.acc2 = acc2;
   s.w = phys_v2_sub (acc2, acc1);

@@ -281,6 +281,35 @@ impulse_card (Card *c, const PhysImpulse *imp, bool resting)
   line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
 }
 
+/* Why a contact came to rest (docs/physics.md): the collapse rule under gravity, the
+ * rest speed on straight paths, or a cluster; and what the rules took out. */
+static void
+rest_card (Card *c, const PhysEvent *event, bool pressed)
+{
+  if (event->resting)
+    {
+      heading (c, "Why it rests");
+      if (pressed)
+        line (c, "Gravity presses this contact together, and its next bounce would come back "
+                 "within a frame (2 e vₙ / aₙ < 1 frame): a ball coming to rest would bounce "
+                 "infinitely often in a finite time (inelastic collapse). The contact rests "
+                 "instead: its normal velocity is set to exactly 0 and the surface holds it up.");
+      else
+        line (c, "It rests with e = 0: its normal speed is below the world's rest speed "
+                 "(bodies on straight paths), or it repeats within a cluster of circles.");
+    }
+  if (event->removed > 0.0)
+    {
+      g_autofree char *removed = num (c, event->removed);
+      line (c, "Kinetic energy removed by the rule (on top of the response's own loss): %s",
+            removed);
+    }
+  if (event->jammed)
+    line (c, "Jammed: answered more than %d times at one instant; the cluster moved on as one "
+             "body, keeping its momentum.",
+          PHYS_JAM_ANSWERS);
+}
+
 /* The ledger's verdict at a glance: a badge for momentum and one for kinetic
  * energy, green when kept, red when not; "[momentum kept]" in plain text. */
 static void
@@ -488,6 +517,8 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
       circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b, event->t0);
       impulse_card (&c, &event->circle_circle.impulse, event->resting);
       ledger_card (&c, &event->circle_circle.impulse, event);
+      rest_card (&c, event, event->circle_circle.sweep.quartic
+                              || phys_v2_len_sq (event->circle_circle.sweep.acc1) > 0.0);
       break;
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &event->circle_segment.sweep, event->a, event->b);
@@ -500,6 +531,7 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
                 : (event->circle_segment.response.e < 1.0
                        ? "With e < 1 part of the normal speed, and its energy, is lost."
                        : "With e = 1 the speed, and so the kinetic energy, is kept."));
+      rest_card (&c, event, phys_v2_len_sq (event->circle_segment.sweep.acc) > 0.0);
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       probe_card (&c, world, &event->probe.record, event->a, event->b);
