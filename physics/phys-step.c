@@ -364,10 +364,10 @@ parabola_span (PhysReal x0, PhysReal v, PhysReal a, PhysReal T, PhysReal *lo, Ph
   PhysReal x1 = x0 + v * T + 0.5 * a * T * T;
   *lo = fmin (x0, x1);
   *hi = fmax (x0, x1);
-  if (a != 0.0)
+  if ((v < 0.0 && a > 0.0) || (v > 0.0 && a < 0.0))
     {
       PhysReal h = -v / a;
-      if (h > 0.0 && h < T)
+      if (h < T)
         {
           PhysReal x = x0 + v * h + 0.5 * a * h * h;
           *lo = fmin (*lo, x);
@@ -498,14 +498,22 @@ push (Step *st, PhysReal t, PhysEventKind kind, PhysBodyKind b_kind, int a, int 
   heap_push (st->s, c);
 }
 
-static PhysCircleCircleSweep
-sweep_pair (const Step *st, int lo, int hi, PhysReal t0)
+static void
+sweep_pair_into (const Step *st, int lo, int hi, PhysReal t0, PhysCircleCircleSweep *out)
 {
   const PhysCircle *c = st->world->circles;
   const PhysStepScratch *s = st->s;
-  return phys_sweep_circle_circle_accel (position_at (s, lo, t0), rate_at (s, lo, t0), s->acc[lo],
-                                         c[lo].radius, position_at (s, hi, t0),
-                                         rate_at (s, hi, t0), s->acc[hi], c[hi].radius);
+  phys_sweep_circle_circle_accel_into (out, position_at (s, lo, t0), rate_at (s, lo, t0),
+                                       s->acc[lo], c[lo].radius, position_at (s, hi, t0),
+                                       rate_at (s, hi, t0), s->acc[hi], c[hi].radius);
+}
+
+static PhysCircleCircleSweep
+sweep_pair (const Step *st, int lo, int hi, PhysReal t0)
+{
+  PhysCircleCircleSweep sw;
+  sweep_pair_into (st, lo, hi, t0, &sw);
+  return sw;
 }
 
 static void
@@ -514,7 +522,8 @@ test_circle_pair (Step *st, int i, int j)
   if (inv_mass_of (st, i) == 0.0 && inv_mass_of (st, j) == 0.0)
     return;
   int lo = i < j ? i : j, hi = i < j ? j : i;
-  PhysCircleCircleSweep sw = sweep_pair (st, lo, hi, st->now);
+  PhysCircleCircleSweep sw;
+  sweep_pair_into (st, lo, hi, st->now, &sw);
   PhysReal speed = sqrt (sw.a);
 
   if (sw.verdict == PHYS_VERDICT_OVERLAPPING)

@@ -296,12 +296,13 @@ quartic_first_root (const PhysReal *k, PhysReal *t)
   return false;
 }
 
-PhysCircleCircleSweep
-phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, PhysVec2 acc1, PhysReal r1,
-                                PhysVec2 p2, PhysVec2 v2, PhysVec2 acc2, PhysReal r2)
+void
+phys_sweep_circle_circle_accel_into (PhysCircleCircleSweep *out, PhysVec2 p1, PhysVec2 v1,
+                                     PhysVec2 acc1, PhysReal r1, PhysVec2 p2, PhysVec2 v2,
+                                     PhysVec2 acc2, PhysReal r2)
 {
-  PhysCircleCircleSweep s;
-  circle_circle_into (&s, p1, v1, r1, p2, v2, r2);
+#define s (*out)
+  circle_circle_into (out, p1, v1, r1, p2, v2, r2);
   s.acc1 = acc1;
   s.acc2 = acc2;
   s.w = phys_v2_sub (acc2, acc1);
@@ -317,7 +318,7 @@ phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, PhysVec2 acc1, PhysRea
           s.p2_at_t = parabola_at (p2, v2, acc2, s.t);
           s.point = phys_v2_add_scaled (s.p1_at_t, s.normal, r1);
         }
-      return s;
+      return;
     }
 
   s.quartic = true;
@@ -355,6 +356,15 @@ phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, PhysVec2 acc1, PhysRea
       s.normal = phys_v2_len_sq (between) > 0.0 ? phys_v2_unit (between) : phys_v2 (1.0, 0.0);
       s.point = phys_v2_add_scaled (s.p1_at_t, s.normal, r1);
     }
+#undef s
+}
+
+PhysCircleCircleSweep
+phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, PhysVec2 acc1, PhysReal r1,
+                                PhysVec2 p2, PhysVec2 v2, PhysVec2 acc2, PhysReal r2)
+{
+  PhysCircleCircleSweep s;
+  phys_sweep_circle_circle_accel_into (&s, p1, v1, acc1, r1, p2, v2, acc2, r2);
   return s;
 }
 

@@ -74,6 +74,11 @@ PhysCircleCircleSweep phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, 
                                                       PhysReal r1, PhysVec2 p2, PhysVec2 v2,
                                                       PhysVec2 acc2, PhysReal r2);
 
+/// The same, filled into *out (no copy of the record: the step's hot path). Pure.
+void phys_sweep_circle_circle_accel_into (PhysCircleCircleSweep *out, PhysVec2 p1, PhysVec2 v1,
+                                          PhysVec2 acc1, PhysReal r1, PhysVec2 p2, PhysVec2 v2,
+                                          PhysVec2 acc2, PhysReal r2);
+
 /// First t in [lo, hi] where the polynomial sum c[n] t^n (degree deg <= 4, c[0..deg]) is
 /// <= 0, given that it is > 0 at lo; false when there is none. Deterministic bisection
 /// between the roots of the derivatives. Pure.
