@@ -814,6 +814,21 @@ grounded (const PhysStepScratch *s, int i, PhysVec2 push)
   return false;
 }
 
+/* A circle resting on the ground can still slide along it: pushed along n, it moves
+ * along the tangent tau of its one support, as if its inverse mass along n were
+ * inv_mass (n.tau)^2. On two supports it cannot move (0). Returns that fraction. */
+static PhysReal
+ground_mobility (const PhysStepScratch *s, int i, PhysVec2 n, PhysVec2 *tau)
+{
+  *tau = phys_v2 (0.0, 0.0);
+  if (s->n_sup[i] != 1)
+    return 0.0;
+  PhysVec2 sigma = s->sup_n[2 * i];
+  *tau = phys_v2 (-sigma.y, sigma.x);
+  PhysReal along = phys_v2_dot (n, *tau);
+  return along * along;
+}
+
 /* Two touching circles at rest against each other, pressed together by their
  * accelerations. What stands on the ground (an immovable body, or a circle resting
  * on a surface the press pushes it into) holds the other up like the ground: the force
@@ -829,10 +844,33 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
     return;
   /* The one held up follows the ground's acceleration along the normal (a ball on a
    * slope rolling into it pushes it along). */
-  if (ib == 0.0 || grounded (s, b, n))
-    support_moving (s, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
-  else if (ia == 0.0 || grounded (s, a, phys_v2_neg (n)))
-    support_moving (s, b, n, phys_v2_dot (s->acc[a], n));
+  PhysVec2 tau;
+  if (ib == 0.0 || ia == 0.0)
+    {
+      if (ib == 0.0)
+        support_moving (s, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+      else
+        support_moving (s, b, n, phys_v2_dot (s->acc[a], n));
+    }
+  else if (grounded (s, b, n))
+    {
+      /* The ground takes the part of the press along b's support; b slides along it. */
+      PhysReal kb = ib * ground_mobility (s, b, n, &tau);
+      PhysReal f = pressed / (ia + kb);
+      s->acc[a] = phys_v2_add_scaled (s->acc[a], n, -f * ia);
+      s->acc[b] = phys_v2_add_scaled (s->acc[b], tau, f * ib * phys_v2_dot (n, tau));
+      s->sup_n[2 * a + (s->n_sup[a] > 0 ? 1 : 0)] = phys_v2_neg (n);
+      s->n_sup[a] = s->n_sup[a] > 0 ? 2 : 1;
+    }
+  else if (grounded (s, a, phys_v2_neg (n)))
+    {
+      PhysReal ka = ia * ground_mobility (s, a, phys_v2_neg (n), &tau);
+      PhysReal f = pressed / (ka + ib);
+      s->acc[b] = phys_v2_add_scaled (s->acc[b], n, f * ib);
+      s->acc[a] = phys_v2_add_scaled (s->acc[a], tau, -f * ia * phys_v2_dot (n, tau));
+      s->sup_n[2 * b + (s->n_sup[b] > 0 ? 1 : 0)] = n;
+      s->n_sup[b] = s->n_sup[b] > 0 ? 2 : 1;
+    }
   else
     {
       s->acc[a] = phys_v2_add_scaled (s->acc[a], n, -pressed * ia / (ia + ib));
@@ -1100,14 +1138,26 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       s->rested[c->a] = s->rested[c->b] = vn < world->def.rest_speed;
       if (pressed > 0.0 && ia + ib > 0.0)
         rest_removed = 0.5 * e0 * e0 * vn * vn / (ia + ib);
-      /* A circle that rests on a surface the answer pushes it into passes the answer on
-       * to that surface: the ground takes it (docs/physics.md, stacks). */
-      if (grounded (s, c->b, normal))
-        ib = 0.0;
-      else if (grounded (s, c->a, phys_v2_neg (normal)))
-        ia = 0.0;
     }
-  PhysImpulse imp = phys_impulse_circle_circle (normal, va, ia, vb, ib, e);
+  /* A circle that rests on a surface the answer pushes it into passes the part of the
+   * answer along that surface's normal on to it (the ground takes it) and slides along
+   * the surface with the rest (docs/physics.md, stacks). */
+  PhysVec2 tau_a = phys_v2 (0.0, 0.0), tau_b = phys_v2 (0.0, 0.0);
+  PhysReal ia_eff = ia, ib_eff = ib;
+  if (resting && ia > 0.0 && ib > 0.0)
+    {
+      if (grounded (s, c->b, normal))
+        ib_eff = ib * ground_mobility (s, c->b, normal, &tau_b);
+      else if (grounded (s, c->a, phys_v2_neg (normal)))
+        ia_eff = ia * ground_mobility (s, c->a, phys_v2_neg (normal), &tau_a);
+    }
+  PhysImpulse imp = phys_impulse_circle_circle (normal, va, ia_eff, vb, ib_eff, e);
+  if (imp.applied && ib_eff != ib && ib_eff > 0.0)
+    imp.v2_after = phys_v2_add_scaled (vb, tau_b, -imp.j * ib * phys_v2_dot (normal, tau_b));
+  if (imp.applied && ia_eff != ia && ia_eff > 0.0)
+    imp.v1_after = phys_v2_add_scaled (va, tau_a, imp.j * ia * phys_v2_dot (normal, tau_a));
+  ia = ia_eff;
+  ib = ib_eff;
   if (resting && vn < 0.0 && ia + ib > 0.0)
     {
       /* A hop apart too short to be one: the pair stays together (the relative normal
