@@ -380,6 +380,8 @@ write_cap_event (ImpJson *json, const PhysEvent *event)
   write_event_head (json, event, NULL, NULL, NULL, NULL);
   imp_json_int (json, "cap", event->cap.cap);
   imp_json_int (json, "handled", event->cap.handled);
+  imp_json_int (json, "tests", event->cap.tests);
+  imp_json_int (json, "test_cap", event->cap.test_cap);
 }
 
 /**
@@ -645,8 +647,13 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
       break;
     case PHYS_EVENT_EVENT_CAP:
     default:
-      g_string_append_printf (line, ": stopped after %d events (cap %d)", event->cap.handled,
-                              event->cap.cap);
+      if (event->cap.tests > event->cap.test_cap)
+        g_string_append_printf (line, ": stopped after %d events and %" G_GINT64_FORMAT
+                                " pair tests (test budget %" G_GINT64_FORMAT ")",
+                                event->cap.handled, event->cap.tests, event->cap.test_cap);
+      else
+        g_string_append_printf (line, ": stopped after %d events (cap %d)", event->cap.handled,
+                                event->cap.cap);
       break;
     }
 

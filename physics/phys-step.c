@@ -98,6 +98,8 @@ typedef struct
   bool has_forces;
   int handled;
   int cap;
+  int64_t tests;        /* pair tests made this frame */
+  int64_t test_cap;     /* most pair tests a frame may make (bounds its time and memory) */
   PhysReal now;         /* time of the test being made */
   int self;             /* circle being tested */
   int skip;             /* circle not to test against (already tested the other way) */
@@ -520,6 +522,9 @@ static void
 test_circle_pair (Step *st, int i, int j)
 {
   if (inv_mass_of (st, i) == 0.0 && inv_mass_of (st, j) == 0.0)
+    return;
+  /* Past the budget nothing more is found: the frame stops at its next candidate. */
+  if (++st->tests > st->test_cap)
     return;
   int lo = i < j ? i : j, hi = i < j ? j : i;
   PhysCircleCircleSweep sw;
@@ -1769,7 +1774,7 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         continue;
       if (c.t > time_limit || st->handled >= answer_limit)
         break;
-      if (st->handled >= st->cap)
+      if (st->handled >= st->cap || st->tests > st->test_cap)
         {
           if (log != NULL)
             {
@@ -1777,6 +1782,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
                                          PHYS_BODY_CIRCLE, st->handled);
               ev->cap.cap = st->cap;
               ev->cap.handled = st->handled;
+              ev->cap.tests = st->tests;
+              ev->cap.test_cap = st->test_cap;
             }
           /* Stop everything where it stands: moving on unanswered would push bodies
            * into each other and through walls, and the next frames would pay for it. */
@@ -1819,6 +1826,10 @@ begin_step (Step *st, PhysWorld *world, PhysEventLog *log)
   st->log = log;
   st->has_forces = phys_world_has_forces (world);
   st->cap = event_cap (world);
+  /* Tests per event are about the neighbours of a circle; many circles heaped on one
+   * point make each event test all of them (issue 13): the budget keeps such a frame's
+   * time and memory proportional to the cap. */
+  st->test_cap = 32 * (int64_t) st->cap + 4 * (int64_t) world->n_circles;
   st->settled = SETTLED_FRACTION * world->def.rest_speed * world->def.dt;
 }
 

@@ -324,6 +324,9 @@ typedef struct
     {
       int cap;            ///< the cap in force
       int handled;        ///< events handled before stopping
+      int64_t tests;      ///< pair tests made before stopping
+      int64_t test_cap;   ///< most pair tests a frame may make: 32 per event of the cap plus 4
+                          ///< per circle (many circles on one point test each other a lot)
     } cap;
   };
 } PhysEvent;

@@ -281,6 +281,43 @@ test_rest_e1_stays (void)
   phys_world_free (world);
 }
 
+/* ---- issue 13: many circles on one point ---------------------------------------------- */
+
+static void
+test_coincident_circles_bounded (void)
+{
+  /* 800 circles of radius 5 on one point: every pair is embedded, and every separation
+   * re-tests the moved circle against all the others. The frame stops at its test budget,
+   * 32 x (64 x 800 + 1000) + 4 x 800 = 1,673,600 pair tests, with an event-cap event that
+   * says so; the events before it are far fewer than the event cap (52,200). No velocity
+   * is changed (all stay 0) and every position is finite. */
+  PhysWorld *world = box_world (1, 0);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  for (int i = 0; i < 800; i++)
+    {
+      char name[16];
+      g_snprintf (name, sizeof name, "c%d", i);
+      PhysCircleDef def = imp_test_circle_def (name, 400, 300, 0, 0, 5);
+      imp_test_add_circle_def (world, &def);
+    }
+  size_t count = imp_test_step (world, &log);
+  g_assert_cmpuint (imp_test_count_events (&log, PHYS_EVENT_EVENT_CAP), ==, 1);
+  const PhysEvent *cap = &log.events[count - 1];
+  g_assert_cmpint (cap->kind, ==, PHYS_EVENT_EVENT_CAP);
+  g_assert_cmpint (cap->cap.test_cap, ==, 32 * (64 * 800 + 1000) + 4 * 800);
+  g_assert_cmpint (cap->cap.tests, >, cap->cap.test_cap);
+  g_assert_cmpint (cap->cap.handled, <, cap->cap.cap);
+  for (int i = 0; i < 800; i++)
+    {
+      PhysCircle c = phys_world_get_circle (world, i);
+      g_assert_true (phys_v2_is_finite (c.position));
+      imp_assert_vec_equal (c.velocity, 0, 0);
+    }
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -291,5 +328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/contacts/jam/cradle-e08-keeps-momentum", test_jam_cradle_e08);
   g_test_add_func ("/physics/contacts/rest/drop-e08-comes-to-rest", test_drop_e08_comes_to_rest);
   g_test_add_func ("/physics/contacts/rest/rest-e1-stays", test_rest_e1_stays);
+  g_test_add_func ("/physics/contacts/cap/coincident-circles-bounded",
+                   test_coincident_circles_bounded);
   return g_test_run ();
 }
