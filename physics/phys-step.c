@@ -495,17 +495,12 @@ sweep_pair (const Step *st, int lo, int hi, PhysReal t0)
   return sw;
 }
 
-/* True when circles lo and hi, under the same acceleration (moving straight relative to
- * each other), are apart and not closing: nothing the full test could find. */
+/* True when two circles under the same acceleration (moving straight relative to each
+ * other), d and v apart in position and velocity, are apart and not closing: nothing the
+ * full test could find. */
 static bool
-apart_all_frame (const Step *st, int lo, int hi)
+apart_all_frame (PhysVec2 d, PhysVec2 v, PhysReal R)
 {
-  const PhysStepScratch *s = st->s;
-  if (s->acc[lo].x != s->acc[hi].x || s->acc[lo].y != s->acc[hi].y)
-    return false;
-  PhysReal R = st->world->circles[lo].radius + st->world->circles[hi].radius;
-  PhysVec2 d = phys_v2_sub (position_at (s, hi, st->now), position_at (s, lo, st->now));
-  PhysVec2 v = phys_v2_sub (rate_at (s, hi, st->now), rate_at (s, lo, st->now));
   return phys_v2_dot (d, d) - R * R >= 0.0 && phys_v2_dot (v, d) >= 0.0;
 }
 
@@ -518,10 +513,16 @@ test_circle_pair (Step *st, int i, int j)
   if (++st->tests > st->test_cap)
     return;
   int lo = i < j ? i : j, hi = i < j ? j : i;
-  if (apart_all_frame (st, lo, hi))
+  const PhysStepScratch *s = st->s;
+  const PhysCircle *c = st->world->circles;
+  PhysVec2 pl = position_at (s, lo, st->now), ph = position_at (s, hi, st->now);
+  PhysVec2 vl = rate_at (s, lo, st->now), vh = rate_at (s, hi, st->now);
+  if (s->acc[lo].x == s->acc[hi].x && s->acc[lo].y == s->acc[hi].y
+      && apart_all_frame (phys_v2_sub (ph, pl), phys_v2_sub (vh, vl), c[lo].radius + c[hi].radius))
     return;
   PhysCircleCircleSweep sw;
-  sweep_pair_into (st, lo, hi, st->now, &sw);
+  phys_sweep_circle_circle_accel_into (&sw, pl, vl, s->acc[lo], c[lo].radius, ph, vh, s->acc[hi],
+                                       c[hi].radius);
   PhysReal speed = sqrt (sw.a);
 
   if (sw.verdict == PHYS_VERDICT_OVERLAPPING)
