@@ -208,6 +208,7 @@ test_rest_card (void)
   g_test_message ("%s", card);
   g_assert_nonnull (strstr (card, "Why it rests"));
   g_assert_nonnull (strstr (card, "inelastic collapse"));
+  g_assert_nonnull (strstr (card, "with a = (0, 0.5) (a·n_L = −0.5)"));
   g_assert_null (strstr (card, "Kinetic energy removed"));
   phys_world_free (world);
 

@@ -236,7 +236,16 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
   line (c, "b = v·d = %s·%s + %s·%s = %s   (half the textbook b)", vx, dx, vy, dy, B);
   line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
   line (c, "disc = b² − a c = %s² − %s·%s = %s", fB, fA, fC, D);
-  if (s->has_roots)
+  if (s->quartic)
+    {
+      /* Different accelerations (one held up, the other falling): not a quadratic. */
+      g_autofree char *w = vec (c, s->w), *k3 = num (c, s->k[3]), *k4 = num (c, s->k[4]);
+      g_autofree char *k2 = num (c, s->k[2]), *tq = num (c, s->t);
+      line (c, "Their accelerations differ by w = %s: |d + v t + w t²/2|² − R² is a quartic, "
+               "c + 2b t + %s t² + %s t³ + %s t⁴, whose first root in [0, 1] is found between "
+               "the roots of its derivatives: t = %s", w, k2, k3, k4, tq);
+    }
+  else if (s->has_roots)
     {
       g_autofree char *t1 = num (c, s->roots[0]), *t2 = num (c, s->roots[1]);
       termed (c, "t");
@@ -405,12 +414,24 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
         s->proj_along < 0.0 ? "before A" : (s->proj_along > s->length ? "beyond B"
                                                                       : "between the ends"));
   line (c, "v·n_L = %s, v·d = %s; speed towards the line = %s", vn, va, app);
+  bool curved = s->acc.x != 0.0 || s->acc.y != 0.0;
+  if (curved)
+    {
+      g_autofree char *acc = vec (c, s->acc), *an = num (c, s->acc_normal);
+      line (c, "Under gravity the centre flies c + v t + a t²/2 with a = %s (a·n_L = %s): the "
+               "gap to the line is a quadratic in t, solved exactly.", acc, an);
+    }
   if (s->has_t_interior)
     {
       g_autofree char *ti = num (c, s->t_interior), *at = num (c, s->along_at_t);
       termed (c, "t");
-      line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s", ti,
-            at, s->interior_in_range ? "on the flat side" : "outside the segment");
+      if (curved)
+        line (c, "The line is reached at t = %s (the first root of |(c − A)·n_L| − r − speed t "
+                 "± a·n_L t²/2 = 0), %s along it: %s", ti, at,
+              s->interior_in_range ? "on the flat side" : "outside the segment");
+      else
+        line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s",
+              ti, at, s->interior_in_range ? "on the flat side" : "outside the segment");
     }
   else
     line (c, "The circle does not move towards the line.");
