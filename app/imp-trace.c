@@ -64,6 +64,8 @@ write_flags (ImpJson *json, const PhysEvent *event)
     imp_json_bool (json, "woke", TRUE);
   if (event->jammed)
     imp_json_bool (json, "jammed", TRUE);
+  if (event->removed > 0.0)
+    imp_json_double (json, "removed", event->removed);
 }
 
 /* What every event line starts with after its kind: the ids (under the names its
@@ -378,6 +380,8 @@ write_cap_event (ImpJson *json, const PhysEvent *event)
   write_event_head (json, event, NULL, NULL, NULL, NULL);
   imp_json_int (json, "cap", event->cap.cap);
   imp_json_int (json, "handled", event->cap.handled);
+  imp_json_int (json, "tests", event->cap.tests);
+  imp_json_int (json, "test_cap", event->cap.test_cap);
 }
 
 /**
@@ -643,8 +647,13 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
       break;
     case PHYS_EVENT_EVENT_CAP:
     default:
-      g_string_append_printf (line, ": stopped after %d events (cap %d)", event->cap.handled,
-                              event->cap.cap);
+      if (event->cap.tests > event->cap.test_cap)
+        g_string_append_printf (line, ": stopped after %d events and %" G_GINT64_FORMAT
+                                " pair tests (test budget %" G_GINT64_FORMAT ")",
+                                event->cap.handled, event->cap.tests, event->cap.test_cap);
+      else
+        g_string_append_printf (line, ": stopped after %d events (cap %d)", event->cap.handled,
+                                event->cap.cap);
       break;
     }
 
@@ -658,6 +667,8 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
     g_string_append (line, " [woke]");
   if (event->jammed)
     g_string_append (line, " [jammed]");
+  if (event->removed > 0.0)
+    g_string_append_printf (line, " [removed %g]", event->removed);
 }
 
 /**

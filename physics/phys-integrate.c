@@ -275,13 +275,17 @@ build_field (const PhysWorld *world, ForceField *field, int **global, int **own_
 
 void
 phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displacement,
-                      PhysVec2 *end_velocity)
+                      PhysVec2 *end_velocity, PhysVec2 *accel)
 {
   int n = world->n_circles;
   PhysReal dt = world->def.dt;
 
   for (int i = 0; i < n; i++)
-    start[i] = world->circles[i].position;
+    {
+      start[i] = world->circles[i].position;
+      if (accel != NULL)
+        accel[i] = phys_v2 (0.0, 0.0);
+    }
 
   if (!phys_world_has_forces (world))
     {
@@ -312,6 +316,16 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
   int *global = NULL, *own_start = NULL, *own = NULL;
   build_field (world, &field, &global, &own_start, &own);
 
+  /* A colliding circle under gravity alone flies its parabola (below): no steps. */
+  bool *parabola = malloc ((size_t) n * sizeof *parabola + 1);
+  if (parabola == NULL)
+    abort ();
+  for (int i = 0; i < n; i++)
+    {
+      const PhysCircle *c = &world->circles[i];
+      parabola[i] = field.n_global == 0 && own_start[i] == own_start[i + 1] && c->collides
+                    && !c->fixed && !phys_circle_is_asleep (c);
+    }
   PhysReal h = dt / world->def.substeps;
   for (int step = 0; step < world->def.substeps; step++)
     {
@@ -321,7 +335,8 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
         {
           next_pos[i] = pos[i];
           next_vel[i] = vel[i];
-          if (!world->circles[i].fixed && !phys_circle_is_asleep (&world->circles[i]))
+          if (!parabola[i] && !world->circles[i].fixed
+              && !phys_circle_is_asleep (&world->circles[i]))
             integrate_one (&field, i, phys_circle_integrator (world, i), h, &next_pos[i],
                            &next_vel[i]);
         }
@@ -329,11 +344,22 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
       memcpy (vel, next_vel, (size_t) n * sizeof *vel);
     }
 
+  PhysVec2 g = world->def.gravity;
   for (int i = 0; i < n; i++)
     {
+      const PhysCircle *c = &world->circles[i];
       displacement[i] = phys_v2_sub (pos[i], start[i]);
       end_velocity[i] = vel[i];
+      if (!parabola[i])
+        continue;
+      /* Between events a colliding body under gravity alone flies the exact parabola,
+       * whatever its integrator: contacts are found on the path it really follows. */
+      displacement[i] = phys_v2_add_scaled (phys_v2_scale (c->velocity, dt), g, 0.5 * dt * dt);
+      end_velocity[i] = phys_v2_add_scaled (c->velocity, g, dt);
+      if (accel != NULL)
+        accel[i] = phys_v2_scale (g, dt * dt);
     }
+  free (parabola);
   free (global);
   free (own_start);
   free (own);

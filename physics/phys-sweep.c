@@ -7,6 +7,7 @@
  * early out that decides the verdict, so the inspector can show all of it.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "phys-sweep.h"
 
@@ -58,11 +59,13 @@ phys_probe_verdict_name (PhysProbeVerdict verdict)
     }
 }
 
-PhysCircleCircleSweep
-phys_sweep_circle_circle (PhysVec2 p1, PhysVec2 v1, PhysReal r1,
-                          PhysVec2 p2, PhysVec2 v2, PhysReal r2)
+/* The straight test, filled in place (the accelerated test builds on it). */
+static void
+circle_circle_into (PhysCircleCircleSweep *out, PhysVec2 p1, PhysVec2 v1, PhysReal r1,
+                    PhysVec2 p2, PhysVec2 v2, PhysReal r2)
 {
-  PhysCircleCircleSweep s = { 0 };
+#define s (*out)
+  memset (out, 0, sizeof *out);
 
   s.p1 = p1;
   s.p2 = p2;
@@ -115,6 +118,253 @@ phys_sweep_circle_circle (PhysVec2 p1, PhysVec2 v1, PhysReal r1,
       s.normal = phys_v2_len_sq (between) > 0.0 ? phys_v2_unit (between) : phys_v2 (1.0, 0.0);
       s.point = phys_v2_add_scaled (s.p1_at_t, s.normal, r1);
     }
+#undef s
+}
+
+PhysCircleCircleSweep
+phys_sweep_circle_circle (PhysVec2 p1, PhysVec2 v1, PhysReal r1,
+                          PhysVec2 p2, PhysVec2 v2, PhysReal r2)
+{
+  PhysCircleCircleSweep s;
+  circle_circle_into (&s, p1, v1, r1, p2, v2, r2);
+  return s;
+}
+
+static PhysReal
+poly_eval (const PhysReal *c, int deg, PhysReal t)
+{
+  PhysReal r = c[deg];
+  for (int n = deg - 1; n >= 0; n--)
+    r = r * t + c[n];
+  return r;
+}
+
+/* Narrows [lo, hi], f(lo) > 0 >= f(hi) (or the reverse), to neighbouring doubles; returns
+ * the end on f(lo)'s side: the last moment before the sign changes. */
+static PhysReal
+bisect (const PhysReal *c, int deg, PhysReal lo, PhysReal hi)
+{
+  bool positive = poly_eval (c, deg, lo) > 0.0;
+  for (;;)
+    {
+      PhysReal mid = 0.5 * (lo + hi);
+      if (mid <= lo || mid >= hi)
+        return lo;
+      if ((poly_eval (c, deg, mid) > 0.0) == positive)
+        lo = mid;
+      else
+        hi = mid;
+    }
+}
+
+static int poly_roots (const PhysReal *c, int deg, PhysReal lo, PhysReal hi, PhysReal *out);
+
+/* lo, the roots of the derivative inside (lo, hi) ascending, hi: the ends of the pieces
+ * on which the polynomial (degree deg >= 2) is monotone. Returns their number. */
+static int
+monotone_pieces (const PhysReal *c, int deg, PhysReal lo, PhysReal hi, PhysReal *pts)
+{
+  PhysReal d[4];
+  for (int n = 1; n <= deg; n++)
+    d[n - 1] = n * c[n];
+  int n_pts = 1;
+  pts[0] = lo;
+  n_pts += poly_roots (d, deg - 1, lo, hi, pts + 1);
+  pts[n_pts++] = hi;
+  return n_pts;
+}
+
+/* The roots of the polynomial inside (lo, hi), ascending (at most deg): each monotone
+ * piece between the roots of the derivative holds at most one. */
+static int
+poly_roots (const PhysReal *c, int deg, PhysReal lo, PhysReal hi, PhysReal *out)
+{
+  while (deg > 0 && c[deg] == 0.0)
+    deg--;
+  if (deg <= 0)
+    return 0;
+  if (deg == 1)
+    {
+      PhysReal t = -c[0] / c[1];
+      if (t > lo && t < hi)
+        {
+          out[0] = t;
+          return 1;
+        }
+      return 0;
+    }
+  PhysReal pts[6];
+  int n_pts = monotone_pieces (c, deg, lo, hi, pts);
+  int found = 0;
+  for (int k = 0; k + 1 < n_pts; k++)
+    {
+      PhysReal fa = poly_eval (c, deg, pts[k]), fb = poly_eval (c, deg, pts[k + 1]);
+      if (fb == 0.0 && k + 2 < n_pts)
+        out[found++] = pts[k + 1];
+      else if ((fa < 0.0 && fb > 0.0) || (fa > 0.0 && fb < 0.0))
+        out[found++] = bisect (c, deg, pts[k], pts[k + 1]);
+    }
+  return found;
+}
+
+/* First root in [0, 1] of c0 + c1 t + c2 t^2 with c0 > 0, in closed form (the stable
+ * pair q / c2 and c0 / q, no cancellation). */
+static bool
+quadratic_first_root (const PhysReal *c, PhysReal *t)
+{
+  PhysReal roots[2];
+  int n = 0;
+  if (c[2] == 0.0)
+    {
+      if (c[1] >= 0.0)
+        return false;
+      roots[n++] = -c[0] / c[1];
+    }
+  else
+    {
+      PhysReal disc = c[1] * c[1] - 4.0 * c[2] * c[0];
+      if (disc < 0.0)
+        return false;
+      PhysReal q = -0.5 * (c[1] + copysign (sqrt (disc), c[1]));
+      if (q == 0.0)
+        return false;
+      roots[n++] = q / c[2];
+      roots[n++] = c[0] / q;
+    }
+  bool found = false;
+  for (int k = 0; k < n; k++)
+    if (roots[k] >= 0.0 && roots[k] <= 1.0 && (!found || roots[k] < *t))
+      {
+        *t = roots[k];
+        found = true;
+      }
+  return found;
+}
+
+bool
+phys_poly_first_root (const PhysReal *c, int deg, PhysReal lo, PhysReal hi, PhysReal *t)
+{
+  while (deg > 0 && c[deg] == 0.0)
+    deg--;
+  if (deg <= 0)
+    return false;
+  if (deg <= 2 && lo == 0.0 && hi == 1.0)
+    return quadratic_first_root (c, t);
+  PhysReal pts[6];
+  int n_pts = monotone_pieces (c, deg, lo, hi, pts);
+  /* f > 0 at every point before: the first piece that ends at or below 0 holds the root. */
+  for (int k = 0; k + 1 < n_pts; k++)
+    if (poly_eval (c, deg, pts[k + 1]) <= 0.0)
+      {
+        *t = bisect (c, deg, pts[k], pts[k + 1]);
+        return true;
+      }
+  return false;
+}
+
+/* p + v t + acc t^2 / 2 */
+static PhysVec2
+parabola_at (PhysVec2 p, PhysVec2 v, PhysVec2 acc, PhysReal t)
+{
+  return phys_v2_add_scaled (phys_v2_add_scaled (p, v, t), acc, 0.5 * t * t);
+}
+
+static bool
+is_zero (PhysVec2 v)
+{
+  return v.x == 0.0 && v.y == 0.0;
+}
+
+/* First root in [0, 1] of the quartic k, k[0] >= 0. Touching at 0 (k[0] == 0), the
+ * quartic is t times a cubic: closing (the cubic < 0 at 0, or 0 with the next term < 0)
+ * is a touch now; leaving, the first return is the cubic's first root. */
+static bool
+quartic_first_root (const PhysReal *k, PhysReal *t)
+{
+  if (k[0] > 0.0)
+    return phys_poly_first_root (k, 4, 0.0, 1.0, t);
+  for (int n = 1; n <= 4; n++)
+    {
+      if (k[n] < 0.0)
+        {
+          *t = 0.0;
+          return true;
+        }
+      if (k[n] > 0.0)
+        return phys_poly_first_root (k + n, 4 - n, 0.0, 1.0, t);
+    }
+  return false;
+}
+
+void
+phys_sweep_circle_circle_accel_into (PhysCircleCircleSweep *out, PhysVec2 p1, PhysVec2 v1,
+                                     PhysVec2 acc1, PhysReal r1, PhysVec2 p2, PhysVec2 v2,
+                                     PhysVec2 acc2, PhysReal r2)
+{
+#define s (*out)
+  circle_circle_into (out, p1, v1, r1, p2, v2, r2);
+  s.acc1 = acc1;
+  s.acc2 = acc2;
+  s.w = phys_v2_sub (acc2, acc1);
+  s.k[0] = s.c;
+  s.k[1] = 2.0 * s.b;
+  s.k[2] = s.a;
+  if (is_zero (s.w))
+    {
+      /* The same acceleration: the relative motion is straight, the quadratic exact. */
+      if (s.has_t && !is_zero (acc1))
+        {
+          s.p1_at_t = parabola_at (p1, v1, acc1, s.t);
+          s.p2_at_t = parabola_at (p2, v2, acc2, s.t);
+          s.point = phys_v2_add_scaled (s.p1_at_t, s.normal, r1);
+        }
+      return;
+    }
+
+  s.quartic = true;
+  PhysVec2 h = phys_v2_scale (s.w, 0.5);
+  s.k[2] = s.a + 2.0 * phys_v2_dot (s.d, h);
+  s.k[3] = 2.0 * phys_v2_dot (s.v, h);
+  s.k[4] = phys_v2_dot (h, h);
+  s.has_t = false;
+  s.t = 0.0;
+  s.p1_at_t = s.p2_at_t = s.normal = s.point = phys_v2 (0.0, 0.0);
+  PhysReal t = 0.0;
+  if (s.c < 0.0)
+    {
+      s.verdict = PHYS_VERDICT_OVERLAPPING;
+      s.has_t = true;
+    }
+  else if (s.a < PHYS_SWEEP_A_EPSILON && s.k[4] < PHYS_SWEEP_A_EPSILON)
+    s.verdict = PHYS_VERDICT_NO_RELATIVE_MOTION;
+  else if (sqrt (s.c + s.R * s.R) - s.R > sqrt (s.a) + sqrt (s.k[4]))
+    s.verdict = PHYS_VERDICT_MISS; /* farther apart than the frame can bring them */
+  else if ((s.c == 0.0 && s.b < 0.0) || quartic_first_root (s.k, &t))
+    {
+      s.verdict = PHYS_VERDICT_HIT;
+      s.has_t = true;
+      s.t = t;
+    }
+  else
+    s.verdict = PHYS_VERDICT_MISS;
+
+  if (s.has_t)
+    {
+      s.p1_at_t = parabola_at (p1, v1, acc1, s.t);
+      s.p2_at_t = parabola_at (p2, v2, acc2, s.t);
+      PhysVec2 between = phys_v2_sub (s.p2_at_t, s.p1_at_t);
+      s.normal = phys_v2_len_sq (between) > 0.0 ? phys_v2_unit (between) : phys_v2 (1.0, 0.0);
+      s.point = phys_v2_add_scaled (s.p1_at_t, s.normal, r1);
+    }
+#undef s
+}
+
+PhysCircleCircleSweep
+phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, PhysVec2 acc1, PhysReal r1,
+                                PhysVec2 p2, PhysVec2 v2, PhysVec2 acc2, PhysReal r2)
+{
+  PhysCircleCircleSweep s;
+  phys_sweep_circle_circle_accel_into (&s, p1, v1, acc1, r1, p2, v2, acc2, r2);
   return s;
 }
 
@@ -137,8 +387,16 @@ PhysCircleSegmentSweep
 phys_sweep_circle_segment (PhysVec2 center, PhysVec2 v, PhysReal radius,
                            PhysVec2 a, PhysVec2 b, bool caps)
 {
+  return phys_sweep_circle_segment_accel (center, v, phys_v2 (0.0, 0.0), radius, a, b, caps);
+}
+
+PhysCircleSegmentSweep
+phys_sweep_circle_segment_accel (PhysVec2 center, PhysVec2 v, PhysVec2 acc, PhysReal radius,
+                                 PhysVec2 a, PhysVec2 b, bool caps)
+{
   PhysCircleSegmentSweep s = { 0 };
   PhysVec2 still = phys_v2 (0.0, 0.0);
+  bool curved = !is_zero (acc);
 
   s.center = center;
   s.v = v;
@@ -158,8 +416,35 @@ phys_sweep_circle_segment (PhysVec2 center, PhysVec2 v, PhysReal radius,
   s.side = s.proj_normal >= 0.0 ? 1.0 : -1.0;
   s.approach = -s.vel_normal * s.side;
 
+  s.acc = acc;
+  s.acc_normal = phys_v2_dot (acc, s.left_normal);
+  s.acc_along = phys_v2_dot (acc, s.dir);
+
   PhysReal distance = fabs (s.proj_normal);
-  if (s.approach > 0.0)
+  if (curved)
+    {
+      /* The gap to the line, g(t) = (distance - r) - approach t + side acc_normal t^2 / 2:
+       * a quadratic, its first root in [0, 1]. Already within reach counts as now when
+       * moving or pulled towards the line. */
+      PhysReal g[3] = { distance - radius, -s.approach, 0.5 * s.side * s.acc_normal };
+      PhysReal t = 0.0;
+      if (g[0] <= 0.0)
+        {
+          /* Within reach: now when moving in; leaving but pulled back, when it returns. */
+          if (s.approach < 0.0 && g[2] < 0.0)
+            t = s.approach / g[2];
+          s.has_t_interior = s.approach > 0.0 || (g[2] < 0.0 && t <= 1.0);
+        }
+      else
+        s.has_t_interior = phys_poly_first_root (g, 2, 0.0, 1.0, &t);
+      if (s.has_t_interior)
+        {
+          s.t_interior = t;
+          s.along_at_t = s.proj_along + s.vel_along * t + 0.5 * s.acc_along * t * t;
+          s.interior_in_range = s.along_at_t >= 0.0 && s.along_at_t <= s.length;
+        }
+    }
+  else if (s.approach > 0.0)
     {
       s.has_t_interior = true;
       /* Already within reach of the line counts as touching it now. */
@@ -171,8 +456,8 @@ phys_sweep_circle_segment (PhysVec2 center, PhysVec2 v, PhysReal radius,
   s.caps_tested = caps;
   if (caps)
     {
-      s.cap_a = phys_sweep_circle_circle (center, v, radius, a, still, 0.0);
-      s.cap_b = phys_sweep_circle_circle (center, v, radius, b, still, 0.0);
+      s.cap_a = phys_sweep_circle_circle_accel (center, v, acc, radius, a, still, still, 0.0);
+      s.cap_b = phys_sweep_circle_circle_accel (center, v, acc, radius, b, still, still, 0.0);
     }
 
   bool inside_strip = s.proj_along >= 0.0 && s.proj_along <= s.length;
@@ -196,7 +481,7 @@ phys_sweep_circle_segment (PhysVec2 center, PhysVec2 v, PhysReal radius,
       s.feature = PHYS_FEATURE_CAP_B;
       s.has_t = true;
     }
-  else if (v_len_sq < PHYS_SWEEP_A_EPSILON)
+  else if (v_len_sq < PHYS_SWEEP_A_EPSILON && phys_v2_len_sq (acc) < PHYS_SWEEP_A_EPSILON)
     s.verdict = PHYS_VERDICT_NO_RELATIVE_MOTION;
   else
     {
@@ -218,7 +503,7 @@ phys_sweep_circle_segment (PhysVec2 center, PhysVec2 v, PhysReal radius,
 
       if (s.has_t)
         s.verdict = s.t > 1.0 ? PHYS_VERDICT_AFTER_FRAME : PHYS_VERDICT_HIT;
-      else if (s.approach <= 0.0
+      else if (s.approach <= 0.0 && !curved
                && (!caps || (s.cap_a.verdict == PHYS_VERDICT_MOVING_APART
                              && s.cap_b.verdict == PHYS_VERDICT_MOVING_APART)))
         s.verdict = PHYS_VERDICT_MOVING_APART;
@@ -228,7 +513,7 @@ phys_sweep_circle_segment (PhysVec2 center, PhysVec2 v, PhysReal radius,
 
   if (s.has_t)
     {
-      s.center_at_t = phys_v2_add_scaled (center, v, s.t);
+      s.center_at_t = parabola_at (center, v, acc, s.t);
       switch (s.feature)
         {
         case PHYS_FEATURE_INTERIOR:

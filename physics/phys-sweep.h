@@ -53,11 +53,36 @@ typedef struct
   PhysVec2 p2_at_t;    ///< p2 + v2 t, valid when has_t
   PhysVec2 normal;     ///< unit(p2_at_t - p1_at_t), valid when has_t (x axis if centres coincide)
   PhysVec2 point;      ///< contact point p1_at_t + normal r1, valid when has_t
+  /* Under constant accelerations (the _accel test): each centre is p + v t + acc t^2 / 2. */
+  PhysVec2 acc1, acc2; ///< accelerations, world units per frame^2 (zero: straight paths)
+  PhysVec2 w;          ///< acc2 - acc1; zero (the same gravity): the relative motion is straight
+                       ///< and the quadratic above is exact
+  bool quartic;        ///< w != 0: f(t) = |d + v t + w t^2 / 2|^2 - R^2 is a quartic
+  PhysReal k[5];       ///< its coefficients, k[n] multiplies t^n (k[0] = c, k[1] = 2 b, ...)
 } PhysCircleCircleSweep;
 
 /// Swept test of two moving circles over t in [0, 1]. Pure: same inputs, same bits.
 PhysCircleCircleSweep phys_sweep_circle_circle (PhysVec2 p1, PhysVec2 v1, PhysReal r1,
                                                 PhysVec2 p2, PhysVec2 v2, PhysReal r2);
+
+/// The same under constant accelerations acc1 and acc2 (world units per frame^2): centres
+/// p + v t + acc t^2 / 2. Equal accelerations leave the relative motion straight (the
+/// quadratic, exact); different ones make |d(t)|^2 - R^2 a quartic, whose first root in
+/// [0, 1] is isolated between the roots of its derivatives and bisected to the last bit
+/// (a HIT then; no root in [0, 1] is a MISS). Pure.
+PhysCircleCircleSweep phys_sweep_circle_circle_accel (PhysVec2 p1, PhysVec2 v1, PhysVec2 acc1,
+                                                      PhysReal r1, PhysVec2 p2, PhysVec2 v2,
+                                                      PhysVec2 acc2, PhysReal r2);
+
+/// The same, filled into *out (no copy of the record: the step's hot path). Pure.
+void phys_sweep_circle_circle_accel_into (PhysCircleCircleSweep *out, PhysVec2 p1, PhysVec2 v1,
+                                          PhysVec2 acc1, PhysReal r1, PhysVec2 p2, PhysVec2 v2,
+                                          PhysVec2 acc2, PhysReal r2);
+
+/// First t in [lo, hi] where the polynomial sum c[n] t^n (degree deg <= 4, c[0..deg]) is
+/// <= 0, given that it is > 0 at lo; false when there is none. Deterministic bisection
+/// between the roots of the derivatives. Pure.
+bool phys_poly_first_root (const PhysReal *c, int deg, PhysReal lo, PhysReal hi, PhysReal *t);
 
 /// Which part of a segment a circle touches.
 typedef enum
@@ -104,12 +129,24 @@ typedef struct
   PhysVec2 center_at_t;    ///< centre + v t
   PhysVec2 point;          ///< contact point on the segment
   PhysVec2 normal;         ///< unit contact normal from the segment towards the circle
+  /* Under a constant acceleration (the _accel test). */
+  PhysVec2 acc;            ///< the circle's acceleration, world units per frame^2 (zero: straight)
+  PhysReal acc_normal;     ///< acc.left_normal
+  PhysReal acc_along;      ///< acc.dir
 } PhysCircleSegmentSweep;
 
 /// Swept test of a moving circle against a fixed segment AB over t in [0, 1].
 /// @param caps false to skip the end caps (the no-end-caps teaching mode). Pure.
 PhysCircleSegmentSweep phys_sweep_circle_segment (PhysVec2 center, PhysVec2 v, PhysReal radius,
                                                   PhysVec2 a, PhysVec2 b, bool caps);
+
+/// The same for a circle under a constant acceleration acc (world units per frame^2): its
+/// centre is center + v t + acc t^2 / 2. The distance to the line is then a quadratic in t,
+/// solved exactly (t_interior is its first root in [0, 1]); the caps are circle-point tests
+/// under acceleration. With acc zero it is phys_sweep_circle_segment(). Pure.
+PhysCircleSegmentSweep phys_sweep_circle_segment_accel (PhysVec2 center, PhysVec2 v, PhysVec2 acc,
+                                                        PhysReal radius, PhysVec2 a, PhysVec2 b,
+                                                        bool caps);
 
 /// Outcome of intersecting two infinite lines.
 typedef enum

@@ -48,9 +48,12 @@ void phys_world_rebuild_names (PhysWorld *world);
 void *phys_grow (void *table, int *capacity, int need, size_t item_size);
 
 /* Start position and displacement of every circle for the coming frame, and its
- * velocity at the end of the frame if nothing collides. */
+ * velocity at the end of the frame if nothing collides. A colliding circle that feels
+ * gravity alone flies the exact parabola: its acceleration g dt^2 (world units per
+ * frame^2) goes to accel (may be NULL); every other circle follows its integrator and
+ * gets (0, 0) there (a straight path from start to end). */
 void phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displacement,
-                           PhysVec2 *end_velocity);
+                           PhysVec2 *end_velocity, PhysVec2 *accel);
 
 /* Checks the integrators' paths for the coming frame (as phys_integrate_frame() gives
  * them); when a circle's is not finite or beyond PHYS_DIVERGED_MAGNITUDE, sets

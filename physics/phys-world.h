@@ -46,8 +46,8 @@
 /// A circle whose integrated position or velocity (times dt) in a frame is larger than
 /// this (or not finite) has diverged: the world stops before that frame (see PhysHalt).
 #define PHYS_DIVERGED_MAGNITUDE 1e60
-/// Answers one circle may get at a single instant before it is held still for the rest of
-/// the frame (a jammed cluster would otherwise trade ever smaller impulses for ever).
+/// Answers one circle may get at a single instant before its cluster is jammed and moves on
+/// as one body (a jammed cluster would otherwise trade ever smaller impulses for ever).
 #define PHYS_JAM_ANSWERS 8
 
 /// Result of an operation on data that may be bad.
@@ -305,8 +305,10 @@ typedef struct
   bool repeated;          ///< double-pair-loop mode: the stale second visit of the pair
   bool at_frame_end;      ///< respond-at-frame-end mode: bodies were moved to the end first
   bool woke;              ///< a sleeping circle was hit hard enough to wake up
-  bool jammed;            ///< a circle had more than PHYS_JAM_ANSWERS answers at this instant
-                          ///< and is held still for the rest of the frame
+  bool jammed;            ///< a circle had more than PHYS_JAM_ANSWERS answers at this instant:
+                          ///< its cluster moved on as one body (docs/physics.md)
+  PhysReal removed;       ///< kinetic energy a contact rule took out (a jam's merge, a
+                          ///< resting contact), >= 0; the response's own loss is not in it
   int answer;             ///< which answer of the frame made it (0-based; -1 for probe events):
                           ///< the state just before it is phys_world_frame_state_at (t, answer)
   union
@@ -339,6 +341,9 @@ typedef struct
     {
       int cap;            ///< the cap in force
       int handled;        ///< events handled before stopping
+      int64_t tests;      ///< pair tests made before stopping
+      int64_t test_cap;   ///< most pair tests a frame may make: 32 per event of the cap plus 4
+                          ///< per circle (many circles on one point test each other a lot)
     } cap;
   };
 } PhysEvent;

@@ -188,6 +188,50 @@ test_segment_card (void)
   phys_world_free (world);
 }
 
+/* Why a contact rests: a ball standing on a floor (centre 1 above y = 8, r = 1, e =
+ * sqrt (1 x 0.5)) under gravity 0.5 touches it at t = 0 with normal speed 0: its bounce
+ * would last 0 frames. Thrown up at 0.2 it lands again at 0.2 after 2 x 0.2 / 0.5 = 0.8
+ * frame; its bounce would last 2 sqrt (0.5) 0.2 / 0.5 = 0.57 frame, less than one: it
+ * rests, and the card says what the rule removed: (sqrt (0.5) x 0.2)^2 / 2 = 0.01. */
+static void
+test_rest_card (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.gravity = phys_v2 (0, 0.5);
+  PhysWorld *world = imp_test_world_new (&def);
+  PhysCircleDef ball = imp_test_circle_def ("ball", 5, 7, 0, 0, 1);
+  ball.mass = 1;
+  imp_test_add_circle_def (world, &ball);
+  imp_test_add_segment (world, "floor", 0, 8, 10, 8, PHYS_RESPONSE_REFLECT, 0.5);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_assert_true (log.events[0].resting);
+  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Why it rests"));
+  g_assert_nonnull (strstr (card, "inelastic collapse"));
+  g_assert_nonnull (strstr (card, "with a = (0, 0.5) (a·n_L = −0.5)"));
+  g_assert_null (strstr (card, "Kinetic energy removed"));
+  phys_world_free (world);
+
+  world = imp_test_world_new (&def);
+  ball = imp_test_circle_def ("ball", 5, 7, 0, -0.2, 1);
+  ball.mass = 1;
+  imp_test_add_circle_def (world, &ball);
+  imp_test_add_segment (world, "floor", 0, 8, 10, 8, PHYS_RESPONSE_REFLECT, 0.5);
+  /* Thrown up at 0.2 it comes back down at 0.2 after 0.8 frame: it rests. */
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_assert_true (log.events[0].resting);
+  g_assert_cmpfloat_with_epsilon (log.events[0].t, 0.8, 1e-12);
+  g_assert_cmpfloat_with_epsilon (log.events[0].removed, 0.01, 1e-12);
+  g_autofree char *card2 = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
+  g_assert_nonnull (strstr (card2, "Kinetic energy removed by the rule (on top of the response's "
+                                   "own loss): 0.01"));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 /* The plot draws the first touch where the mapping says, in the contact colour:
  * head-on, roots 1 and 1.5, so t₁ = 1 sits three quarters along [−0.5, 1.5]. */
 static void
@@ -333,6 +377,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/cards/no-relative-motion", test_card_no_relative_motion);
   g_test_add_func ("/ui/cards/bars-never-break", test_markup_bars_whole);
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
+  g_test_add_func ("/ui/cards/why-it-rests", test_rest_card);
   g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);
   return g_test_run ();
 }

@@ -707,6 +707,154 @@ test_rain_settles (gconstpointer data)
   phys_world_free (world);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Inelastic scenes under gravity.                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+#define INELASTIC_FRAMES 600
+
+/* n circles of radius 1 and mass 1 in a 120 x 120 box (walls e = 0.7) under gravity 0.05,
+ * restitution in [0.2, 0.9], speeds up to 3, placed clear of each other. */
+static PhysWorld *
+inelastic_scene (int n, guint32 seed)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.has_bounds = true;
+  def.bounds.min = phys_v2 (0, 0);
+  def.bounds.max = phys_v2 (120, 120);
+  def.bounds_restitution = 0.7;
+  def.gravity = phys_v2 (0, 0.05);
+  PhysWorld *world = imp_test_world_new (&def);
+  GRand *rng = g_rand_new_with_seed (seed);
+  for (int i = 0; i < n; i++)
+    {
+      PhysVec2 p;
+      do
+        p = phys_v2 (g_rand_double_range (rng, 2, 118), g_rand_double_range (rng, 2, 118));
+      while (!clear_spot (world, p, 1));
+      char name[16];
+      g_snprintf (name, sizeof name, "c%d", i);
+      PhysCircleDef c = imp_test_circle_def (name, p.x, p.y, g_rand_double_range (rng, -3, 3),
+                                             g_rand_double_range (rng, -3, 3), 1);
+      c.mass = 1;
+      c.restitution = g_rand_double_range (rng, 0.2, 0.9);
+      imp_test_add_circle_def (world, &c);
+    }
+  g_rand_free (rng);
+  return world;
+}
+
+/* The impulse a frame's events took from immovable bodies (walls, and circles that stood
+ * firm: fixed, asleep, or holding up the other like the ground), as momentum. */
+static PhysVec2
+external_impulse (const PhysWorld *world, const PhysEventLog *log)
+{
+  PhysVec2 sum = phys_v2 (0, 0);
+  for (size_t k = 0; k < log->count; k++)
+    {
+      const PhysEvent *ev = &log->events[k];
+      double m = phys_world_get_circle (world, ev->a).mass;
+      if (ev->kind == PHYS_EVENT_CIRCLE_SEGMENT)
+        sum = phys_v2_add_scaled (sum, phys_v2_sub (ev->circle_segment.response.v_after,
+                                                    ev->circle_segment.response.v_before), m);
+      else if (ev->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+        {
+          const PhysImpulse *imp = &ev->circle_circle.impulse;
+          if (imp->inv_mass2 == 0)
+            sum = phys_v2_add_scaled (sum, phys_v2_sub (imp->v1_after, imp->v1_before), m);
+          if (imp->inv_mass1 == 0)
+            sum = phys_v2_add_scaled (sum, phys_v2_sub (imp->v2_after, imp->v2_before),
+                                      phys_world_get_circle (world, ev->b).mass);
+        }
+    }
+  return sum;
+}
+
+static void
+test_inelastic_gravity (gconstpointer data)
+{
+  /* 60 circles with e < 1 falling and bouncing in a box. Every frame: no pair deeper than
+   * 1/1000 of the radius sum into each other, no circle through a wall, never the event
+   * cap. Measured and reported, not yet asserted (issue 14, see the branch's report): how
+   * far the horizontal momentum strays from what walls and immovable bodies gave (a jammed
+   * cluster that stops against a wall gives its momentum to it unlogged), and the largest
+   * rise of the total energy in a frame. */
+  guint32 seed = GPOINTER_TO_UINT (data);
+  PhysWorld *world = inelastic_scene (60, seed);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int n = phys_world_circle_count (world);
+  PhysEnergy before = phys_world_energy (world);
+  double scale = 0, worst_p = 0, worst_rise = 0, deepest = 0;
+  for (int i = 0; i < n; i++)
+    scale += phys_v2_len (phys_world_get_circle (world, i).velocity);
+  for (int frame = 0; frame < INELASTIC_FRAMES; frame++)
+    {
+      imp_test_step (world, &log);
+      g_assert_cmpuint (imp_test_count_events (&log, PHYS_EVENT_EVENT_CAP), ==, 0);
+      PhysEnergy after = phys_world_energy (world);
+      PhysVec2 ext = external_impulse (world, &log);
+      worst_p = MAX (worst_p, fabs (after.momentum.x - before.momentum.x - ext.x));
+      worst_rise = MAX (worst_rise, after.total - before.total);
+      deepest = MAX (deepest, imp_test_max_overlap (world, NULL, NULL));
+      for (int i = 0; i < n; i++)
+        {
+          PhysVec2 p = phys_world_get_circle (world, i).position;
+          g_assert_true (p.x >= 1 - 1e-3 && p.x <= 119 + 1e-3 && p.y >= 1 - 1e-3
+                         && p.y <= 119 + 1e-3);
+        }
+      before = after;
+    }
+  g_test_message ("seed %u: horizontal momentum balance off by at most %.3g (of sum |v| %.3g), "
+                  "energy rose by at most %.3g, deepest overlap %.3g",
+                  seed, worst_p, scale, worst_rise, deepest);
+  g_assert_cmpfloat (deepest, <=, 2e-3);
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_pile_stays_still (void)
+{
+  /* 200 circles rained into a heap settle and fall asleep; then the heap stays exactly
+   * still: 200 more frames change no position and no velocity, with no event. */
+  PhysWorld *world = jittered_rain (200, 0.35, 7);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int n = phys_world_circle_count (world), settled_at = -1;
+  for (int frame = 0; frame < RAIN_FRAMES && settled_at < 0; frame++)
+    {
+      imp_test_step (world, &log);
+      int asleep = 0;
+      for (int i = 0; i < n; i++)
+        {
+          PhysCircle c = phys_world_get_circle (world, i);
+          asleep += phys_circle_is_asleep (&c);
+        }
+      if (asleep == n)
+        settled_at = frame + 1;
+    }
+  g_test_message ("200 circles settled after %d frames", settled_at);
+  g_assert_cmpint (settled_at, >, 0);
+  PhysVec2 *p = g_new (PhysVec2, n);
+  for (int i = 0; i < n; i++)
+    p[i] = phys_world_get_circle (world, i).position;
+  for (int frame = 0; frame < 200; frame++)
+    {
+      g_assert_cmpuint (imp_test_step (world, &log), ==, 0);
+      for (int i = 0; i < n; i++)
+        {
+          PhysCircle c = phys_world_get_circle (world, i);
+          imp_assert_vec_equal (c.position, p[i].x, p[i].y);
+          imp_assert_vec_equal (c.velocity, 0, 0);
+        }
+    }
+  g_free (p);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -732,6 +880,14 @@ main (int argc, char *argv[])
       g_test_add_data_func (path, &rain_rows[i], test_rain_settles);
       g_free (path);
     }
+
+  for (guint32 seed = 1; seed <= 3; seed++)
+    {
+      char *path = g_strdup_printf ("/physics/world/inelastic-gravity/seed-%u", seed);
+      g_test_add_data_func (path, GUINT_TO_POINTER (seed), test_inelastic_gravity);
+      g_free (path);
+    }
+  g_test_add_func ("/physics/world/rest/pile-of-200-stays-still", test_pile_stays_still);
 
   return g_test_run ();
 }

@@ -563,8 +563,9 @@ test_dt_half (void)
 static void
 test_substeps_collision (void)
 {
-  /* Gravity (0, 1), semi-implicit Euler in 2 substeps of h = 0.5 from rest at (0, 0):
-   * v = 0.5, y = 0.25; v = 1, y = 0.75. The detection follows the straight path (0, 0.75).
+  /* Gravity (0, 1) and a drag of k = 0 (a force besides gravity: the ball follows its
+   * integrator, docs/physics.md), semi-implicit Euler in 2 substeps of h = 0.5 from rest at
+   * (0, 0): v = 0.5, y = 0.25; v = 1, y = 0.75. The detection follows the straight path (0, 0.75).
    * A floor at y = 1.5 is touched when y = 0.5: t = 0.5 / 0.75 = 2/3. The path's velocity 0.75
    * reflects to -0.75 for the last third: y = 0.5 - 0.25 = 0.25. The end velocity keeps what
    * gravity added: 1 + (-0.75 - 0.75) = -0.5. */
@@ -576,6 +577,9 @@ test_substeps_collision (void)
   phys_event_log_init (&log);
   int c = add_ball (world, "ball", 0, 0, 0, 0, 1, 1, 1);
   imp_test_add_segment (world, "floor", -10, 1.5, 10, 1.5, PHYS_RESPONSE_REFLECT, 1);
+  PhysForceDef drag = phys_force_def_default (PHYS_FORCE_DRAG);
+  drag.k = 0;
+  g_assert_cmpint (phys_world_add_force (world, &drag, NULL, NULL), ==, PHYS_OK);
 
   PhysVec2 start, disp;
   phys_world_frame_paths (world, &start, &disp);
@@ -588,6 +592,42 @@ test_substeps_collision (void)
   imp_assert_vec_equal (log.events[0].circle_segment.response.v_after, 0, -0.75);
   imp_assert_vec_near (position (world, c), 0, 0.25, EPS);
   imp_assert_vec_near (velocity (world, c), 0, -0.5, EPS);
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_parabola_collision (void)
+{
+  /* Gravity (0, 1) alone: the ball flies the exact parabola y = t^2 / 2 whatever the
+   * integrator and substeps. A floor at y = 1.125 is touched when y = 0.125: t = 0.5, at speed
+   * 0.5 (the velocity at the contact, not the frame's average). It leaves with -0.5 and
+   * climbs the mirror image: y = 0.125 - 0.5 x 0.5 + 0.5^2 / 2 = 0 and v = -0.5 + 0.5 = 0 at
+   * the frame's end, back where it started. */
+  PhysWorldDef def = phys_world_def_default ();
+  def.gravity = phys_v2 (0, 1);
+  def.substeps = 2;
+  def.integrator = PHYS_INTEGRATOR_EULER;
+  PhysWorld *world = imp_test_world_new (&def);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int c = add_ball (world, "ball", 0, 0, 0, 0, 1, 1, 1);
+  imp_test_add_segment (world, "floor", -10, 1.125, 10, 1.125, PHYS_RESPONSE_REFLECT, 1);
+
+  PhysVec2 start, disp;
+  phys_world_frame_paths (world, &start, &disp);
+  imp_assert_vec_equal (disp, 0, 0.5);
+
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  const PhysEvent *ev = &log.events[0];
+  g_assert_cmpfloat_with_epsilon (ev->t, 0.5, EPS);
+  g_assert_cmpfloat_with_epsilon (ev->circle_segment.sweep.acc_normal, -1, EPS);
+  imp_assert_vec_near (ev->circle_segment.response.v_before, 0, 0.5, EPS);
+  imp_assert_vec_near (ev->circle_segment.response.v_after, 0, -0.5, EPS);
+  g_assert_false (ev->resting);
+  imp_assert_vec_near (position (world, c), 0, 0, EPS);
+  imp_assert_vec_near (velocity (world, c), 0, 0, EPS);
 
   phys_event_log_free (&log);
   phys_world_free (world);
@@ -1048,8 +1088,8 @@ static void
 test_inspect_circle_circle (void)
 {
   /* Seed 000's numbers under gravity (0, 0.5): r = 2 at (0, 0) with (2, 0.5) and r = 3 at
-   * (11, 4) with (-8, 0.5); semi-implicit Euler adds 0.5 to each vertical velocity first, so
-   * the frame's paths are (2, 1) and (-8, 1): a = 100, b = -110, c = 112, disc = 900, t = 0.8.
+   * (11, 4) with (-8, 0.5); both fly parabolas under the same gravity, so they move straight
+   * relative to each other with v = (-10, 0): a = 100, b = -110, c = 112, disc = 900, t = 0.8.
    * Inspected before the step, the record equals the one the step's event carries. */
   PhysWorldDef def = phys_world_def_default ();
   def.gravity = phys_v2 (0, 0.5);
@@ -1388,6 +1428,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/physics/world/step/events-in-time-order", test_events_in_time_order);
   g_test_add_func ("/physics/world/step/dt-half", test_dt_half);
   g_test_add_func ("/physics/world/step/substeps-collision", test_substeps_collision);
+  g_test_add_func ("/physics/world/step/parabola-collision", test_parabola_collision);
 
   for (gsize i = 0; i < G_N_ELEMENTS (elastic_rows); i++)
     {

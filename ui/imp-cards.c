@@ -239,7 +239,16 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
   line (c, "b = v·d = %s·%s + %s·%s = %s   (half the textbook b)", vx, dx, vy, dy, B);
   line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
   line (c, "disc = b² − a c = %s² − %s·%s = %s", fB, fA, fC, D);
-  if (s->has_roots)
+  if (s->quartic)
+    {
+      /* Different accelerations (one held up, the other falling): not a quadratic. */
+      g_autofree char *w = vec (c, s->w), *k3 = num (c, s->k[3]), *k4 = num (c, s->k[4]);
+      g_autofree char *k2 = num (c, s->k[2]), *tq = num (c, s->t);
+      line (c, "Their accelerations differ by w = %s: |d + v t + w t²/2|² − R² is a quartic, "
+               "c + 2b t + %s t² + %s t³ + %s t⁴, whose first root in [0, 1] is found between "
+               "the roots of its derivatives: t = %s", w, k2, k3, k4, tq);
+    }
+  else if (s->has_roots)
     {
       g_autofree char *t1 = num (c, s->roots[0]), *t2 = num (c, s->roots[1]);
       termed (c, "t");
@@ -287,6 +296,35 @@ impulse_card (Card *c, const PhysImpulse *imp, bool resting)
   line (c, "v₁′ = v₁ + j n / m₁: %s → %s", v1, w1);
   termed (c, "v2'");
   line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
+}
+
+/* Why a contact came to rest (docs/physics.md): the collapse rule under gravity, the
+ * rest speed on straight paths, or a cluster; and what the rules took out. */
+static void
+rest_card (Card *c, const PhysEvent *event, bool pressed)
+{
+  if (event->resting)
+    {
+      heading (c, "Why it rests");
+      if (pressed)
+        line (c, "Gravity presses this contact together, and its next bounce would come back "
+                 "within a frame (2 e vₙ / aₙ < 1 frame): a ball coming to rest would bounce "
+                 "infinitely often in a finite time (inelastic collapse). The contact rests "
+                 "instead: its normal velocity is set to exactly 0 and the surface holds it up.");
+      else
+        line (c, "It rests with e = 0: its normal speed is below the world's rest speed "
+                 "(bodies on straight paths), or it repeats within a cluster of circles.");
+    }
+  if (event->removed > 0.0)
+    {
+      g_autofree char *removed = num (c, event->removed);
+      line (c, "Kinetic energy removed by the rule (on top of the response's own loss): %s",
+            removed);
+    }
+  if (event->jammed)
+    line (c, "Jammed: answered more than %d times at one instant; the cluster moved on as one "
+             "body, keeping its momentum.",
+          PHYS_JAM_ANSWERS);
 }
 
 /* The ledger's verdict at a glance: a badge for momentum and one for kinetic
@@ -384,12 +422,24 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
         s->proj_along < 0.0 ? "before A" : (s->proj_along > s->length ? "beyond B"
                                                                       : "between the ends"));
   line (c, "v·n_L = %s, v·d = %s; speed towards the line = %s", vn, va, app);
+  bool curved = s->acc.x != 0.0 || s->acc.y != 0.0;
+  if (curved)
+    {
+      g_autofree char *acc = vec (c, s->acc), *an = num (c, s->acc_normal);
+      line (c, "Under gravity the centre flies c + v t + a t²/2 with a = %s (a·n_L = %s): the "
+               "gap to the line is a quadratic in t, solved exactly.", acc, an);
+    }
   if (s->has_t_interior)
     {
       g_autofree char *ti = num (c, s->t_interior), *at = num (c, s->along_at_t);
       termed (c, "t");
-      line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s", ti,
-            at, s->interior_in_range ? "on the flat side" : "outside the segment");
+      if (curved)
+        line (c, "The line is reached at t = %s (the first root of |(c − A)·n_L| − r − speed t "
+                 "± a·n_L t²/2 = 0), %s along it: %s", ti, at,
+              s->interior_in_range ? "on the flat side" : "outside the segment");
+      else
+        line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s",
+              ti, at, s->interior_in_range ? "on the flat side" : "outside the segment");
     }
   else
     line (c, "The circle does not move towards the line.");
@@ -496,6 +546,8 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
       circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b, event->t0);
       impulse_card (&c, &event->circle_circle.impulse, event->resting);
       ledger_card (&c, &event->circle_circle.impulse, event);
+      rest_card (&c, event, event->circle_circle.sweep.quartic
+                              || phys_v2_len_sq (event->circle_circle.sweep.acc1) > 0.0);
       break;
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &event->circle_segment.sweep, event->a, event->b);
@@ -508,6 +560,7 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
                 : (event->circle_segment.response.e < 1.0
                        ? "With e < 1 part of the normal speed, and its energy, is lost."
                        : "With e = 1 the speed, and so the kinetic energy, is kept."));
+      rest_card (&c, event, phys_v2_len_sq (event->circle_segment.sweep.acc) > 0.0);
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       probe_card (&c, world, &event->probe.record, event->a, event->b);

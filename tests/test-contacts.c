@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-contacts.c: contacts with restitution below 1 and with gravity (issue 14's five
+ * scenes), each number worked out by hand in the comment above its test.
+ *
+ * Screen coordinates: y grows downwards, so the floor of a box [0, 800] x [0, 600] is at
+ * y = 600 and a ball of radius 10 rests on it with its centre at y = 590.
+ */
+#include <math.h>
+
+#include <glib.h>
+
+#include "phys.h"
+#include "test-util.h"
+
+#define EPS 1e-12
+
+/* The walls of the box are segments 0..3: left, top, right, bottom. */
+enum { WALL_LEFT = 0, WALL_TOP, WALL_RIGHT, WALL_BOTTOM };
+
+static PhysWorld *
+box_world (double wall_e, double gravity)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.has_bounds = true;
+  def.bounds.min = phys_v2 (0, 0);
+  def.bounds.max = phys_v2 (800, 600);
+  def.bounds_restitution = wall_e;
+  def.gravity = phys_v2 (0, gravity);
+  return imp_test_world_new (&def);
+}
+
+static int
+add_ball (PhysWorld *world, const char *name, double x, double y, double vx, double vy, double e)
+{
+  PhysCircleDef def = imp_test_circle_def (name, x, y, vx, vy, 10);
+  def.mass = 1;
+  def.restitution = e;
+  return imp_test_add_circle_def (world, &def);
+}
+
+static const PhysEvent *
+find_event (const PhysEventLog *log, PhysEventKind kind, int a, int b)
+{
+  for (size_t k = 0; k < log->count; k++)
+    if (log->events[k].kind == kind && log->events[k].a == a && log->events[k].b == b)
+      return &log->events[k];
+  return NULL;
+}
+
+/* ---- defect 1: each wall answers with its own e --------------------------------------- */
+
+static void
+test_corner_e08 (void)
+{
+  /* corner-e08.json: walls e = 0.8, ball e = 1, so each wall answers with e = sqrt (0.8) =
+   * 0.894427190999916. The ball at (45, 554.8) moving (-10, 10) reaches the left wall (centre
+   * x = 10) after 35 / 10 = 3.5 frames and the floor (centre y = 590) after 35.2 / 10 = 3.52:
+   * frame 3 at t = 0.5 and t = 0.52, 0.02 frame apart. Both walls reverse their component
+   * with their own e: (8.944, -8.944). Frame end: x = 10 + 8.944 x 0.5, y = 590 - 8.944 x
+   * 0.48. */
+  PhysWorld *world = box_world (0.8, 0);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 45, 554.8, -10, 10, 1);
+  double e = sqrt (0.8);
+
+  for (int frame = 0; frame < 3; frame++)
+    g_assert_cmpuint (imp_test_step (world, &log), ==, 0);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 2);
+  const PhysEvent *left = find_event (&log, PHYS_EVENT_CIRCLE_SEGMENT, ball, WALL_LEFT);
+  const PhysEvent *floor = find_event (&log, PHYS_EVENT_CIRCLE_SEGMENT, ball, WALL_BOTTOM);
+  g_assert_nonnull (left);
+  g_assert_nonnull (floor);
+  g_assert_cmpfloat_with_epsilon (left->t, 0.5, EPS);
+  g_assert_cmpfloat_with_epsilon (floor->t, 0.52, EPS);
+  g_assert_false (left->resting);
+  g_assert_false (floor->resting);
+  g_assert_cmpfloat_with_epsilon (left->circle_segment.response.e, e, EPS);
+  g_assert_cmpfloat_with_epsilon (floor->circle_segment.response.e, e, EPS);
+  g_assert_cmpfloat (floor->removed, ==, 0);
+
+  PhysCircle c = phys_world_get_circle (world, ball);
+  imp_assert_vec_near (c.velocity, 10 * e, -10 * e, EPS);
+  imp_assert_vec_near (c.position, 10 + 10 * e * 0.5, 590 - 10 * e * 0.48, 1e-9);
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* ---- defect 2: a ball sliding on the floor meets a wall -------------------------------- */
+
+static void
+test_slide_into_wall_gravity (void)
+{
+  /* slide-into-wall-gravity.json: a ball (e = 0.8) rests on the floor (centre y = 590) and
+   * slides left at 2 under gravity 0.2. Walls e = 1, so the left wall answers with e =
+   * sqrt (0.8): it reaches x = 10 after 20.08 / 2 = 10.04 frames, frame 10 at t = 0.04, and
+   * leaves with vx = +2 sqrt (0.8) = 1.789, still on the floor. */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 30.08, 590, -2, 0, 0.8);
+
+  for (int frame = 0; frame < 10; frame++)
+    {
+      imp_test_step (world, &log);
+      g_assert_null (find_event (&log, PHYS_EVENT_CIRCLE_SEGMENT, ball, WALL_LEFT));
+    }
+  imp_test_step (world, &log);
+  const PhysEvent *left = find_event (&log, PHYS_EVENT_CIRCLE_SEGMENT, ball, WALL_LEFT);
+  g_assert_nonnull (left);
+  g_assert_cmpfloat_with_epsilon (left->t, 0.04, 1e-9);
+  g_assert_false (left->resting);
+  g_assert_cmpfloat_with_epsilon (left->circle_segment.response.e, sqrt (0.8), EPS);
+  PhysCircle c = phys_world_get_circle (world, ball);
+  g_assert_cmpfloat_with_epsilon (c.velocity.x, 2 * sqrt (0.8), EPS);
+
+  for (int frame = 0; frame < 20; frame++)
+    {
+      imp_test_step (world, &log);
+      c = phys_world_get_circle (world, ball);
+      g_assert_cmpfloat_with_epsilon (c.velocity.x, 2 * sqrt (0.8), EPS);
+      g_assert_cmpfloat_with_epsilon (c.position.y, 590, 1e-9);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* ---- defect 3: jams keep momentum ------------------------------------------------------ */
+
+static PhysVec2
+momentum (const PhysWorld *world)
+{
+  return phys_world_energy (world).momentum;
+}
+
+static void
+test_jam_cradle_e08 (void)
+{
+  /* jam-cradle-e08.json: "hit" (e = 1) at x = 276 moving 3 meets b1..b4 (e = 0.8), touching
+   * in a row from x = 300, at t = 4 / 3 = 1/3 of frame 1. The contacts ring at that
+   * instant until b1 is answered a ninth time: the cluster is jammed and moves on as one
+   * body, every ball at the mean velocity 3 / 5 = 0.6. Momentum stays 3, no ball is
+   * stopped, the kinetic energy left is 5 x 0.6^2 / 2 = 0.9, and what the merge took out
+   * is in the jammed event's ledger. */
+  PhysWorld *world = box_world (1, 0);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int hit = add_ball (world, "hit", 276, 300, 3, 0, 1);
+  for (int k = 0; k < 4; k++)
+    {
+      char name[8];
+      g_snprintf (name, sizeof name, "b%d", k + 1);
+      add_ball (world, name, 300 + 20 * k, 300, 0, 0, 0.8);
+    }
+
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 0);
+  imp_test_step (world, &log);
+  const PhysEvent *jam = NULL;
+  for (size_t k = 0; k < log.count; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (log.events[k].t, 1.0 / 3.0, 1e-12);
+      if (log.events[k].jammed)
+        jam = &log.events[k];
+    }
+  g_assert_nonnull (jam);
+  g_assert_cmpfloat (jam->removed, >, 0);
+  g_assert_cmpuint (imp_test_count_events (&log, PHYS_EVENT_EVENT_CAP), ==, 0);
+  PhysEnergy en = phys_world_energy (world);
+  imp_assert_vec_near (en.momentum, 3, 0, EPS);
+  g_assert_cmpfloat_with_epsilon (en.kinetic, 0.9, EPS);
+  for (int i = hit; i < hit + 5; i++)
+    imp_assert_vec_near (phys_world_get_circle (world, i).velocity, 0.6, 0, EPS);
+
+  /* The row then travels as one: nothing more happens, momentum stays. */
+  for (int frame = 0; frame < 100; frame++)
+    {
+      imp_test_step (world, &log);
+      imp_assert_vec_near (momentum (world), 3, 0, EPS);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* ---- defects 4 and 5: coming to rest, staying at rest -------------------------------- */
+
+static void
+test_drop_e08_comes_to_rest (void)
+{
+  /* drop-e08-never-rests.json: a ball (e = 0.8, walls e = 1, so e = sqrt (0.8)) dropped from
+   * rest at y = 300 onto the floor (contact at y = 590) under g = 0.2. Between bounces it
+   * flies the exact parabola: the first impact after sqrt (2 x 290 / 0.2) = 53.85 frames at
+   * v0 = sqrt (2 x 0.2 x 290) = 10.77; impact k + 1 comes 2 e v_k / g after impact k, at
+   * v_(k+1) = e v_k. The collapse rule: an impact whose bounce would come back within one
+   * frame (2 e v < g) rests instead, its normal velocity exactly 0, the bounce's energy
+   * (e v)^2 / 2 in the ledger. The loop below is that arithmetic: the 42nd impact, in
+   * frame 956 at t = 0.919. From then on the ball stands at y = 590 with velocity 0. */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 400, 300, 0, 0, 0.8);
+  double g = 0.2, e = sqrt (0.8), v = sqrt (2 * g * 290), t = sqrt (2 * 290 / g);
+  int impacts = 1;
+  while (2 * e * v >= g)
+    {
+      v *= e;
+      t += 2 * v / g;
+      impacts++;
+    }
+  g_assert_cmpint (impacts, ==, 42);
+  g_assert_cmpint ((int) t, ==, 956);
+
+  int seen = 0, rest_frame = -1;
+  for (int frame = 0; frame < 2000; frame++)
+    {
+      imp_test_step (world, &log);
+      for (size_t k = 0; k < log.count && rest_frame < 0; k++)
+        {
+          const PhysEvent *ev = &log.events[k];
+          g_assert_cmpint (ev->kind, ==, PHYS_EVENT_CIRCLE_SEGMENT);
+          g_assert_cmpint (ev->b, ==, WALL_BOTTOM);
+          seen++;
+          if (ev->resting)
+            {
+              rest_frame = frame;
+              g_assert_cmpint (seen, ==, impacts);
+              g_assert_cmpfloat_with_epsilon (frame + ev->t, t, 1e-9);
+              g_assert_cmpfloat_with_epsilon (ev->removed, 0.5 * e * v * e * v, 1e-12);
+              imp_assert_vec_equal (ev->circle_segment.response.v_after, 0, 0);
+            }
+          else
+            g_assert_cmpfloat (ev->removed, ==, 0);
+        }
+      if (rest_frame >= 0)
+        {
+          PhysCircle c = phys_world_get_circle (world, ball);
+          imp_assert_vec_equal (c.position, 400, 590);
+          imp_assert_vec_equal (c.velocity, 0, 0);
+        }
+    }
+  g_assert_cmpint (rest_frame, ==, 956);
+  PhysCircle c = phys_world_get_circle (world, ball);
+  g_assert_true (phys_circle_is_asleep (&c));
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_rest_e1_stays (void)
+{
+  /* rest-e1-hops.json: an elastic ball placed at rest on the floor. Every frame it touches
+   * the floor at t = 0 with normal speed 0 while gravity presses it on: its bounce would
+   * last 2 x 1 x 0 / g = 0 frames, so it rests (the floor holds it up) and never hops. It
+   * stays at (400, 590) with velocity 0 and its energy, -m g.x = -0.2 x 590 = -118, is
+   * constant for 10,000 frames (it falls asleep after 30 and stays so). */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 400, 590, 0, 0, 1);
+  double e0 = phys_world_energy (world).total;
+  g_assert_cmpfloat_with_epsilon (e0, -118, EPS);
+
+  for (int frame = 0; frame < 10000; frame++)
+    {
+      imp_test_step (world, &log);
+      for (size_t k = 0; k < log.count; k++)
+        {
+          g_assert_true (log.events[k].resting);
+          g_assert_cmpfloat (log.events[k].removed, ==, 0);
+        }
+      PhysCircle c = phys_world_get_circle (world, ball);
+      imp_assert_vec_equal (c.position, 400, 590);
+      imp_assert_vec_equal (c.velocity, 0, 0);
+      g_assert_cmpfloat_with_epsilon (phys_world_energy (world).total, e0, 1e-12);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* ---- issue 13: many circles on one point ---------------------------------------------- */
+
+static void
+test_coincident_circles_bounded (void)
+{
+  /* 800 circles of radius 5 on one point: every pair is embedded, and every separation
+   * re-tests the moved circle against all the others. The frame stops at its test budget,
+   * 32 x (64 x 800 + 1000) + 4 x 800 = 1,673,600 pair tests, with an event-cap event that
+   * says so; the events before it are far fewer than the event cap (52,200). No velocity
+   * is changed (all stay 0) and every position is finite. */
+  PhysWorld *world = box_world (1, 0);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  for (int i = 0; i < 800; i++)
+    {
+      char name[16];
+      g_snprintf (name, sizeof name, "c%d", i);
+      PhysCircleDef def = imp_test_circle_def (name, 400, 300, 0, 0, 5);
+      imp_test_add_circle_def (world, &def);
+    }
+  size_t count = imp_test_step (world, &log);
+  g_assert_cmpuint (imp_test_count_events (&log, PHYS_EVENT_EVENT_CAP), ==, 1);
+  const PhysEvent *cap = &log.events[count - 1];
+  g_assert_cmpint (cap->kind, ==, PHYS_EVENT_EVENT_CAP);
+  g_assert_cmpint (cap->cap.test_cap, ==, 32 * (64 * 800 + 1000) + 4 * 800);
+  g_assert_cmpint (cap->cap.tests, >, cap->cap.test_cap);
+  g_assert_cmpint (cap->cap.handled, <, cap->cap.cap);
+  for (int i = 0; i < 800; i++)
+    {
+      PhysCircle c = phys_world_get_circle (world, i);
+      g_assert_true (phys_v2_is_finite (c.position));
+      imp_assert_vec_equal (c.velocity, 0, 0);
+    }
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/physics/contacts/walls/corner-e08", test_corner_e08);
+  g_test_add_func ("/physics/contacts/walls/slide-into-wall-gravity",
+                   test_slide_into_wall_gravity);
+  g_test_add_func ("/physics/contacts/jam/cradle-e08-keeps-momentum", test_jam_cradle_e08);
+  g_test_add_func ("/physics/contacts/rest/drop-e08-comes-to-rest", test_drop_e08_comes_to_rest);
+  g_test_add_func ("/physics/contacts/rest/rest-e1-stays", test_rest_e1_stays);
+  g_test_add_func ("/physics/contacts/cap/coincident-circles-bounded",
+                   test_coincident_circles_bounded);
+  return g_test_run ();
+}
