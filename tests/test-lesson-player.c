@@ -9,8 +9,10 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "imp-lesson-goal.h"
 #include "imp-lesson-panel.h"
 #include "imp-lesson-player.h"
+#include "imp-world-actions.h"
 
 static char *
 lesson_path (void)
@@ -237,7 +239,148 @@ test_panel_hover (void)
   gtk_editable_set_text (GTK_EDITABLE (entry), " 0.5 ");
   imp_lesson_panel_submit (IMP_LESSON_PANEL (panel));
   g_assert_true (imp_lesson_player_get_reached (player));
+
+  /* A learner whose world is not the step's is told so, with "Set it up". */
+  GtkLabel *setup_text;
+  GtkWidget *setup_row = imp_lesson_panel_get_setup (IMP_LESSON_PANEL (panel), &setup_text);
+  imp_lesson_player_go (player, 0);
+  g_assert_false (gtk_widget_get_visible (setup_row));
+  PhysEdit slow = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "c2");
+  slow.fields = PHYS_EDIT_VELOCITY;
+  slow.velocity = (PhysVec2) { -1, 0 };
+  imp_session_set_frame (session, 1);
+  g_assert_cmpint (imp_session_edit (session, &slow), ==, PHYS_OK);
+  g_assert_true (gtk_widget_get_visible (setup_row));
+  g_assert_cmpstr (gtk_label_get_text (setup_text), ==,
+                   "From frame 1, c2 is not where or as this step needs it.");
+  imp_lesson_player_set_up (player);
+  g_assert_false (gtk_widget_get_visible (setup_row));
   g_object_unref (panel);
+}
+
+
+static char *
+shipped (const char *name)
+{
+  return g_strconcat ("resource://", IMP_LESSON_RESOURCE_PATH, name, NULL);
+}
+
+static PhysDetection
+detection_at (ImpSession *session)
+{
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  return phys_world_get_def (now.world)->modes.detection;
+}
+
+/* The World menu's choice, as the window's menu makes it. */
+static void
+choose (GActionGroup *world, const char *action, GVariant *state)
+{
+  g_action_group_change_action_state (world, action, state);
+}
+
+/* Issue 11's walk through lesson 1 by the learner's own actions: discrete from
+ * the World menu at frame 3, swept again at frame 16; step 7 at frame 3 must
+ * be swept, Down must find the small pair's event and Show Me must work. */
+static void
+test_lesson1_own_path (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autoptr (GSimpleActionGroup) world = g_simple_action_group_new ();
+  g_autofree char *path = shipped ("01-tunneling.json");
+  g_autoptr (GError) error = NULL;
+
+  imp_world_actions_add (G_ACTION_MAP (world), session, NULL, NULL);
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_no_error (error);
+  imp_session_set_frame (session, 3);
+  g_assert_true (imp_lesson_player_next (player));
+  g_assert_true (imp_lesson_player_submit (player, 2100));
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 3 at frame 3: Discrete from the menu, then one frame on. */
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  choose (G_ACTION_GROUP (world), "world-detection", g_variant_new_string ("discrete"));
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  imp_session_step (session, 1);
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_assert_true (imp_lesson_player_next (player));
+  /* c at frame 4 of the discrete run: |d| = 70, R = 20. */
+  g_assert_true (imp_lesson_player_submit (player, 70.0 * 70.0 - 20.0 * 20.0));
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 5: the slow pair caught at frame 16, stepped into with Down. */
+  imp_session_set_frame (session, 16);
+  imp_session_step_into (session, 1);
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 6 at frame 16: Swept from the menu, where the learner is. */
+  g_assert_cmpint (imp_session_get_frame (session), ==, 16);
+  choose (G_ACTION_GROUP (world), "world-detection", g_variant_new_string ("swept"));
+  g_assert_cmpint (imp_session_get_frame (session), ==, 16);
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_assert_true (imp_lesson_player_next (player));
+
+  /* Step 7 at frame 3: the world there is swept, and Down steps into the hit. */
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  g_assert_cmpint (detection_at (session), ==, PHYS_DETECTION_SWEPT);
+  imp_session_step_into (session, 1);
+  g_assert_true (imp_lesson_player_get_reached (player));
+  imp_lesson_player_go (player, 6);
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_assert_no_error (error);
+}
+
+/* A switch that landed at a later frame all the same (a session file, an
+ * older window) is put right by entering the step; a body edit is said and
+ * kept until "Set it up". */
+static void
+test_step_world (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("01-tunneling.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 5);
+  g_assert_null (imp_lesson_player_get_differences (player));
+  g_assert_cmpint (detection_at (session), ==, PHYS_DETECTION_DISCRETE);
+  /* Swept from frame 16 only: frames 3 to 15 stay discrete. */
+  imp_session_set_world_edit_frame (session, -1);
+  PhysEdit swept = phys_edit_init (PHYS_EDIT_SET_WORLD, NULL);
+  swept.fields = PHYS_EDIT_MODES;
+  swept.modes.detection = PHYS_DETECTION_SWEPT;
+  imp_session_set_frame (session, 16);
+  g_assert_cmpint (imp_session_edit (session, &swept), ==, PHYS_OK);
+  g_assert_nonnull (imp_lesson_player_get_differences (player));
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_assert_true (imp_lesson_player_next (player));
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  g_assert_cmpint (detection_at (session), ==, PHYS_DETECTION_SWEPT);
+  g_assert_null (imp_lesson_player_get_differences (player));
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_assert_no_error (error);
+
+  /* The learner slows the left circle at frame 2: said, kept, then set up. */
+  imp_lesson_player_go (player, 6);
+  PhysEdit slow = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "left");
+  slow.fields = PHYS_EDIT_VELOCITY;
+  slow.velocity = (PhysVec2) { 1, 0 };
+  imp_session_set_frame (session, 2);
+  g_assert_cmpint (imp_session_edit (session, &slow), ==, PHYS_OK);
+  g_assert_cmpstr (imp_lesson_player_get_differences (player), ==,
+                   "From frame 2, left is not where or as this step needs it.");
+  imp_lesson_player_go (player, 6);
+  g_assert_nonnull (imp_lesson_player_get_differences (player));
+  imp_lesson_player_set_up (player);
+  g_assert_null (imp_lesson_player_get_differences (player));
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
+  imp_session_step_into (session, 1);
+  g_assert_true (imp_lesson_player_get_reached (player));
 }
 
 int
@@ -247,6 +390,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/walk", test_walk);
   g_test_add_func ("/ui/lesson-player/resume", test_resume);
   g_test_add_func ("/ui/lesson-player/bad-lesson", test_bad_lesson);
+  g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
+  g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "imp-lesson-goal.h"
+#include "imp-lesson-setup.h"
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
 #include "imp-lesson.h"

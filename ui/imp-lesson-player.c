@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "imp-lesson-goal.h"
+#include "imp-lesson-setup.h"
 #include "imp-lesson-vocabulary.h"
 
 struct _ImpLessonPlayer
@@ -22,6 +23,8 @@ struct _ImpLessonPlayer
   double answer;
   ImpOverlays saved_overlays; /* the learner's overlays before the lesson (while one is open) */
   gboolean entering;        /* enter() is changing the session: do not check yet */
+  GPtrArray *setups;        /* ImpLessonSetup of each step, made when first needed */
+  char *differences;        /* how the learner's world differs from the step's, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (ImpLessonPlayer, imp_lesson_player, G_TYPE_OBJECT)
@@ -33,6 +36,7 @@ enum
   PROP_STEP,
   PROP_REACHED,
   PROP_STATUS,
+  PROP_DIFFERENCES,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -174,22 +178,113 @@ overlays_named (char **names)
   return overlays;
 }
 
-/* Applies a set-world edit at frame 0 unless the world already is so. */
-static void
-switch_modes (ImpLessonPlayer *self, const ImpLessonModes *modes)
+/* The world the open step needs (the lesson's path up to it), or NULL for a
+ * lesson that `impulse check` refuses. */
+static ImpLessonSetup *
+step_setup (ImpLessonPlayer *self)
 {
+  if (self->setups->len != imp_lesson_n_steps (self->lesson))
+    g_ptr_array_set_size (self->setups, (int) imp_lesson_n_steps (self->lesson));
+  ImpLessonSetup *setup = g_ptr_array_index (self->setups, self->step);
+  if (setup == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      setup = imp_lesson_setup_new (self->lesson, self->step, &error);
+      if (setup == NULL)
+        g_warning ("%s", error->message);
+      g_ptr_array_index (self->setups, self->step) = setup;
+    }
+  return setup;
+}
+
+/* How the learner's recording differs from the world the step needs (NULL: it does not). */
+static char *
+differences_now (ImpLessonPlayer *self, gboolean *settings)
+{
+  ImpLessonSetup *setup = step_setup (self);
+  *settings = FALSE;
+  if (setup == NULL)
+    return NULL;
+  imp_session_record_to (self->session, setup->horizon + 1);
   PhysTimeline *timeline = imp_session_lock (self->session);
-  const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, 0) : NULL;
-  const PhysWorldDef *def = world != NULL ? phys_world_get_def (world) : NULL;
-  gboolean needed = def != NULL && !imp_lesson_modes_hold (modes, def);
-  PhysEdit edit;
-  if (needed)
-    edit = imp_lesson_modes_edit (modes, world);
+  char *differences
+      = timeline != NULL ? imp_lesson_setup_differences (setup, timeline, settings) : NULL;
   imp_session_unlock (self->session);
-  if (!needed)
+  return differences;
+}
+
+static void
+set_differences (ImpLessonPlayer *self, char *differences)
+{
+  if (g_strcmp0 (differences, self->differences) == 0)
+    {
+      g_free (differences);
+      return;
+    }
+  g_free (self->differences);
+  self->differences = differences;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIFFERENCES]);
+}
+
+/* Makes the session's recording the world the step needs: back to the scene
+ * (every edit undone; they stay redoable until the next edit) and the path's
+ * edits again, each at its frame. The playhead stays where it was. */
+static void
+set_up (ImpLessonPlayer *self)
+{
+  ImpLessonSetup *setup = step_setup (self);
+  if (setup == NULL)
     return;
-  imp_session_set_frame (self->session, 0);
-  imp_session_edit (self->session, &edit);
+  gboolean was_entering = self->entering;
+  gint64 frame = imp_session_get_frame (self->session);
+  gint64 world_frame = imp_session_get_world_edit_frame (self->session);
+
+  self->entering = TRUE;
+  imp_session_set_playing (self->session, FALSE);
+  imp_session_set_world_edit_frame (self->session, -1);
+  while (imp_session_undo (self->session))
+    ;
+  for (int i = 0; i < phys_timeline_edit_count (setup->timeline); i++)
+    {
+      int64_t k;
+      PhysEdit edit = phys_timeline_get_edit (setup->timeline, i, &k);
+      imp_session_record_to (self->session, k + 1);
+      imp_session_set_frame (self->session, k);
+      if (imp_session_edit (self->session, &edit) != PHYS_OK)
+        g_warning ("a lesson's own edit does not apply at frame %" G_GINT64_FORMAT, (gint64) k);
+    }
+  imp_session_set_world_edit_frame (self->session, world_frame);
+  imp_session_record_to (self->session, frame + 1);
+  imp_session_set_frame (self->session, frame);
+  self->entering = was_entering;
+  set_differences (self, NULL);
+}
+
+/* After the learner's edit, undo or redo: whether the step's world still holds. */
+static void
+follow_edits (ImpLessonPlayer *self)
+{
+  gboolean settings;
+  if (self->lesson == NULL || self->entering)
+    return;
+  set_differences (self, differences_now (self, &settings));
+}
+
+/* Entering a step: the world's settings (which the lesson switches itself) are
+ * put as the step needs them; other differences (the learner's own edits) are
+ * kept and said, for the panel's "Set it up". */
+static void
+establish (ImpLessonPlayer *self)
+{
+  gboolean settings;
+  char *differences = differences_now (self, &settings);
+  if (differences != NULL && settings)
+    {
+      g_free (differences);
+      set_up (self);
+      differences = differences_now (self, &settings);
+    }
+  set_differences (self, differences);
 }
 
 static void
@@ -214,8 +309,7 @@ enter (ImpLessonPlayer *self, guint index)
   const ImpLessonStep *step = current_step (self);
   const ImpLessonAction *action = &step->action;
   imp_session_set_playing (self->session, FALSE);
-  if (imp_lesson_modes_named (&action->modes))
-    switch_modes (self, &action->modes);
+  establish (self);
   if (action->has_frame)
     put_playhead (self, action->frame, action->event);
   imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
@@ -254,6 +348,8 @@ imp_lesson_player_new (ImpSession *session, GSettings *settings)
   static const char *const watched[]
       = { "frame", "stop", "selected-event", "length", "can-undo", "can-redo", NULL };
   imp_session_connect_notifies (session, watched, G_CALLBACK (check_goal), self);
+  static const char *const edits[] = { "can-undo", "can-redo", NULL };
+  imp_session_connect_notifies (session, edits, G_CALLBACK (follow_edits), self);
   return self;
 }
 
@@ -283,15 +379,10 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
   self->entering = TRUE;
   imp_session_load_world (self->session, lesson->world, lesson->title, path, lesson->base_dir,
                           lesson->scene_path, lesson->scene_text);
+  g_ptr_array_set_size (self->setups, 0);
+  imp_session_set_world_edit_frame (self->session, 0);
   int done = imp_lesson_progress_get (self->settings, lesson->id);
   guint resume = done > 0 && (guint) done < imp_lesson_n_steps (lesson) ? (guint) done : 0;
-  /* Earlier steps may switch modes that later ones rely on: replay their entries. */
-  for (guint i = 0; i < resume; i++)
-    {
-      const ImpLessonModes *modes = &imp_lesson_get_step (lesson, i)->action.modes;
-      if (imp_lesson_modes_named (modes))
-        switch_modes (self, modes);
-    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
   enter (self, resume);
   return TRUE;
@@ -310,6 +401,9 @@ imp_lesson_player_close (ImpLessonPlayer *self)
   if (self->lesson == NULL)
     return;
   g_clear_pointer (&self->lesson, imp_lesson_free);
+  g_ptr_array_set_size (self->setups, 0);
+  set_differences (self, NULL);
+  imp_session_set_world_edit_frame (self->session, -1);
   imp_session_set_concealed (self->session, FALSE);
   imp_session_set_highlight_term (self->session, NULL);
   imp_session_set_overlays (self->session, self->saved_overlays);
@@ -417,6 +511,38 @@ imp_lesson_player_get_answer (ImpLessonPlayer *self, double *value)
 }
 
 /**
+ * imp_lesson_player_get_differences:
+ * @self: a player
+ *
+ * Kept as the learner enters the step and edits (the world's settings, which
+ * the lesson switches itself, are put right on entering).
+ *
+ * Returns: (nullable): how the learner's world differs from the one the step
+ *   needs (their own edits), in a sentence; %NULL when it does not
+ */
+const char *
+imp_lesson_player_get_differences (ImpLessonPlayer *self)
+{
+  return self->differences;
+}
+
+/**
+ * imp_lesson_player_set_up:
+ * @self: a player with a lesson
+ *
+ * "Set it up": makes the recording the world the step needs (the lesson's
+ * modes and the edits its earlier goals relied on, nothing else); the playhead
+ * stays. The learner's edits stay redoable until their next edit.
+ */
+void
+imp_lesson_player_set_up (ImpLessonPlayer *self)
+{
+  g_return_if_fail (self->lesson != NULL);
+  set_up (self);
+  check_goal (self);
+}
+
+/**
  * imp_lesson_player_show_me:
  * @self: a player with a lesson
  * @error: why it cannot be shown
@@ -434,6 +560,12 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
     return FALSE;
   if (self->reached)
     return TRUE;
+
+  /* From wherever the learner wandered, the way is the lesson's own. */
+  gboolean settings;
+  g_autofree char *differences = differences_now (self, &settings);
+  if (differences != NULL)
+    set_up (self);
 
   ImpGoalContext context = context_now (self);
   ImpGoalSolution solution;
@@ -634,6 +766,8 @@ imp_lesson_player_finalize (GObject *object)
   ImpLessonPlayer *self = IMP_LESSON_PLAYER (object);
 
   imp_lesson_free (self->lesson);
+  g_ptr_array_unref (self->setups);
+  g_free (self->differences);
   G_OBJECT_CLASS (imp_lesson_player_parent_class)->finalize (object);
 }
 
@@ -656,6 +790,9 @@ imp_lesson_player_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_STATUS:
       g_value_take_string (value, imp_lesson_player_dup_status (self));
       break;
+    case PROP_DIFFERENCES:
+      g_value_set_string (value, self->differences);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -674,6 +811,7 @@ imp_lesson_player_class_init (ImpLessonPlayerClass *klass)
   properties[PROP_STEP] = g_param_spec_uint ("step", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_REACHED] = g_param_spec_boolean ("reached", NULL, NULL, FALSE, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  properties[PROP_DIFFERENCES] = g_param_spec_string ("differences", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   /* A step asks the view to fit the scene and zoom by a factor around the selection. */
   signals[SIGNAL_ZOOM] = g_signal_new ("zoom", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -683,4 +821,5 @@ imp_lesson_player_class_init (ImpLessonPlayerClass *klass)
 static void
 imp_lesson_player_init (ImpLessonPlayer *self)
 {
+  self->setups = g_ptr_array_new_with_free_func ((GDestroyNotify) imp_lesson_setup_free);
 }

@@ -56,6 +56,7 @@ struct _ImpSession
   ImpOverlays overlays;
   char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
   gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
+  gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0), or -1: the playhead */
   int selected_event;
   PhysBodyRef body;         /* selected body at this frame, index -1 for none */
   PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
@@ -351,6 +352,7 @@ imp_session_init (ImpSession *self)
   self->body.index = -1;
   self->other.index = -1;
   self->break_frame = -1;
+  self->world_edit_frame = -1;
   phys_event_log_init (&self->events);
   self->worker = g_thread_new ("impulse-record", record_ahead, self);
 }
@@ -619,18 +621,25 @@ imp_session_redo (ImpSession *self)
 /**
  * imp_session_edit:
  * @self: a session
- * @edit: the change, applied to the state at the playhead's frame
+ * @edit: the change, applied to the state at the playhead's frame (a set-world
+ *   edit at the world edit frame when one is set and not after the playhead)
  *
- * Branches the recording at the playhead (the old future becomes the ghost).
+ * Branches the recording there (the old future becomes the ghost); the
+ * playhead stays on its frame.
  *
  * Returns: %PHYS_OK, or why the edit does not apply (nothing changes then)
  */
 PhysStatus
 imp_session_edit (ImpSession *self, const PhysEdit *edit)
 {
+  gint64 at = edit->kind == PHYS_EDIT_SET_WORLD && self->world_edit_frame >= 0
+                 ? MIN (self->world_edit_frame, self->frame)
+                 : self->frame;
   PhysTimeline *tl = imp_session_lock (self);
-  PhysStatus status = tl != NULL ? phys_timeline_edit (tl, self->frame, edit)
-                                 : PHYS_ERROR_UNKNOWN_BODY;
+  PhysStatus status = tl != NULL ? phys_timeline_edit (tl, at, edit) : PHYS_ERROR_UNKNOWN_BODY;
+  /* An edit before the playhead leaves the playhead where it was. */
+  if (status == PHYS_OK && phys_timeline_length (tl) < self->frame)
+    phys_timeline_record (tl, self->frame - phys_timeline_length (tl));
   imp_session_unlock (self);
   if (status == PHYS_OK)
     recording_changed (self);
@@ -965,6 +974,27 @@ gboolean
 imp_session_get_concealed (ImpSession *self)
 {
   return self->concealed;
+}
+
+/**
+ * imp_session_set_world_edit_frame:
+ * @self: a session
+ * @frame: where edits of the world's settings apply, or -1 for the playhead
+ *
+ * A lesson writes its texts for teaching modes switched from its start: while
+ * one is open, the World menu's switches apply at its frame (0), so the whole
+ * recording follows them wherever the playhead is.
+ */
+void
+imp_session_set_world_edit_frame (ImpSession *self, gint64 frame)
+{
+  self->world_edit_frame = frame;
+}
+
+gint64
+imp_session_get_world_edit_frame (ImpSession *self)
+{
+  return self->world_edit_frame;
 }
 
 /* Puts the playhead on frame k, just before its first event's response,

@@ -32,6 +32,8 @@ gboolean imp_session_undo (ImpSession *self);
 gboolean imp_session_redo (ImpSession *self);
 PhysStatus imp_session_edit (ImpSession *self, const PhysEdit *edit);
 gboolean imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error);
+void imp_session_set_world_edit_frame (ImpSession *self, gint64 frame);
+gint64 imp_session_get_world_edit_frame (ImpSession *self);
 int imp_session_add_bookmark (ImpSession *self, const char *note);
 int imp_session_get_n_bookmarks (ImpSession *self);
 char *imp_session_dup_bookmark (ImpSession *self, int i, gint64 *frame);
