@@ -2,6 +2,7 @@
 /* imp-lesson-setup.c: the lesson's own path and the world each step needs; see the header. */
 #include "imp-lesson-setup.h"
 
+#include <math.h>
 #include <string.h>
 
 static gboolean
@@ -143,6 +144,12 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
                         imp_goal_kind_name (goal->kind));
       else if (!path_show (lesson, i, timeline, &context, error))
         ok = FALSE;
+      else if (goal->kind == IMP_GOAL_PREDICT && goal->has_expect
+               && fabs (goal->expect - context.prediction) > goal->tolerance)
+        ok = walk_fail (error, lesson, goal->location, i,
+                        "the expected answer %.10g is not within %g of %.10g, the %s measured "
+                        "on the lesson's path",
+                        goal->expect, goal->tolerance, context.prediction, goal->quantity);
       else if (!path_reached (timeline, goal, &context))
         ok = walk_fail (error, lesson, goal->location, i,
                         "the %s goal is not reached after \"show me\"",

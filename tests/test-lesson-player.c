@@ -4,6 +4,7 @@
  * "show me", progress kept in the settings, leaving the lesson; and the
  * panel's references highlighting their term on the canvas. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -383,6 +384,248 @@ test_step_world (void)
   g_assert_true (imp_lesson_player_get_reached (player));
 }
 
+/* The wandering learner: for every step of every shipped lesson, seeded random
+ * actions before the goal (World menu switches at other frames, edits, seeks,
+ * undo and redo, Back and Next), then either Show Me or what the hint says
+ * (after "Set it up" when the panel offers it) must reach the goal. */
+typedef struct
+{
+  ImpSession *session;
+  ImpLessonPlayer *player;
+  GActionGroup *world;
+  GRand *rand;
+} Wanderer;
+
+static gint64
+somewhere (Wanderer *w)
+{
+  gint64 frame = imp_session_get_frame (w->session);
+  return MAX (0, frame + g_rand_int_range (w->rand, -12, 13));
+}
+
+static void
+go_to (ImpSession *session, gint64 frame)
+{
+  imp_session_record_to (session, frame + 1);
+  imp_session_set_frame (session, frame);
+}
+
+static void
+wander (Wanderer *w, guint step)
+{
+  static const char *const toggles[] = { "world-double-pair-loop", "world-respond-at-frame-end",
+                                         "world-slide-at-radius", "world-no-end-caps" };
+  static const char *const integrators[] = { "euler", "semi-implicit-euler", "midpoint", "rk4",
+                                             "verlet" };
+  static const char *const substeps[] = { "1", "2", "4", "10" };
+  int n = g_rand_int_range (w->rand, 1, 7);
+
+  for (int i = 0; i < n; i++)
+    switch (g_rand_int_range (w->rand, 0, 9))
+      {
+      case 0:
+        go_to (w->session, somewhere (w));
+        g_action_group_change_action_state (
+            w->world, "world-detection",
+            g_variant_new_string (g_rand_boolean (w->rand) ? "discrete" : "swept"));
+        break;
+      case 1:
+        {
+          go_to (w->session, somewhere (w));
+          const char *name = toggles[g_rand_int_range (w->rand, 0, G_N_ELEMENTS (toggles))];
+          g_autoptr (GVariant) state = g_action_group_get_action_state (w->world, name);
+          g_action_group_change_action_state (w->world, name,
+                                              g_variant_new_boolean (!g_variant_get_boolean (state)));
+          break;
+        }
+      case 2:
+        go_to (w->session, somewhere (w));
+        if (g_rand_boolean (w->rand))
+          g_action_group_change_action_state (
+              w->world, "world-integrator",
+              g_variant_new_string (integrators[g_rand_int_range (w->rand, 0, 5)]));
+        else
+          g_action_group_change_action_state (
+              w->world, "world-substeps",
+              g_variant_new_string (substeps[g_rand_int_range (w->rand, 0, 4)]));
+        break;
+      case 3:
+        {
+          /* A circle nudged at some frame, as its form or a drag would. */
+          go_to (w->session, somewhere (w));
+          ImpSessionView now;
+          imp_session_get_view (w->session, &now);
+          int count = phys_world_circle_count (now.world);
+          if (count == 0)
+            break;
+          PhysCircle c = phys_world_get_circle (now.world, g_rand_int_range (w->rand, 0, count));
+          PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_CIRCLE, c.name);
+          edit.fields = PHYS_EDIT_VELOCITY;
+          edit.velocity = (PhysVec2) { c.velocity.x + g_rand_double_range (w->rand, -3, 3),
+                                       c.velocity.y + g_rand_double_range (w->rand, -3, 3) };
+          imp_session_apply_edit (w->session, &edit, NULL);
+          break;
+        }
+      case 4:
+        go_to (w->session, g_rand_int_range (w->rand, 0, 60));
+        break;
+      case 5:
+        imp_session_undo (w->session);
+        break;
+      case 6:
+        imp_session_redo (w->session);
+        break;
+      case 7:
+        imp_session_step_into (w->session, g_rand_boolean (w->rand) ? 1 : -1);
+        break;
+      default:
+        /* Back, and Next again (by Show Me on the step before, or the lesson list). */
+        if (imp_lesson_player_back (w->player) && g_rand_boolean (w->rand)
+            && imp_lesson_player_show_me (w->player, NULL))
+          g_assert_true (imp_lesson_player_next (w->player));
+        else
+          imp_lesson_player_go (w->player, step);
+        break;
+      }
+  g_assert_cmpuint (imp_lesson_player_get_step (w->player), ==, step);
+}
+
+/* What the hint tells the learner to do, done with the window's own means. */
+static void
+follow_hint (Wanderer *w, const ImpLessonStep *step)
+{
+  const ImpLessonGoal *goal = &step->goal;
+
+  if (imp_lesson_player_get_differences (w->player) != NULL)
+    imp_lesson_player_set_up (w->player);
+  switch (goal->kind)
+    {
+    case IMP_GOAL_FRAME:
+      go_to (w->session, goal->frame);
+      break;
+    case IMP_GOAL_EVENT:
+      /* Down from the frame's start, as often as it takes (or Ctrl+Right to
+       * the next event when the goal names no frame). */
+      if (goal->frame >= 0)
+        go_to (w->session, goal->frame);
+      else
+        go_to (w->session, step->action.has_frame ? step->action.frame : 0);
+      for (int i = 0; i < 400 && !imp_lesson_player_get_reached (w->player); i++)
+        if (goal->frame >= 0)
+          imp_session_step_into (w->session, 1);
+        else if (!imp_session_jump_event (w->session, 1))
+          {
+            imp_session_record_to (w->session, imp_session_get_length (w->session) + 100);
+          }
+      break;
+    case IMP_GOAL_VERDICT:
+      go_to (w->session, goal->frame);
+      g_assert_true (imp_session_apply_edit (w->session, &goal->show_edit, NULL));
+      break;
+    case IMP_GOAL_PREDICT:
+      {
+        double value = goal->expect;
+        if (!goal->has_expect)
+          {
+            imp_session_record_to (w->session, imp_lesson_goal_frames_needed (goal) + 1);
+            PhysTimeline *timeline = imp_session_lock (w->session);
+            g_assert_true (imp_lesson_measure (timeline, goal, &value, NULL));
+            imp_session_unlock (w->session);
+          }
+        imp_lesson_player_submit (w->player, value);
+        break;
+      }
+    case IMP_GOAL_MODE:
+      {
+        /* The World menu, at the frame the step opens on. */
+        go_to (w->session, step->action.has_frame ? step->action.frame : 0);
+        const ImpLessonModes *m = &goal->modes;
+        PhysModes named = m->modes;
+        if (m->mode_mask & IMP_LESSON_MODE_DETECTION)
+          g_action_group_change_action_state (
+              w->world, "world-detection", g_variant_new_string (phys_detection_name (named.detection)));
+        static const struct
+        {
+          const char *action;
+          ImpLessonModeBit bit;
+        } flags[] = {
+          { "world-double-pair-loop", IMP_LESSON_MODE_DOUBLE_PAIR_LOOP },
+          { "world-respond-at-frame-end", IMP_LESSON_MODE_RESPOND_AT_FRAME_END },
+          { "world-slide-at-radius", IMP_LESSON_MODE_SLIDE_AT_RADIUS },
+          { "world-no-end-caps", IMP_LESSON_MODE_NO_END_CAPS },
+        };
+        for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
+          if (m->mode_mask & flags[i].bit)
+            g_action_group_change_action_state (
+                w->world, flags[i].action,
+                g_variant_new_boolean (*imp_lesson_mode_flag (&named, flags[i].bit)));
+        if (m->has_integrator)
+          g_action_group_change_action_state (
+              w->world, "world-integrator", g_variant_new_string (phys_integrator_name (m->integrator)));
+        if (m->substeps > 0)
+          {
+            g_autofree char *n = g_strdup_printf ("%d", m->substeps);
+            g_action_group_change_action_state (w->world, "world-substeps", g_variant_new_string (n));
+          }
+        if (goal->frame > imp_session_get_frame (w->session))
+          go_to (w->session, goal->frame);
+        break;
+      }
+    case IMP_GOAL_NONE:
+    default:
+      break;
+    }
+}
+
+static void
+test_wandering_learner (void)
+{
+  g_auto (GStrv) lessons = imp_lesson_list_shipped ();
+  const char *env = g_getenv ("IMPULSE_WANDER_WALKS");
+  /* Walks per step: 89 steps in the course, so the default makes ~1,800 walks
+   * (about 20 s); sanitizer builds set fewer (tests/meson.build). */
+  int walks = env != NULL ? atoi (env) : 20;
+  int total = 0;
+
+  for (int l = 0; lessons[l] != NULL; l++)
+    {
+      g_autoptr (ImpSession) session = imp_session_new ();
+      g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+      g_autoptr (GSimpleActionGroup) world = g_simple_action_group_new ();
+      g_autoptr (GError) error = NULL;
+
+      imp_world_actions_add (G_ACTION_MAP (world), session, NULL, NULL);
+      g_assert_true (imp_lesson_player_open (player, lessons[l], &error));
+      g_assert_no_error (error);
+      const ImpLesson *lesson = imp_lesson_player_get_lesson (player);
+      for (guint s = 0; s < imp_lesson_n_steps (lesson); s++)
+        for (int walk = 0; walk < walks; walk++, total++)
+          {
+            Wanderer w = { session, player, G_ACTION_GROUP (world),
+                           g_rand_new_with_seed ((guint32) (l * 100000 + s * 1000 + walk)) };
+            const ImpLessonStep *step = imp_lesson_get_step (lesson, s);
+            imp_lesson_player_go (player, s);
+            wander (&w, s);
+            gboolean by_hint = walk % 2 == 1;
+            if (by_hint)
+              follow_hint (&w, step);
+            else
+              {
+                imp_lesson_player_show_me (player, &error);
+                g_assert_no_error (error);
+              }
+            if (!imp_lesson_player_get_reached (player))
+              {
+                g_autofree char *status = imp_lesson_player_dup_status (player);
+                g_error ("%s step %u walk %d (%s): the goal is not reached: %s", lessons[l], s + 1,
+                         walk, by_hint ? "by the hint" : "by Show Me", status);
+              }
+            g_rand_free (w.rand);
+          }
+    }
+  g_test_message ("%d walks", total);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -392,6 +635,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/bad-lesson", test_bad_lesson);
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
+  g_test_add_func ("/ui/lesson-player/wandering-learner", test_wandering_learner);
   g_test_add_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
   return g_test_run ();
 }

@@ -254,7 +254,7 @@ set_up (ImpLessonPlayer *self)
         g_warning ("a lesson's own edit does not apply at frame %" G_GINT64_FORMAT, (gint64) k);
     }
   imp_session_set_world_edit_frame (self->session, world_frame);
-  imp_session_record_to (self->session, frame + 1);
+  imp_session_record_to (self->session, MAX (frame, setup->horizon) + 1);
   imp_session_set_frame (self->session, frame);
   self->entering = was_entering;
   set_differences (self, NULL);
@@ -490,6 +490,8 @@ imp_lesson_player_submit (ImpLessonPlayer *self, double prediction)
     return FALSE;
   self->has_prediction = TRUE;
   self->prediction = prediction;
+  /* Measured now, not once the worker has recorded that far. */
+  imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
   check_goal (self);
   return self->reached;
 }
