@@ -250,6 +250,48 @@ test_latex_card (void)
   phys_world_free (world);
 }
 
+/* In a discrete world the card says what decided: the overlap where the frame
+ * starts, not the swept verdict (lesson 1 at frame 3: the swept test would say
+ * "hit at t = 0.25", the discrete one sees 50 apart and does nothing). */
+static void
+test_discrete_card (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.modes.detection = PHYS_DETECTION_DISCRETE;
+  PhysWorld *world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "left", 370, 300, 60, 0, 10);
+  imp_test_add_circle (world, "right", 420, 300, -60, 0, 10);
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 },
+                                            (PhysBodyRef) { PHYS_BODY_CIRCLE, 1 }, &pair),
+                   ==, PHYS_OK);
+  g_assert_cmpint (pair.circle_circle.verdict, ==, PHYS_VERDICT_HIT);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Discrete overlap test: left and right"));
+  g_assert_nonnull (strstr (card, "d = p₂ − p₁ = (50, 0)"));
+  g_assert_nonnull (strstr (card, "c = d·d − R² = 2500 − 20² = 2100"));
+  g_assert_nonnull (strstr (card, "Verdict: no overlap (c ≥ 0)"));
+  g_assert_null (strstr (card, "hit"));
+  g_assert_null (strstr (card, "0.25"));
+  phys_world_free (world);
+
+  /* 15 apart with R = 20, closing at 2 per frame: c = 225 − 400 = −175, caught now. */
+  world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "a", 0, 0, 1, 0, 10);
+  imp_test_add_circle (world, "b", 15, 0, -1, 0, 10);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_autofree char *event = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", event);
+  g_assert_nonnull (strstr (event, "c = d·d − R² = 225 − 20² = −175"));
+  g_assert_nonnull (strstr (event, "n = d / |d| = (1, 0); they approach along n at 2 per frame"));
+  g_assert_nonnull (strstr (event, "Verdict: overlapping (c < 0) and approaching: they collide now"));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -261,6 +303,7 @@ main (int argc, char **argv)
     g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
   g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
+  g_test_add_func ("/ui/cards/discrete", test_discrete_card);
   g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);
   return g_test_run ();
 }

@@ -255,6 +255,50 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
     }
 }
 
+/* Whether the world tests overlaps where frames end instead of sweeping. */
+static gboolean
+discrete (const PhysWorld *world)
+{
+  return world != NULL && phys_world_get_def (world)->modes.detection == PHYS_DETECTION_DISCRETE;
+}
+
+/* The discrete test, what decides in a discrete world: the circles as they
+ * stand when the frame starts (where the last one ended), overlapping or not;
+ * the swept quadratic's t plays no part there. */
+static void
+circle_circle_discrete (Card *c, const PhysWorld *world, const PhysCircleCircleSweep *s, int a,
+                        int b)
+{
+  g_autofree char *d = vec (c, s->d), *dd = num (c, s->c + s->R * s->R);
+  g_autofree char *r1 = num (c, s->r1), *r2 = num (c, s->r2), *R = num (c, s->R);
+  g_autofree char *C = num (c, s->c);
+  g_autofree char *title = g_strdup_printf ("Discrete overlap test: %s and %s",
+                                            name_of (world, PHYS_BODY_CIRCLE, a),
+                                            name_of (world, PHYS_BODY_CIRCLE, b));
+  heading (c, title);
+  line (c, "Detection is discrete: the test looks only at where the circles stand when the "
+           "frame starts (where the last frame ended), then moves them the whole frame "
+           "without looking again.");
+  termed (c, "d");
+  line (c, "d = p₂ − p₁ = %s", d);
+  line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
+  line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
+  if (s->c >= 0.0)
+    {
+      line (c, "Verdict: no overlap (c ≥ 0). Nothing collides in this frame, however fast they "
+               "move: a pair that crosses within one frame is never seen.");
+      return;
+    }
+  /* Overlapping: they collide when they are approaching along the normal. */
+  double closing = -(s->v.x * s->normal.x + s->v.y * s->normal.y);
+  g_autofree char *n = vec (c, s->normal), *vn = num (c, closing);
+  termed (c, "n");
+  line (c, "n = d / |d| = %s; they approach along n at %s per frame", n, vn);
+  line (c, closing > 0.0 ? "Verdict: overlapping (c < 0) and approaching: they collide now, "
+                           "already inside each other."
+                         : "Verdict: overlapping (c < 0) but separating: no response.");
+}
+
 static void
 impulse_card (Card *c, const PhysImpulse *imp, bool resting)
 {
@@ -485,7 +529,11 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
   switch (event->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
-      circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b, event->t0);
+      if (discrete (world))
+        circle_circle_discrete (&c, world, &event->circle_circle.sweep, event->a, event->b);
+      else
+        circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b,
+                            event->t0);
       impulse_card (&c, &event->circle_circle.impulse, event->resting);
       ledger_card (&c, &event->circle_circle.impulse, event);
       break;
@@ -547,7 +595,10 @@ imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int preci
   switch (pair->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
-      circle_circle_test (&c, world, &pair->circle_circle, pair->a.index, pair->b.index, 0.0);
+      if (discrete (world))
+        circle_circle_discrete (&c, world, &pair->circle_circle, pair->a.index, pair->b.index);
+      else
+        circle_circle_test (&c, world, &pair->circle_circle, pair->a.index, pair->b.index, 0.0);
       break;
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &pair->circle_segment, pair->a.index, pair->b.index);

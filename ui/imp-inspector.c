@@ -94,9 +94,12 @@ refresh (ImpInspector *self)
     }
   gtk_widget_set_sensitive (self->copy, text != NULL);
   gtk_widget_set_sensitive (self->copy_latex, text != NULL);
-  gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
-                       || (now.selected == NULL && now.pair != NULL
-                           && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
+  /* A discrete world decides by the overlap alone: no quadratic to plot. */
+  gboolean quadratic = ((now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+                        || (now.selected == NULL && now.pair != NULL
+                            && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE))
+                       && now.world != NULL
+                       && phys_world_get_def (now.world)->modes.detection != PHYS_DETECTION_DISCRETE;
   gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic && !concealed);
   gtk_widget_queue_draw (GTK_WIDGET (self->plot));
 
