@@ -10,9 +10,12 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "imp-conceal.h"
+#include "imp-inspector.h"
 #include "imp-lesson-goal.h"
 #include "imp-lesson-panel.h"
 #include "imp-lesson-player.h"
+#include "imp-lesson-setup.h"
 #include "imp-world-actions.h"
 
 static char *
@@ -626,6 +629,160 @@ test_wandering_learner (void)
   g_test_message ("%d walks", total);
 }
 
+/* Answers kept back: every string a learner could read now. */
+static void
+collect_layout (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color)
+{
+  g_string_append_printf (data, "%s\n", pango_layout_get_text (layout));
+}
+
+static char *
+visible_text (ImpSession *session)
+{
+  GString *out = g_string_new (NULL);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+
+  /* The inspector: its card or, with nothing inspected, the world's counts. */
+  g_autofree char *card = imp_conceal_card (session, 6, IMP_CARD_PLAIN, NULL, NULL);
+  g_autofree char *summary = card == NULL ? imp_inspector_dup_world_summary (session) : NULL;
+  g_string_append_printf (out, "%s\n%s\n", card != NULL ? card : "", summary != NULL ? summary : "");
+  /* The position under the timeline, less the frame numbers (never an answer). */
+  g_autofree char *position = imp_conceal_position_text (session);
+  const char *moment = strstr (position, "  ");
+  g_string_append_printf (out, "%s\n", moment != NULL ? moment : "");
+  /* The forms of the selected bodies. */
+  PhysBodyRef bodies[2] = { { PHYS_BODY_CIRCLE, -1 }, { PHYS_BODY_CIRCLE, -1 } };
+  if (!imp_session_get_selected_pair (session, &bodies[0], &bodies[1]))
+    imp_session_get_selected_body (session, &bodies[0]);
+  for (int i = 0; i < 2; i++)
+    if (bodies[i].index >= 0 && bodies[i].kind == PHYS_BODY_CIRCLE
+        && !imp_conceal_motion (session, now.world, bodies[i]))
+      {
+        PhysCircle c = phys_world_get_circle (now.world, bodies[i].index);
+        g_string_append_printf (out, "%.10g %.10g %.10g %.10g\n", c.position.x, c.position.y,
+                                c.velocity.x, c.velocity.y);
+      }
+  /* The canvas, every label and the legend, at the default lesson size. */
+  ImpRenderInput input;
+  imp_conceal_view_input (session, &now, &input);
+  ImpView view;
+  imp_view_init (&view, 490, 420);
+  imp_view_fit (&view, imp_render_focus_box (&input), 20.0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 490, 420);
+  cairo_t *cr = cairo_create (surface);
+  ImpTextSink sink = { collect_layout, out };
+  imp_render_set_text_sink (cr, &sink);
+  imp_render (cr, &view, &input);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  /* A minus sign as typed. */
+  char *text = g_string_free (out, FALSE);
+  GString *plain = g_string_new (NULL);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) == 0x2212)
+      g_string_append_c (plain, '-');
+    else
+      g_string_append_len (plain, p, g_utf8_next_char (p) - p);
+  g_free (text);
+  return g_string_free (plain, FALSE);
+}
+
+/* Where text shows the number written as word (not inside a longer number). */
+static const char *
+find_number (const char *text, const char *word)
+{
+  gsize n = strlen (word);
+  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
+    {
+      gboolean before = p > text && (g_ascii_isdigit (p[-1]) || p[-1] == '.'
+                                     || (p[-1] == '-' && word[0] != '-'));
+      gboolean after = g_ascii_isdigit (p[n]) || (p[n] == '.' && g_ascii_isdigit (p[n + 1]));
+      if (!before && !after)
+        return p;
+    }
+  return NULL;
+}
+
+/* Fails when text shows the answer of a prediction still ahead. */
+static void
+assert_kept_back (const char *text, double value, double tolerance, const char *lesson,
+                  guint step, guint asked_at, const char *when)
+{
+  /* Small whole numbers are everywhere (frames, radii, ids). */
+  if (value == round (value) && fabs (value) < 10.0)
+    return;
+  static const char *const formats[] = { "%.6g", "%.10g", "%.1f", "%.2f", "%.3f", "%.4f" };
+  for (gsize f = 0; f < G_N_ELEMENTS (formats); f++)
+    {
+      char word[64];
+      g_snprintf (word, sizeof word, formats[f], value);
+      /* A rounding too coarse to pass as the answer gives nothing away. */
+      if (fabs (g_ascii_strtod (word, NULL) - value) > tolerance)
+        continue;
+      const char *at = find_number (text, word);
+      if (at != NULL)
+        {
+          g_autofree char *around = g_strndup (MAX (at - 60, text), 120);
+          g_error ("%s step %u (%s) shows %s, the answer of step %u:\n...%s...", lesson, step + 1,
+                   when, word, asked_at + 1, around);
+        }
+    }
+}
+
+static void
+check_answers_ahead (ImpLessonPlayer *player, ImpSession *session, const char *name, guint step,
+                     const char *when)
+{
+  const ImpLesson *lesson = imp_lesson_player_get_lesson (player);
+  g_autofree char *text = visible_text (session);
+  for (guint j = step; j < imp_lesson_n_steps (lesson); j++)
+    {
+      const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, j)->goal;
+      if (goal->kind != IMP_GOAL_PREDICT || (j == step && imp_lesson_player_get_reached (player)))
+        continue;
+      /* The answer on the lesson's own path, where that step is asked. */
+      double value;
+      g_autoptr (ImpLessonSetup) setup = imp_lesson_setup_new (lesson, j, NULL);
+      g_assert_nonnull (setup);
+      g_assert_true (imp_lesson_measure (setup->timeline, goal, &value, NULL));
+      assert_kept_back (text, value, goal->tolerance, name, step, j, when);
+      if (goal->has_expect)
+        assert_kept_back (text, goal->expect, goal->tolerance, name, step, j, when);
+    }
+}
+
+/* Every step of every shipped lesson, as it opens and once its goal is shown:
+ * no visible string gives the answer of a prediction still ahead. */
+static void
+test_answers_kept_back (void)
+{
+  g_auto (GStrv) lessons = imp_lesson_list_shipped ();
+
+  for (int l = 0; lessons[l] != NULL; l++)
+    {
+      g_autoptr (ImpSession) session = imp_session_new ();
+      g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (imp_lesson_player_open (player, lessons[l], &error));
+      const ImpLesson *lesson = imp_lesson_player_get_lesson (player);
+      for (guint s = 0; s < imp_lesson_n_steps (lesson); s++)
+        {
+          imp_lesson_player_go (player, s);
+          check_answers_ahead (player, session, lessons[l], s, "as it opens");
+          g_assert_true (imp_lesson_player_show_me (player, &error));
+          check_answers_ahead (player, session, lessons[l], s, "after Show Me");
+          /* Down from there, as a learner looks around the frame. */
+          imp_session_step_into (session, 1);
+          check_answers_ahead (player, session, lessons[l], s, "one Down later");
+          imp_session_step (session, 1);
+          check_answers_ahead (player, session, lessons[l], s, "one Right later");
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -636,6 +793,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/wandering-learner", test_wandering_learner);
+  g_test_add_func ("/ui/lesson-player/answers-kept-back", test_answers_kept_back);
   g_test_add_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "imp-conceal.h"
 #include "imp-lesson-goal.h"
 #include "imp-lesson-setup.h"
 #include "imp-lesson-vocabulary.h"
@@ -116,6 +117,50 @@ context_now (ImpLessonPlayer *self)
 }
 
 static void
+keep (GArray *kept, ImpKeptBackKind kind, const char *a, const char *b, gint64 frame)
+{
+  ImpKeptBack k = { kind, "", "", frame };
+  g_strlcpy (k.a, a != NULL ? a : "", sizeof k.a);
+  g_strlcpy (k.b, b != NULL ? b : "", sizeof k.b);
+  g_array_append_val (kept, k);
+}
+
+/* Hands the session what the predictions still ahead ask for (the open step's
+ * until it is answered, and every later one's), for the views to hide. */
+static void
+keep_back (ImpLessonPlayer *self)
+{
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (ImpKeptBack));
+
+  for (guint i = self->step; self->lesson != NULL && i < imp_lesson_n_steps (self->lesson); i++)
+    {
+      const ImpLessonGoal *goal = &imp_lesson_get_step (self->lesson, i)->goal;
+      if (goal->kind != IMP_GOAL_PREDICT || (i == self->step && self->reached))
+        continue;
+      switch (imp_quantity_find (goal->quantity)->scope)
+        {
+        case IMP_QUANTITY_PAIR:
+          keep (kept, IMP_KEPT_PAIR, goal->bodies[0], goal->bodies[1], goal->frame);
+          break;
+        case IMP_QUANTITY_RESPONSE:
+          /* The velocities after a response are the next state's. */
+          keep (kept, IMP_KEPT_PAIR, goal->bodies[0], goal->bodies[1], goal->frame);
+          keep (kept, IMP_KEPT_MOTION, goal->bodies[0], NULL, goal->frame + 1);
+          keep (kept, IMP_KEPT_MOTION, goal->bodies[1], NULL, goal->frame + 1);
+          break;
+        case IMP_QUANTITY_BODY:
+          keep (kept, IMP_KEPT_MOTION, goal->bodies[0], NULL, goal->frame);
+          break;
+        case IMP_QUANTITY_WORLD:
+        default:
+          keep (kept, IMP_KEPT_WORLD, NULL, NULL, goal->frame);
+          break;
+        }
+    }
+  imp_session_set_kept_back (self->session, kept);
+}
+
+static void
 check_goal (ImpLessonPlayer *self)
 {
   const ImpLessonStep *step = current_step (self);
@@ -133,7 +178,7 @@ check_goal (ImpLessonPlayer *self)
       if (reached)
         {
           self->reached = TRUE;
-          imp_session_set_concealed (self->session, FALSE);
+          keep_back (self);
           save_progress (self, (int) self->step + 1);
           g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REACHED]);
         }
@@ -318,7 +363,7 @@ enter (ImpLessonPlayer *self, guint index)
   if (action->overlays != NULL)
     imp_session_set_overlays (self->session, overlays_named (action->overlays));
   imp_session_set_highlight_term (self->session, NULL);
-  imp_session_set_concealed (self->session, step->goal.kind == IMP_GOAL_PREDICT);
+  keep_back (self);
   if (action->zoom > 0)
     g_signal_emit (self, signals[SIGNAL_ZOOM], 0, action->zoom);
 
@@ -404,7 +449,7 @@ imp_lesson_player_close (ImpLessonPlayer *self)
   g_ptr_array_set_size (self->setups, 0);
   set_differences (self, NULL);
   imp_session_set_world_edit_frame (self->session, -1);
-  imp_session_set_concealed (self->session, FALSE);
+  imp_session_set_kept_back (self->session, NULL);
   imp_session_set_highlight_term (self->session, NULL);
   imp_session_set_overlays (self->session, self->saved_overlays);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);

@@ -56,6 +56,7 @@ struct _ImpSession
   ImpOverlays overlays;
   char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
   gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
+  GArray *kept_back;        /* what a lesson keeps back (ImpKeptBack, imp-conceal.h), or NULL */
   gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0), or -1: the playhead */
   int selected_event;
   PhysBodyRef body;         /* selected body at this frame, index -1 for none */
@@ -205,6 +206,7 @@ imp_session_finalize (GObject *object)
   phys_timeline_free (self->timeline);
   phys_world_free (self->world);
   g_free (self->positions);
+  g_clear_pointer (&self->kept_back, g_array_unref);
   g_free (self->probe_positions);
   g_free (self->ghost);
   g_free (self->trail);
@@ -974,6 +976,33 @@ gboolean
 imp_session_get_concealed (ImpSession *self)
 {
   return self->concealed;
+}
+
+/**
+ * imp_session_set_kept_back:
+ * @self: a session
+ * @kept_back: (transfer full) (nullable) (element-type ImpKeptBack): the
+ *   answers of a lesson's predictions still ahead, which the views hide
+ *   (imp-conceal.h); %NULL or empty for none
+ *
+ * Sets "concealed" to whether anything is kept back, and notifies it.
+ */
+void
+imp_session_set_kept_back (ImpSession *self, GArray *kept_back)
+{
+  if (kept_back != NULL && kept_back->len == 0)
+    g_clear_pointer (&kept_back, g_array_unref);
+  g_clear_pointer (&self->kept_back, g_array_unref);
+  self->kept_back = kept_back;
+  self->concealed = kept_back != NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONCEALED]);
+}
+
+/* Returns: (transfer none) (nullable) (element-type ImpKeptBack): what is kept back */
+const GArray *
+imp_session_get_kept_back (ImpSession *self)
+{
+  return self->kept_back;
 }
 
 /**

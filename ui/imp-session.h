@@ -80,6 +80,8 @@ const char *imp_session_get_highlight_term (ImpSession *self);
 void imp_session_point_at_term (ImpSession *self, const char *term, gboolean *lit);
 void imp_session_set_concealed (ImpSession *self, gboolean concealed);
 gboolean imp_session_get_concealed (ImpSession *self);
+void imp_session_set_kept_back (ImpSession *self, GArray *kept_back);
+const GArray *imp_session_get_kept_back (ImpSession *self);
 void imp_session_set_overlays (ImpSession *self, ImpOverlays overlays);
 int imp_session_get_selected_event (ImpSession *self);
 void imp_session_set_selected_event (ImpSession *self, int index);
