@@ -89,7 +89,16 @@ test_walk (void)
   g_assert_false (imp_lesson_player_submit (player, 0.6));
   g_clear_pointer (&status, g_free);
   status = imp_lesson_player_dup_status (player);
-  g_assert_true (g_str_has_prefix (status, "0.6 is not within 0.01 yet."));
+  /* Which way it is off, not by how much. */
+  g_assert_true (g_str_has_prefix (status, "0.6 is too high (not within 0.01). Predict t"));
+  g_assert_false (imp_lesson_player_submit (player, 0.2));
+  g_clear_pointer (&status, g_free);
+  status = imp_lesson_player_dup_status (player);
+  g_assert_true (g_str_has_prefix (status, "0.2 is too low (not within 0.01)."));
+  g_assert_false (imp_lesson_player_submit (player, -0.5));
+  g_clear_pointer (&status, g_free);
+  status = imp_lesson_player_dup_status (player);
+  g_assert_true (g_str_has_prefix (status, "-0.5 is of the wrong sign (not within 0.01)."));
   g_assert_true (imp_session_get_concealed (session));
   g_assert_true (imp_lesson_player_submit (player, 0.505));
   g_assert_false (imp_session_get_concealed (session));

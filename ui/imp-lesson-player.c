@@ -715,6 +715,22 @@ verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
   return name != NULL ? name : g_strdup ("not recorded yet");
 }
 
+/* Which way a wrong prediction is off (never by how much: that is the answer). */
+static char *
+off_words (ImpLessonPlayer *self, const ImpLessonGoal *goal)
+{
+  double value;
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  gboolean ok = timeline != NULL && imp_lesson_measure (timeline, goal, &value, NULL);
+  imp_session_unlock (self->session);
+  if (!ok)
+    return g_strdup ("not it");
+  if (fabs (value) > goal->tolerance && fabs (self->prediction) > goal->tolerance
+      && (value < 0.0) != (self->prediction < 0.0))
+    return g_strdup ("of the wrong sign");
+  return g_strdup (self->prediction > value ? "too high" : "too low");
+}
+
 /**
  * imp_lesson_player_dup_status:
  * @self: a player
@@ -773,8 +789,11 @@ imp_lesson_player_dup_status (ImpLessonPlayer *self)
             "Predict %s for %s at frame %" G_GINT64_FORMAT ", within %g.", goal->quantity, who,
             goal->frame, goal->tolerance);
         if (self->has_prediction)
-          return g_strdup_printf ("%.6g is not within %g yet. %s", self->prediction,
-                                  goal->tolerance, ask);
+          {
+            g_autofree char *off = off_words (self, goal);
+            return g_strdup_printf ("%.6g is %s (not within %g). %s", self->prediction, off,
+                                    goal->tolerance, ask);
+          }
         return g_steal_pointer (&ask);
       }
     case IMP_GOAL_MODE:
