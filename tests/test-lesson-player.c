@@ -830,6 +830,54 @@ test_own_path (void)
     }
 }
 
+/* During a prediction, pointing at an underlined term still draws its figure,
+ * named but without numbers (lesson 1's last step asks for t). */
+static void
+test_hover_without_numbers (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("01-tunneling.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 7);
+  g_assert_true (imp_session_get_concealed (session));
+  for (int pointing = 0; pointing < 2; pointing++)
+    {
+      imp_session_set_highlight_term (session, pointing ? "t" : NULL);
+      ImpSessionView now;
+      imp_session_get_view (session, &now);
+      ImpRenderInput input;
+      imp_conceal_view_input (session, &now, &input);
+      g_autoptr (GArray) hotspots = g_array_new (FALSE, FALSE, sizeof (ImpHotspot));
+      input.hotspots = hotspots;
+      ImpView view;
+      imp_view_init (&view, 490, 420);
+      imp_view_fit (&view, imp_render_focus_box (&input), 20.0);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 490, 420);
+      cairo_t *cr = cairo_create (surface);
+      GString *text = g_string_new (NULL);
+      ImpTextSink sink = { collect_layout, text };
+      imp_render_set_text_sink (cr, &sink);
+      imp_render (cr, &view, &input);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      gboolean t_drawn = FALSE;
+      for (guint i = 0; i < hotspots->len; i++)
+        t_drawn = t_drawn || g_strcmp0 (g_array_index (hotspots, ImpHotspot, i).term, "t") == 0;
+      g_assert_true (t_drawn == pointing);
+      g_assert_null (strstr (text->str, "0.25"));
+      g_test_message ("%s", text->str);
+      if (pointing)
+        {
+          g_assert_nonnull (strstr (text->str, "\nt\n"));
+          g_assert_null (strstr (text->str, "\nt = "));
+        }
+      g_string_free (text, TRUE);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -840,6 +888,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/hover-without-numbers", test_hover_without_numbers);
   g_test_add_func ("/ui/lesson-player/wandering-learner", test_wandering_learner);
   g_test_add_func ("/ui/lesson-player/answers-kept-back", test_answers_kept_back);
   g_test_add_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);

@@ -193,9 +193,10 @@ conceal_probes (ImpSession *session, const PhysWorld *world)
  * @session: the session @input was made from
  * @input: a picture's input, changed so that it draws nothing kept back
  *
- * The test's figures, the events' marks and the moment inside the frame of a
- * pair kept back go; so do probe predictions, and the velocity arrows at a
- * state whose motion is asked for.
+ * The test's figures (while no term is pointed at; then they are drawn without
+ * numbers), the events' marks and the moment inside the frame of a pair kept
+ * back go; so do probe predictions, and the velocity arrows at a state whose
+ * motion is asked for.
  */
 void
 imp_conceal_input (ImpSession *session, ImpRenderInput *input)
@@ -203,13 +204,25 @@ imp_conceal_input (ImpSession *session, ImpRenderInput *input)
   const PhysWorld *world = input->world;
   gboolean events_kept = FALSE;
 
+  /* While the learner points at a term of the text, its figure is drawn, named
+   * but without numbers. */
+  gboolean pointing = input->highlight_term != NULL;
+
   for (int i = 0; i < input->n_events && !events_kept; i++)
     events_kept = conceal_event (session, world, &input->events[i]);
   if (input->selected != NULL && conceal_event (session, world, input->selected))
-    input->selected = NULL;
+    {
+      input->no_numbers = pointing;
+      if (!pointing)
+        input->selected = NULL;
+    }
   /* A pair's figure draws each body's displacement over the frame: where it ends. */
   if (input->pair != NULL && conceal_pair_frame (session, world, input->pair->a, input->pair->b))
-    input->pair = NULL;
+    {
+      input->no_numbers = pointing;
+      if (!pointing)
+        input->pair = NULL;
+    }
   if (events_kept)
     {
       input->events = NULL;

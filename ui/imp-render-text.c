@@ -443,9 +443,13 @@ imp_render_draw_legend (Render *r)
   gsize used = 0;
   cairo_t *cr = r->cr;
 
-  g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT ", t = %s",
-              (gint64) phys_world_frame (r->in->world),
-              imp_render_fmt_real (t, sizeof t, r->in->time_in_frame, 3));
+  if (r->in->no_numbers)
+    g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT,
+                (gint64) phys_world_frame (r->in->world));
+  else
+    g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT ", t = %s",
+                (gint64) phys_world_frame (r->in->world),
+                imp_render_fmt_real (t, sizeof t, r->in->time_in_frame, 3));
   layout_text (r, title, r->font_bold, &tw, &th_px);
 
   /* All entries in one layout, one per line: a single shaping pass. */

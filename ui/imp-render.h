@@ -132,6 +132,8 @@ typedef struct _ImpRenderCache ImpRenderCache;
  *
  * @hotspots: (nullable): where the picture draws each term's figure, filled by
  *   the renderer for a canvas that lights the inspector's term under the pointer
+ * @no_numbers: label the figures with their names only (a lesson keeps their
+ *   values back while the learner points at a term)
  *
  * A snapshot of everything one picture shows. The renderer only reads it (and
  * appends to @hotspots). Set it up with imp_render_input_init() and change
@@ -178,6 +180,7 @@ typedef struct
   gboolean raster_shortcuts;
   gboolean no_page;
   GArray *hotspots;
+  gboolean no_numbers;
 } ImpRenderInput;
 
 /* The term whose figure lies nearest a point of the picture, within slack
