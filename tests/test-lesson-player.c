@@ -878,6 +878,30 @@ test_hover_without_numbers (void)
     }
 }
 
+/* The plots show every frame at once: their numbers wait while an energy is
+ * asked for anywhere ahead (lesson 4 asks for the total at frame 16 in step 7). */
+static void
+test_plots_kept_back (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("04-impulse.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_true (imp_conceal_world_anywhere (session));
+  imp_lesson_player_go (player, 6);
+  g_assert_true (imp_conceal_world_anywhere (session));
+  imp_session_set_frame (session, 15);
+  g_assert_false (imp_conceal_world (session));
+  imp_session_set_frame (session, 16);
+  g_assert_true (imp_conceal_world (session));
+  g_assert_true (imp_lesson_player_submit (player, 88.25));
+  g_assert_false (imp_conceal_world_anywhere (session));
+  imp_lesson_player_close (player);
+  g_assert_false (imp_session_get_concealed (session));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -888,6 +912,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/plots-kept-back", test_plots_kept_back);
   g_test_add_func ("/ui/lesson-player/hover-without-numbers", test_hover_without_numbers);
   g_test_add_func ("/ui/lesson-player/wandering-learner", test_wandering_learner);
   g_test_add_func ("/ui/lesson-player/answers-kept-back", test_answers_kept_back);

@@ -157,6 +157,23 @@ imp_conceal_world (ImpSession *session)
 }
 
 /**
+ * imp_conceal_world_anywhere:
+ * @session: a session
+ *
+ * Returns: whether the world's counts or energy at some frame are kept back
+ *   (for views that show every frame at once, such as the plots)
+ */
+gboolean
+imp_conceal_world_anywhere (ImpSession *session)
+{
+  const GArray *kept = imp_session_get_kept_back (session);
+  for (guint i = 0; kept != NULL && i < kept->len; i++)
+    if (g_array_index (kept, ImpKeptBack, i).kind == IMP_KEPT_WORLD)
+      return TRUE;
+  return all_hidden (session);
+}
+
+/**
  * imp_conceal_stop:
  * @session: a session
  *

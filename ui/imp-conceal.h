@@ -47,6 +47,7 @@ gboolean imp_conceal_pair (ImpSession *session, const PhysWorld *world, PhysBody
                            PhysBodyRef b);
 gboolean imp_conceal_motion (ImpSession *session, const PhysWorld *world, PhysBodyRef body);
 gboolean imp_conceal_world (ImpSession *session);
+gboolean imp_conceal_world_anywhere (ImpSession *session);
 gboolean imp_conceal_stop (ImpSession *session);
 void imp_conceal_input (ImpSession *session, ImpRenderInput *input);
 void imp_conceal_view_input (ImpSession *session, const ImpSessionView *now,
