@@ -147,8 +147,27 @@ test_verdict_sentence (gconstpointer data)
   const VerdictRow *row = data;
   PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
                                                       phys_v2 (row->x2, 0), phys_v2 (row->vx2, 0), 1);
-  g_autofree char *sentence = imp_card_verdict_sentence (&s);
+  g_autofree char *sentence = imp_card_verdict_sentence (&s, 0.0);
   g_assert_nonnull (strstr (sentence, row->says));
+}
+
+/* Lesson 3 step 6: a test that starts at t₀ = 0.75 has 0.25 of the frame
+ * left. b at 10 closing at 9 with R = 2 touches at t = 8/9 = 0.889 from t₀:
+ * after the frame, though t ≤ 1. Closing at 40 it touches at 0.2, at 0.95 of the frame. */
+static void
+test_verdict_after_t0 (void)
+{
+  PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
+                                                      phys_v2 (10, 0), phys_v2 (-9, 0), 1);
+  g_assert_cmpint (s.verdict, ==, PHYS_VERDICT_HIT);
+  g_autofree char *late = imp_card_verdict_sentence (&s, 0.75);
+  g_assert_cmpstr (late, ==, "They would touch at t = 0.888889 from t₀, after the 0.25 of the "
+                             "frame that is left (t > 1 − t₀): a later frame finds it.");
+  s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1, phys_v2 (10, 0),
+                                phys_v2 (-40, 0), 1);
+  g_autofree char *in = imp_card_verdict_sentence (&s, 0.75);
+  g_assert_cmpstr (in, ==, "They touch at t = 0.2 from t₀, within the 0.25 of the frame that "
+                           "is left (0 ≤ t ≤ 1 − t₀): at 0.95 of the frame.");
 }
 
 static void
@@ -158,7 +177,7 @@ test_miss_sentence (void)
   PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
                                                       phys_v2 (10, 5), phys_v2 (-20, 0), 1);
   g_assert_cmpint (s.verdict, ==, PHYS_VERDICT_MISS);
-  g_autofree char *sentence = imp_card_verdict_sentence (&s);
+  g_autofree char *sentence = imp_card_verdict_sentence (&s, 0.0);
   g_assert_nonnull (strstr (sentence, "pass 5 apart"));
 }
 
@@ -292,6 +311,31 @@ test_discrete_card (void)
   phys_world_free (world);
 }
 
+/* Lesson 8's ship flies along y = 200 at (10, 0): its line is −10 y = −2000,
+ * written as by hand, not "0 x + −10 y". */
+static void
+test_probe_general_form (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  PhysProbeDef ship = phys_probe_def_default ();
+  ship.name = "ship";
+  ship.position = phys_v2 (205, 200);
+  ship.velocity = phys_v2 (10, 0);
+  int probe;
+  g_assert_cmpint (phys_world_add_probe (world, &ship, &probe), ==, PHYS_OK);
+  int wall = imp_test_add_segment (world, "wall", 440, 120, 560, 280, PHYS_RESPONSE_REFLECT, 1);
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_PROBE, probe },
+                                            (PhysBodyRef) { PHYS_BODY_SEGMENT, wall }, &pair),
+                   ==, PHYS_OK);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "General form: −10 y = −2000 and "));
+  g_assert_nonnull (strstr (card, " and 160 x − 120 y = 56000;"));
+  g_assert_null (strstr (card, "+ −"));
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -302,8 +346,10 @@ main (int argc, char **argv)
   for (gsize i = 0; i < G_N_ELEMENTS (verdict_rows); i++)
     g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
   g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);
+  g_test_add_func ("/ui/cards/verdict/after-t0", test_verdict_after_t0);
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
   g_test_add_func ("/ui/cards/discrete", test_discrete_card);
+  g_test_add_func ("/ui/cards/probe-general-form", test_probe_general_form);
   g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);
   return g_test_run ();
 }

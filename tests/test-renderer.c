@@ -871,12 +871,56 @@ test_render_perf_2000 (void)
   g_free (disp);
 }
 
+static void
+collect_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color)
+{
+  g_string_append_printf (data, "%s\n", pango_layout_get_text (layout));
+}
+
+/* A circle-segment test's label speaks of the line, not of the quadratic's b:
+ * a ball at (50, 50) moving up, away from a wall along y = 80. */
+static void
+test_segment_verdict_words (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "ball", 50, 50, 0, -2, 5);
+  PhysBodyRef seg = { PHYS_BODY_SEGMENT, imp_test_add_segment (world, "wall", 0, 80, 100, 80,
+                                                                       PHYS_RESPONSE_REFLECT, 1) };
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 }, seg,
+                                            &pair),
+                   ==, PHYS_OK);
+  g_assert_cmpint (pair.circle_segment.verdict, ==, PHYS_VERDICT_MOVING_APART);
+
+  ImpRenderInput input;
+  imp_render_input_init (&input, world);
+  input.pair = &pair;
+  input.overlays = IMP_OVERLAY_ALL;
+  ImpView view;
+  imp_view_init (&view, 400, 300);
+  imp_view_fit (&view, imp_render_focus_box (&input), 20.0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  cairo_t *cr = cairo_create (surface);
+  GString *text = g_string_new (NULL);
+  ImpTextSink sink = { collect_text, text };
+  imp_render_set_text_sink (cr, &sink);
+  imp_render (cr, &view, &input);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_test_message ("%s", text->str);
+  g_assert_nonnull (strstr (text->str, "moving away from the line"));
+  g_assert_null (strstr (text->str, "b \u2265 0"));
+  g_string_free (text, TRUE);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui/view/round-trip", test_view_round_trip);
+  g_test_add_func ("/ui/render/segment-verdict-words", test_segment_verdict_words);
   g_test_add_func ("/ui/view/y-down", test_view_y_down);
   g_test_add_func ("/ui/view/fit-to-box", test_view_fit_box);
   g_test_add_func ("/ui/view/zoom-keeps-point", test_view_zoom_keeps_point);

@@ -166,6 +166,21 @@ vec (const Card *c, PhysVec2 v)
   return g_strdup_printf ("(%s, %s)", x, y);
 }
 
+/* "a x + b y" as written by hand: no zero term, a negative one subtracted
+ * ("−10 y", "3 x − 4 y"). */
+static char *
+linear_form (const Card *c, double a, double b)
+{
+  if (a == 0.0 && b == 0.0)
+    return g_strdup ("0");
+  g_autofree char *na = num (c, a), *nb = num (c, fabs (b)), *signed_b = num (c, b);
+  if (a == 0.0)
+    return g_strdup_printf ("%s y", signed_b);
+  if (b == 0.0)
+    return g_strdup_printf ("%s x", na);
+  return g_strdup_printf ("%s x %s %s y", na, b < 0.0 ? "−" : "+", nb);
+}
+
 static const char *
 name_of (const PhysWorld *world, PhysBodyKind kind, int index)
 {
@@ -174,9 +189,29 @@ name_of (const PhysWorld *world, PhysBodyKind kind, int index)
   return phys_world_body_name (world, (PhysBodyRef) { kind, index });
 }
 
+/**
+ * imp_card_verdict_sentence:
+ * @s: a circle-circle test
+ * @t0: where in the frame the test starts (after an earlier event), 0 to 1
+ *
+ * Returns: (transfer full): the verdict in a sentence; t counts from @t0, so
+ *   the frame ends at t = 1 − @t0
+ */
 char *
-imp_card_verdict_sentence (const PhysCircleCircleSweep *s)
+imp_card_verdict_sentence (const PhysCircleCircleSweep *s, double t0)
 {
+  if (t0 > 0.0 && (s->verdict == PHYS_VERDICT_AFTER_FRAME || s->verdict == PHYS_VERDICT_HIT))
+    {
+      /* What the engine compares: the time left in the frame, not the whole frame. */
+      double left = 1.0 - t0;
+      return s->t > left
+                 ? g_strdup_printf ("They would touch at t = %.6g from t₀, after the %.6g of "
+                                    "the frame that is left (t > 1 − t₀): a later frame finds it.",
+                                    s->t, left)
+                 : g_strdup_printf ("They touch at t = %.6g from t₀, within the %.6g of the "
+                                    "frame that is left (0 ≤ t ≤ 1 − t₀): at %.6g of the frame.",
+                                    s->t, left, t0 + s->t);
+    }
   double dd = s->c + s->R * s->R;
   switch (s->verdict)
     {
@@ -244,7 +279,7 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
     }
   else
     line (c, "No real roots.");
-  g_autofree char *sentence = imp_card_verdict_sentence (s);
+  g_autofree char *sentence = imp_card_verdict_sentence (s, t0);
   line (c, "Verdict: %s. %s", phys_verdict_name (s->verdict), sentence);
   if (s->has_t)
     {
@@ -482,13 +517,12 @@ probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe
   g_autofree char *pk = num (c, l->perp_k), *pj = num (c, l->perp_to_a), *len = num (c, l->length);
   g_autofree char *pp = vec (c, l->point_perp), *pg = vec (c, l->point_general);
   g_autofree char *pm = vec (c, l->point_matrix), *dis = num (c, l->max_disagreement);
-  g_autofree char *E = num (c, l->E), *F = num (c, l->F), *G = num (c, l->G);
-  g_autofree char *P = num (c, l->P), *Q = num (c, l->Q), *R = num (c, l->R), *det = num (c, l->det);
+  g_autofree char *EF = linear_form (c, l->E, l->F), *G = num (c, l->G);
+  g_autofree char *PQ = linear_form (c, l->P, l->Q), *R = num (c, l->R), *det = num (c, l->det);
   termed (c, "point");
   line (c, "Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s", pk, pj, len, pp);
   termed (c, "point");
-  line (c, "General form: %s x + %s y = %s and %s x + %s y = %s; det = %s → %s", E, F, G, P, Q, R,
-        det, pg);
+  line (c, "General form: %s = %s and %s = %s; det = %s → %s", EF, G, PQ, R, det, pg);
   termed (c, "point");
   line (c, "Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s", pm);
   line (c, "The three methods agree within %s.", dis);

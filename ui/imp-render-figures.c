@@ -43,9 +43,25 @@ draw_swept (Render *r, PhysVec2 a_world, PhysVec2 b_world, double radius)
 
 /* The math of one event or pair */
 
+/* A verdict in its test's own terms: the swept quadratic's for two circles,
+ * the line's and its ends' for a circle and a segment. */
 static const char *
-verdict_text (PhysVerdict verdict)
+verdict_text (PhysVerdict verdict, gboolean segment)
 {
+  if (segment)
+    switch (verdict)
+      {
+      case PHYS_VERDICT_OVERLAPPING:
+        return "overlapping at the start (closer than r)";
+      case PHYS_VERDICT_NO_RELATIVE_MOTION:
+        return "not moving";
+      case PHYS_VERDICT_MOVING_APART:
+        return "moving away from the line";
+      case PHYS_VERDICT_MISS:
+        return "misses the segment and its ends";
+      default:
+        break;
+      }
   switch (verdict)
     {
     case PHYS_VERDICT_OVERLAPPING:
@@ -103,7 +119,7 @@ event_notes (const PhysEvent *ev)
  * the test when it began inside the frame. */
 static void
 format_time (char *buf, gsize size, const PhysEvent *ev, PhysVerdict verdict, gboolean has_t,
-             double t_local, const char *feature)
+             double t_local, const char *feature, gboolean segment)
 {
   char t[32], t0[32];
 
@@ -112,17 +128,17 @@ format_time (char *buf, gsize size, const PhysEvent *ev, PhysVerdict verdict, gb
       imp_render_fmt_real (t, sizeof t, ev->t, 3);
       if (ev->t0 > 0.0)
         g_snprintf (buf, size, "t = %s  %s %s\n(test from t\u2080 = %s)%s", t,
-                    verdict_text (verdict), feature, imp_render_fmt_real (t0, sizeof t0, ev->t0, 3),
+                    verdict_text (verdict, segment), feature, imp_render_fmt_real (t0, sizeof t0, ev->t0, 3),
                     event_notes (ev));
       else
-        g_snprintf (buf, size, "t = %s  %s %s%s", t, verdict_text (verdict), feature,
+        g_snprintf (buf, size, "t = %s  %s %s%s", t, verdict_text (verdict, segment), feature,
                     event_notes (ev));
     }
   else if (has_t)
     g_snprintf (buf, size, "t = %s  %s %s", imp_render_fmt_real (t, sizeof t, t_local, 3),
-                verdict_text (verdict), feature);
+                verdict_text (verdict, segment), feature);
   else
-    g_snprintf (buf, size, "%s", verdict_text (verdict));
+    g_snprintf (buf, size, "%s", verdict_text (verdict, segment));
 }
 
 static void
@@ -322,7 +338,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
       r->drawn |= DRAWN_AFTER;
     }
 
-  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, "");
+  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, "", FALSE);
   PhysVec2 anchor = s->has_t ? px (r, s->point) : px (r, phys_v2_lerp (p[0], p[1], 0.5));
   double clearance = CONTACT_DOT_PX + 6.0;
   PhysVec2 up = s->has_t ? phys_v2_left_normal (s->normal) : phys_v2 (0.0, -1.0);
@@ -482,7 +498,7 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
     }
 
   const char *feature = s->has_t ? feature_text (s->feature) : "";
-  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, feature);
+  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, feature, TRUE);
   /* At the contact, on the far side of the segment, where the figure leaves
    * room; without a contact, above the circle. */
   PhysVec2 anchor = px (r, s->has_t ? s->point : s->center);
