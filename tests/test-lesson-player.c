@@ -902,6 +902,83 @@ test_plots_kept_back (void)
   g_assert_false (imp_session_get_concealed (session));
 }
 
+/* Issue 12's cases of answers shown before their question, each a string that
+ * must not be visible: lesson, step (from 1), what the learner does there. */
+typedef enum
+{
+  OPENS,   /* as the step opens */
+  DOWN,    /* one Down */
+  RIGHT,   /* one Right */
+  SHOWN,   /* after Show Me */
+  NOTHING, /* after Show Me, the selection cleared (a click on empty canvas) */
+} Action;
+
+static const struct
+{
+  const char *lesson;
+  guint step;
+  Action action;
+  const char *hidden;
+} early_answers[] = {
+  { "03-time-of-impact.json", 1, OPENS, "4.75" },
+  { "03-time-of-impact.json", 1, OPENS, "345.5" },
+  { "03-time-of-impact.json", 2, DOWN, "t = 0.750" },
+  { "03-time-of-impact.json", 2, DOWN, "0.7500" },
+  { "03-time-of-impact.json", 5, RIGHT, "358.8" },
+  { "04-impulse.json", 2, SHOWN, "-16" },
+  { "04-impulse.json", 2, SHOWN, "(12, 0)" },
+  { "05-elastic-bugs.json", 9, SHOWN, "(375, 450)" },
+  { "06-circle-segment.json", 1, SHOWN, "105" },
+  { "06-circle-segment.json", 1, SHOWN, "8.5" },
+  { "06-circle-segment.json", 3, SHOWN, "0.500" },
+  { "06-circle-segment.json", 5, SHOWN, "(10, -5)" },
+  { "07-sliding.json", 2, SHOWN, "2.208" },
+  { "08-impact-points.json", 1, OPENS, "(500, 200)" },
+  { "08-impact-points.json", 1, OPENS, "39.5" },
+  { "08-impact-points.json", 2, OPENS, "29.50" },
+  { "08-impact-points.json", 3, OPENS, "500.0, 200.0" },
+  { "08-impact-points.json", 5, OPENS, "-1.50" },
+  { "11-broad-phase.json", 1, SHOWN, "hands 0" },
+  { "11-broad-phase.json", 4, NOTHING, "hands 18" },
+};
+
+static void
+test_early_answers (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (early_answers); i++)
+    {
+      g_autoptr (ImpSession) session = imp_session_new ();
+      g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+      g_autofree char *path = shipped (early_answers[i].lesson);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (imp_lesson_player_open (player, path, &error));
+      imp_lesson_player_go (player, early_answers[i].step - 1);
+      switch (early_answers[i].action)
+        {
+        case DOWN:
+          imp_session_step_into (session, 1);
+          break;
+        case RIGHT:
+          imp_session_step (session, 1);
+          break;
+        case SHOWN:
+        case NOTHING:
+          g_assert_true (imp_lesson_player_show_me (player, &error));
+          if (early_answers[i].action == NOTHING)
+            imp_session_select_body (session, (PhysBodyRef) { (PhysBodyKind) -1, -1 }, FALSE);
+          break;
+        case OPENS:
+        default:
+          break;
+        }
+      g_autofree char *text = visible_text (session);
+      if (strstr (text, early_answers[i].hidden) != NULL)
+        g_error ("%s step %u shows \"%s\":\n%s", early_answers[i].lesson, early_answers[i].step,
+                 early_answers[i].hidden, text);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -912,6 +989,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/early-answers", test_early_answers);
   g_test_add_func ("/ui/lesson-player/plots-kept-back", test_plots_kept_back);
   g_test_add_func ("/ui/lesson-player/hover-without-numbers", test_hover_without_numbers);
   g_test_add_func ("/ui/lesson-player/wandering-learner", test_wandering_learner);
