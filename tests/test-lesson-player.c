@@ -979,6 +979,30 @@ test_early_answers (void)
     }
 }
 
+/* Lesson 7 step 9 opens on the event its text is about: tip against the
+ * ledge's end B at t = 0.759 (the frame's first stop is the slider's). */
+static void
+test_step_event (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("07-sliding.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 8);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  g_assert_nonnull (now.selected);
+  g_assert_cmpstr (phys_world_body_name (now.world, (PhysBodyRef) { PHYS_BODY_CIRCLE,
+                                                                     now.selected->a }),
+                   ==, "tip");
+  g_assert_cmpstr (phys_world_body_name (now.world, (PhysBodyRef) { now.selected->b_kind,
+                                                                     now.selected->b }),
+                   ==, "ledge");
+  g_assert_cmpfloat_with_epsilon (now.selected->t, 0.759414, 1e-6);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -989,6 +1013,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/step-event", test_step_event);
   g_test_add_func ("/ui/lesson-player/early-answers", test_early_answers);
   g_test_add_func ("/ui/lesson-player/plots-kept-back", test_plots_kept_back);
   g_test_add_func ("/ui/lesson-player/hover-without-numbers", test_hover_without_numbers);

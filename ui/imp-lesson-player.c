@@ -360,6 +360,9 @@ enter (ImpLessonPlayer *self, guint index)
   imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
   if (action->n_select > 0)
     select_named (self, action);
+  /* A selection replaces the event as what the inspector shows: the step's event wins. */
+  if (action->has_frame && action->event >= 0)
+    imp_session_set_selected_event (self->session, action->event);
   if (action->overlays != NULL)
     imp_session_set_overlays (self->session, overlays_named (action->overlays));
   imp_session_set_highlight_term (self->session, NULL);
