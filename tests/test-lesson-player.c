@@ -1003,6 +1003,39 @@ test_step_event (void)
   g_assert_cmpfloat_with_epsilon (now.selected->t, 0.759414, 1e-6);
 }
 
+/* Lesson 9's texts measured on its path: step 4 opens before the frame it asks
+ * for, and RK4 ends frame 440 at (699.3, 277.9), as step 7 says. */
+static void
+test_lesson9_texts (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autoptr (GSimpleActionGroup) world = g_simple_action_group_new ();
+  g_autofree char *path = shipped ("09-integrators.json");
+  g_autoptr (GError) error = NULL;
+
+  imp_world_actions_add (G_ACTION_MAP (world), session, NULL, NULL);
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 3);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
+  g_action_group_change_action_state (G_ACTION_GROUP (world), "world-integrator",
+                                      g_variant_new_string ("midpoint"));
+  g_assert_false (imp_lesson_player_get_reached (player));
+  imp_session_step (session, 1);
+  g_assert_true (imp_lesson_player_get_reached (player));
+
+  imp_lesson_player_go (player, 6);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 440);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  g_assert_cmpint (phys_world_get_def (now.world)->integrator, ==, PHYS_INTEGRATOR_RK4);
+  PhysBodyRef planet;
+  g_assert_true (phys_world_find (now.world, "planet", &planet));
+  PhysCircle c = phys_world_get_circle (now.world, planet.index);
+  g_assert_cmpfloat_with_epsilon (c.position.x, 699.333, 0.001);
+  g_assert_cmpfloat_with_epsilon (c.position.y, 277.869, 0.001);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1013,6 +1046,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/lesson9-texts", test_lesson9_texts);
   g_test_add_func ("/ui/lesson-player/step-event", test_step_event);
   g_test_add_func ("/ui/lesson-player/early-answers", test_early_answers);
   g_test_add_func ("/ui/lesson-player/plots-kept-back", test_plots_kept_back);
