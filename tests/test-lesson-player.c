@@ -1036,6 +1036,26 @@ test_lesson9_texts (void)
   g_assert_cmpfloat_with_epsilon (c.position.y, 277.869, 0.001);
 }
 
+/* Lesson 10 step 6 at frame 40: the floor is t = 5 frames away along a
+ * straight line, but gravity bends the path (the bounce comes in frame 44, not
+ * 45): the caption says its t is a straight-line estimate. */
+static void
+test_straight_line_estimate (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("10-springs.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 5);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 40);
+  g_autofree char *text = visible_text (session);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "t = 5.000  after this frame (t > 1)"));
+  g_assert_nonnull (strstr (text, "(straight-line estimate: gravity bends the path)"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1046,6 +1066,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/straight-line-estimate", test_straight_line_estimate);
   g_test_add_func ("/ui/lesson-player/lesson9-texts", test_lesson9_texts);
   g_test_add_func ("/ui/lesson-player/step-event", test_step_event);
   g_test_add_func ("/ui/lesson-player/early-answers", test_early_answers);

@@ -141,6 +141,17 @@ format_time (char *buf, gsize size, const PhysEvent *ev, PhysVerdict verdict, gb
     g_snprintf (buf, size, "%s", verdict_text (verdict, segment));
 }
 
+/* A time past this frame extends the frame's straight path; under gravity the
+ * real path bends away from it, so the caption says it is an estimate. */
+static void
+note_straight_line (const Render *r, char *buf, gsize size, const PhysEvent *ev, gboolean has_t,
+                    double t)
+{
+  PhysVec2 g = phys_world_get_def (r->in->world)->gravity;
+  if (ev == NULL && has_t && t > 1.0 && (g.x != 0.0 || g.y != 0.0))
+    g_strlcat (buf, "\n(straight-line estimate: gravity bends the path)", size);
+}
+
 static void
 draw_contact (Render *r, PhysVec2 point_world, PhysVec2 normal, PhysVec2 tangent_dir)
 {
@@ -339,6 +350,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
     }
 
   format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, "", FALSE);
+  note_straight_line (r, buf, sizeof buf, ev, s->has_t, s->t);
   PhysVec2 anchor = s->has_t ? px (r, s->point) : px (r, phys_v2_lerp (p[0], p[1], 0.5));
   double clearance = CONTACT_DOT_PX + 6.0;
   PhysVec2 up = s->has_t ? phys_v2_left_normal (s->normal) : phys_v2 (0.0, -1.0);
@@ -499,6 +511,7 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
 
   const char *feature = s->has_t ? feature_text (s->feature) : "";
   format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, feature, TRUE);
+  note_straight_line (r, buf, sizeof buf, ev, s->has_t, s->t);
   /* At the contact, on the far side of the segment, where the figure leaves
    * room; without a contact, above the circle. */
   PhysVec2 anchor = px (r, s->has_t ? s->point : s->center);
