@@ -211,9 +211,18 @@ draw_record_velocity (Render *r, PhysVec2 start, PhysVec2 disp, double rest, int
 }
 
 static void
-draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *imp,
+draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpulse *imp,
                   const PhysEvent *ev)
 {
+  /* A discrete world decides a pair by the overlap where the frame starts: no
+   * time of impact, no ghosts at t, no contact unless they overlap now. */
+  gboolean discrete
+      = ev == NULL
+        && phys_world_get_def (r->in->world)->modes.detection == PHYS_DETECTION_DISCRETE;
+  PhysCircleCircleSweep as_tested = *swept;
+  if (discrete && as_tested.verdict != PHYS_VERDICT_OVERLAPPING)
+    as_tested.has_t = as_tested.has_roots = FALSE;
+  const PhysCircleCircleSweep *s = &as_tested;
   const ImpTheme *th = r->theme;
   double scale = r->view->scale;
   double dt = phys_world_get_def (r->in->world)->dt;
@@ -351,6 +360,11 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
 
   format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, "", FALSE);
   note_straight_line (r, buf, sizeof buf, ev, s->has_t, s->t);
+  if (discrete)
+    g_strlcpy (buf, s->verdict == PHYS_VERDICT_OVERLAPPING
+                        ? "discrete test: overlapping now"
+                        : "discrete test: no overlap where the frame starts",
+               sizeof buf);
   PhysVec2 anchor = s->has_t ? px (r, s->point) : px (r, phys_v2_lerp (p[0], p[1], 0.5));
   double clearance = CONTACT_DOT_PX + 6.0;
   PhysVec2 up = s->has_t ? phys_v2_left_normal (s->normal) : phys_v2 (0.0, -1.0);
