@@ -1056,6 +1056,45 @@ test_straight_line_estimate (void)
   g_assert_nonnull (strstr (text, "(straight-line estimate: gravity bends the path)"));
 }
 
+/* Lesson 11 and the inspector give one account of the broad phase: pairs
+ * whose boxes overlap go on (the lesson's words), counted once answered. */
+static void
+test_broad_phase_account (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("11-broad-phase.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 1);
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  imp_session_select_body (session, (PhysBodyRef) { (PhysBodyKind) -1, -1 }, FALSE);
+  g_autofree char *summary = imp_inspector_dup_world_summary (session);
+  g_assert_nonnull (strstr (summary, "The grid broad phase hands 0 of them to the swept test "
+                                     "(0 %): only pairs whose boxes overlap"));
+  const ImpLesson *lesson = imp_lesson_player_get_lesson (player);
+  g_assert_nonnull (strstr (imp_lesson_get_step (lesson, 1)->text, "boxes overlap"));
+}
+
+/* Lesson 7: the arrow's label is the displacement over the frame, which under
+ * gravity is not the velocity the form shows; it says so. */
+static void
+test_velocity_under_gravity (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("07-sliding.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 6);
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_autofree char *text = visible_text (session);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "u/frame\nover this frame, gravity included"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1066,6 +1105,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/velocity-under-gravity", test_velocity_under_gravity);
+  g_test_add_func ("/ui/lesson-player/broad-phase-account", test_broad_phase_account);
   g_test_add_func ("/ui/lesson-player/straight-line-estimate", test_straight_line_estimate);
   g_test_add_func ("/ui/lesson-player/lesson9-texts", test_lesson9_texts);
   g_test_add_func ("/ui/lesson-player/step-event", test_step_event);

@@ -76,8 +76,10 @@ imp_inspector_dup_world_summary (ImpSession *session)
                      : -1;
   if (grid >= 0 && all > 0)
     g_string_append_printf (text, "\nThe grid broad phase hands %" G_GINT64_FORMAT
-                            " of them to the swept test (%.3g %%): only circles whose paths "
-                            "through the frame share a cell.", grid, 100.0 * (double) grid / all);
+                            " of them to the swept test (%.3g %%): only pairs whose boxes "
+                            "overlap (each circle's path through the frame, padded by its "
+                            "radius); its cells find them without trying every pair.",
+                            grid, 100.0 * (double) grid / all);
   return g_string_free (text, FALSE);
 }
 

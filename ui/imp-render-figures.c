@@ -203,9 +203,14 @@ draw_record_velocity (Render *r, PhysVec2 start, PhysVec2 disp, double rest, int
   imp_render_arrow (r, a, b, th->velocity, th->overlay_line_px, FALSE, hl);
   if (phys_v2_len (phys_v2_sub (b, a)) >= 1.0)
     {
-      imp_render_label_arrow (r, a, b, th->velocity, hl, "v%s = %s u/frame",
+      /* Under gravity the displacement is not the velocity a form shows: this
+       * frame's pull is in it. */
+      PhysVec2 g = phys_world_get_def (r->in->world)->gravity;
+      imp_render_label_arrow (r, a, b, th->velocity, hl, "v%s = %s u/frame%s",
                               subscript ? imp_render_subscript (which) : "",
-                              imp_render_fmt_vec (v, sizeof v, disp, -1));
+                              imp_render_fmt_vec (v, sizeof v, disp, -1),
+                              g.x != 0.0 || g.y != 0.0 ? "\nover this frame, gravity included"
+                                                       : "");
       r->drawn |= DRAWN_VELOCITY;
     }
 }
