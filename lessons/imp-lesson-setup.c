@@ -301,7 +301,8 @@ settings_differ (const PhysWorldDef *want, const PhysWorldDef *have, GString *ou
                       *imp_lesson_mode_flag (&w, flags[i].bit) ? "on" : "off");
   if (want->integrator != have->integrator)
     add_difference (out, n, "the integrator is %s (this step needs %s)",
-                    phys_integrator_name (have->integrator), phys_integrator_name (want->integrator));
+                    phys_integrator_name (have->integrator),
+                    phys_integrator_name (want->integrator));
   if (want->substeps != have->substeps)
     add_difference (out, n, "%d substeps per frame (this step needs %d)", have->substeps,
                     want->substeps);

@@ -306,7 +306,8 @@ test_discrete_card (void)
   g_test_message ("%s", event);
   g_assert_nonnull (strstr (event, "c = d·d − R² = 225 − 20² = −175"));
   g_assert_nonnull (strstr (event, "n = d / |d| = (1, 0); they approach along n at 2 per frame"));
-  g_assert_nonnull (strstr (event, "Verdict: overlapping (c < 0) and approaching: they collide now"));
+  g_assert_nonnull (
+      strstr (event, "Verdict: overlapping (c < 0) and approaching: they collide now"));
   phys_event_log_free (&log);
   phys_world_free (world);
 }

@@ -446,8 +446,8 @@ wander (Wanderer *w, guint step)
           go_to (w->session, somewhere (w));
           const char *name = toggles[g_rand_int_range (w->rand, 0, G_N_ELEMENTS (toggles))];
           g_autoptr (GVariant) state = g_action_group_get_action_state (w->world, name);
-          g_action_group_change_action_state (w->world, name,
-                                              g_variant_new_boolean (!g_variant_get_boolean (state)));
+          g_action_group_change_action_state (
+              w->world, name, g_variant_new_boolean (!g_variant_get_boolean (state)));
           break;
         }
       case 2:
@@ -555,7 +555,8 @@ follow_hint (Wanderer *w, const ImpLessonStep *step)
         PhysModes named = m->modes;
         if (m->mode_mask & IMP_LESSON_MODE_DETECTION)
           g_action_group_change_action_state (
-              w->world, "world-detection", g_variant_new_string (phys_detection_name (named.detection)));
+              w->world, "world-detection",
+              g_variant_new_string (phys_detection_name (named.detection)));
         static const struct
         {
           const char *action;
@@ -573,11 +574,13 @@ follow_hint (Wanderer *w, const ImpLessonStep *step)
                 g_variant_new_boolean (*imp_lesson_mode_flag (&named, flags[i].bit)));
         if (m->has_integrator)
           g_action_group_change_action_state (
-              w->world, "world-integrator", g_variant_new_string (phys_integrator_name (m->integrator)));
+              w->world, "world-integrator",
+              g_variant_new_string (phys_integrator_name (m->integrator)));
         if (m->substeps > 0)
           {
             g_autofree char *n = g_strdup_printf ("%d", m->substeps);
-            g_action_group_change_action_state (w->world, "world-substeps", g_variant_new_string (n));
+            g_action_group_change_action_state (w->world, "world-substeps",
+                                                g_variant_new_string (n));
           }
         if (goal->frame > imp_session_get_frame (w->session))
           go_to (w->session, goal->frame);
@@ -655,7 +658,8 @@ visible_text (ImpSession *session)
   /* The inspector: its card or, with nothing inspected, the world's counts. */
   g_autofree char *card = imp_conceal_card (session, 6, IMP_CARD_PLAIN, NULL, NULL);
   g_autofree char *summary = card == NULL ? imp_inspector_dup_world_summary (session) : NULL;
-  g_string_append_printf (out, "%s\n%s\n", card != NULL ? card : "", summary != NULL ? summary : "");
+  g_string_append_printf (out, "%s\n%s\n", card != NULL ? card : "",
+                          summary != NULL ? summary : "");
   /* The position under the timeline, less the frame numbers (never an answer). */
   g_autofree char *position = imp_conceal_position_text (session);
   const char *moment = strstr (position, "  ");

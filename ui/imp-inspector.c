@@ -100,7 +100,8 @@ refresh (ImpInspector *self)
   gboolean concealed;
   g_autofree char *text
       = imp_conceal_card (self->session, digits (self), IMP_CARD_MARKUP, self->terms, &concealed);
-  g_autofree char *summary = text == NULL && !concealed ? imp_inspector_dup_world_summary (self->session) : NULL;
+  g_autofree char *summary
+      = text == NULL && !concealed ? imp_inspector_dup_world_summary (self->session) : NULL;
   const char *markup = concealed ? concealed_text : text != NULL ? text : summary;
   /* Playback refreshes every frame: an unchanged card is not laid out again. */
   if (g_strcmp0 (markup, gtk_label_get_label (self->label)) != 0)
@@ -115,7 +116,8 @@ refresh (ImpInspector *self)
                         || (now.selected == NULL && now.pair != NULL
                             && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE))
                        && now.world != NULL
-                       && phys_world_get_def (now.world)->modes.detection != PHYS_DETECTION_DISCRETE;
+                       && phys_world_get_def (now.world)->modes.detection
+                              != PHYS_DETECTION_DISCRETE;
   gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic && !concealed);
   gtk_widget_queue_draw (GTK_WIDGET (self->plot));
 

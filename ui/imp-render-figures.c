@@ -128,7 +128,8 @@ format_time (char *buf, gsize size, const PhysEvent *ev, PhysVerdict verdict, gb
       imp_render_fmt_real (t, sizeof t, ev->t, 3);
       if (ev->t0 > 0.0)
         g_snprintf (buf, size, "t = %s  %s %s\n(test from t\u2080 = %s)%s", t,
-                    verdict_text (verdict, segment), feature, imp_render_fmt_real (t0, sizeof t0, ev->t0, 3),
+                    verdict_text (verdict, segment), feature,
+                    imp_render_fmt_real (t0, sizeof t0, ev->t0, 3),
                     event_notes (ev));
       else
         g_snprintf (buf, size, "t = %s  %s %s%s", t, verdict_text (verdict, segment), feature,

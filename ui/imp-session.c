@@ -57,7 +57,7 @@ struct _ImpSession
   char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
   gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
   GArray *kept_back;        /* what a lesson keeps back (ImpKeptBack, imp-conceal.h), or NULL */
-  gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0), or -1: the playhead */
+  gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0); -1: playhead */
   int selected_event;
   PhysBodyRef body;         /* selected body at this frame, index -1 for none */
   PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
