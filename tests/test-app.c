@@ -780,6 +780,28 @@ test_window_lesson (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* While a lesson keeps answers back the export dialog draws and writes
+ * nothing, and says why; answered, it works again. */
+static void
+test_export_kept_back (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  imp_session_set_concealed (session, TRUE);
+  ImpExportDialog *dialog = imp_export_dialog_new (NULL, session);
+  GtkWidget *export;
+  GtkLabel *problem = imp_export_dialog_get_problem (dialog, &export);
+  g_assert_false (gtk_widget_get_sensitive (export));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (problem),
+                                   "The lesson keeps some numbers back"));
+  imp_session_set_concealed (session, FALSE);
+  g_assert_true (gtk_widget_get_sensitive (export));
+  g_assert_cmpstr (gtk_label_get_text (problem), ==, "");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -803,6 +825,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/recording-plot/columns", test_recording_plot_columns);
   g_test_add_func ("/ui/recording-plot/bodies", test_recording_plot_bodies);
   g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
+  g_test_add_func ("/ui/export-dialog/kept-back", test_export_kept_back);
   g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);
   return g_test_run ();
 }
