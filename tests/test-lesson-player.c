@@ -1099,6 +1099,32 @@ test_velocity_under_gravity (void)
   g_assert_nonnull (strstr (text, "u/frame\nover this frame, gravity included"));
 }
 
+/* Resuming lesson 1 at step 4 builds the world the step is written for: the
+ * discrete detection step 3 switched, from frame 0. */
+static void
+test_resume_world (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, settings);
+  g_autofree char *path = shipped ("01-tunneling.json");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  imp_lesson_player_go (player, 3);
+  imp_lesson_player_close (player);
+  g_assert_cmpint (imp_lesson_progress_get (settings, "tunneling"), ==, 3);
+
+  g_autoptr (ImpSession) again = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) resumed = imp_lesson_player_new (again, settings);
+  g_assert_true (imp_lesson_player_open (resumed, path, &error));
+  g_assert_cmpuint (imp_lesson_player_get_step (resumed), ==, 3);
+  g_assert_cmpint (imp_session_get_frame (again), ==, 4);
+  g_assert_cmpint (detection_at (again), ==, PHYS_DETECTION_DISCRETE);
+  g_assert_null (imp_lesson_player_get_differences (resumed));
+  g_assert_true (imp_lesson_player_submit (resumed, 4500));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1109,6 +1135,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/resume-world", test_resume_world);
   g_test_add_func ("/ui/lesson-player/velocity-under-gravity", test_velocity_under_gravity);
   g_test_add_func ("/ui/lesson-player/broad-phase-account", test_broad_phase_account);
   g_test_add_func ("/ui/lesson-player/straight-line-estimate", test_straight_line_estimate);
