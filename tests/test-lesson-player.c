@@ -1125,6 +1125,35 @@ test_resume_world (void)
   g_assert_true (imp_lesson_player_submit (resumed, 4500));
 }
 
+/* A lesson `impulse check` refuses (its step 2 steps into an event frame 3 does
+ * not have) has no path to compare with; its steps' own modes still apply. */
+static void
+test_refused_lesson_modes (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autoptr (GError) error = NULL;
+  static const char text[]
+      = "{ \"impulse-lesson\": 1, \"id\": \"refused\", \"title\": \"t\", \"summary\": \"s\", "
+        "\"topic\": \"tunneling\", \"scene\": { \"impulse\": 1, \"circles\": [ { \"id\": \"a\", "
+        "\"pos\": [0, 0], \"radius\": 1 } ] }, \"steps\": [ { \"text\": \"one\", \"enter\": { "
+        "\"modes\": { \"detection\": \"discrete\" } } }, { \"text\": \"two\", \"enter\": { "
+        "\"frame\": 3, \"event\": 5 } } ] }";
+  g_autofree char *dir = g_dir_make_tmp ("impulse-refused-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "refused.json", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_cmpint (detection_at (session), ==, PHYS_DETECTION_DISCRETE);
+  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "*event 5 of frame 3*");
+  imp_lesson_player_go (player, 1);
+  g_test_assert_expected_messages ();
+  imp_lesson_player_go (player, 1);
+  g_assert_cmpint (detection_at (session), ==, PHYS_DETECTION_DISCRETE);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1135,6 +1164,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/lesson1-own-path", test_lesson1_own_path);
   g_test_add_func ("/ui/lesson-player/step-world", test_step_world);
   g_test_add_func ("/ui/lesson-player/own-path", test_own_path);
+  g_test_add_func ("/ui/lesson-player/refused-lesson-modes", test_refused_lesson_modes);
   g_test_add_func ("/ui/lesson-player/resume-world", test_resume_world);
   g_test_add_func ("/ui/lesson-player/velocity-under-gravity", test_velocity_under_gravity);
   g_test_add_func ("/ui/lesson-player/broad-phase-account", test_broad_phase_account);

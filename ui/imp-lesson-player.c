@@ -223,6 +223,16 @@ overlays_named (char **names)
   return overlays;
 }
 
+/* Marks a step whose setup was tried and failed (not tried again). */
+static ImpLessonSetup no_setup;
+
+static void
+free_setup (gpointer setup)
+{
+  if (setup != &no_setup)
+    imp_lesson_setup_free (setup);
+}
+
 /* The world the open step needs (the lesson's path up to it), or NULL for a
  * lesson that `impulse check` refuses. */
 static ImpLessonSetup *
@@ -236,10 +246,13 @@ step_setup (ImpLessonPlayer *self)
       g_autoptr (GError) error = NULL;
       setup = imp_lesson_setup_new (self->lesson, self->step, &error);
       if (setup == NULL)
-        g_warning ("%s", error->message);
+        {
+          g_message ("%s", error->message);
+          setup = &no_setup;
+        }
       g_ptr_array_index (self->setups, self->step) = setup;
     }
-  return setup;
+  return setup != &no_setup ? setup : NULL;
 }
 
 /* How the learner's recording differs from the world the step needs (NULL: it does not). */
@@ -315,6 +328,23 @@ follow_edits (ImpLessonPlayer *self)
   set_differences (self, differences_now (self, &settings));
 }
 
+/* Applies a step's modes at frame 0 unless the world already has them. */
+static void
+switch_modes (ImpLessonPlayer *self, const ImpLessonModes *modes)
+{
+  if (!imp_lesson_modes_named (modes))
+    return;
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, 0) : NULL;
+  gboolean needed = world != NULL && !imp_lesson_modes_hold (modes, phys_world_get_def (world));
+  PhysEdit edit;
+  if (needed)
+    edit = imp_lesson_modes_edit (modes, world);
+  imp_session_unlock (self->session);
+  if (needed)
+    imp_session_edit (self->session, &edit);
+}
+
 /* Entering a step: the world's settings (which the lesson switches itself) are
  * put as the step needs them; other differences (the learner's own edits) are
  * kept and said, for the panel's "Set it up". */
@@ -322,6 +352,13 @@ static void
 establish (ImpLessonPlayer *self)
 {
   gboolean settings;
+  if (step_setup (self) == NULL)
+    {
+      /* A lesson `impulse check` refuses has no path to compare with: its
+       * step's own modes at least. */
+      switch_modes (self, &current_step (self)->action.modes);
+      return;
+    }
   char *differences = differences_now (self, &settings);
   if (differences != NULL && settings)
     {
@@ -890,5 +927,5 @@ imp_lesson_player_class_init (ImpLessonPlayerClass *klass)
 static void
 imp_lesson_player_init (ImpLessonPlayer *self)
 {
-  self->setups = g_ptr_array_new_with_free_func ((GDestroyNotify) imp_lesson_setup_free);
+  self->setups = g_ptr_array_new_with_free_func (free_setup);
 }
