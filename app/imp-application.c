@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-application.c: the graphical application: one window per scene opened,
- * the first shipped scene when started without one, accelerators, about. */
+ * where the learner left off when started without one, accelerators, about. */
 #include "imp-application.h"
 
-#include "imp-lesson.h"
-#include "imp-scene.h"
 #include "imp-window.h"
 
 struct _ImpApplication
@@ -21,13 +19,9 @@ imp_application_activate (GApplication *app)
   if (window == NULL)
     {
       ImpWindow *win = imp_window_new (GTK_APPLICATION (app));
-      /* A new window opens on the course's first lesson. */
-      g_auto (GStrv) lessons = imp_lesson_list_shipped ();
-      g_auto (GStrv) shipped = imp_scene_list_shipped ();
-      if (lessons != NULL && lessons[0] != NULL)
-        imp_window_open (win, lessons[0]);
-      else if (shipped != NULL && shipped[0] != NULL)
-        imp_window_open (win, shipped[0]);
+      /* A new window goes on where the learner left off (the course's first
+       * lesson the first time). */
+      imp_window_open_where_left_off (win);
       window = GTK_WINDOW (win);
     }
   gtk_window_present (window);

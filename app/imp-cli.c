@@ -1342,6 +1342,44 @@ run_verb (const char *verb, char **argv)
   return verb_check (argv);
 }
 
+/* Whether a word on the command line was meant as a file: it names a folder or
+ * has an extension. */
+static gboolean
+looks_like_path (const char *word)
+{
+  return strchr (word, '/') != NULL || strchr (word, '.') != NULL;
+}
+
+/* argv[1] is no verb: the program was given files for the window (main.c hands
+ * the command line over when one of them cannot be opened), or a mistyped verb.
+ * Says which file the window cannot open and why, or which verb was meant. */
+static int
+not_a_verb (int argc, char **argv)
+{
+  static const char *const what =
+    "the window opens scene, session and lesson files; the commands are run, inspect, "
+    "export and check";
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *word = argv[i];
+      if (word[0] == '-')
+        return usage_error (NULL, "unknown option '%s'", word);
+      if (strstr (word, "://") != NULL || g_file_test (word, G_FILE_TEST_IS_REGULAR))
+        continue;
+      if (g_file_test (word, G_FILE_TEST_EXISTS))
+        return usage_error (NULL, "cannot open '%s': not a regular file (%s)", word, what);
+      if (i > 1 || looks_like_path (word))
+        return usage_error (NULL, "cannot open '%s': no such file (%s)", word, what);
+      const char *nearest = imp_suggest_nearest (word, verbs, G_N_ELEMENTS (verbs));
+      if (nearest != NULL)
+        return usage_error (NULL, "unknown command '%s'; did you mean '%s'?", word, nearest);
+      return usage_error (NULL, "unknown command '%s' (%s)", word, what);
+    }
+  /* Only reached for files main.c would have opened itself. */
+  return usage_error (NULL, "'%s' is not a command (%s)", argv[1], what);
+}
+
 /**
  * imp_cli_main:
  * @argc: argument count
@@ -1396,12 +1434,7 @@ imp_cli_main (int argc, char **argv)
 
   if (!g_str_equal (verb, "run") && !g_str_equal (verb, "inspect") && !g_str_equal (verb, "export")
       && !g_str_equal (verb, "check"))
-    {
-      const char *nearest = imp_suggest_nearest (verb, verbs, G_N_ELEMENTS (verbs));
-      if (nearest != NULL)
-        return usage_error (NULL, "unknown command '%s'; did you mean '%s'?", verb, nearest);
-      return usage_error (NULL, "unknown command '%s'", verb);
-    }
+    return not_a_verb (argc, argv);
 
   /* The verb's own parser sees "impulse VERB" as its program and the rest as arguments. */
   g_auto (GStrv) verb_argv = g_new0 (char *, (gsize) argc);

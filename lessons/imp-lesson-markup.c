@@ -184,7 +184,8 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
       g_array_unref (refs);
       return FALSE;
     }
-  out->markup = g_string_free (o.markup, FALSE);
+  g_autofree char *markup = g_string_free (o.markup, FALSE);
+  out->markup = imp_markup_keep_bars_whole (markup);
   out->plain = g_string_free (o.plain, FALSE);
   out->refs = refs;
   return TRUE;
@@ -222,4 +223,45 @@ imp_lesson_text_term_at (const ImpLessonText *text, gsize offset)
         return ref->term;
     }
   return -1;
+}
+
+/**
+ * imp_markup_keep_bars_whole:
+ * @markup: Pango markup
+ *
+ * A norm or absolute value, |d| or |(c − A)·n_L|, is one thing to read: no line may
+ * break inside it. Each such pair of bars on one line (the opening one followed, the
+ * closing one preceded, by something other than a space) is wrapped in a span that
+ * allows no breaks. The text a label lays out stays the same, so offsets into it
+ * (references, a card's term lines) stay right.
+ *
+ * Returns: (transfer full): the markup with those spans
+ */
+char *
+imp_markup_keep_bars_whole (const char *markup)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = markup;
+  while (*p != '\0')
+    {
+      const char *close = NULL;
+      if (*p == '|' && p[1] != '\0' && p[1] != ' ' && p[1] != '|' && p[1] != '\n')
+        for (const char *q = p + 1; *q != '\0' && *q != '\n' && *q != '<'; q++)
+          if (*q == '|')
+            {
+              if (q[-1] != ' ')
+                close = q;
+              break;
+            }
+      if (close == NULL)
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      g_string_append (out, "<span allow_breaks=\"false\">");
+      g_string_append_len (out, p, close - p + 1);
+      g_string_append (out, "</span>");
+      p = close + 1;
+    }
+  return g_string_free (out, FALSE);
 }

@@ -40,5 +40,6 @@ gboolean imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *err
                                 char **error_message);
 void imp_lesson_text_clear (ImpLessonText *text);
 int imp_lesson_text_term_at (const ImpLessonText *text, gsize offset);
+char *imp_markup_keep_bars_whole (const char *markup);
 
 G_END_DECLS

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-app.c: the session model and the window's actions, on a real display
+/* test-app.c: the window, its actions and the views, on a real display
  * (run under xvfb-run in CI). */
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -8,7 +8,10 @@
 #include "imp-breakpoints.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-lesson-list.h"
 #include "imp-lesson-panel.h"
+#include "imp-lesson-player.h"
+#include "imp-lesson.h"
 #include "imp-recording-plot.h"
 #include "imp-session.h"
 #include "imp-window.h"
@@ -19,111 +22,6 @@ static char *
 scene (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", name, NULL);
-}
-
-
-static void
-test_session_load_and_step (void)
-{
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-head-on.json");
-  g_autoptr (GError) error = NULL;
-  g_assert_true (imp_session_load (session, path, &error));
-  g_assert_no_error (error);
-  imp_test_wait_for_length (session, 100);
-  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
-  imp_session_step (session, 5);
-  g_assert_cmpint (imp_session_get_frame (session), ==, 5);
-  imp_session_step (session, -10);
-  g_assert_cmpint (imp_session_get_frame (session), ==, 0);
-
-  /* The first event: the playhead lands on it, just before its response. */
-  g_assert_true (imp_session_jump_event (session, 1));
-  gint64 hit = imp_session_get_frame (session);
-  const PhysStop *stop = imp_session_get_stop_info (session);
-  g_assert_nonnull (stop);
-  g_assert_cmpint (stop->kind, ==, PHYS_STOP_BEFORE);
-  ImpSessionView view;
-  imp_session_get_view (session, &view);
-  g_assert_nonnull (view.selected);
-  g_assert_cmpint (view.selected->kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
-  g_assert_cmpfloat (view.time_in_frame, ==, view.selected->t);
-  /* At the stop the circles stand where the event's record puts them. */
-  imp_assert_vec_near (view.positions[view.selected->a], view.selected->circle_circle.p1.x,
-                       view.selected->circle_circle.p1.y, 1e-9);
-  imp_assert_vec_near (view.positions[view.selected->b], view.selected->circle_circle.p2.x,
-                       view.selected->circle_circle.p2.y, 1e-9);
-  /* Step into walks on to after the response, then to the next frame. */
-  imp_session_step_into (session, 1);
-  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
-  imp_session_step_into (session, 1);
-  g_assert_cmpint (imp_session_get_frame (session), ==, hit + 1);
-  g_assert_cmpint (imp_session_get_stop (session), ==, 0);
-  imp_session_step_into (session, -1);
-  g_assert_cmpint (imp_session_get_frame (session), ==, hit);
-  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
-}
-
-/* Playback wraps inside a loop: from 18 in [10, 20] (11 frames), 5 frames on is 12. */
-static void
-test_session_loop (void)
-{
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
-  g_assert_true (imp_session_load (session, path, NULL));
-  imp_test_wait_for_length (session, 40);
-  imp_session_set_loop (session, 10, 20);
-  gint64 start, end;
-  g_assert_true (imp_session_get_loop (session, &start, &end));
-  g_assert_cmpint (start, ==, 10);
-  g_assert_cmpint (end, ==, 20);
-  imp_session_set_frame (session, 18);
-  imp_session_set_playing (session, TRUE);
-  imp_session_advance (session, 5.0 / 60.0); /* five frames at 1x */
-  g_assert_cmpint (imp_session_get_frame (session), ==, 12);
-  imp_session_set_loop (session, 5, 5);
-  g_assert_false (imp_session_get_loop (session, NULL, NULL));
-
-  /* Every property reads through GObject. */
-  gboolean can_undo = TRUE, can_redo = TRUE, loop = TRUE;
-  int n_bookmarks = -1;
-  g_object_get (session, "can-undo", &can_undo, "can-redo", &can_redo, "n-bookmarks",
-                &n_bookmarks, "loop", &loop, NULL);
-  g_assert_false (can_undo);
-  g_assert_false (can_redo);
-  g_assert_false (loop);
-  g_assert_cmpint (n_bookmarks, ==, 0);
-}
-
-/* Selecting two circles shows their test at the frame: seed 000's pair hits at frame 0. */
-static void
-test_session_pair (void)
-{
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed000-swept-circles.json");
-  g_assert_true (imp_session_load (session, path, NULL));
-  imp_test_wait_for_length (session, 2);
-  ImpSessionView view;
-  imp_session_get_view (session, &view);
-  PhysBodyRef a, b;
-  g_assert_true (phys_world_find (view.world, "c1", &a));
-  g_assert_true (phys_world_find (view.world, "c2", &b));
-  imp_session_select_body (session, a, FALSE);
-  imp_session_get_view (session, &view);
-  g_assert_null (view.pair);
-  g_assert_cmpint (view.body.index, ==, a.index);
-  imp_session_select_body (session, b, TRUE);
-  imp_session_get_view (session, &view);
-  g_assert_nonnull (view.pair);
-  g_assert_cmpint (view.pair->kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
-  g_assert_cmpint (view.pair->circle_circle.verdict, ==, PHYS_VERDICT_HIT);
-  /* The same record the step's event carries. */
-  g_assert_cmpint (view.n_events, >=, 1);
-  g_assert_cmpfloat (view.pair->circle_circle.t, ==, view.events[0].circle_circle.sweep.t);
-  /* A plain click elsewhere starts over with one body. */
-  imp_session_select_body (session, b, FALSE);
-  imp_session_get_view (session, &view);
-  g_assert_null (view.pair);
 }
 
 /* The inspector says what is selected: nothing, then an event's card. */
@@ -146,94 +44,6 @@ test_inspector_text (void)
   g_assert_nonnull (strstr (tex, "\\paragraph{Circle--circle test: c1 and c2}"));
   imp_inspector_set_session (IMP_INSPECTOR (inspector), NULL);
   g_object_unref (inspector);
-}
-
-static void
-test_session_bad_file (void)
-{
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (GError) error = NULL;
-  g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "scenes",
-                                                "bad-unknown-key.json", NULL);
-  g_assert_false (imp_session_load (session, bad, &error));
-  g_assert_nonnull (error);
-  g_assert_true (strstr (error->message, ": error: ") != NULL);
-  g_assert_cmpint (imp_session_get_length (session), ==, 0);
-}
-
-/* Edits branch, undo and redo come back, bookmarks count, and a saved session
- * opens to the same recording. */
-static void
-test_session_edit_undo_save (void)
-{
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
-  g_assert_true (imp_session_load (session, path, NULL));
-  imp_test_wait_for_length (session, 50);
-  imp_session_set_frame (session, 20);
-  PhysEdit e = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "ball-02");
-  e.fields = PHYS_EDIT_VELOCITY;
-  e.velocity = phys_v2 (3.0, -3.0);
-  g_assert_cmpint (imp_session_edit (session, &e), ==, PHYS_OK);
-  g_assert_true (imp_session_can_undo (session));
-  /* Ahead of the edit the old future shows as the ghost: ball-02 differs there. */
-  imp_test_wait_for_length (session, 40);
-  imp_session_set_frame (session, 30);
-  ImpSessionView view;
-  imp_session_get_view (session, &view);
-  PhysBodyRef pushed;
-  g_assert_true (phys_world_find (view.world, "ball-02", &pushed));
-  int b2 = pushed.index;
-  g_assert_nonnull (view.ghost_positions);
-  g_assert_cmpfloat (phys_v2_len (phys_v2_sub (view.ghost_positions[b2], view.positions[b2])), >,
-                     1.0);
-  g_assert_null (view.trail);
-  imp_session_set_overlays (session, imp_session_get_overlays (session) | IMP_OVERLAY_TRAILS);
-  imp_session_get_view (session, &view);
-  g_assert_cmpint (view.trail_len, ==, 31);
-  /* The trail ends where the circles stand now. */
-  int n = phys_world_circle_count (view.world);
-  imp_assert_vec_equal (view.trail[30 * n + b2], view.positions[b2].x, view.positions[b2].y);
-  imp_session_set_frame (session, 20);
-  g_assert_cmpint (imp_session_add_bookmark (session, "after the push"), ==, 0);
-  g_assert_cmpint (imp_session_get_n_bookmarks (session), ==, 1);
-  imp_test_wait_for_length (session, 80);
-
-  g_autofree char *dir = g_dir_make_tmp ("impulse-app-XXXXXX", NULL);
-  g_autofree char *file = g_build_filename (dir, "run.json", NULL);
-  g_autoptr (GError) error = NULL;
-  g_assert_true (imp_session_save (session, file, &error));
-  g_assert_no_error (error);
-  g_assert_cmpstr (imp_session_get_session_path (session), ==, file);
-
-  g_autoptr (ImpSession) reopened = imp_session_new ();
-  g_assert_true (imp_session_load (reopened, file, &error));
-  g_assert_no_error (error);
-  imp_test_wait_for_length (reopened, 80);
-  PhysTimeline *a = imp_session_lock (session);
-  uint64_t ha = phys_timeline_summary (a, 80).hash;
-  imp_session_unlock (session);
-  PhysTimeline *b = imp_session_lock (reopened);
-  uint64_t hb = phys_timeline_summary (b, 80).hash;
-  g_assert_cmpint (phys_timeline_edit_count (b), ==, 1);
-  imp_session_unlock (reopened);
-  g_assert_cmpuint (ha, ==, hb);
-  g_assert_cmpint (imp_session_get_n_bookmarks (reopened), ==, 1);
-
-  g_assert_true (imp_session_undo (session));
-  g_assert_false (imp_session_can_undo (session));
-  g_assert_true (imp_session_can_redo (session));
-  imp_test_wait_for_length (session, 80);
-  PhysTimeline *c = imp_session_lock (session);
-  g_assert_cmpuint (phys_timeline_summary (c, 80).hash, !=, ha);
-  imp_session_unlock (session);
-  g_assert_true (imp_session_redo (session));
-  imp_test_wait_for_length (session, 80);
-  c = imp_session_lock (session);
-  g_assert_cmpuint (phys_timeline_summary (c, 80).hash, ==, ha);
-  imp_session_unlock (session);
-  g_remove (file);
-  g_rmdir (dir);
 }
 
 /* Activating the window's actions drives the playhead. */
@@ -556,193 +366,6 @@ test_recording_plot_columns (void)
   g_free (four);
 }
 
-static void
-record_hit (ImpSession *session, gint64 frame, gint64 *hit)
-{
-  *hit = frame;
-}
-
-/* Plays from the playhead in quarter seconds until the breakpoint pauses it
- * (returns the frame) or the recording's end (returns -1). */
-static gint64
-play_to_break (ImpSession *session, gint64 *hit)
-{
-  *hit = -1;
-  imp_session_set_playing (session, TRUE);
-  while (imp_session_get_playing (session)
-         && imp_session_get_frame (session) < imp_session_get_length (session))
-    imp_session_advance (session, 0.25);
-  imp_session_set_playing (session, FALSE);
-  return *hit;
-}
-
-/* Seed 001's fifteen balls recorded to 600 frames; *hit gets each breakpoint's frame. */
-static ImpSession *
-balls_with_breakpoints (gint64 *hit)
-{
-  ImpSession *session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
-  g_autoptr (GError) error = NULL;
-  g_assert_true (imp_session_load (session, path, &error));
-  imp_test_wait_for_length (session, 600);
-  g_signal_connect (session, "breakpoint-hit", G_CALLBACK (record_hit), hit);
-  return session;
-}
-
-/* A body's breakpoint follows the body by name: after an earlier ball is
- * removed (which renumbers the later ones) it still pauses on ball-06's events,
- * not on those of the ball that took its index. */
-static void
-test_breakpoint_after_removal (void)
-{
-  gint64 hit = -1;
-  g_autoptr (ImpSession) session = balls_with_breakpoints (&hit);
-  g_autoptr (GError) error = NULL;
-  ImpSessionView view;
-  imp_session_get_view (session, &view);
-  PhysBodyRef ball;
-  g_assert_true (phys_world_find (view.world, "ball-06", &ball));
-  imp_session_select_body (session, ball, FALSE);
-  g_autofree char *said = NULL;
-  g_assert_true (imp_breakpoint_apply (session, "selection", &said, &error));
-
-  PhysEdit remove = phys_edit_init (PHYS_EDIT_REMOVE_CIRCLE, "ball-01");
-  g_assert_true (imp_session_apply_edit (session, &remove, &error));
-  g_assert_no_error (error);
-  imp_test_wait_for_length (session, 600);
-  for (int i = 0; i < 3; i++)
-    {
-      gint64 frame = play_to_break (session, &hit);
-      if (i == 0)
-        g_assert_cmpint (frame, >=, 0);
-      if (frame < 0)
-        break;
-      imp_session_get_view (session, &view);
-      g_assert_nonnull (view.selected);
-      PhysBodyRef a = { PHYS_BODY_CIRCLE, view.selected->a };
-      PhysBodyRef b = { view.selected->b_kind, view.selected->b };
-      const char *names[] = { phys_world_body_name (view.world, a),
-                              view.selected->b >= 0 ? phys_world_body_name (view.world, b) : "" };
-      g_assert_true (g_str_equal (names[0], "ball-06") || g_str_equal (names[1], "ball-06"));
-    }
-}
-
-static void
-test_breakpoints (void)
-{
-  gint64 hit = -1;
-  g_autoptr (ImpSession) session = balls_with_breakpoints (&hit);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *said = NULL;
-
-  /* Refused: a name it does not know; a body breakpoint with nothing selected. */
-  g_assert_false (imp_breakpoint_apply (session, "sometimes", &said, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
-  g_clear_error (&error);
-  g_assert_false (imp_breakpoint_apply (session, "selection", &said, &error));
-  g_assert_nonnull (strstr (error->message, "Select a body first"));
-  g_clear_error (&error);
-  g_assert_false (imp_session_get_breakpoint (session, NULL));
-  const char *bad_thresholds[] = { "energy-", "energy-0", "energy-150", "energy-x", "energy5",
-                                   "energy-nan" };
-  for (gsize i = 0; i < G_N_ELEMENTS (bad_thresholds); i++)
-    {
-      g_assert_false (imp_breakpoint_apply (session, bad_thresholds[i], &said, &error));
-      g_assert_nonnull (strstr (error->message, "a percentage above 0 and at most 100"));
-      g_clear_error (&error);
-    }
-  g_assert_false (imp_session_get_breakpoint (session, NULL));
-
-  /* Every kind of event has its breakpoint. */
-  const struct
-  {
-    const char *name;
-    PhysEventKind kind;
-  } kinds[] = { { "circle-circle", PHYS_EVENT_CIRCLE_CIRCLE },
-                { "circle-segment", PHYS_EVENT_CIRCLE_SEGMENT },
-                { "probe-segment", PHYS_EVENT_PROBE_SEGMENT },
-                { "embedded", PHYS_EVENT_EMBEDDED } };
-  for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
-    {
-      PhysTimelineQuery q;
-      g_assert_true (imp_breakpoint_apply (session, kinds[i].name, &said, &error));
-      g_clear_pointer (&said, g_free);
-      g_assert_true (imp_session_get_breakpoint (session, &q));
-      g_assert_cmpuint (q.kinds, ==, 1u << kinds[i].kind);
-    }
-  g_assert_true (imp_breakpoint_apply (session, "none", &said, &error));
-  g_clear_pointer (&said, g_free);
-
-  /* The energy threshold chosen: a tenth of a percent. */
-  PhysTimelineQuery energy;
-  g_assert_true (imp_breakpoint_apply (session, "energy-0.1", &said, &error));
-  g_assert_cmpstr (said, ==, "Playback pauses where the total energy changes by more than 0.1 % "
-                             "in a frame");
-  g_clear_pointer (&said, g_free);
-  g_assert_true (imp_session_get_breakpoint (session, &energy));
-  g_assert_cmpfloat (energy.energy_change, ==, 0.001);
-  g_assert_true (imp_breakpoint_apply (session, "energy", &said, &error));
-  g_clear_pointer (&said, g_free);
-  g_assert_true (imp_session_get_breakpoint (session, &energy));
-  g_assert_cmpfloat (energy.energy_change, ==, 0.01);
-  g_assert_true (imp_breakpoint_apply (session, "none", &said, &error));
-  g_clear_pointer (&said, g_free);
-
-  /* Two circles colliding: playback stops on each such frame in turn, just
-   * before the response, the event selected. */
-  g_assert_true (imp_breakpoint_apply (session, "circle-circle", &said, &error));
-  g_assert_cmpstr (said, ==, "Playback pauses when two circles collide");
-  g_clear_pointer (&said, g_free);
-  PhysTimelineQuery circles = { 0 };
-  circles.kinds = 1u << PHYS_EVENT_CIRCLE_CIRCLE;
-  gint64 expected = -1;
-  for (int i = 0; i < 3; i++)
-    {
-      PhysTimeline *tl = imp_session_lock (session);
-      expected = phys_timeline_find (tl, expected, 1, &circles);
-      imp_session_unlock (session);
-      g_assert_cmpint (expected, >=, 0);
-      g_assert_cmpint (play_to_break (session, &hit), ==, expected);
-      g_assert_cmpint (imp_session_get_frame (session), ==, expected);
-      g_assert_cmpint (imp_session_get_stop (session), ==, 1);
-      ImpSessionView view;
-      imp_session_get_view (session, &view);
-      g_assert_nonnull (view.selected);
-      g_assert_cmpint (view.selected->kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
-    }
-
-  /* A selected body: only its events. */
-  ImpSessionView view;
-  imp_session_get_view (session, &view);
-  PhysBodyRef ball;
-  g_assert_true (phys_world_find (view.world, "ball-06", &ball));
-  imp_session_select_body (session, ball, FALSE);
-  g_assert_true (imp_breakpoint_apply (session, "selection", &said, &error));
-  g_assert_cmpstr (said, ==, "Playback pauses on every event of ball-06");
-  g_clear_pointer (&said, g_free);
-  PhysTimelineQuery of_ball = { 0 };
-  of_ball.match_body = true;
-  of_ball.body = ball;
-  imp_session_set_frame (session, 0);
-  PhysTimeline *tl = imp_session_lock (session);
-  expected = phys_timeline_find (tl, -1, 1, &of_ball);
-  gint64 after = phys_timeline_find (tl, expected, 1, &of_ball);
-  imp_session_unlock (session);
-  g_assert_cmpint (expected, >=, 0);
-  g_assert_cmpint (play_to_break (session, &hit), ==, expected);
-  if (after >= 0 && after < imp_session_get_length (session))
-    g_assert_cmpint (play_to_break (session, &hit), ==, after);
-
-  /* None: playback runs to the end of what is recorded. */
-  g_assert_true (imp_breakpoint_apply (session, "none", &said, &error));
-  g_clear_pointer (&said, g_free);
-  g_assert_false (imp_session_get_breakpoint (session, NULL));
-  imp_session_set_frame (session, 0);
-  g_assert_cmpint (play_to_break (session, &hit), ==, -1);
-  g_assert_cmpint (imp_session_get_frame (session), >=, 600);
-}
-
-
 /* A lesson opens in the panel beside the canvas and its actions drive it; a
  * scene opened afterwards leaves the lesson and hides the panel. */
 static void
@@ -802,30 +425,132 @@ test_export_kept_back (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* Finishing a course lesson says so and offers the next one, the Lessons list shows
+ * it finished; the style chosen in the main menu is applied and kept. */
+static void
+test_window_finish_and_style (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
+  g_settings_reset (settings, "lesson-progress");
+  ImpWindow *window = imp_window_new (NULL);
+  ImpLessonPlayer *player = imp_window_get_lesson_player (window);
+  g_auto (GStrv) course = imp_lesson_list_shipped ();
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (imp_window_open (window, course[0]));
+  g_assert_cmpstr (g_settings_get_string (settings, "last-opened"), ==, course[0]);
+  const ImpLesson *lesson = imp_lesson_player_get_lesson (player);
+  guint n = imp_lesson_n_steps (lesson);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (imp_lesson_player_get_step (player), ==, i);
+      if (!imp_lesson_player_get_reached (player))
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-show-me", NULL);
+      g_assert_true (imp_lesson_player_get_reached (player));
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-next", NULL);
+    }
+  g_assert_cmpint (imp_lesson_progress_get (settings, "tunneling"), ==, (int) n);
+  ImpLessonList *list = IMP_LESSON_LIST (
+      imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_LESSON_LIST, 0));
+  g_autofree char *progress = imp_lesson_list_dup_progress_text (list, 0);
+  g_assert_cmpstr (progress, ==, "Finished \u2713");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-lesson", NULL);
+  g_assert_cmpstr (imp_lesson_player_get_lesson (player)->id, ==, "swept-quadratic");
+
+  /* Style: dark, kept in the settings; then back to following the system. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.style", "s", "dark");
+  g_autofree char *style = g_settings_get_string (settings, "style");
+  g_assert_cmpstr (style, ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_FORCE_DARK);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.style", "s", "system");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "lesson-progress");
+  g_settings_reset (settings, "last-opened");
+}
+
+/* The export dialog keeps its title and options between exports: closed and opened
+ * again, it is the same dialog with what was chosen. */
+static void
+test_window_export_dialog_keeps_choices (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (imp_window_open (window, path));
+  imp_test_wait_for_length (imp_window_get_session (window), 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
+  GtkWindow *dialog = NULL;
+  /* The toplevels list is GTK's own (transfer none): not ours to unref. */
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+      if (IMP_IS_EXPORT_DIALOG (item))
+        dialog = GTK_WINDOW (item);
+    }
+  g_assert_nonnull (dialog);
+  GtkWidget *title = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, 0);
+  GtkWidget *scale = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 4);
+  gtk_editable_set_text (GTK_EDITABLE (title), "Seed 000, the swept test");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (scale), 1);
+  gtk_window_close (dialog);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (title)), ==, "Seed 000, the swept test");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (scale)), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A window with nothing open (its first file failed to load) says what to do: open a
+ * file or start a lesson; once a scene opens, the canvas takes its place. */
+static void
+test_window_empty_state (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *bad = g_test_build_filename (G_TEST_DIST, "data", "scenes",
+                                                "bad-unknown-key.json", NULL);
+  g_assert_false (imp_window_open (window, bad));
+  GtkWidget *page = imp_test_nth_widget (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, 0);
+  GtkStack *stack = GTK_STACK (gtk_widget_get_ancestor (page, GTK_TYPE_STACK));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (page)), ==, "Nothing Open");
+  /* The whole error, which a toast would cut, with where it is. */
+  const char *said = adw_status_page_get_description (ADW_STATUS_PAGE (page));
+  g_autofree char *where = g_strdup_printf ("%s:", bad);
+  g_assert_true (g_str_has_prefix (said, where));
+  g_assert_nonnull (strstr (said, "error: unknown key"));
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  imp_test_collect_widgets (page, GTK_TYPE_BUTTON, buttons);
+  g_assert_cmpuint (buttons->len, ==, 2);
+  g_assert_cmpstr (gtk_actionable_get_action_name (buttons->pdata[0]), ==, "win.open");
+  g_assert_cmpstr (gtk_actionable_get_action_name (buttons->pdata[1]), ==, "win.lessons");
+
+  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_assert_true (imp_window_open (window, path));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "scene");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      /* No display: nothing here can run (CI runs this under xvfb-run). */
-      g_test_skip ("no display");
-      return g_test_run ();
-    }
-  adw_init ();
-  g_test_add_func ("/ui/session/load-and-step", test_session_load_and_step);
-  g_test_add_func ("/ui/session/bad-file", test_session_bad_file);
-  g_test_add_func ("/ui/session/loop", test_session_loop);
-  g_test_add_func ("/ui/session/pair", test_session_pair);
-  g_test_add_func ("/ui/inspector/text", test_inspector_text);
-  g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
-  g_test_add_func ("/ui/window/actions", test_window_actions);
-  g_test_add_func ("/ui/window/lesson", test_window_lesson);
-  g_test_add_func ("/ui/bookmarks/list", test_bookmark_list);
-  g_test_add_func ("/ui/recording-plot/columns", test_recording_plot_columns);
-  g_test_add_func ("/ui/recording-plot/bodies", test_recording_plot_bodies);
-  g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
-  g_test_add_func ("/ui/export-dialog/kept-back", test_export_kept_back);
-  g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);
+  imp_test_init_display ();
+  imp_test_add_display_func ("/ui/inspector/text", test_inspector_text);
+  imp_test_add_display_func ("/ui/window/actions", test_window_actions);
+  imp_test_add_display_func ("/ui/window/lesson", test_window_lesson);
+  imp_test_add_display_func ("/ui/window/finish-and-style", test_window_finish_and_style);
+  imp_test_add_display_func ("/ui/window/empty-state", test_window_empty_state);
+  imp_test_add_display_func ("/ui/window/export-dialog-keeps-choices",
+                             test_window_export_dialog_keeps_choices);
+  imp_test_add_display_func ("/ui/bookmarks/list", test_bookmark_list);
+  imp_test_add_display_func ("/ui/recording-plot/columns", test_recording_plot_columns);
+  imp_test_add_display_func ("/ui/recording-plot/bodies", test_recording_plot_bodies);
+  imp_test_add_display_func ("/ui/export-dialog/kept-back", test_export_kept_back);
   return g_test_run ();
 }

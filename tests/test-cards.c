@@ -4,7 +4,10 @@
 #include <pango/pango.h>
 #include <stdlib.h>
 
+#include <pango/pangocairo.h>
+
 #include "imp-cards.h"
+#include "imp-lesson-markup.h"
 #include "imp-quadratic-plot.h"
 #include "test-util.h"
 
@@ -337,6 +340,73 @@ test_probe_general_form (void)
   phys_world_free (world);
 }
 
+/* A card for a pair with no relative motion says so rather than "no real roots"
+ * (disc = 0 there only because a = 0); a miss names disc < 0. */
+static void
+test_card_no_relative_motion (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "a", 0, 0, 3, 1, 1);
+  imp_test_add_circle (world, "b", 10, 0, 3, 1, 1);
+  PhysBodyRef ra = { PHYS_BODY_CIRCLE, 0 }, rb = { PHYS_BODY_CIRCLE, 1 };
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, ra, rb, &pair), ==, PHYS_OK);
+  g_assert_cmpint (pair.circle_circle.verdict, ==, PHYS_VERDICT_NO_RELATIVE_MOTION);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_null (strstr (card, "No real roots"));
+  g_assert_nonnull (strstr (card, "No roots to look for: a ≈ 0, the circles do not move "
+                                  "relative to each other"));
+  phys_world_free (world);
+
+  world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "a", 0, 0, 0, 0, 1);
+  imp_test_add_circle (world, "b", 10, 5, -20, 0, 1);
+  g_assert_cmpint (phys_world_inspect_pair (world, ra, rb, &pair), ==, PHYS_OK);
+  g_assert_cmpint (pair.circle_circle.verdict, ==, PHYS_VERDICT_MISS);
+  g_autofree char *miss = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_assert_nonnull (strstr (miss, "No real roots: disc < 0."));
+  phys_world_free (world);
+}
+
+/* Lines never break inside |d| or |(c − A)·n_L|: the bars go in an unbreakable span
+ * (the laid-out text unchanged), and a narrow layout breaks around them. */
+static void
+test_markup_bars_whole (void)
+{
+  g_autofree char *hint = imp_markup_keep_bars_whole ("so d = (40, 30) and |d| = 50.");
+  g_assert_cmpstr (hint, ==, "so d = (40, 30) and <span allow_breaks=\"false\">|d|</span> = 50.");
+  g_autofree char *seg = imp_markup_keep_bars_whole ("t = (|(c − A)·n_L| − r) / speed");
+  g_assert_cmpstr (seg, ==, "t = (<span allow_breaks=\"false\">|(c − A)·n_L|</span> − r) / speed");
+  g_autofree char *loose = imp_markup_keep_bars_whole ("a | b and |x");
+  g_assert_cmpstr (loose, ==, "a | b and |x");
+
+  /* Laid out 6 characters wide, the bars stay on one line together. */
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+  PangoContext *context = pango_font_map_create_context (map);
+  PangoLayout *layout = pango_layout_new (context);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 10");
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  g_autofree char *text = imp_markup_keep_bars_whole ("ab|cd|ef|gh|ij");
+  pango_layout_set_markup (layout, text, -1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_width (layout, 1);
+  const char *plain = pango_layout_get_text (layout);
+  g_assert_cmpstr (plain, ==, "ab|cd|ef|gh|ij");
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+      /* No line may start just inside a pair of bars (after "|" of |cd| or |gh|). */
+      g_assert_cmpint (line->start_index, !=, 3);
+      g_assert_cmpint (line->start_index, !=, 5);
+      g_assert_cmpint (line->start_index, !=, 9);
+      g_assert_cmpint (line->start_index, !=, 11);
+    }
+  g_object_unref (layout);
+  g_object_unref (context);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -348,6 +418,8 @@ main (int argc, char **argv)
     g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
   g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);
   g_test_add_func ("/ui/cards/verdict/after-t0", test_verdict_after_t0);
+  g_test_add_func ("/ui/cards/no-relative-motion", test_card_no_relative_motion);
+  g_test_add_func ("/ui/cards/bars-never-break", test_markup_bars_whole);
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
   g_test_add_func ("/ui/cards/discrete", test_discrete_card);
   g_test_add_func ("/ui/cards/probe-general-form", test_probe_general_form);

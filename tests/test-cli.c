@@ -206,6 +206,15 @@ static const ArgsRow args_rows[] = {
   { "/cli/args/pair-without-comma-exit-2", { "inspect", SCENE, "--frame", "0", "--pair", "a" },
     "--pair expects two ids separated by a comma" },
   { "/cli/help/unknown-topic-exit-2", { "help", "fly" }, "unknown command 'fly'" },
+  { "/cli/args/window-file-missing-exit-2", { "nosuchfile.json" },
+    "impulse: error: cannot open 'nosuchfile.json': no such file (the window opens scene, "
+    "session and lesson files; the commands are run, inspect, export and check)" },
+  { "/cli/args/window-second-file-missing-exit-2", { SCENE, "missing" },
+    "impulse: error: cannot open 'missing': no such file" },
+  { "/cli/args/window-folder-exit-2", { "/" }, "impulse: error: cannot open '/': not a regular "
+                                               "file" },
+  { "/cli/args/unknown-word-exit-2", { "zzzzzz" }, "impulse: error: unknown command 'zzzzzz' (the "
+                                                   "window opens" },
 };
 
 static void

@@ -14,6 +14,9 @@
 #include "imp-canvas.h"
 #include "imp-inspector.h"
 #include "imp-lesson-player.h"
+#include "imp-framing.h"
+#include "imp-lesson.h"
+#include "imp-render.h"
 #include "imp-session.h"
 #include "imp-timeline-bar.h"
 #include "imp-window.h"
@@ -826,6 +829,22 @@ test_editor_probe (void)
 
 /* A click on an event's mark in the timeline bar steps into that event, a
  * few pixels off still; elsewhere it seeks. */
+/* Where the timeline bar draws the recording's first event, and its frame. */
+static double
+first_mark (ImpSession *session, ImpTimelineBar *bar, gint64 *first)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (bar));
+  gint64 length = imp_session_get_length (session);
+  PhysTimeline *tl = imp_session_lock (session);
+  *first = -1;
+  for (gint64 k = 0; k < length && *first < 0; k++)
+    if (phys_timeline_summary (tl, k).n_events > 0)
+      *first = k;
+  imp_session_unlock (session);
+  g_assert_cmpint (*first, >, 0);
+  return ((double) *first + 0.5) / (double) length * width;
+}
+
 static void
 test_timeline_bar_click (void)
 {
@@ -834,16 +853,8 @@ test_timeline_bar_click (void)
   ImpTimelineBar *bar
       = IMP_TIMELINE_BAR (imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_TIMELINE_BAR, 0));
   drawn_canvas (window);
-  int width = gtk_widget_get_width (GTK_WIDGET (bar));
-  gint64 length = imp_session_get_length (session);
-  PhysTimeline *tl = imp_session_lock (session);
-  gint64 first = -1;
-  for (gint64 k = 0; k < length && first < 0; k++)
-    if (phys_timeline_summary (tl, k).n_events > 0)
-      first = k;
-  imp_session_unlock (session);
-  g_assert_cmpint (first, >, 0);
-  double x = ((double) first + 0.5) / (double) length * width;
+  gint64 first;
+  double x = first_mark (session, bar, &first);
 
   g_assert_cmpint (imp_timeline_bar_event_at (bar, x + 2.0), ==, first);
   g_assert_true (imp_timeline_bar_click (bar, x + 2.0));
@@ -860,33 +871,274 @@ test_timeline_bar_click (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A lesson step's zoom: fitted, then twice as close, centred on the pair. */
+/* Runs the main loop for a while: the canvas draws on the frame clock. */
+static void settle (void);
+
+/* The bar stays where it is when the position beside it grows ("frame 0 /
+ * 200" to "... t = 0.2500 before"): the marks stay under the pointer. An
+ * event mark clicked while the canvas is zoomed on empty space brings the
+ * event into view (the canvas stayed blank until F). */
 static void
-test_lesson_zoom (void)
+test_timeline_bar_steady_and_framing (void)
 {
-  ImpWindow *window = window_with_lesson ("02-swept-quadratic", 0);
-  ImpCanvas *canvas = drawn_canvas (window);
-  gint64 deadline = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 200);
   ImpSession *session = imp_window_get_session (window);
-  ImpSessionView now;
-  imp_session_get_view (session, &now);
-  g_assert_nonnull (now.pair);
-  /* The middle of the pair at frame 0: c1 (100, 300) and c2 (380, 330) with
-   * their paths over the frame and radii (12, 8). */
-  PhysVec2 c1 = now.pair->circle_circle.p1, c2 = now.pair->circle_circle.p2;
-  PhysVec2 mid = phys_v2_lerp (c1, c2, 0.5);
-  int w = gtk_widget_get_width (GTK_WIDGET (canvas)), h = gtk_widget_get_height (GTK_WIDGET (canvas));
-  for (;;)
+  ImpTimelineBar *bar
+      = IMP_TIMELINE_BAR (imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_TIMELINE_BAR, 0));
+  ImpCanvas *canvas = drawn_canvas (window);
+  settle ();
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), before, after;
+  g_assert_true (
+      gtk_widget_compute_point (GTK_WIDGET (bar), GTK_WIDGET (window), &origin, &before));
+  gint64 first;
+  double x = first_mark (session, bar, &first);
+
+  /* Far in, and away from everything. */
+  imp_canvas_zoom (canvas, 8.0);
+  int w = gtk_widget_get_width (GTK_WIDGET (canvas));
+  int h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  for (int i = 0; i < 3; i++)
+    imp_canvas_drag (canvas, w - 2.0, h - 2.0, 2.0, 2.0);
+  g_assert_true (imp_timeline_bar_click (bar, x + 2.0));
+  PhysAabb box = imp_framing_focus_box (session, FALSE);
+  g_assert_false (imp_aabb_is_empty (box));
+  PhysAabb seen = imp_view_visible_box (imp_canvas_get_view (canvas));
+  g_assert_cmpfloat (box.min.x, >=, seen.min.x);
+  g_assert_cmpfloat (box.max.x, <=, seen.max.x);
+  g_assert_cmpfloat (box.min.y, >=, seen.min.y);
+  g_assert_cmpfloat (box.max.y, <=, seen.max.y);
+
+  /* The position now says where inside the frame the playhead stopped. */
+  settle ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  imp_test_collect_widgets (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+  const char *position = NULL;
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), "frame "))
+      position = gtk_label_get_text (labels->pdata[i]);
+  g_assert_nonnull (strstr (position, " before"));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (bar), GTK_WIDGET (window), &origin, &after));
+  g_assert_cmpfloat (after.x, ==, before.x);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A menu button's tooltip would cover the top of its menu: it is off while
+ * the menu is open. */
+static void
+test_menu_tooltip_quiet (void)
+{
+  ImpWindow *window = window_with_scene ("seed001-head-on.json", 10);
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  imp_test_collect_widgets (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
+  GtkMenuButton *world = NULL;
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_menu_button_get_label (buttons->pdata[i]), "World") == 0)
+      world = buttons->pdata[i];
+  g_assert_nonnull (world);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (world)));
+  gtk_menu_button_popup (world);
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (world)));
+  gtk_menu_button_popdown (world);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (world)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Runs the main loop for a while: the canvas draws on the frame clock. */
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 60 * G_TIME_SPAN_MILLISECOND;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Every step of every shipped lesson frames its subject at the window's default
+ * size: each selected circle whole on the canvas, clear of the legend, and at
+ * least 40 px across unless the subject (the pair with its paths over the
+ * step's frames) is spread too wide for that: then it spans the canvas.
+ * Fitting the scene, the canvas showed them 7 to 26 px across and the legend
+ * over the scene's corner. */
+static void
+test_lesson_frames_subject (void)
+{
+  g_auto (GStrv) lessons = imp_lesson_list_shipped ();
+  for (guint l = 0; lessons[l] != NULL; l++)
     {
-      PhysVec2 at = imp_canvas_to_widget (canvas, mid);
-      if (fabs (at.x - 0.5 * w) < 20 && fabs (at.y - 0.5 * h) < 20)
-        break;
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
+      ImpWindow *window = imp_window_new (NULL);
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (imp_window_open (window, lessons[l]));
+      ImpLessonPlayer *player = imp_window_get_lesson_player (window);
+      ImpSession *session = imp_window_get_session (window);
+      ImpCanvas *canvas = drawn_canvas (window);
+      guint n = imp_lesson_n_steps (imp_lesson_player_get_lesson (player));
+      for (guint k = 0; k < n; k++)
+        {
+          imp_lesson_player_go (player, k);
+          settle ();
+          PhysBodyRef sel[2];
+          int count = imp_session_get_selected_pair (session, &sel[0], &sel[1])   ? 2
+                      : imp_session_get_selected_body (session, &sel[0]) ? 1
+                                                                           : 0;
+          ImpSessionView now;
+          imp_session_get_view (session, &now);
+          int w = gtk_widget_get_width (GTK_WIDGET (canvas));
+          int h = gtk_widget_get_height (GTK_WIDGET (canvas));
+          double scale = canvas_scale (canvas);
+          GArray *boxes = imp_canvas_get_boxes (canvas);
+          /* No label, name or legend over another. */
+          for (guint i = 0; i < boxes->len; i++)
+            for (guint j = i + 1; j < boxes->len; j++)
+              {
+                const ImpRenderBox *p = &g_array_index (boxes, ImpRenderBox, i);
+                const ImpRenderBox *q = &g_array_index (boxes, ImpRenderBox, j);
+                gboolean cross = p->x < q->x + q->width && q->x < p->x + p->width
+                                 && p->y < q->y + q->height && q->y < p->y + p->height;
+                if (cross)
+                  g_test_message ("%s step %u: %s over %s", lessons[l], k + 1, p->kind, q->kind);
+                g_assert_false (cross);
+              }
+          double smallest = G_MAXDOUBLE;
+          for (int i = 0; i < count; i++)
+            {
+              if (sel[i].kind != PHYS_BODY_CIRCLE)
+                continue;
+              PhysCircle c = phys_world_get_circle (now.world, sel[i].index);
+              PhysVec2 p = imp_canvas_to_widget (canvas, now.positions[sel[i].index]);
+              double rad = c.radius * scale;
+              g_test_message ("%s step %u: %s %.0f px across at (%.0f, %.0f)", lessons[l], k + 1,
+                              c.name, 2 * rad, p.x, p.y);
+              g_assert_cmpfloat (p.x - rad, >=, 0.0);
+              g_assert_cmpfloat (p.y - rad, >=, 0.0);
+              g_assert_cmpfloat (p.x + rad, <=, w);
+              g_assert_cmpfloat (p.y + rad, <=, h);
+              for (guint b = 0; b < boxes->len; b++)
+                {
+                  const ImpRenderBox *box = &g_array_index (boxes, ImpRenderBox, b);
+                  if (!g_str_equal (box->kind, "legend"))
+                    continue;
+                  double dx = MAX (MAX (box->x - p.x, p.x - (box->x + box->width)), 0.0);
+                  double dy = MAX (MAX (box->y - p.y, p.y - (box->y + box->height)), 0.0);
+                  g_assert_cmpfloat (sqrt (dx * dx + dy * dy), >=, rad);
+                }
+              smallest = MIN (smallest, 2 * rad);
+            }
+          if (smallest < IMP_VIEW_SUBJECT_MIN_PX)
+            {
+              /* Smaller only when the subject (the pair where it goes over the
+               * step's frames) could not be shown larger: it spans the canvas. */
+              const ImpLessonGoal *goal
+                  = &imp_lesson_get_step (imp_lesson_player_get_lesson (player), k)->goal;
+              double r;
+              PhysAabb box = imp_framing_subject_box (
+                  session, goal->kind != IMP_GOAL_NONE ? goal->frame : -1, &r);
+              double fill = MAX ((box.max.x - box.min.x) * scale / w,
+                                 (box.max.y - box.min.y) * scale / h);
+              g_test_message ("  spread: the subject spans %.0f %% of the canvas", 100 * fill);
+              g_assert_cmpfloat (fill, >=, 0.6);
+            }
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
     }
-  double zoomed = canvas_scale (canvas);
-  imp_canvas_fit (canvas);
-  g_assert_cmpfloat_with_epsilon (zoomed / canvas_scale (canvas), 2.0, 1e-9);
+}
+
+/* The side panels fold over the canvas when the window is narrow, and come
+ * back from the header: at the default size both stand beside the canvas; at
+ * 960 px the inspector folds and lesson 1's pair is on the canvas; at the
+ * smallest size both fold and the canvas takes most of the width. */
+static ImpWindow *
+lesson_window (int width, int height)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (
+      imp_window_open (window, "resource:///org/impulselab/Impulse/lessons/01-tunneling.json"));
+  drawn_canvas (window);
+  settle ();
+  return window;
+}
+
+/* The window's two flaps (the lesson panel's, the inspector's) and its canvas. */
+static GtkWidget *
+panels_of (ImpWindow *window, AdwFlap **lesson, AdwFlap **inspector)
+{
+  *lesson = ADW_FLAP (imp_test_nth_widget (GTK_WIDGET (window), ADW_TYPE_FLAP, 0));
+  *inspector = ADW_FLAP (imp_test_nth_widget (GTK_WIDGET (window), ADW_TYPE_FLAP, 1));
+  return imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_CANVAS, 0);
+}
+
+static void
+test_window_panels_fold (void)
+{
+  AdwFlap *lesson, *inspector;
+  ImpWindow *window = lesson_window (1200, 800);
+  GtkWidget *canvas = panels_of (window, &lesson, &inspector);
+  g_assert_false (adw_flap_get_folded (lesson));
+  g_assert_false (adw_flap_get_folded (inspector));
+  g_assert_true (adw_flap_get_reveal_flap (lesson));
+  g_assert_true (adw_flap_get_reveal_flap (inspector));
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=, 480);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A 1366 x 768 screen less the top bar: both panels, and the selected
+   * body's position, velocity, radius and mass in sight without scrolling. */
+  window = lesson_window (1366, 740);
+  panels_of (window, &lesson, &inspector);
+  g_assert_false (adw_flap_get_folded (lesson));
+  g_assert_false (adw_flap_get_folded (inspector));
+  GtkWidget *inspector_widget = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_INSPECTOR, 0);
+  const char *essentials[] = { "x", "y", "vx", "vy", "radius", "mass" };
+  g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+  imp_test_collect_widgets (inspector_widget, GTK_TYPE_ENTRY, entries);
+  for (gsize k = 0; k < G_N_ELEMENTS (essentials); k++)
+    {
+      GtkWidget *entry = NULL;
+      for (guint i = 0; i < entries->len && entry == NULL; i++)
+        if (g_str_equal (gtk_widget_get_name (entries->pdata[i]), essentials[k]))
+          entry = entries->pdata[i];
+      g_assert_nonnull (entry);
+      graphene_point_t bottom = GRAPHENE_POINT_INIT (0, gtk_widget_get_height (entry)), at;
+      g_assert_true (gtk_widget_compute_point (entry, inspector_widget, &bottom, &at));
+      g_assert_cmpfloat (at.y, <=, gtk_widget_get_height (inspector_widget));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = lesson_window (960, 700);
+  canvas = panels_of (window, &lesson, &inspector);
+  g_assert_false (adw_flap_get_folded (lesson));
+  g_assert_true (adw_flap_get_folded (inspector));
+  g_assert_false (adw_flap_get_reveal_flap (inspector));
+  ImpSessionView now;
+  imp_session_get_view (imp_window_get_session (window), &now);
+  for (int i = 0; i < 2; i++)
+    {
+      PhysVec2 p = imp_canvas_to_widget (IMP_CANVAS (canvas), now.positions[i]);
+      g_assert_cmpfloat (p.x, >, 0.0);
+      g_assert_cmpfloat (p.x, <, gtk_widget_get_width (canvas));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The smallest the window goes. */
+  window = lesson_window (1, 1);
+  canvas = panels_of (window, &lesson, &inspector);
+  g_assert_true (adw_flap_get_folded (lesson));
+  g_assert_true (adw_flap_get_folded (inspector));
+  g_assert_false (adw_flap_get_reveal_flap (lesson));
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=,
+                   0.9 * gtk_widget_get_width (GTK_WIDGET (window)));
+  /* The header's toggles bring each back, over the canvas. */
+  g_autoptr (GPtrArray) toggles = g_ptr_array_new ();
+  imp_test_collect_widgets (GTK_WIDGET (window), GTK_TYPE_TOGGLE_BUTTON, toggles);
+  GtkWidget *toggle = NULL;
+  for (guint i = 0; i < toggles->len; i++)
+    if (g_strcmp0 (gtk_button_get_icon_name (toggles->pdata[i]), "sidebar-show-symbolic") == 0)
+      toggle = toggles->pdata[i];
+  g_assert_nonnull (toggle);
+  g_assert_true (gtk_widget_get_visible (toggle));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  g_assert_true (adw_flap_get_reveal_flap (lesson));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-inspector", NULL);
+  g_assert_true (adw_flap_get_reveal_flap (inspector));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -938,20 +1190,21 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/body-fields/edit", test_fields_edit);
   g_test_add_func ("/ui/canvas-edit/grab-at", test_grab_at);
   g_test_add_func ("/ui/canvas-edit/drag-edit", test_grab_edit);
-  if (gtk_init_check ())
-    {
-      adw_init ();
-      g_test_add_func ("/ui/editing/inspector-reaches-verdict", test_editor_reaches_verdict);
-      g_test_add_func ("/ui/editing/world-menu-reaches-mode", test_world_menu_reaches_mode);
-      g_test_add_func ("/ui/editing/canvas-drag", test_canvas_drag);
-      g_test_add_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
-      g_test_add_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
-      g_test_add_func ("/ui/editing/probe-form", test_editor_probe);
-      g_test_add_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
-      g_test_add_func ("/ui/canvas/lesson-zoom", test_lesson_zoom);
-      g_test_add_func ("/ui/timeline-bar/click-event", test_timeline_bar_click);
-      g_test_add_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
-      g_test_add_func ("/ui/inspector/term-link", test_inspector_term_link);
-    }
+  imp_test_init_display ();
+  imp_test_add_display_func ("/ui/editing/inspector-reaches-verdict", test_editor_reaches_verdict);
+  imp_test_add_display_func ("/ui/editing/world-menu-reaches-mode", test_world_menu_reaches_mode);
+  imp_test_add_display_func ("/ui/editing/canvas-drag", test_canvas_drag);
+  imp_test_add_display_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
+  imp_test_add_display_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
+  imp_test_add_display_func ("/ui/editing/probe-form", test_editor_probe);
+  imp_test_add_display_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
+  imp_test_add_display_func ("/ui/canvas/lesson-frames-subject", test_lesson_frames_subject);
+  imp_test_add_display_func ("/ui/window/panels-fold", test_window_panels_fold);
+  imp_test_add_display_func ("/ui/timeline-bar/steady-and-framing",
+                             test_timeline_bar_steady_and_framing);
+  imp_test_add_display_func ("/ui/window/menu-tooltip-quiet", test_menu_tooltip_quiet);
+  imp_test_add_display_func ("/ui/timeline-bar/click-event", test_timeline_bar_click);
+  imp_test_add_display_func ("/ui/inspector/pair-counts", test_inspector_pair_counts);
+  imp_test_add_display_func ("/ui/inspector/term-link", test_inspector_term_link);
   return g_test_run ();
 }

@@ -11,12 +11,14 @@
 #include <gtk/gtk.h>
 
 #include "imp-conceal.h"
+#include "imp-course.h"
 #include "imp-inspector.h"
 #include "imp-lesson-goal.h"
 #include "imp-lesson-panel.h"
 #include "imp-lesson-player.h"
 #include "imp-lesson-setup.h"
 #include "imp-world-actions.h"
+#include "test-ui-util.h"
 
 static char *
 lesson_path (void)
@@ -210,11 +212,6 @@ test_bad_lesson (void)
 static void
 test_panel_hover (void)
 {
-  if (!gtk_init_check ())
-    {
-      g_test_skip ("no display");
-      return;
-    }
   g_autoptr (ImpSession) session = imp_session_new ();
   g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
   g_autofree char *path = lesson_path ();
@@ -270,7 +267,6 @@ test_panel_hover (void)
   g_assert_false (gtk_widget_get_visible (setup_row));
   g_object_unref (panel);
 }
-
 
 static char *
 shipped (const char *name)
@@ -1154,6 +1150,80 @@ test_refused_lesson_modes (void)
   g_rmdir (dir);
 }
 
+static void
+set_progress (GSettings *settings, const char *id, int done)
+{
+  g_autoptr (GVariant) map = g_settings_get_value (settings, "lesson-progress");
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  int value;
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
+  g_variant_iter_init (&iter, map);
+  while (g_variant_iter_next (&iter, "{&si}", &key, &value))
+    if (!g_str_equal (key, id))
+      g_variant_builder_add (&builder, "{si}", key, value);
+  g_variant_builder_add (&builder, "{si}", id, done);
+  g_settings_set_value (settings, "lesson-progress", g_variant_builder_end (&builder));
+}
+
+/* What a relaunch opens: where the learner left off, a finished lesson giving way
+ * to the next unfinished one, a vanished file to the course. */
+static void
+test_course_resume (void)
+{
+  g_autoptr (GSettings) settings = fresh_settings ();
+  g_settings_reset (settings, "last-opened");
+  g_auto (GStrv) course = imp_lesson_list_shipped ();
+  g_assert_cmpuint (g_strv_length (course), >=, 3);
+
+  /* Never opened anything: the first lesson. */
+  g_autofree char *first = imp_course_resume_target (settings);
+  g_assert_cmpstr (first, ==, course[0]);
+  /* Lesson 1 finished (8 of its 8 steps), never reopened: lesson 2. */
+  set_progress (settings, "tunneling", 8);
+  g_autofree char *second = imp_course_resume_target (settings);
+  g_assert_cmpstr (second, ==, course[1]);
+
+  /* Lesson 2 left half way: lesson 2 again (the player resumes its step). */
+  g_settings_set_string (settings, "last-opened", course[1]);
+  set_progress (settings, "swept-quadratic", 4);
+  g_autofree char *again = imp_course_resume_target (settings);
+  g_assert_cmpstr (again, ==, course[1]);
+  /* Lesson 2 finished too: lesson 3. */
+  set_progress (settings, "swept-quadratic", 10);
+  g_autofree char *third = imp_course_resume_target (settings);
+  g_assert_cmpstr (third, ==, course[2]);
+
+  /* A scene file last: that scene; once it is gone, the first unfinished lesson. */
+  g_autofree char *dir = g_dir_make_tmp ("impulse-course-XXXXXX", NULL);
+  g_autofree char *scene = g_build_filename (dir, "mine.json", NULL);
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes",
+                                                   "seed000-swept-circles.json", NULL);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  g_assert_true (g_file_get_contents (source, &text, &length, NULL));
+  g_assert_true (g_file_set_contents (scene, text, (gssize) length, NULL));
+  g_settings_set_string (settings, "last-opened", scene);
+  g_autofree char *mine = imp_course_resume_target (settings);
+  g_assert_cmpstr (mine, ==, scene);
+  g_unlink (scene);
+  g_rmdir (dir);
+  g_autofree char *gone = imp_course_resume_target (settings);
+  g_assert_cmpstr (gone, ==, course[2]);
+
+  /* The course's order: what follows lesson 1, and nothing after the last. */
+  g_autofree char *after_first = imp_course_next_lesson ("tunneling");
+  g_assert_cmpstr (after_first, ==, course[1]);
+  guint n = g_strv_length (course);
+  g_autoptr (ImpLesson) last = imp_lesson_load (course[n - 1], NULL);
+  g_assert_nonnull (last);
+  g_assert_null (imp_course_next_lesson (last->id));
+  g_assert_null (imp_course_next_lesson ("no-such-lesson"));
+  g_settings_reset (settings, "last-opened");
+  g_settings_reset (settings, "lesson-progress");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1176,6 +1246,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/hover-without-numbers", test_hover_without_numbers);
   g_test_add_func ("/ui/lesson-player/wandering-learner", test_wandering_learner);
   g_test_add_func ("/ui/lesson-player/answers-kept-back", test_answers_kept_back);
-  g_test_add_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
+  g_test_add_func ("/ui/course/resume", test_course_resume);
+  imp_test_init_display ();
+  imp_test_add_display_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
   return g_test_run ();
 }

@@ -22,6 +22,7 @@
 #include "imp-scene.h"
 #include "imp-theme.h"
 #include "imp-view.h"
+#include "test-ui-util.h"
 #include "test-util.h"
 
 /* Helpers */
@@ -61,20 +62,6 @@ coming_events (const PhysWorld *world, PhysEventLog *log)
   phys_event_log_init (log);
   phys_world_step (copy, log);
   phys_world_free (copy);
-}
-
-static cairo_surface_t *
-render_to_surface (const ImpView *view, const ImpRenderInput *input)
-{
-  cairo_surface_t *surface
-      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width, view->height);
-  cairo_t *cr = cairo_create (surface);
-
-  imp_render (cr, view, input);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
 }
 
 /* The colour of the pixel that covers screen point p, as 0..255 channels. */
@@ -253,7 +240,8 @@ test_labels_never_overlap (void)
       double radius = g_rand_double_range (rng, 2, 20);
       own[n_out] = imp_capsule_disc (x, y, radius);
       ImpLabelRequest req
-          = { x, y, radius, g_rand_double_range (rng, 20, 90), 15.0, 0.0, 0.0, &own[n_out] };
+          = { x,   y,   radius, g_rand_double_range (rng, 20, 90), 15.0, 0.0, 0.0, &own[n_out],
+              NULL, 0 };
       if (imp_label_placer_place (&placer, &req, &out[n_out]))
         n_out++;
     }
@@ -281,7 +269,7 @@ test_labels_prefer_free_space (void)
   /* A wall right above the anchor: the label must go below the arrow it names. */
   imp_label_placer_add_obstacle (&placer, imp_capsule_line (0.0, 80.0, 400.0, 80.0, 6.0),
                                  IMP_OBSTACLE_INK);
-  ImpLabelRequest req = { 150.0, 100.0, 3.0, 60.0, 14.0, 0.0, -1.0, &arrow };
+  ImpLabelRequest req = { 150.0, 100.0, 3.0, 60.0, 14.0, 0.0, -1.0, &arrow, NULL, 0 };
   g_assert_true (imp_label_placer_place (&placer, &req, &out));
   g_assert_false (imp_rect_intersects_capsule (&out, &arrow));
   g_assert_false (imp_rect_intersects_capsule (&out, &obstacles[0].shape));
@@ -325,7 +313,7 @@ test_render_circle_centre (void)
   view.scale = 4.0;
   view.center = phys_v2 (40.0, 30.0);
 
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   PhysVec2 c = imp_view_to_screen (&view, phys_v2 (50.0, 40.0));
   g_assert_cmpfloat_with_epsilon (c.x, 160.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (c.y, 120.0, 1e-9);
@@ -356,7 +344,7 @@ test_render_background (gconstpointer data)
   imp_view_init (&view, 400, 300);
   imp_view_fit (&view, imp_view_world_box (world), 10.0);
 
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   /* Inside the bounds, away from every ball; and outside the bounds. */
   assert_pixel (surface, imp_view_to_screen (&view, phys_v2 (400.0, 580.0)), theme->background, 0);
   assert_pixel (surface, phys_v2 (2.0, 2.0), theme->outside, 0);
@@ -381,7 +369,7 @@ test_render_velocity_to_scale (void)
   imp_view_init (&view, 600, 300);
   imp_view_fit (&view, (PhysAabb){ { 200.0, 250.0 }, { 400.0, 350.0 } }, 0.0);
 
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   /* c1 starts at (240, 300) with velocity (100, 0): the tip is at (340, 300),
    * where it would be at the end of the frame. */
   PhysVec2 tip = imp_view_to_screen (&view, phys_v2 (340.0, 300.0));
@@ -412,7 +400,7 @@ test_render_normal_tip (void)
   imp_view_init (&view, 800, 500);
   imp_view_fit (&view, imp_render_focus_box (&input), 60.0);
 
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   const PhysCircleCircleSweep *sw = &ev->circle_circle.sweep;
   PhysVec2 contact = imp_view_to_screen (&view, sw->point);
   PhysVec2 tip = phys_v2_add_scaled (contact, sw->normal, IMP_RENDER_NORMAL_LENGTH_PX);
@@ -447,7 +435,7 @@ test_render_hotspots (void)
   input.hotspots = hotspots;
   imp_view_init (&view, 800, 500);
   imp_view_fit (&view, imp_render_focus_box (&input), 60.0);
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   const PhysCircleCircleSweep *sw = &ev->circle_circle.sweep;
   PhysVec2 contact = imp_view_to_screen (&view, sw->point);
   PhysVec2 tip = phys_v2_add_scaled (contact, sw->normal, IMP_RENDER_NORMAL_LENGTH_PX);
@@ -496,10 +484,10 @@ test_render_highlight_term (void)
   ImpRgba blended
       = { bg.r + (h.r - bg.r) * h.a, bg.g + (h.g - bg.g) * h.a, bg.b + (h.b - bg.b) * h.a, 1.0 };
 
-  cairo_surface_t *plain = render_to_surface (&view, &input);
+  cairo_surface_t *plain = imp_test_render_to_surface (&view, &input);
   assert_pixel (plain, beside, theme->background, 0);
   input.highlight_term = "n";
-  cairo_surface_t *lit = render_to_surface (&view, &input);
+  cairo_surface_t *lit = imp_test_render_to_surface (&view, &input);
   assert_pixel (lit, beside, blended, 3);
 
   cairo_surface_destroy (plain);
@@ -548,7 +536,7 @@ test_render_shipped_scenes (void)
             input.selected_body = 0;
             imp_view_init (&view, 960, 640);
             imp_view_fit (&view, imp_view_world_box (world), 24.0);
-            cairo_surface_t *surface = render_to_surface (&view, &input);
+            cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
             if (e == 0)
               {
                 g_autofree char *png = g_strdup_printf ("%.*s-%s.png", (int) (strlen (name) - 5),
@@ -586,7 +574,7 @@ test_render_seed000_figure (gconstpointer data)
   imp_view_init (&view, 1200, 720);
   imp_view_fit (&view, imp_render_focus_box (&input), 150.0);
 
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   maybe_save (surface, dark ? "render-seed000-dark.png" : "render-seed000-light.png");
   /* The ghost of c1 at t is dashed: its centre shows the page, not a fill. */
   const ImpTheme *theme = imp_theme_get (dark);
@@ -624,7 +612,7 @@ test_render_seed002_figure (void)
   input.n_events = (int) log.count;
   imp_view_init (&view, 1200, 720);
   imp_view_fit (&view, imp_render_focus_box (&input), 150.0);
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   maybe_save (surface, "seed002-reflect-figure.png");
   /* The contact normal of a circle on a segment also ends IMP_RENDER_NORMAL_LENGTH_PX out. */
   const PhysCircleSegmentSweep *sw = &ev->circle_segment.sweep;
@@ -656,7 +644,7 @@ test_render_probe_figure (void)
   input.pair = &pair;
   imp_view_init (&view, 1000, 700);
   imp_view_fit (&view, imp_view_world_box (world), 80.0);
-  cairo_surface_t *surface = render_to_surface (&view, &input);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   maybe_save (surface, "seed003-probes-figure.png");
   cairo_surface_destroy (surface);
   phys_world_free (world);
@@ -694,7 +682,7 @@ test_render_raster_matches_paths (void)
   imp_view_init (&view, W, H);
   imp_view_fit (&view, imp_view_world_box (world), 10.0);
 
-  cairo_surface_t *fast = render_to_surface (&view, &input);
+  cairo_surface_t *fast = imp_test_render_to_surface (&view, &input);
   cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
   cairo_t *cr = cairo_create (recording);
   imp_render (cr, &view, &input);
@@ -874,10 +862,55 @@ test_render_perf_2000 (void)
 static void
 collect_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color)
 {
-  g_string_append_printf (data, "%s\n", pango_layout_get_text (layout));
+  g_ptr_array_add (data, g_strdup (pango_layout_get_text (layout)));
 }
 
-/* Draws a pair's figure and returns every string of it. */
+/* A pair's test drawn alone (no response) labels its relative velocity as the card
+ * and the lessons define it, v = v2 - v1 (the arrow ends at the contact point, along
+ * v); v1 - v2 is the impulse's, shown only with a response. */
+static void
+test_render_pair_relative_velocity (void)
+{
+  PhysWorld *world = load_scene ("seed000-swept-circles.json");
+  PhysBodyRef c1, c2;
+  PhysPairRecord pair;
+  g_assert_true (phys_world_find (world, "c1", &c1));
+  g_assert_true (phys_world_find (world, "c2", &c2));
+  g_assert_cmpint (phys_world_inspect_pair (world, c1, c2, &pair), ==, PHYS_OK);
+
+  ImpRenderInput input;
+  ImpView view;
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_ALL;
+  input.pair = &pair;
+  imp_view_init (&view, 1000, 700);
+  imp_view_fit (&view, imp_view_world_box (world), 80.0);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  ImpTextSink sink = { collect_text, texts };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+  cairo_t *cr = cairo_create (surface);
+  imp_render_set_text_sink (cr, &sink);
+  imp_render (cr, &view, &input);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  /* v2 - v1 = (-100, -2) - (100, 0) = (-200, -2). */
+  gboolean found = FALSE;
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *text = texts->pdata[i];
+      g_assert_null (strstr (text, "v\u2081 \u2212 v\u2082"));
+      if (g_str_has_prefix (text, "v = v\u2082 \u2212 v\u2081 = (\u2212200.0, \u22122.0)"))
+        found = TRUE;
+    }
+  if (!found)
+    for (guint i = 0; i < texts->len; i++)
+      g_test_message ("label: %s", (const char *) texts->pdata[i]);
+  g_assert_true (found);
+  phys_world_free (world);
+}
+
+/* Draws a pair's figure and returns every string of it, one a line. */
 static char *
 pair_figure_text (PhysWorld *world, PhysBodyRef a, PhysBodyRef b)
 {
@@ -892,14 +925,16 @@ pair_figure_text (PhysWorld *world, PhysBodyRef a, PhysBodyRef b)
   imp_view_fit (&view, imp_render_focus_box (&input), 20.0);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
   cairo_t *cr = cairo_create (surface);
-  GString *text = g_string_new (NULL);
-  ImpTextSink sink = { collect_text, text };
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  ImpTextSink sink = { collect_text, texts };
   imp_render_set_text_sink (cr, &sink);
   imp_render (cr, &view, &input);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
-  g_test_message ("%s", text->str);
-  return g_string_free (text, FALSE);
+  g_ptr_array_add (texts, NULL);
+  char *text = g_strjoinv ("\n", (char **) texts->pdata);
+  g_test_message ("%s", text);
+  return text;
 }
 
 /* Lesson 1 at frame 3 in a discrete world: the canvas says what the discrete
@@ -952,6 +987,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/view/fit-to-box", test_view_fit_box);
   g_test_add_func ("/ui/view/zoom-keeps-point", test_view_zoom_keeps_point);
   g_test_add_func ("/ui/labels/never-overlap", test_labels_never_overlap);
+  g_test_add_func ("/ui/render/pair-relative-velocity", test_render_pair_relative_velocity);
   g_test_add_func ("/ui/labels/prefer-free-space", test_labels_prefer_free_space);
   g_test_add_func ("/ui/labels/capsule-geometry", test_labels_capsule_geometry);
   g_test_add_func ("/ui/render/circle-centre", test_render_circle_centre);

@@ -279,6 +279,78 @@ imp_body_edit_remove (const PhysWorld *world, PhysBodyRef body)
                          phys_world_body_name (world, body));
 }
 
+/* Distance from p to the closest point of the segment ab. */
+static double
+segment_distance (PhysVec2 p, PhysVec2 a, PhysVec2 b)
+{
+  PhysVec2 ab = phys_v2_sub (b, a);
+  double len2 = phys_v2_dot (ab, ab);
+  double s = len2 > 0.0 ? phys_v2_dot (phys_v2_sub (p, a), ab) / len2 : 0.0;
+  s = CLAMP (s, 0.0, 1.0);
+  return phys_v2_len (phys_v2_sub (p, phys_v2_add (a, phys_v2_scale (ab, s))));
+}
+
+gboolean
+imp_body_edit_check_place (const PhysWorld *world, const PhysEdit *edit, char **warning,
+                           GError **error)
+{
+  *warning = NULL;
+  PhysVec2 centre;
+  double r;
+  if (edit->kind == PHYS_EDIT_ADD_CIRCLE)
+    {
+      centre = edit->position;
+      r = edit->radius;
+    }
+  else if (edit->kind == PHYS_EDIT_SET_CIRCLE
+           && (edit->fields & (PHYS_EDIT_POSITION | PHYS_EDIT_RADIUS)) != 0)
+    {
+      PhysBodyRef ref;
+      if (!phys_world_find (world, edit->name, &ref) || ref.kind != PHYS_BODY_CIRCLE)
+        return TRUE; /* the world itself says what is wrong with the name */
+      PhysCircle now = phys_world_get_circle (world, ref.index);
+      centre = edit->fields & PHYS_EDIT_POSITION ? edit->position : now.position;
+      r = edit->fields & PHYS_EDIT_RADIUS ? edit->radius : now.radius;
+    }
+  else
+    return TRUE;
+
+  const PhysWorldDef *def = phys_world_get_def (world);
+  if (def->has_bounds)
+    {
+      PhysAabb box = def->bounds;
+      double x0 = box.min.x + r, x1 = box.max.x - r, y0 = box.min.y + r, y1 = box.max.y - r;
+      if (x0 > x1 || y0 > y1)
+        {
+          g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
+                       "%s: a radius of %g does not fit inside the world's bounds (%g by %g)",
+                       edit->name, r, box.max.x - box.min.x, box.max.y - box.min.y);
+          return FALSE;
+        }
+      if (centre.x < x0 || centre.x > x1 || centre.y < y0 || centre.y > y1)
+        {
+          g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
+                       "%s: (%g, %g) is outside the world's bounds; with radius %g the centre "
+                       "must stay within x %g to %g and y %g to %g",
+                       edit->name, centre.x, centre.y, r, x0, x1, y0, y1);
+          return FALSE;
+        }
+    }
+  int n = phys_world_segment_count (world);
+  for (int i = 0; i < n; i++)
+    {
+      PhysSegment wall = phys_world_get_segment (world, i);
+      if (!wall.is_bound && segment_distance (centre, wall.a, wall.b) < r)
+        {
+          *warning = g_strdup_printf ("%s now overlaps %s: the next frame pushes them apart "
+                                      "(an embedded event)",
+                                      edit->name, wall.name);
+          break;
+        }
+    }
+  return TRUE;
+}
+
 void
 imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error)
 {

@@ -76,6 +76,14 @@ char *imp_body_unused_name (const PhysWorld *world, const char *stem);
 /* The edit that removes body (a circle or a segment) from world. */
 PhysEdit imp_body_edit_remove (const PhysWorld *world, PhysBodyRef body);
 
+/* Where an edit would put a circle (adding it, moving it or growing it) in world as it
+ * is: refused (FALSE, IMP_BODY_FIELD_ERROR_RANGE) when the circle would not fit inside
+ * the world's bounds, whose walls would only push it back in on play; allowed with a
+ * warning (*warning, newly allocated, else NULL) when it would overlap a wall, which the
+ * next frame separates as an embedded event. Other edits always pass. */
+gboolean imp_body_edit_check_place (const PhysWorld *world, const PhysEdit *edit,
+                                    char **warning, GError **error);
+
 /* Says what edit was and why the world refused it ("Editing c2 refused: a
  * value is outside its range"). */
 void imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error);

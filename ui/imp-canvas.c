@@ -10,6 +10,7 @@
 #include "imp-body-fields.h"
 #include "imp-canvas-edit.h"
 #include "imp-conceal.h"
+#include "imp-framing.h"
 #include "imp-theme.h"
 
 struct _ImpCanvas
@@ -31,7 +32,15 @@ struct _ImpCanvas
   gboolean drag_valid; /* drag_edit holds such an edit */
   GtkWidget *menu;     /* the right-click menu */
   GArray *hotspots;    /* where the last picture drew each term's figure */
+  GArray *boxes;       /* where it put its labels and legend */
+  gboolean legend_folded; /* the learner folded the legend to its title */
   gboolean lit;        /* the pointer lit a term on the session */
+  /* A lesson step's subject, kept framed as the canvas changes size until the
+   * learner pans or zooms. */
+  gboolean subject_framed;
+  gboolean subject_pending; /* framed when the canvas first has a size */
+  PhysAabb subject_box;
+  double subject_radius;
 };
 
 G_DEFINE_FINAL_TYPE (ImpCanvas, imp_canvas, GTK_TYPE_WIDGET)
@@ -68,6 +77,8 @@ is_dark (void)
 static void
 fit_scene (ImpCanvas *self)
 {
+  self->subject_framed = FALSE;
+  self->subject_pending = FALSE;
   PhysAabb box = imp_session_recorded_box (self->session, 64);
   imp_view_fit (&self->view, box, 32.0);
   if ((imp_session_get_overlays (self->session) & IMP_OVERLAY_LEGEND) == 0
@@ -86,13 +97,70 @@ fit_scene (ImpCanvas *self)
 }
 
 static void
+frame_subject (ImpCanvas *self)
+{
+  gboolean legend = self->session != NULL
+                    && (imp_session_get_overlays (self->session) & IMP_OVERLAY_LEGEND) != 0;
+  imp_view_frame_subject (&self->view, self->subject_box, self->subject_radius, legend);
+  self->subject_pending = FALSE;
+  self->subject_framed = TRUE;
+  self->fitted = TRUE;
+  self->pending_zoom = 0.0;
+}
+
+/**
+ * imp_canvas_frame_subject:
+ * @self: a canvas with a session
+ * @until: the last frame the step is about (its goal's frame; the playhead's
+ *   frame or earlier: only this frame)
+ *
+ * Frames what the session's lesson step talks about (imp_framing_subject_box()):
+ * large, clear of the legend, and kept so when the canvas changes size, until
+ * the learner pans or zooms.
+ */
+void
+imp_canvas_frame_subject (ImpCanvas *self, gint64 until)
+{
+  g_return_if_fail (IMP_IS_CANVAS (self));
+  if (self->session == NULL)
+    return;
+  self->subject_box = imp_framing_subject_box (self->session, until, &self->subject_radius);
+  if (imp_aabb_is_empty (self->subject_box))
+    return;
+  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0 && gtk_widget_get_height (GTK_WIDGET (self)) > 0)
+    {
+      imp_view_set_size (&self->view, gtk_widget_get_width (GTK_WIDGET (self)),
+                         gtk_widget_get_height (GTK_WIDGET (self)));
+      frame_subject (self);
+    }
+  else
+    self->subject_pending = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * imp_canvas_get_view:
+ * @self: a canvas
+ *
+ * Returns: (transfer none): the view of the last drawing (or the framing since)
+ */
+const ImpView *
+imp_canvas_get_view (ImpCanvas *self)
+{
+  return &self->view;
+}
+
+static void
 imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   ImpCanvas *self = IMP_CANVAS (widget);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   if (width <= 0 || height <= 0)
     return;
+  gboolean resized = width != self->view.width || height != self->view.height;
   imp_view_set_size (&self->view, width, height);
+  if (self->subject_pending || (resized && self->subject_framed))
+    frame_subject (self);
 
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   ImpSessionView now;
@@ -144,6 +212,9 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   input.cache = self->cache;
   g_array_set_size (self->hotspots, 0);
   input.hotspots = self->hotspots;
+  g_array_set_size (self->boxes, 0);
+  input.boxes = self->boxes;
+  input.legend_folded = self->legend_folded;
   /* GTK records this drawing and replays it onto the window's pixels: at scale 1
    * the renderer's pixel stamps are exact and ~12x faster for large worlds; on
    * HiDPI they would look soft, so real paths are drawn there. */
@@ -156,6 +227,32 @@ static void
 session_changed (ImpCanvas *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* An event chosen elsewhere (a mark of the timeline bar, Ctrl+Right) whose
+ * figure is out of sight: brought into view, at this zoom when it fits. */
+static void
+selected_event_changed (ImpCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (self->session == NULL || !self->fitted || self->preview != NULL)
+    return;
+  ImpSessionView now;
+  imp_session_get_view (self->session, &now);
+  if (now.world == NULL || now.selected == NULL)
+    return;
+  PhysAabb box = imp_framing_focus_box (self->session, FALSE);
+  PhysAabb seen = imp_view_visible_box (&self->view);
+  if (imp_aabb_is_empty (box)
+      || (box.min.x >= seen.min.x && box.max.x <= seen.max.x && box.min.y >= seen.min.y
+          && box.max.y <= seen.max.y))
+    return;
+  if ((box.max.x - box.min.x) <= seen.max.x - seen.min.x
+      && (box.max.y - box.min.y) <= seen.max.y - seen.min.y)
+    self->view.center = phys_v2 ((box.min.x + box.max.x) / 2.0, (box.min.y + box.max.y) / 2.0);
+  else
+    imp_view_fit (&self->view, box, 140.0);
+  self->subject_framed = FALSE;
 }
 
 static void
@@ -178,11 +275,13 @@ imp_canvas_set_session (ImpCanvas *self, ImpSession *session)
   if (session != NULL)
     {
       static const char *const redraw[]
-          = { "notify::frame", "notify::stop", "notify::overlays", "notify::selected-event",
-              "notify::highlight-term", "notify::concealed" };
+          = { "notify::frame", "notify::stop", "notify::overlays", "notify::highlight-term",
+              "notify::concealed" };
       for (gsize i = 0; i < G_N_ELEMENTS (redraw); i++)
         g_signal_connect_swapped (session, redraw[i], G_CALLBACK (session_changed), self);
       g_signal_connect_swapped (session, "notify::title", G_CALLBACK (on_title), self);
+      g_signal_connect_swapped (session, "notify::selected-event",
+                                G_CALLBACK (selected_event_changed), self);
     }
   self->fitted = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -227,12 +326,7 @@ imp_canvas_zoom_on_selection (ImpCanvas *self, double factor)
   imp_session_get_view (self->session, &now);
   if (now.world == NULL)
     return;
-  ImpRenderInput input;
-  imp_render_input_init (&input, now.world);
-  input.positions = now.positions;
-  input.selected = now.selected;
-  input.pair = now.pair;
-  PhysAabb box = imp_render_focus_box (&input);
+  PhysAabb box = imp_framing_focus_box (self->session, TRUE);
   PhysVec2 focus = self->view.center;
   if (!imp_aabb_is_empty (box))
     focus = phys_v2 (0.5 * (box.min.x + box.max.x), 0.5 * (box.min.y + box.max.y));
@@ -258,17 +352,13 @@ imp_canvas_zoom_to_selection (ImpCanvas *self)
   imp_session_get_view (self->session, &now);
   if (now.world == NULL || (now.selected == NULL && now.pair == NULL))
     return FALSE;
-  ImpRenderInput input;
-  imp_render_input_init (&input, now.world);
-  input.positions = now.positions;
-  input.selected = now.selected;
-  input.pair = now.pair;
-  PhysAabb box = imp_render_focus_box (&input);
+  PhysAabb box = imp_framing_focus_box (self->session, TRUE);
   if (imp_aabb_is_empty (box))
     return FALSE;
   /* The labels around an event need about this much room on each side. */
   imp_view_fit (&self->view, box, 140.0);
   self->fitted = TRUE;
+  self->subject_framed = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -278,6 +368,7 @@ imp_canvas_zoom (ImpCanvas *self, double factor)
 {
   PhysVec2 middle = phys_v2 (0.5 * self->view.width, 0.5 * self->view.height);
   imp_view_zoom_at (&self->view, middle, factor);
+  self->subject_framed = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -331,6 +422,52 @@ body_at (ImpCanvas *self, double x, double y)
   return best;
 }
 
+/**
+ * imp_canvas_legend_at:
+ * @self: a canvas
+ * @x: widget x
+ * @y: widget y
+ *
+ * Returns: whether the last picture drew its legend under (@x, @y)
+ */
+gboolean
+imp_canvas_legend_at (ImpCanvas *self, double x, double y)
+{
+  for (guint i = 0; i < self->boxes->len; i++)
+    {
+      const ImpRenderBox *b = &g_array_index (self->boxes, ImpRenderBox, i);
+      if (g_str_equal (b->kind, "legend") && x >= b->x && x <= b->x + b->width && y >= b->y
+          && y <= b->y + b->height)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * imp_canvas_set_legend_folded:
+ * @self: a canvas
+ * @folded: show only the legend's title line
+ */
+void
+imp_canvas_set_legend_folded (ImpCanvas *self, gboolean folded)
+{
+  self->legend_folded = folded;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * imp_canvas_get_boxes:
+ * @self: a canvas
+ *
+ * Returns: (transfer none) (element-type ImpRenderBox): where the last picture
+ *   put its labels, names and legend
+ */
+GArray *
+imp_canvas_get_boxes (ImpCanvas *self)
+{
+  return self->boxes;
+}
+
 static void
 clicked (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas *self)
 {
@@ -339,6 +476,11 @@ clicked (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas *sel
   /* A press that dragged something (or panned) is not a click. */
   if (self->moved)
     return;
+  if (imp_canvas_legend_at (self, x, y))
+    {
+      imp_canvas_set_legend_folded (self, !self->legend_folded);
+      return;
+    }
   GdkModifierType state
       = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (click));
   gtk_widget_grab_focus (GTK_WIDGET (self));
@@ -423,6 +565,8 @@ drag_update (GtkGestureDrag *gesture, double dx, double dy, ImpCanvas *self)
     {
       self->view.center = phys_v2 (self->drag_center_x, self->drag_center_y);
       imp_view_pan (&self->view, dx, dy);
+      if (self->moved)
+        self->subject_framed = FALSE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
@@ -601,6 +745,7 @@ scrolled (GtkEventControllerScroll *scroll, double dx, double dy, ImpCanvas *sel
   if (event != NULL)
     gdk_event_get_position (event, &x, &y);
   imp_view_zoom_at (&self->view, phys_v2 (x, y), pow (1.15, -dy));
+  self->subject_framed = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -621,6 +766,7 @@ zoom_changed (GtkGestureZoom *gesture, double scale, ImpCanvas *self)
       y = 0.5 * self->view.height;
     }
   imp_view_zoom_at (&self->view, phys_v2 (x, y), self->zoom_start_scale * scale / self->view.scale);
+  self->subject_framed = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -635,6 +781,7 @@ imp_canvas_dispose (GObject *object)
   g_clear_pointer (&self->preview, phys_world_free);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->hotspots, g_array_unref);
+  g_clear_pointer (&self->boxes, g_array_unref);
   G_OBJECT_CLASS (imp_canvas_parent_class)->dispose (object);
 }
 
@@ -701,8 +848,10 @@ imp_canvas_init (ImpCanvas *self)
   imp_view_init (&self->view, 800, 600);
   self->cache = imp_render_cache_new ();
   self->hotspots = g_array_new (FALSE, FALSE, sizeof (ImpHotspot));
+  self->boxes = g_array_new (FALSE, FALSE, sizeof (ImpRenderBox));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), IMP_CANVAS_MIN_WIDTH, 240);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
 
   /* Dragging with the primary button moves what it took hold of, or pans;

@@ -8,6 +8,10 @@
 
 G_BEGIN_DECLS
 
+/* The narrowest a canvas goes, pixels (the window folds its side panels over
+ * the canvas long before: imp-window.c). */
+#define IMP_CANVAS_MIN_WIDTH 160
+
 #define IMP_TYPE_CANVAS (imp_canvas_get_type ())
 G_DECLARE_FINAL_TYPE (ImpCanvas, imp_canvas, IMP, CANVAS, GtkWidget)
 
@@ -35,6 +39,12 @@ const char *imp_canvas_term_at (ImpCanvas *self, double x, double y);
 /* Zooms by factor (> 1 zooms in) and centres the selected event's or pair's
  * figure, or the selected circle (the centre stays where nothing is selected). */
 void imp_canvas_zoom_on_selection (ImpCanvas *self, double factor);
+void imp_canvas_frame_subject (ImpCanvas *self, gint64 until);
+const ImpView *imp_canvas_get_view (ImpCanvas *self);
+/* The legend folds to its title line on a click (and opens on the next). */
+gboolean imp_canvas_legend_at (ImpCanvas *self, double x, double y);
+void imp_canvas_set_legend_folded (ImpCanvas *self, gboolean folded);
+GArray *imp_canvas_get_boxes (ImpCanvas *self);
 /* Zooms about the centre by factor (> 1 zooms in). */
 void imp_canvas_zoom (ImpCanvas *self, double factor);
 

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "imp-lesson-markup.h"
+
 typedef struct
 {
   GString *out;
@@ -117,7 +119,8 @@ line (Card *c, const char *format, ...)
   if (c->style == IMP_CARD_MARKUP)
     {
       g_autofree char *escaped = g_markup_escape_text (text, -1);
-      g_string_append_printf (c->out, "%s\n", escaped);
+      g_autofree char *whole = imp_markup_keep_bars_whole (escaped);
+      g_string_append_printf (c->out, "%s\n", whole);
     }
   else if (c->style == IMP_CARD_LATEX)
     {
@@ -277,8 +280,13 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
       termed (c, "t");
       line (c, "t = (−b ∓ √disc) / a = %s and %s", t1, t2);
     }
+  else if (s->verdict == PHYS_VERDICT_NO_RELATIVE_MOTION)
+    line (c, "No roots to look for: a ≈ 0, the circles do not move relative to each other, "
+             "so their distance never changes.");
+  else if (s->verdict == PHYS_VERDICT_MISS)
+    line (c, "No real roots: disc < 0.");
   else
-    line (c, "No real roots.");
+    line (c, "The roots are not needed: an earlier check decided.");
   g_autofree char *sentence = imp_card_verdict_sentence (s, t0);
   line (c, "Verdict: %s. %s", phys_verdict_name (s->verdict), sentence);
   if (s->has_t)

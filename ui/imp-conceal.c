@@ -357,5 +357,12 @@ imp_conceal_view_input (ImpSession *session, const ImpSessionView *now, ImpRende
   input->selected_body = now->body.index;
   input->selected_kind = now->body.kind;
   input->highlight_term = imp_session_get_highlight_term (session);
+  if (imp_session_get_stop (session) > 0)
+    {
+      PhysStopKind stop = imp_session_get_stop_info (session)->kind;
+      input->response_stage = stop == PHYS_STOP_AFTER    ? IMP_RESPONSE_AFTER
+                              : stop == PHYS_STOP_BEFORE ? IMP_RESPONSE_BEFORE
+                                                         : IMP_RESPONSE_WHOLE;
+    }
   imp_conceal_input (session, input);
 }

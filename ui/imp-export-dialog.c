@@ -147,7 +147,7 @@ chosen (GtkNativeDialog *chooser, int response, ImpExportDialog *self)
       if (written)
         {
           g_signal_emit (self, signals[EXPORTED], 0, path);
-          gtk_window_destroy (GTK_WINDOW (self));
+          gtk_window_close (GTK_WINDOW (self));
         }
       else if (error != NULL)
         gtk_label_set_text (self->problem, error->message);
@@ -215,6 +215,9 @@ static void
 imp_export_dialog_init (ImpExportDialog *self)
 {
   gtk_window_set_title (GTK_WINDOW (self), "Export");
+  /* Closing hides it: the window shows the same dialog next time, with the title and
+   * the options chosen before. */
+  gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (self), 980, 560);
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
 
@@ -222,7 +225,7 @@ imp_export_dialog_init (ImpExportDialog *self)
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
   adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
   GtkWidget *cancel = gtk_button_new_with_mnemonic ("_Cancel");
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_close), self);
   GtkWidget *export = gtk_button_new_with_mnemonic ("_Export…");
   self->export = export;
   gtk_widget_add_css_class (export, "suggested-action");

@@ -331,7 +331,7 @@ page_text (cairo_t *cr, const Page *page, const char *text, double size_px, gboo
   if (text == NULL || *text == '\0')
     return NULL;
 
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout *layout = imp_text_layout_new (cr);
   PangoFontDescription *font = pango_font_description_from_string (page->theme->font_family);
 
   /* Absolute size: pixels of the page, whatever resolution the surface claims. */

@@ -325,7 +325,7 @@ imp_inspector_init (ImpInspector *self)
   gtk_widget_add_controller (GTK_WIDGET (self->label), motion);
 
   self->plot = GTK_DRAWING_AREA (gtk_drawing_area_new ());
-  gtk_drawing_area_set_content_height (self->plot, 190);
+  gtk_drawing_area_set_content_height (self->plot, 130);
   gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
   gtk_widget_set_margin_start (GTK_WIDGET (self->plot), 8);
   gtk_widget_set_margin_end (GTK_WIDGET (self->plot), 8);

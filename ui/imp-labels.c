@@ -8,7 +8,7 @@
  * slow placement down. Rings grow faster than linearly so a crowded label
  * escapes the crowd in a few steps, while a free one stays close. */
 #define N_SIDES 16
-static const double ring_steps[] = { 1.0, 2.0, 4.0, 7.0, 11.0, 16.0, 23.0, 32.0, 44.0 };
+static const double ring_steps[] = { 1.0, 2.0, 4.0, 7.0, 11.0, 16.0, 23.0, 32.0, 44.0, 60.0, 80.0 };
 #define N_RINGS ((int) G_N_ELEMENTS (ring_steps))
 /* What a candidate's obstacle cost is worth in pixels of distance: a label
  * inside an area is worth a short walk to find free space, one on ink is a last
@@ -144,6 +144,34 @@ imp_rect_intersects_capsule (const ImpRect *r, const ImpCapsule *c)
     return c->radius == 0.0 && segment_crosses_rect (c, r);
   return segment_rect_distance (c, r) < c->radius
          || (c->radius == 0.0 && segment_crosses_rect (c, r));
+}
+
+/**
+ * imp_rect_capsule_distance:
+ * @r: a rectangle
+ * @c: a capsule
+ *
+ * Returns: the gap between @r and @c's outline, pixels; 0 when they meet
+ */
+double
+imp_rect_capsule_distance (const ImpRect *r, const ImpCapsule *c)
+{
+  return MAX (segment_rect_distance (c, r) - c->radius, 0.0);
+}
+
+/* Whether a label there would be nearer another body than its own. */
+static gboolean
+nearer_a_rival (const ImpLabelRequest *request, const ImpRect *r)
+{
+  if (request->n_rivals == 0)
+    return FALSE;
+  double own = request->own != NULL
+                   ? imp_rect_capsule_distance (r, request->own)
+                   : point_rect_distance (request->x, request->y, r) - request->clearance;
+  for (int i = 0; i < request->n_rivals; i++)
+    if (imp_rect_capsule_distance (r, &request->rivals[i]) < own)
+      return TRUE;
+  return FALSE;
 }
 
 /**
@@ -341,6 +369,8 @@ imp_label_placer_place (ImpLabelPlacer *placer, const ImpLabelRequest *request, 
           if (!inside (&placer->bounds, &r) || covers_label (placer, &padded))
             continue;
           if (request->own != NULL && imp_rect_intersects_capsule (&padded, request->own))
+            continue;
+          if (nearer_a_rival (request, &r))
             continue;
           double score = away + cost_penalty[obstacle_cost (placer, &padded)];
           if (score < best_score)

@@ -114,6 +114,10 @@ typedef struct
  * @dir_y: y of the preferred side
  * @own: (nullable): the labelled shape, which the label must never cover even
  *   when it is not an obstacle
+ * @rivals: (nullable) (array length=n_rivals): shapes the label could be taken
+ *   for (other bodies): the label is never nearer one of them than @own, so
+ *   it (and its leader line) reads as belonging to @own
+ * @n_rivals: how many
  *
  * One label to place.
  */
@@ -124,6 +128,8 @@ typedef struct
   double width, height;
   double dir_x, dir_y;
   const ImpCapsule *own;
+  const ImpCapsule *rivals;
+  int n_rivals;
 } ImpLabelRequest;
 
 ImpCapsule imp_capsule_disc (double x, double y, double radius);
@@ -131,6 +137,7 @@ ImpCapsule imp_capsule_line (double ax, double ay, double bx, double by, double 
 gboolean imp_rect_intersects_rect (const ImpRect *r, const ImpRect *s);
 gboolean imp_rect_intersects_capsule (const ImpRect *r, const ImpCapsule *c);
 gboolean imp_rect_crosses_capsule_outline (const ImpRect *r, const ImpCapsule *c);
+double imp_rect_capsule_distance (const ImpRect *r, const ImpCapsule *c);
 
 void imp_label_placer_init (ImpLabelPlacer *placer, ImpRect bounds, ImpRect *placed, int max_placed,
                             ImpObstacle *obstacles, int max_obstacles);

@@ -97,7 +97,10 @@ update_step (ImpLessonPanel *self)
     gtk_label_set_markup (self->body, self->text.markup);
   else
     gtk_label_set_text (self->body, step->text);
-  gtk_label_set_text (self->hint, step->goal.hint != NULL ? step->goal.hint : "");
+  g_autofree char *hint = g_markup_escape_text (step->goal.hint != NULL ? step->goal.hint : "",
+                                                -1);
+  g_autofree char *hint_markup = imp_markup_keep_bars_whole (hint);
+  gtk_label_set_markup (self->hint, hint_markup);
   gtk_widget_set_visible (GTK_WIDGET (self->hint), FALSE);
   gtk_editable_set_text (GTK_EDITABLE (self->prediction), "");
   update_status (self);

@@ -512,6 +512,24 @@ drawn_by_figure (const Render *r, int i)
 
 /* Velocity arrows of every circle: one stroke for the shafts, one fill for the
  * heads. */
+/* Whether circle i's arrow a-b would lie on another circle's (head-on). */
+static gboolean
+overlaps_another (const Render *r, const PhysVec2 *disp, int i, PhysVec2 a, PhysVec2 b)
+{
+  int n = phys_world_circle_count (r->in->world);
+  for (int k = 0; k < n; k++)
+    {
+      if (k == i || drawn_by_figure (r, k))
+        continue;
+      PhysCircle c = phys_world_get_circle (r->in->world, k);
+      PhysVec2 ka = px (r, circle_position (r, k, &c));
+      PhysVec2 kb = px (r, phys_v2_add (c.position, disp[k]));
+      if (imp_render_arrows_overlap (a, b, ka, kb))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 imp_render_draw_velocities (Render *r, const PhysVec2 *disp)
 {
@@ -533,12 +551,19 @@ imp_render_draw_velocities (Render *r, const PhysVec2 *disp)
           if (drawn_by_figure (r, i))
             continue;
           PhysCircle c = phys_world_get_circle (world, i);
+          /* From where the body is drawn to where the frame would end it. */
           PhysVec2 a = px (r, circle_position (r, i, &c));
-          PhysVec2 d = phys_v2_scale (disp[i], scale);
+          PhysVec2 b = px (r, phys_v2_add (c.position, disp[i]));
+          PhysVec2 d = phys_v2_sub (b, a);
           double len = phys_v2_len (d);
           if (!(len >= 1.0) || !isfinite (len))
             continue;
-          PhysVec2 b = phys_v2_add (a, d);
+          if (mask == NULL)
+            {
+              imp_render_arrow_outside (&a, &b, c.radius * scale);
+              if (n <= MAX_RIVALS && overlaps_another (r, disp, i, a, b))
+                imp_render_arrow_aside (&a, &b);
+            }
           if (MAX (a.x, b.x) < 0.0 || MAX (a.y, b.y) < 0.0 || MIN (a.x, b.x) > r->view->width
               || MIN (a.y, b.y) > r->view->height)
             continue;
@@ -562,6 +587,9 @@ imp_render_draw_velocities (Render *r, const PhysVec2 *disp)
             {
               imp_render_head_path (cr, a, b, head);
               drawn++;
+              /* In a small world, names keep off the arrows too. */
+              if (n <= MAX_RIVALS)
+                imp_render_obstacle_line (r, a, b, ARROW_HALF_WIDTH_PX);
             }
         }
       imp_rgba_set_source (cr, r->theme->velocity);

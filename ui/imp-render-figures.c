@@ -188,32 +188,61 @@ draw_contact (Render *r, PhysVec2 point_world, PhysVec2 normal, PhysVec2 tangent
 }
 
 /* Velocity arrows of the selected bodies, from the record rather than the
- * world, since a test may start inside the frame: the displacement over what
- * is left of the frame, so the tip is where the body would end. */
+ * world, since a test may start inside the frame. Like every velocity arrow
+ * (imp_render_draw_velocities()) it starts where the body is drawn and its tip
+ * is where the body would be when the frame ends if nothing collided. */
 static void
-draw_record_velocity (Render *r, PhysVec2 start, PhysVec2 disp, double rest, int which,
+draw_record_velocity (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 disp, int which, int body,
                       gboolean subscript)
 {
   const ImpTheme *th = r->theme;
-  PhysVec2 a = px (r, start), b = px (r, phys_v2_add_scaled (start, disp, rest));
   char v[64];
   const char *name = which == 0 ? "v1" : "v2";
   gboolean hl = term (r, name) || term (r, "v");
+  /* Once the response is applied, the velocity before it is history. */
+  gboolean past = r->in->response_stage == IMP_RESPONSE_AFTER && r->in->selected != NULL
+                  && r->in->selected->kind == PHYS_EVENT_CIRCLE_CIRCLE;
+  ImpRgba color = past ? th->text_muted : th->velocity;
 
   hot (r, name, a, b, 3.0);
-  imp_render_arrow (r, a, b, th->velocity, th->overlay_line_px, FALSE, hl);
+  imp_render_arrow (r, a, b, color, th->overlay_line_px, past, hl);
+  if (past)
+    r->drawn |= DRAWN_BEFORE;
   if (phys_v2_len (phys_v2_sub (b, a)) >= 1.0)
     {
       /* Under gravity the displacement is not the velocity a form shows: this
        * frame's pull is in it. */
       PhysVec2 g = phys_world_get_def (r->in->world)->gravity;
-      imp_render_label_arrow (r, a, b, th->velocity, hl, "v%s = %s u/frame%s",
-                              subscript ? imp_render_subscript (which) : "",
-                              imp_render_fmt_vec (v, sizeof v, disp, -1),
-                              g.x != 0.0 || g.y != 0.0 ? "\nover this frame, gravity included"
-                                                       : "");
+      Label *l = imp_render_label_arrow (r, a, b, color, hl, "v%s = %s u/frame%s",
+                                         subscript ? imp_render_subscript (which) : "",
+                                         imp_render_fmt_vec (v, sizeof v, disp, -1),
+                                         g.x != 0.0 || g.y != 0.0
+                                             ? "\nover this frame, gravity included"
+                                             : "");
+      l->body = body;
+      if (body >= 0)
+        {
+          /* The label belongs by its body's end of the arrow, its leader
+           * landing on the body itself: the middle of a long arrow may lie on
+           * the other body, and a leader there would name the wrong one. */
+          double rim = phys_world_get_circle (r->in->world, body).radius * r->view->scale;
+          double len = phys_v2_len (phys_v2_sub (b, a));
+          PhysVec2 at = phys_v2_lerp (a, b, MIN (0.5, 0.6 * rim / len));
+          l->anchor = at;
+          l->own = imp_capsule_line (a.x, a.y, at.x, at.y, ARROW_HALF_WIDTH_PX);
+        }
       r->drawn |= DRAWN_VELOCITY;
     }
+}
+
+/* Where a focus circle is drawn (a stop inside the frame moves it), pixels. */
+static PhysVec2
+drawn_at (const Render *r, int body, PhysVec2 fallback)
+{
+  if (body < 0 || body >= phys_world_circle_count (r->in->world))
+    return px (r, fallback);
+  PhysCircle c = phys_world_get_circle (r->in->world, body);
+  return px (r, circle_position (r, body, &c));
 }
 
 static void
@@ -277,12 +306,29 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpul
     }
 
   if (overlay (r, IMP_OVERLAY_VELOCITY))
-    for (int i = 0; i < 2; i++)
-      draw_record_velocity (r, p[i], v[i], rest, i, TRUE);
+    {
+      int body[2] = { r->focus_a, r->focus_b };
+      PhysVec2 va[2], vb[2];
+      for (int i = 0; i < 2; i++)
+        {
+          va[i] = drawn_at (r, body[i], p[i]);
+          vb[i] = px (r, phys_v2_add_scaled (p[i], v[i], rest));
+          imp_render_arrow_outside (&va[i], &vb[i], rad[i] * scale);
+        }
+      /* Head-on, the two arrows would lie on one line. */
+      if (imp_render_arrows_overlap (va[0], vb[0], va[1], vb[1]))
+        for (int i = 0; i < 2; i++)
+          imp_render_arrow_aside (&va[i], &vb[i]);
+      for (int i = 0; i < 2; i++)
+        draw_record_velocity (r, va[i], vb[i], v[i], i, body[i], TRUE);
+    }
 
   /* Relative velocity and the velocity changes share one drawing scale, so
    * their lengths compare. */
-  PhysVec2 rel = imp != NULL ? phys_v2_scale (imp->rel_vel, dt) : phys_v2_neg (s->v);
+  /* With a response, the impulse's v1 - v2; for the test alone, the quadratic's own
+   * v = v2 - v1 (the displacement of c2 as seen from c1), as the card and lessons
+   * define it. */
+  PhysVec2 rel = imp != NULL ? phys_v2_scale (imp->rel_vel, dt) : s->v;
   PhysVec2 dv[2] = { { 0.0, 0.0 }, { 0.0, 0.0 } };
   gboolean impulse = imp != NULL && imp->applied && overlay (r, IMP_OVERLAY_IMPULSE);
   if (impulse)
@@ -294,14 +340,15 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpul
   double factor = imp_render_nice_factor (longest * scale, VECTOR_MIN_PX, VECTOR_MAX_PX);
   imp_render_fmt_factor (f, sizeof f, factor);
 
-  /* Relative velocity arrives at the contact point: the motion of circle 1's
-   * surface as seen from circle 2. */
+  /* Relative velocity arrives at the contact point: with a response the motion of
+   * circle 1's surface as seen from circle 2, for the test alone that of circle 2's
+   * surface as seen from circle 1. */
   if (overlay (r, IMP_OVERLAY_RELATIVE_VELOCITY) && s->has_t)
     {
       PhysVec2 to = px (r, s->point);
       PhysVec2 from = phys_v2_add_scaled (to, rel, -scale * factor);
-      gboolean hl = term (r, "vrel") || term (r, "v.n");
-      hot (r, "v.n", from, to, 3.0);
+      gboolean hl = imp != NULL ? term (r, "vrel") || term (r, "v.n") : term (r, "v");
+      hot (r, imp != NULL ? "v.n" : "v", from, to, 3.0);
       imp_render_arrow (r, from, to, th->relative_velocity, th->overlay_line_px, FALSE, hl);
       if (imp != NULL)
         g_snprintf (
@@ -310,7 +357,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpul
             imp_render_fmt_vec (a, sizeof a, imp->rel_vel, -1), r->vel_unit, f,
             imp_render_fmt_real (b, sizeof b, imp->vn, imp_render_decimals (fabs (imp->vn))));
       else
-        g_snprintf (buf, sizeof buf, "v\u2081 \u2212 v\u2082 = %s u/frame%s",
+        g_snprintf (buf, sizeof buf, "v = v\u2082 \u2212 v\u2081 = %s u/frame%s",
                     imp_render_fmt_vec (a, sizeof a, rel, -1), f);
       imp_render_label_arrow (r, from, to, th->relative_velocity, hl, "%s", buf);
       r->drawn |= DRAWN_RELATIVE;
@@ -345,17 +392,20 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpul
         }
       r->drawn |= DRAWN_IMPULSE;
 
-      /* Velocities after, dashed, over what is left of the frame: the tip is
-       * where the body ends if nothing else happens. */
+      /* Velocities after, over what is left of the frame (dashed until the
+       * response is applied): the tip is where the body ends if nothing else
+       * happens. */
       PhysVec2 after[2] = { imp->v1_after, imp->v2_after };
       double left = (1.0 - ev->t) * dt;
+      gboolean applied = r->in->response_stage == IMP_RESPONSE_AFTER;
       for (int i = 0; i < 2; i++)
         {
           PhysVec2 from = px (r, at_t[i]);
           PhysVec2 to = phys_v2_add_scaled (from, after[i], scale * left);
           gboolean hl = term (r, i == 0 ? "v1'" : "v2'");
           hot (r, i == 0 ? "v1'" : "v2'", from, to, 3.0);
-          imp_render_arrow (r, from, to, th->velocity, th->overlay_line_px, TRUE, hl);
+          imp_render_arrow (r, from, to, th->velocity, th->overlay_line_px + (applied ? 0.5 : 0.0),
+                            !applied, hl);
           if (phys_v2_len (phys_v2_sub (to, from)) >= 1.0)
             imp_render_label_arrow (r, from, to, th->velocity, hl, "v%s\u2032 = %s %s",
                                     imp_render_subscript (i),
@@ -517,7 +567,12 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
   if (overlay (r, IMP_OVERLAY_CONSTRUCTION))
     draw_projections (r, s);
   if (overlay (r, IMP_OVERLAY_VELOCITY))
-    draw_record_velocity (r, s->center, s->v, rest, 0, FALSE);
+    {
+      PhysVec2 va = drawn_at (r, r->focus_a, s->center);
+      PhysVec2 vb = px (r, phys_v2_add_scaled (s->center, s->v, rest));
+      imp_render_arrow_outside (&va, &vb, rad);
+      draw_record_velocity (r, va, vb, s->v, 0, r->focus_a, FALSE);
+    }
   if (overlay (r, IMP_OVERLAY_CONTACT) && s->has_t)
     draw_contact (r, s->point, s->normal, s->dir);
   if (resp != NULL && overlay (r, IMP_OVERLAY_CONSTRUCTION | IMP_OVERLAY_IMPULSE))

@@ -168,6 +168,7 @@ queue_label (Render *r, ImpRgba color, gboolean bold, const char *format, va_lis
     names_only (label->text);
   label->color = color;
   label->bold = bold;
+  label->body = -1;
   return label;
 }
 
@@ -204,6 +205,71 @@ imp_render_label_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, gboole
   label->own = imp_capsule_line (a.x, a.y, b.x, b.y, ARROW_HALF_WIDTH_PX);
   label->has_own = TRUE;
   return label;
+}
+
+/* Arrows */
+
+static double
+point_segment_distance (PhysVec2 p, PhysVec2 a, PhysVec2 b)
+{
+  PhysVec2 ab = phys_v2_sub (b, a);
+  double len2 = phys_v2_len_sq (ab);
+  double u = len2 > 0.0 ? CLAMP (phys_v2_dot (phys_v2_sub (p, a), ab) / len2, 0.0, 1.0) : 0.0;
+  return phys_v2_len (phys_v2_sub (p, phys_v2_add_scaled (a, ab, u)));
+}
+
+/* Two arrows (pixels) on nearly one line that share part of it: drawn as they
+ * are, one hides the other (head-on velocities). */
+gboolean
+imp_render_arrows_overlap (PhysVec2 a0, PhysVec2 b0, PhysVec2 a1, PhysVec2 b1)
+{
+  PhysVec2 u0 = phys_v2_sub (b0, a0), u1 = phys_v2_sub (b1, a1);
+  double l0 = phys_v2_len (u0), l1 = phys_v2_len (u1);
+  if (!(l0 >= 1.0 && l1 >= 1.0))
+    return FALSE;
+  /* Within 10 degrees of parallel (or antiparallel). */
+  if (fabs (phys_v2_cross (u0, u1)) > 0.17 * l0 * l1)
+    return FALSE;
+  double near = 2.0 * ARROW_HALF_WIDTH_PX;
+  return point_segment_distance (a1, a0, b0) < near || point_segment_distance (b1, a0, b0) < near
+         || point_segment_distance (a0, a1, b1) < near
+         || point_segment_distance (b0, a1, b1) < near;
+}
+
+/* Moves an arrow a few pixels to its own left: two arrows on one line in
+ * opposite directions part, each keeping its length and direction. */
+void
+imp_render_arrow_aside (PhysVec2 *a, PhysVec2 *b)
+{
+  PhysVec2 side = phys_v2_scale (phys_v2_unit (phys_v2_left_normal (phys_v2_sub (*b, *a))),
+                                 ARROW_ASIDE_PX);
+  *a = phys_v2_add (*a, side);
+  *b = phys_v2_add (*b, side);
+}
+
+/* An arrow from a circle's centre that would end inside the circle starts
+ * just outside its rim (and a selection ring about it) instead, so that it
+ * shows; its length and direction stay. */
+void
+imp_render_arrow_outside (PhysVec2 *a, PhysVec2 *b, double radius_px)
+{
+  PhysVec2 d = phys_v2_sub (*b, *a);
+  double len = phys_v2_len (d);
+  if (!(len >= 1.0) || len >= radius_px)
+    return;
+  *a = phys_v2_add_scaled (*a, d, (radius_px + SELECTION_GAP_PX + 3.0) / len);
+  *b = phys_v2_add (*a, d);
+}
+
+/* Records where a label, a name or the legend went (ImpRenderInput.boxes). */
+void
+imp_render_record_box (const Render *r, const char *kind, const ImpRect *rect, PhysVec2 anchor,
+                       int body)
+{
+  if (r->in->boxes == NULL)
+    return;
+  ImpRenderBox box = { kind, rect->x, rect->y, rect->width, rect->height, anchor, body };
+  g_array_append_val (r->in->boxes, box);
 }
 
 /* Primitives, in pixels */

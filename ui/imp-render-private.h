@@ -55,6 +55,11 @@ G_BEGIN_DECLS
 #define IMPULSE_OFFSET_PX 7.0
 #define LEADER_MIN_PX 14.0
 #define LEGEND_MARGIN_PX 12.0
+/* How far apart two arrows on one line are drawn, each to its own left. */
+#define ARROW_ASIDE_PX 4.0
+/* Circles this near a label's anchor compete with its own body for it. */
+#define RIVAL_REACH_PX 160.0
+#define MAX_RIVALS 32
 /* Arrows that are not velocities to scale (relative velocity, impulse, the
  * reflect construction) are magnified or shrunk by a round factor into this
  * range of lengths, and say so in their label. */
@@ -93,7 +98,8 @@ enum
   DRAWN_SPRING = 1u << 22,
   DRAWN_BUNGEE = 1u << 23,
   DRAWN_ANCHOR = 1u << 24,
-  DRAWN_EVENTS = 1u << 25, /* shifted by the event kind: one bit per kind */
+  DRAWN_BEFORE = 1u << 25, /* velocities before a response, faded after it */
+  DRAWN_EVENTS = 1u << 26, /* shifted by the event kind: one bit per kind */
 };
 
 struct _ImpRenderCache
@@ -114,6 +120,7 @@ typedef struct
   gboolean bold;
   gboolean strong;
   gboolean faded;
+  int body; /* the circle the label is about (its rivals are the others), -1: none */
 } Label;
 
 typedef struct
@@ -211,6 +218,13 @@ Label *imp_render_label (Render *r, PhysVec2 anchor, double clearance, PhysVec2 
                          gboolean bold, const char *format, ...) G_GNUC_PRINTF (7, 8);
 Label *imp_render_label_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, gboolean bold,
                                const char *format, ...) G_GNUC_PRINTF (6, 7);
+
+/* imp-render-kit.c: arrows that would lie on each other, and arrows inside their circle */
+gboolean imp_render_arrows_overlap (PhysVec2 a0, PhysVec2 b0, PhysVec2 a1, PhysVec2 b1);
+void imp_render_arrow_outside (PhysVec2 *a, PhysVec2 *b, double radius_px);
+void imp_render_arrow_aside (PhysVec2 *a, PhysVec2 *b);
+void imp_render_record_box (const Render *r, const char *kind, const ImpRect *rect, PhysVec2 anchor,
+                            int body);
 
 /* imp-render-kit.c: drawing */
 void imp_render_set_dash (cairo_t *cr, gboolean dashed);

@@ -86,9 +86,32 @@ draw_leader (Render *r, const Label *label, const ImpRect *rect, ImpRgba color)
   imp_render_line (r, start, near, color, 0.75, FALSE);
 }
 
+/* The circles near an anchor other than the body a label is about: the label
+ * must not read as theirs. */
+static int
+rivals_near (const Render *r, PhysVec2 anchor, int body, ImpCapsule *out)
+{
+  int n = phys_world_circle_count (r->in->world), found = 0;
+
+  if (n > ID_LABEL_BUDGET)
+    return 0;
+  for (int i = 0; i < n && found < MAX_RIVALS; i++)
+    {
+      if (i == body)
+        continue;
+      PhysCircle c = phys_world_get_circle (r->in->world, i);
+      PhysVec2 p = px (r, circle_position (r, i, &c));
+      double rad = c.radius * r->view->scale;
+      if (phys_v2_len (phys_v2_sub (p, anchor)) - rad < RIVAL_REACH_PX)
+        out[found++] = imp_capsule_disc (p.x, p.y, rad);
+    }
+  return found;
+}
+
 void
 imp_render_draw_label (Render *r, const Label *label)
 {
+  ImpCapsule rivals[MAX_RIVALS];
   const ImpTheme *th = r->theme;
   int w, h;
   ImpRect rect;
@@ -103,10 +126,17 @@ imp_render_draw_label (Render *r, const Label *label)
     .dir_x = label->dir.x,
     .dir_y = label->dir.y,
     .own = label->has_own ? &label->own : NULL,
+    .rivals = rivals,
+    .n_rivals = label->body >= 0 ? rivals_near (r, label->anchor, label->body, rivals) : 0,
   };
   /* A math label that finds no free place is still drawn: its value matters
-   * more than a tidy page. */
-  imp_label_placer_place (&r->placer, &req, &rect);
+   * more than a tidy page. Without its rivals it may find one. */
+  if (!imp_label_placer_place (&r->placer, &req, &rect) && req.n_rivals > 0)
+    {
+      req.n_rivals = 0;
+      imp_label_placer_place (&r->placer, &req, &rect);
+    }
+  imp_render_record_box (r, "label", &rect, label->anchor, label->body);
   ImpRgba color = label->color;
   if (label->faded)
     color.a *= 0.75;
@@ -138,7 +168,7 @@ imp_render_names_crowded (const Render *r)
 }
 
 static void
-draw_name (Render *r, const char *name, ImpLabelRequest *request)
+draw_name (Render *r, const char *name, ImpLabelRequest *request, int body)
 {
   ImpRect rect;
   int w, h;
@@ -148,6 +178,7 @@ draw_name (Render *r, const char *name, ImpLabelRequest *request)
   request->height = h;
   if (!imp_label_placer_place (&r->placer, request, &rect))
     return;
+  imp_render_record_box (r, "name", &rect, phys_v2 (request->x, request->y), body);
   cairo_move_to (r->cr, rect.x + 1.0, rect.y);
   imp_render_show_layout (r->cr, r->layout, r->theme->text_muted);
 }
@@ -159,10 +190,15 @@ draw_circle_name (Render *r, int i)
   PhysVec2 p = px (r, circle_position (r, i, &c));
   double rad = c.radius * r->view->scale;
   ImpCapsule own = imp_capsule_disc (p.x, p.y, rad);
-  ImpLabelRequest req = { p.x, p.y, rad + 1.0, 0.0, 0.0, 0.7, -0.7, &own };
+  ImpCapsule rivals[MAX_RIVALS];
+  ImpLabelRequest req = { p.x, p.y, rad + 1.0, 0.0, 0.0, 0.7, -0.7, &own, NULL, 0 };
 
-  if (on_canvas (r, p))
-    draw_name (r, c.name, &req);
+  if (!on_canvas (r, p))
+    return;
+  /* A name nearer another circle than its own would name that one. */
+  req.rivals = rivals;
+  req.n_rivals = r->names_crowded ? 0 : rivals_near (r, p, i, rivals);
+  draw_name (r, c.name, &req, i);
 }
 
 /* Names of bodies, after the math labels: a name that finds no free place is
@@ -197,8 +233,9 @@ imp_render_draw_ids (Render *r)
       ImpCapsule own = imp_capsule_line (a.x, a.y, b.x, b.y, th->segment_px);
       PhysVec2 side = phys_v2_unit (phys_v2_right_normal (phys_v2_sub (b, a)));
       PhysVec2 mid = phys_v2_lerp (a, b, 0.5);
-      ImpLabelRequest req = { mid.x, mid.y, th->segment_px, 0.0, 0.0, side.x, side.y, &own };
-      draw_name (r, s.name, &req);
+      ImpLabelRequest req
+          = { mid.x, mid.y, th->segment_px, 0.0, 0.0, side.x, side.y, &own, NULL, 0 };
+      draw_name (r, s.name, &req, -1);
     }
   for (int i = 0; i < phys_world_probe_count (world) && budget > 0; i++)
     {
@@ -206,8 +243,8 @@ imp_render_draw_ids (Render *r)
       PhysVec2 p = px (r, pr.position);
       budget--;
       ImpCapsule own = imp_capsule_disc (p.x, p.y, PROBE_SIZE_PX);
-      ImpLabelRequest req = { p.x, p.y, PROBE_SIZE_PX, 0.0, 0.0, 0.0, 1.0, &own };
-      draw_name (r, pr.name, &req);
+      ImpLabelRequest req = { p.x, p.y, PROBE_SIZE_PX, 0.0, 0.0, 0.0, 1.0, &own, NULL, 0 };
+      draw_name (r, pr.name, &req, -1);
     }
 }
 
@@ -282,8 +319,15 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_RELATIVE, SWATCH_ARROW, th->relative_velocity, th->relative_velocity,
          "relative velocity");
   ENTRY (DRAWN_IMPULSE, SWATCH_ARROW, th->impulse, th->impulse, "impulse: \u0394v = j n / m");
-  ENTRY (DRAWN_AFTER, SWATCH_DASHED_ARROW, th->velocity, th->velocity,
-         "velocity after the response (dashed)");
+  if (d & DRAWN_BEFORE)
+    {
+      ENTRY (DRAWN_AFTER, SWATCH_ARROW, th->velocity, th->velocity, "velocity after the response");
+      ENTRY (DRAWN_BEFORE, SWATCH_DASHED_ARROW, th->text_muted, th->text_muted,
+             "velocity before the response (dashed)");
+    }
+  else
+    ENTRY (DRAWN_AFTER, SWATCH_DASHED_ARROW, th->velocity, th->velocity,
+           "velocity after the response (dashed)");
   ENTRY (DRAWN_CONSTRUCTION, SWATCH_DASHED, th->construction, th->construction,
          "construction lines: projections, V(Ap)");
   ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_left, th->normal_left, "left normal n_L (y down)");
@@ -392,9 +436,21 @@ draw_swatch (Render *r, const LegendEntry *e, double x, double y)
     }
 }
 
-/* The legend goes into the corner where it hides the fewest labelled shapes. */
+/* Whether circle i is one the picture is about: the selection's, or any when
+ * nothing is selected. The legend never covers those. */
+static gboolean
+in_subject (const Render *r, int i)
+{
+  int sel = r->in->selected_kind == PHYS_BODY_CIRCLE ? r->in->selected_body : -1;
+  if (r->focus_a < 0 && r->focus_b < 0 && sel < 0)
+    return TRUE;
+  return i == r->focus_a || i == r->focus_b || i == sel;
+}
+
+/* The legend goes into the corner where it hides the fewest labelled shapes;
+ * *covers says whether it hides a circle of the subject even there. */
 static ImpRect
-legend_rect (Render *r, double w, double h)
+legend_rect (Render *r, double w, double h, gboolean *covers)
 {
   double m = LEGEND_MARGIN_PX;
   double xs[2] = { r->view->width - w - m, m };
@@ -403,32 +459,54 @@ legend_rect (Render *r, double w, double h)
   int best_hits = G_MAXINT;
   int n_circles = phys_world_circle_count (r->in->world);
 
+  *covers = FALSE;
   for (int k = 0; k < 4; k++)
     {
       ImpRect rect = { xs[k % 2], ys[k / 2], w, h };
       int hits = 0;
+      gboolean subject = FALSE;
       for (int i = 0; i < r->placer.n_obstacles; i++)
         hits += imp_rect_intersects_capsule (&rect, &r->placer.obstacles[i].shape);
       for (int i = 0; i < r->n_labels; i++)
         hits += 2
                 * (r->labels[i].anchor.x >= rect.x && r->labels[i].anchor.x <= rect.x + w
                    && r->labels[i].anchor.y >= rect.y && r->labels[i].anchor.y <= rect.y + h);
-      /* Circles count by their boxes: close enough to choose a corner. */
+      /* Circles count by their boxes: close enough to choose a corner. A body
+       * of the subject counts as more than everything else together. */
       for (int i = 0; i < n_circles; i++)
         {
           PhysCircle c = phys_world_get_circle (r->in->world, i);
           PhysVec2 p = px (r, circle_position (r, i, &c));
           double rad = c.radius * r->view->scale;
-          hits += p.x + rad > rect.x && p.x - rad < rect.x + w && p.y + rad > rect.y
-                  && p.y - rad < rect.y + h;
+          gboolean under = p.x + rad > rect.x && p.x - rad < rect.x + w && p.y + rad > rect.y
+                           && p.y - rad < rect.y + h;
+          if (under && n_circles <= ID_LABEL_BUDGET && in_subject (r, i))
+            {
+              subject = TRUE;
+              hits += 100000;
+            }
+          hits += under;
         }
       if (hits < best_hits)
         {
           best = rect;
           best_hits = hits;
+          *covers = subject;
         }
     }
   return best;
+}
+
+static void
+draw_legend_frame (Render *r, const ImpRect *rect)
+{
+  cairo_t *cr = r->cr;
+
+  draw_plate (r, rect, r->theme->legend_background);
+  cairo_rectangle (cr, rect->x + 0.5, rect->y + 0.5, rect->width - 1.0, rect->height - 1.0);
+  cairo_set_line_width (cr, 1.0);
+  imp_rgba_set_source (cr, r->theme->legend_border);
+  cairo_stroke (cr);
 }
 
 void
@@ -441,15 +519,19 @@ imp_render_draw_legend (Render *r)
   int tw, th_px, ew, eh;
   double pad = 8.0, gap = 4.0;
   gsize used = 0;
+  gboolean covers;
   cairo_t *cr = r->cr;
 
-  if (r->in->no_numbers)
-    g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT,
-                (gint64) phys_world_frame (r->in->world));
-  else
-    g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT ", t = %s",
-                (gint64) phys_world_frame (r->in->world),
-                imp_render_fmt_real (t, sizeof t, r->in->time_in_frame, 3));
+  /* The triangle says the legend folds (a click on the title); the moment in
+   * the frame goes when a lesson keeps the numbers back. */
+  g_autofree char *moment
+      = r->in->no_numbers ? g_strdup ("")
+                          : g_strdup_printf (", t = %s", imp_render_fmt_real (t, sizeof t,
+                                                                            r->in->time_in_frame,
+                                                                            3));
+  g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT "%s  %s",
+              (gint64) phys_world_frame (r->in->world), moment,
+              r->in->legend_folded ? "\u25b8" : "\u25be");
   layout_text (r, title, r->font_bold, &tw, &th_px);
 
   /* All entries in one layout, one per line: a single shaping pass. */
@@ -459,21 +541,32 @@ imp_render_draw_legend (Render *r)
         += g_snprintf (text + used, sizeof text - used, "%s%s", i > 0 ? "\n" : "", entries[i].text);
   pango_layout_set_spacing (r->layout, 4 * PANGO_SCALE);
   layout_text (r, text, r->font_small, &ew, &eh);
+  pango_layout_set_spacing (r->layout, 0);
 
   double width = MAX (tw, SWATCH_W + 6.0 + ew) + 2.0 * pad;
   double height = 2.0 * pad + th_px + gap + (n > 0 ? eh : 0);
-  ImpRect rect = legend_rect (r, width, height);
+  gboolean folded = r->in->legend_folded || n == 0;
+  ImpRect rect = legend_rect (r, width, height, &covers);
+  /* Open, it would hide a body the picture is about: only its title shows. */
+  if (covers)
+    folded = TRUE;
+  if (folded)
+    {
+      if (!r->in->legend_folded)
+        g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT "%s  \u25b8",
+                    (gint64) phys_world_frame (r->in->world), moment);
+      layout_text (r, title, r->font_bold, &tw, &th_px);
+      rect = legend_rect (r, tw + 2.0 * pad, th_px + 2.0 * pad, &covers);
+    }
   imp_label_placer_reserve (&r->placer, rect);
-
-  draw_plate (r, &rect, th->legend_background);
-  cairo_rectangle (cr, rect.x + 0.5, rect.y + 0.5, rect.width - 1.0, rect.height - 1.0);
-  cairo_set_line_width (cr, 1.0);
-  imp_rgba_set_source (cr, th->legend_border);
-  cairo_stroke (cr);
+  imp_render_record_box (r, "legend", &rect, phys_v2 (rect.x, rect.y), -1);
+  draw_legend_frame (r, &rect);
 
   double top = rect.y + pad + th_px + gap;
-  if (n > 0)
+  if (n > 0 && !folded)
     {
+      pango_layout_set_spacing (r->layout, 4 * PANGO_SCALE);
+      layout_text (r, text, r->font_small, &ew, &eh);
       PangoLayoutIter *iter = pango_layout_get_iter (r->layout);
       int i = 0;
       do
@@ -489,8 +582,8 @@ imp_render_draw_legend (Render *r)
       pango_layout_iter_free (iter);
       cairo_move_to (cr, rect.x + pad + SWATCH_W + 6.0, top);
       imp_render_show_layout (cr, r->layout, th->text);
+      pango_layout_set_spacing (r->layout, 0);
     }
-  pango_layout_set_spacing (r->layout, 0);
 
   layout_text (r, title, r->font_bold, &tw, &th_px);
   cairo_move_to (cr, rect.x + pad, rect.y + pad);

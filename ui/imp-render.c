@@ -179,7 +179,7 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
     imp_render_draw_event_marks (r);
   imp_render_draw_selection (r);
 
-  r->layout = pango_cairo_create_layout (cr);
+  r->layout = imp_text_layout_new (cr);
   r->font = make_font (r->theme, r->theme->label_px, PANGO_WEIGHT_NORMAL);
   r->font_bold = make_font (r->theme, r->theme->label_px, PANGO_WEIGHT_BOLD);
   r->font_small = make_font (r->theme, r->theme->small_px, PANGO_WEIGHT_NORMAL);

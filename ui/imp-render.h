@@ -132,6 +132,10 @@ typedef struct _ImpRenderCache ImpRenderCache;
  *
  * @hotspots: (nullable): where the picture draws each term's figure, filled by
  *   the renderer for a canvas that lights the inspector's term under the pointer
+ * @boxes: (nullable) (element-type ImpRenderBox): where the picture puts its
+ *   labels, names and legend, appended to by the renderer
+ * @legend_folded: draw only the legend's title line (a click on it unfolds it)
+ * @response_stage: before or after the selected event's response
  * @no_numbers: label the figures with their names only (a lesson keeps their
  *   values back while the learner points at a term)
  *
@@ -157,6 +161,47 @@ typedef struct
   gboolean ring;
 } ImpHotspot;
 
+/**
+ * ImpResponseStage:
+ * @IMP_RESPONSE_WHOLE: the whole figure: velocities before solid, after dashed
+ *   (an exported diagram)
+ * @IMP_RESPONSE_BEFORE: the playhead stopped just before the selected event's
+ *   response: as the whole figure
+ * @IMP_RESPONSE_AFTER: just after it: the velocities after solid, those before
+ *   faded and dashed
+ *
+ * Where the picture is in the selected event's response, so that stepping over
+ * it changes what is drawn.
+ */
+typedef enum
+{
+  IMP_RESPONSE_WHOLE,
+  IMP_RESPONSE_BEFORE,
+  IMP_RESPONSE_AFTER,
+} ImpResponseStage;
+
+/**
+ * ImpRenderBox:
+ * @kind: "label" (the math), "name" (a body's name) or "legend"
+ * @x: left edge, pixels
+ * @y: top edge
+ * @width: width
+ * @height: height
+ * @anchor: the point the box belongs to (for a label, where its leader line
+ *   ends)
+ * @body: the circle a label or name is about, -1 for none
+ *
+ * Where a picture put a piece of text, recorded for the canvas (the legend
+ * folds on a click) and for tests.
+ */
+typedef struct
+{
+  const char *kind;
+  double x, y, width, height;
+  PhysVec2 anchor;
+  int body;
+} ImpRenderBox;
+
 typedef struct
 {
   const PhysWorld *world;
@@ -180,6 +225,9 @@ typedef struct
   gboolean raster_shortcuts;
   gboolean no_page;
   GArray *hotspots;
+  GArray *boxes;
+  gboolean legend_folded;
+  ImpResponseStage response_stage;
   gboolean no_numbers;
 } ImpRenderInput;
 

@@ -68,6 +68,17 @@ struct _ImpSession
   /* The bodies a breakpoint names, by name too: found again as playback goes
    * (an edit that adds or removes bodies renumbers the later ones). */
   char break_names[2][PHYS_NAME_MAX];
+  /* The inspected event by what it is, found again once an edit, undo or redo has
+   * recorded its frame anew (its index may change, or it may be gone). */
+  struct
+  {
+    gboolean pending;
+    gint64 frame;
+    PhysEventKind kind;
+    char a[PHYS_NAME_MAX], b[PHYS_NAME_MAX];
+    int occurrence;         /* among the frame's events of that kind between those bodies */
+    PhysStopKind stop_kind; /* where the playhead stood: before or after it, or at a probe's */
+  } kept;
   PhysPairRecord pair;      /* the pair's test at the frame (valid with the view) */
   gboolean has_pair;
 
@@ -88,6 +99,7 @@ G_DEFINE_FINAL_TYPE (ImpSession, imp_session, G_TYPE_OBJECT)
 enum
 {
   SIGNAL_BREAKPOINT_HIT,
+  SIGNAL_NOTICE,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -114,6 +126,10 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+static void find_kept_event (ImpSession *self);
+static void move_to (ImpSession *self, gint64 frame, int stop);
+static void ensure_stops (ImpSession *self);
+
 static gboolean
 publish_length (gpointer data)
 {
@@ -126,6 +142,7 @@ publish_length (gpointer data)
     {
       self->length = length;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+      find_kept_event (self);
     }
   return G_SOURCE_REMOVE;
 }
@@ -341,6 +358,12 @@ imp_session_class_init (ImpSessionClass *klass)
   signals[SIGNAL_BREAKPOINT_HIT]
       = g_signal_new ("breakpoint-hit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                       NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+  /* A sentence for the learner about what an edit did beyond what was asked: the
+   * event inspected before an edit, undo or redo no longer happens in its frame, a
+   * circle now overlaps a wall. */
+  signals[SIGNAL_NOTICE]
+      = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -382,6 +405,7 @@ install (ImpSession *self, PhysTimeline *timeline)
   self->stop = 0;
   self->phase = 0.0;
   self->selected_event = -1;
+  self->kept.pending = FALSE;
   self->body.index = -1;
   self->other.index = -1;
   self->body_name[0] = self->other_name[0] = '\0';
@@ -558,6 +582,103 @@ imp_session_get_session_path (ImpSession *self)
   return self->session_path;
 }
 
+/* The names of an event's bodies in world ("" for none). */
+static void
+event_names (const PhysWorld *world, const PhysEvent *event, const char **a, const char **b)
+{
+  PhysBodyRef ra = { event->kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE,
+                     event->a };
+  PhysBodyRef rb = { event->b_kind, event->b };
+  *a = event->a >= 0 ? phys_world_body_name (world, ra) : "";
+  *b = event->b >= 0 ? phys_world_body_name (world, rb) : "";
+}
+
+/* Which of the frame's events of its kind between its bodies the event is (0 for the first). */
+static int
+event_occurrence (const PhysWorld *world, const PhysEventLog *log, int index)
+{
+  const PhysEvent *event = &log->events[index];
+  const char *a, *b;
+  event_names (world, event, &a, &b);
+  int n = 0;
+  for (int i = 0; i < index; i++)
+    {
+      const char *ia, *ib;
+      event_names (world, &log->events[i], &ia, &ib);
+      if (log->events[i].kind == event->kind && g_str_equal (ia, a) && g_str_equal (ib, b))
+        n++;
+    }
+  return n;
+}
+
+/* Before the recording changes (an edit, undo or redo): remembers the inspected event
+ * by what it is; recording_changed() looks for it again. */
+static void
+keep_event (ImpSession *self)
+{
+  self->kept.pending = FALSE;
+  if (self->selected_event < 0)
+    return;
+  ImpSessionView view;
+  imp_session_get_view (self, &view);
+  if (view.world == NULL || self->selected_event >= view.n_events)
+    return;
+  const PhysEvent *event = &view.events[self->selected_event];
+  const char *a, *b;
+  event_names (view.world, event, &a, &b);
+  self->kept.frame = self->frame;
+  self->kept.kind = event->kind;
+  g_strlcpy (self->kept.a, a, sizeof self->kept.a);
+  g_strlcpy (self->kept.b, b, sizeof self->kept.b);
+  self->kept.occurrence = event_occurrence (view.world, &self->events, self->selected_event);
+  const PhysStop *stop = imp_session_get_stop_info (self);
+  self->kept.stop_kind = stop != NULL && stop->event == self->selected_event ? stop->kind
+                                                                             : PHYS_STOP_BEFORE;
+  self->kept.pending = TRUE;
+}
+
+/* Once the kept event's frame is recorded again: selects the same event there and
+ * puts the playhead on the same stop of it, or says it no longer happens. */
+static void
+find_kept_event (ImpSession *self)
+{
+  if (!self->kept.pending || self->frame >= self->length)
+    return;
+  self->kept.pending = FALSE;
+  if (self->frame != self->kept.frame)
+    return;
+  ImpSessionView view;
+  imp_session_get_view (self, &view);
+  int seen = 0;
+  for (int i = 0; i < view.n_events; i++)
+    {
+      const char *a, *b;
+      event_names (view.world, &view.events[i], &a, &b);
+      if (view.events[i].kind != self->kept.kind || !g_str_equal (a, self->kept.a)
+          || !g_str_equal (b, self->kept.b) || seen++ != self->kept.occurrence)
+        continue;
+      ensure_stops (self);
+      for (int s = 0; s < self->n_stops; s++)
+        if (self->stops[s].event == i && self->stops[s].kind == self->kept.stop_kind)
+          {
+            move_to (self, self->frame, s);
+            break;
+          }
+      imp_session_set_selected_event (self, i);
+      return;
+    }
+  g_autofree char *said
+      = self->kept.b[0] != '\0'
+            ? g_strdup_printf ("After this change there is no %s event of %s and %s in frame %"
+                               G_GINT64_FORMAT " any more",
+                               phys_event_kind_name (self->kept.kind), self->kept.a, self->kept.b,
+                               self->frame)
+            : g_strdup_printf ("After this change there is no %s event of %s in frame %"
+                               G_GINT64_FORMAT " any more",
+                               phys_event_kind_name (self->kept.kind), self->kept.a, self->frame);
+  g_signal_emit (self, signals[SIGNAL_NOTICE], 0, said);
+}
+
 /* After the recording changed under the playhead (edit, undo, redo). */
 static void
 recording_changed (ImpSession *self)
@@ -578,6 +699,7 @@ recording_changed (ImpSession *self)
                                  PROP_CAN_UNDO, PROP_CAN_REDO };
   for (gsize i = 0; i < G_N_ELEMENTS (changed); i++)
     g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
+  find_kept_event (self);
 }
 
 gboolean
@@ -601,22 +723,28 @@ imp_session_can_redo (ImpSession *self)
 gboolean
 imp_session_undo (ImpSession *self)
 {
+  keep_event (self);
   PhysTimeline *tl = imp_session_lock (self);
   gboolean done = tl != NULL && phys_timeline_undo (tl);
   imp_session_unlock (self);
   if (done)
     recording_changed (self);
+  else
+    self->kept.pending = FALSE;
   return done;
 }
 
 gboolean
 imp_session_redo (ImpSession *self)
 {
+  keep_event (self);
   PhysTimeline *tl = imp_session_lock (self);
   gboolean done = tl != NULL && phys_timeline_redo (tl);
   imp_session_unlock (self);
   if (done)
     recording_changed (self);
+  else
+    self->kept.pending = FALSE;
   return done;
 }
 
@@ -634,6 +762,7 @@ imp_session_redo (ImpSession *self)
 PhysStatus
 imp_session_edit (ImpSession *self, const PhysEdit *edit)
 {
+  keep_event (self);
   gint64 at = edit->kind == PHYS_EDIT_SET_WORLD && self->world_edit_frame >= 0
                  ? MIN (self->world_edit_frame, self->frame)
                  : self->frame;
@@ -645,6 +774,8 @@ imp_session_edit (ImpSession *self, const PhysEdit *edit)
   imp_session_unlock (self);
   if (status == PHYS_OK)
     recording_changed (self);
+  else
+    self->kept.pending = FALSE;
   return status;
 }
 
@@ -664,12 +795,19 @@ gboolean
 imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
 {
   imp_session_set_playing (self, FALSE);
+  ImpSessionView view;
+  imp_session_get_view (self, &view);
+  g_autofree char *warning = NULL;
+  if (view.world != NULL && !imp_body_edit_check_place (view.world, edit, &warning, error))
+    return FALSE;
   PhysStatus status = imp_session_edit (self, edit);
   if (status != PHYS_OK)
     {
       imp_body_edit_refused (status, edit, error);
       return FALSE;
     }
+  if (warning != NULL)
+    g_signal_emit (self, signals[SIGNAL_NOTICE], 0, warning);
   return TRUE;
 }
 
@@ -800,6 +938,7 @@ move_to (ImpSession *self, gint64 frame, int stop)
     {
       self->frame = frame;
       self->selected_event = -1;
+      self->kept.pending = FALSE;
       invalidate (self);
       want_frames (self, frame + LOOKAHEAD);
     }
@@ -1046,7 +1185,13 @@ imp_session_jump_event (ImpSession *self, int direction)
   PhysTimelineQuery any;
   memset (&any, 0, sizeof any);
   PhysTimeline *tl = imp_session_lock (self);
-  gint64 found = tl != NULL ? phys_timeline_find (tl, self->frame, direction, &any) : -1;
+  gint64 found = -1;
+  /* From the start of a frame, the next event may be that frame's own. */
+  if (tl != NULL && direction > 0 && self->stop == 0 && self->phase == 0.0
+      && phys_timeline_frame_matches (tl, self->frame, &any))
+    found = self->frame;
+  else if (tl != NULL)
+    found = phys_timeline_find (tl, self->frame, direction, &any);
   imp_session_unlock (self);
   if (found < 0)
     return FALSE;
@@ -1067,6 +1212,14 @@ imp_session_set_playing (ImpSession *self, gboolean playing)
   if (playing == self->playing)
     return;
   self->playing = playing;
+  /* Paused, the playhead stands on a frame's start: a moment between two frames is
+   * no state any view names (the legend would say t = 0.003 of no event). */
+  if (!playing && self->phase > 0.0)
+    {
+      self->phase = 0.0;
+      self->view_valid = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
 }
 
@@ -1255,6 +1408,7 @@ imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add)
     }
   /* A body or pair replaces an event as what the inspector shows. */
   self->selected_event = -1;
+  self->kept.pending = FALSE;
   self->view_valid = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
 }

@@ -174,13 +174,27 @@ imp_rgba_set_source_alpha (cairo_t *cr, ImpRgba color, double alpha)
   cairo_set_source_rgba (cr, color.r, color.g, color.b, color.a * alpha);
 }
 
+PangoLayout *
+imp_text_layout_new (cairo_t *cr)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoContext *context = pango_layout_get_context (layout);
+  cairo_font_options_t *options = cairo_font_options_create ();
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (context, options);
+  cairo_font_options_destroy (options);
+  pango_context_set_round_glyph_positions (context, FALSE);
+  pango_layout_context_changed (layout);
+  return layout;
+}
+
 /* Small plot text (8.5 pt) vertically centred on y; align_x 0 puts its left
  * edge at x, 0.5 its centre, 1 its right edge. */
 void
 imp_plot_text (cairo_t *cr, const char *text, double x, double y, double align_x, ImpRgba color,
                gboolean bold)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout *layout = imp_text_layout_new (cr);
   PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 8.5"
                                                                         : "Sans 8.5");
   pango_layout_set_font_description (layout, font);

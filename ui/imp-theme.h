@@ -9,6 +9,7 @@
 
 #include <cairo.h>
 #include <glib.h>
+#include <pango/pangocairo.h>
 
 #include "phys.h"
 
@@ -130,6 +131,11 @@ const ImpTheme *imp_theme_get (gboolean dark);
 ImpRgba imp_theme_event_color (const ImpTheme *theme, PhysEventKind kind);
 void imp_rgba_set_source (cairo_t *cr, ImpRgba color);
 void imp_rgba_set_source_alpha (cairo_t *cr, ImpRgba color, double alpha);
+/* A layout for text drawn on cr whose size and line breaks are those of the page,
+ * whatever the scale cr draws at: metrics are neither hinted nor rounded to device
+ * pixels, so a figure's labels land in the same places in an SVG, on the canvas and in
+ * a PNG at 2x. */
+PangoLayout *imp_text_layout_new (cairo_t *cr);
 void imp_plot_text (cairo_t *cr, const char *text, double x, double y, double align_x,
                     ImpRgba color, gboolean bold);
 

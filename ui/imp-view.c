@@ -76,6 +76,70 @@ imp_view_fit (ImpView *view, PhysAabb box, double margin_px)
     }
 }
 
+/* The scale and centre that show box inside the canvas part [x0, x1] x [y0, y1]. */
+static double
+fit_into (const ImpView *view, PhysAabb box, double x0, double y0, double x1, double y1,
+          PhysVec2 *center)
+{
+  double w = MAX (box.max.x - box.min.x, 1e-9), h = MAX (box.max.y - box.min.y, 1e-9);
+  double scale = MIN (MAX (x1 - x0, 1.0) / w, MAX (y1 - y0, 1.0) / h);
+
+  /* The box's centre goes to the middle of the part. */
+  center->x = (box.min.x + box.max.x) / 2.0 - ((x0 + x1) / 2.0 - view->width / 2.0) / scale;
+  center->y = (box.min.y + box.max.y) / 2.0 - ((y0 + y1) / 2.0 - view->height / 2.0) / scale;
+  return scale;
+}
+
+/**
+ * imp_view_frame_subject:
+ * @view: a view whose width and height are set
+ * @box: the world box of what a lesson step talks about (its bodies where they
+ *   go during the step); an empty box leaves @view unchanged
+ * @largest_radius: the radius of the largest circle of the subject, world
+ *   units; 0 when it has none
+ * @legend: keep a corner free for the legend
+ *
+ * Shows the subject as large as the canvas allows with room for labels around
+ * it, clear of the legend's corner (above or beside the subject, whichever
+ * leaves it larger), but never so large that its largest circle is more than
+ * %IMP_VIEW_SUBJECT_MAX_PX across: a lone body keeps its surroundings in sight.
+ * A subject spread too wide to show its circles %IMP_VIEW_SUBJECT_MIN_PX across
+ * still fits whole: seeing every body matters more than their size.
+ */
+void
+imp_view_frame_subject (ImpView *view, PhysAabb box, double largest_radius, gboolean legend)
+{
+  if (imp_aabb_is_empty (box))
+    return;
+
+  double m = IMP_VIEW_SUBJECT_MARGIN_PX, w = view->width, h = view->height;
+  PhysVec2 center, beside;
+  double scale = fit_into (view, box, m, m, w - m, h - m, &center);
+  if (legend)
+    {
+      /* Below the legend's band, or left of its column. */
+      double band = IMP_VIEW_LEGEND_ROOM_H + m / 2.0, column = IMP_VIEW_LEGEND_ROOM_W + m / 2.0;
+      double below = fit_into (view, box, m, band, w - m, h - m, &center);
+      double left = fit_into (view, box, m, m, w - column, h - m, &beside);
+      scale = below;
+      if (left > below)
+        {
+          scale = left;
+          center = beside;
+        }
+    }
+  if (largest_radius > 0.0 && scale * 2.0 * largest_radius > IMP_VIEW_SUBJECT_MAX_PX)
+    {
+      /* Zoomed out about the centre of the part chosen. */
+      double capped = IMP_VIEW_SUBJECT_MAX_PX / (2.0 * largest_radius);
+      PhysVec2 mid = phys_v2 ((box.min.x + box.max.x) / 2.0, (box.min.y + box.max.y) / 2.0);
+      center = phys_v2_add_scaled (mid, phys_v2_sub (center, mid), scale / capped);
+      scale = capped;
+    }
+  view->scale = clamp_scale (scale);
+  view->center = center;
+}
+
 /**
  * imp_view_to_screen:
  * @view: a view

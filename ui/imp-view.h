@@ -40,6 +40,19 @@ typedef struct
 void imp_view_init (ImpView *view, int width, int height);
 void imp_view_set_size (ImpView *view, int width, int height);
 void imp_view_fit (ImpView *view, PhysAabb box, double margin_px);
+
+/* Framing a lesson step's subject: its bodies are shown at least this many
+ * pixels across when the subject fits so, its largest at most IMP_VIEW_SUBJECT_MAX_PX. */
+#define IMP_VIEW_SUBJECT_MIN_PX 40.0
+#define IMP_VIEW_SUBJECT_MAX_PX 120.0
+/* Free space kept around a subject for its labels, pixels. */
+#define IMP_VIEW_SUBJECT_MARGIN_PX 44.0
+/* The corner a legend takes (imp-render-text.c), kept free of the subject. */
+#define IMP_VIEW_LEGEND_ROOM_W 250.0
+#define IMP_VIEW_LEGEND_ROOM_H 110.0
+
+void imp_view_frame_subject (ImpView *view, PhysAabb box, double largest_radius,
+                             gboolean legend);
 PhysVec2 imp_view_to_screen (const ImpView *view, PhysVec2 world);
 PhysVec2 imp_view_to_world (const ImpView *view, PhysVec2 screen);
 void imp_view_pan (ImpView *view, double dx_px, double dy_px);

@@ -7,6 +7,7 @@
 #include "imp-breakpoints.h"
 #include "imp-canvas.h"
 #include "imp-conceal.h"
+#include "imp-course.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
 #include "imp-lesson-list.h"
@@ -24,6 +25,7 @@ struct _ImpWindow
 
   ImpSession *session;
   GSettings *settings;      /* NULL when the schema is not installed */
+  ImpExportDialog *export_dialog; /* kept between exports, with its choices */
   gint64 last_tick_us;
 
   AdwWindowTitle *window_title;
@@ -35,7 +37,6 @@ struct _ImpWindow
   ImpTimelineBar *timeline_bar;
   ImpInspector *inspector;
   ImpBookmarkList *bookmark_list;
-  GtkWidget *inspector_separator;
   GtkToggleButton *inspector_button;
   GtkToggleButton *plots_button;
   ImpRecordingPlot *recording_plot;
@@ -43,9 +44,15 @@ struct _ImpWindow
   ImpLessonPanel *lesson_panel;
   GtkWidget *lesson_separator;
   GtkMenuButton *lessons_button;
+  AdwFlap *lesson_flap;          /* the lesson panel beside (or over) the canvas */
+  AdwFlap *inspector_flap;       /* the inspector beside (or over) the canvas */
+  GtkToggleButton *lesson_button;
+  guint fit_panels_id;           /* an idle that folds the side panels to the width */
   GtkShortcutTrigger **playback_triggers; /* parsed playback_keys */
   GtkWidget *header_bar;
   GtkWidget *transport;
+  GtkStack *main_stack;     /* "empty" with nothing open, else "scene" */
+  AdwStatusPage *empty_page;
   ImpLessonList *lesson_list;
 };
 
@@ -110,6 +117,11 @@ update_title (ImpWindow *self)
       = shipped != NULL ? g_strdup_printf ("%s, built into Impulse", shipped) : NULL;
   adw_window_title_set_subtitle (self->window_title,
                                  subtitle != NULL ? subtitle : path != NULL ? path : "");
+  /* With nothing open, say what to do instead of showing an empty canvas. */
+  gboolean open = title != NULL || path != NULL;
+  gtk_stack_set_visible_child_name (self->main_stack, open ? "scene" : "empty");
+  gtk_widget_set_sensitive (self->transport, open);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->timeline_bar), open);
 }
 
 static gboolean
@@ -145,20 +157,126 @@ static void
 toast_error (ImpWindow *self, const GError *error)
 {
   toast_message (self, error->message);
+  /* With nothing open the whole message fits on the empty page, where a toast
+   * would cut it. */
+  g_autofree char *said = g_strdup_printf ("%s\n\nOpen a scene, a session or a lesson file, "
+                                           "or start a lesson of the course.",
+                                           error->message);
+  adw_status_page_set_description (self->empty_page, said);
+}
+
+/* The side panels stand beside the canvas while it keeps at least
+ * CANVAS_BESIDE_PX (CANVAS_BESIDE_LESSON_PX beside the lesson panel, which
+ * then takes less than a third of the window); narrower, each folds over the
+ * canvas (the inspector first) and its header toggle brings it back. AdwFlap's
+ * own rule (fold when the minimum widths do not fit) would never fold the
+ * lesson panel: the header is wider than the panels' minimum widths. */
+#define CANVAS_BESIDE_PX 480
+#define CANVAS_BESIDE_LESSON_PX 600
+
+static int
+min_width (gpointer widget)
+{
+  int width = 0;
+  gtk_widget_measure (GTK_WIDGET (widget), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL,
+                      NULL);
+  return width;
+}
+
+static gboolean
+fit_panels (gpointer data)
+{
+  ImpWindow *self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height;
+
+  self->fit_panels_id = 0;
+  if (self->session == NULL)
+    return G_SOURCE_REMOVE;
+  if (width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gboolean lesson = gtk_widget_get_visible (GTK_WIDGET (self->lesson_panel));
+  int lesson_px = lesson ? min_width (self->lesson_panel) : 0;
+  int inspector_px = min_width (self->inspector);
+  gboolean fold_lesson = lesson && width - lesson_px < CANVAS_BESIDE_LESSON_PX;
+  int left = width - (fold_lesson ? 0 : lesson_px);
+  /* Too narrow for the lesson panel is too narrow for the wider inspector. */
+  gboolean fold_inspector = fold_lesson || left - inspector_px < CANVAS_BESIDE_PX
+                            || width - inspector_px < CANVAS_BESIDE_LESSON_PX;
+  adw_flap_set_fold_policy (self->lesson_flap,
+                            fold_lesson ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+  adw_flap_set_fold_policy (self->inspector_flap, fold_inspector ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                                                 : ADW_FLAP_FOLD_POLICY_NEVER);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_fit_panels (ImpWindow *self)
+{
+  /* The idle holds the window: a resize notified while it is destroyed must
+   * not leave an idle behind that outlives it. */
+  if (self->fit_panels_id == 0 && self->session != NULL)
+    self->fit_panels_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_panels,
+                                           g_object_ref (self), g_object_unref);
+}
+
+static void
+window_resized (ImpWindow *self, GParamSpec *pspec, gpointer data)
+{
+  queue_fit_panels (self);
 }
 
 static void
 update_lesson (ImpWindow *self)
 {
   gboolean active = imp_lesson_player_get_lesson (self->player) != NULL;
+  gboolean opened = active && !gtk_widget_get_visible (GTK_WIDGET (self->lesson_button));
 
   gtk_widget_set_visible (GTK_WIDGET (self->lesson_panel), active);
   gtk_widget_set_visible (self->lesson_separator, active);
+  gtk_widget_set_visible (GTK_WIDGET (self->lesson_button), active);
+  fit_panels (self);
+  /* A lesson opens beside the canvas; over it only when the window is too
+   * narrow for both, and then the learner opens it from the header. */
+  if (opened || !active)
+    adw_flap_set_reveal_flap (self->lesson_flap,
+                              active && !adw_flap_get_folded (self->lesson_flap));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-lesson", active);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-next", active);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-back", active);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.lesson-show-me", active);
   imp_lesson_list_refresh (self->lesson_list);
+}
+
+/* Keeps what opened for the next launch: a resource URI as it is, a file by its
+ * absolute path. */
+static void
+remember_opened (ImpWindow *self, const char *path)
+{
+  if (self->settings == NULL)
+    return;
+  g_autofree char *absolute = strstr (path, "://") != NULL ? g_strdup (path)
+                                                           : g_canonicalize_filename (path, NULL);
+  g_settings_set_string (self->settings, "last-opened", absolute);
+}
+
+/* The style chosen in the main menu (the "style" key): follow the desktop, light or dark. */
+static void
+apply_style (ImpWindow *self)
+{
+  g_autofree char *style = g_settings_get_string (self->settings, "style");
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "style");
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (style));
+  AdwColorScheme scheme = g_str_equal (style, "light")  ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                          : g_str_equal (style, "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                        : ADW_COLOR_SCHEME_DEFAULT;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
+}
+
+static void
+style_chosen (GSimpleAction *action, GVariant *value, ImpWindow *self)
+{
+  g_settings_set_string (self->settings, "style", g_variant_get_string (value, NULL));
 }
 
 /**
@@ -182,6 +300,8 @@ imp_window_open (ImpWindow *self, const char *path)
       gboolean ok = imp_lesson_player_open (self->player, path, &error);
       if (!ok)
         toast_error (self, error);
+      else
+        remember_opened (self, path);
       update_lesson (self);
       return ok;
     }
@@ -192,7 +312,29 @@ imp_window_open (ImpWindow *self, const char *path)
     }
   imp_lesson_player_close (self->player);
   update_lesson (self);
+  remember_opened (self, path);
   return TRUE;
+}
+
+/**
+ * imp_window_open_where_left_off:
+ * @self: a window
+ *
+ * What a new window of the application opens: the lesson, scene or session the
+ * learner last had open (a finished lesson gives way to the next unfinished
+ * one), else the course's first unfinished lesson; see imp_course_resume_target().
+ *
+ * Returns: whether something opened
+ */
+gboolean
+imp_window_open_where_left_off (ImpWindow *self)
+{
+  g_autofree char *target = imp_course_resume_target (self->settings);
+  if (target != NULL && imp_window_open (self, target))
+    return TRUE;
+  /* What was last opened no longer loads: the course from its start. */
+  g_autofree char *first = imp_course_resume_target (NULL);
+  return first != NULL && g_strcmp0 (first, target) != 0 && imp_window_open (self, first);
 }
 
 /**
@@ -214,12 +356,39 @@ lesson_chosen (ImpWindow *self, const char *uri)
   imp_window_open (self, uri);
 }
 
+/* Each step frames what it talks about, over the frames up to its goal's. */
 static void
-lesson_zoom (ImpWindow *self, double factor)
+lesson_step_entered (ImpWindow *self)
 {
-  imp_canvas_fit (self->canvas);
-  if (factor != 1.0)
-    imp_canvas_zoom_on_selection (self->canvas, factor);
+  const ImpLesson *lesson = imp_lesson_player_get_lesson (self->player);
+  guint index = imp_lesson_player_get_step (self->player);
+  if (lesson == NULL || index >= imp_lesson_n_steps (lesson))
+    return;
+  const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, index)->goal;
+  imp_canvas_frame_subject (self->canvas, goal->kind != IMP_GOAL_NONE ? goal->frame : -1);
+}
+
+/* The last step's Finish: says so, offers the next lesson of the course, and the
+ * Lessons list shows the lesson finished. */
+static void
+lesson_finished (ImpWindow *self, const ImpLesson *lesson)
+{
+  imp_lesson_list_refresh (self->lesson_list);
+  g_autofree char *next = imp_course_next_lesson (lesson->id);
+  g_autofree char *title = g_strdup_printf (next != NULL ? "Lesson finished: %s"
+                                                         : "Lesson finished: %s. That was the "
+                                                           "last lesson of the course",
+                                            lesson->title);
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+  AdwToast *toast = adw_toast_new (escaped);
+  adw_toast_set_timeout (toast, 0);
+  if (next != NULL)
+    {
+      adw_toast_set_button_label (toast, "_Next Lesson");
+      adw_toast_set_action_name (toast, "win.next-lesson");
+    }
+  adw_toast_overlay_add_toast (self->toasts, toast);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-lesson", next != NULL);
 }
 
 static void
@@ -229,7 +398,21 @@ act_lesson (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr (GError) error = NULL;
 
   if (g_str_equal (name, "win.lesson-next"))
-    imp_lesson_player_next (self->player);
+    {
+      const ImpLesson *lesson = imp_lesson_player_get_lesson (self->player);
+      gboolean finishing = lesson != NULL && imp_lesson_player_get_reached (self->player)
+                           && imp_lesson_player_get_step (self->player) + 1
+                                  >= imp_lesson_n_steps (lesson);
+      if (imp_lesson_player_next (self->player) && finishing)
+        lesson_finished (self, lesson);
+    }
+  else if (g_str_equal (name, "win.next-lesson"))
+    {
+      const ImpLesson *lesson = imp_lesson_player_get_lesson (self->player);
+      g_autofree char *next = lesson != NULL ? imp_course_next_lesson (lesson->id) : NULL;
+      if (next != NULL)
+        imp_window_open (self, next);
+    }
   else if (g_str_equal (name, "win.lesson-back"))
     imp_lesson_player_back (self->player);
   else if (g_str_equal (name, "win.lesson-show-me"))
@@ -484,9 +667,14 @@ act_export (GtkWidget *widget, const char *name, GVariant *param)
   if (imp_session_get_length (self->session) == 0)
     return;
   imp_session_set_playing (self->session, FALSE);
-  ImpExportDialog *dialog = imp_export_dialog_new (GTK_WINDOW (self), self->session);
-  g_signal_connect_object (dialog, "exported", G_CALLBACK (exported), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  if (self->export_dialog == NULL)
+    {
+      self->export_dialog = g_object_ref (imp_export_dialog_new (GTK_WINDOW (self),
+                                                                 self->session));
+      g_signal_connect_object (self->export_dialog, "exported", G_CALLBACK (exported), self,
+                               G_CONNECT_SWAPPED);
+    }
+  gtk_window_present (GTK_WINDOW (self->export_dialog));
 }
 
 static void
@@ -613,10 +801,14 @@ static void
 imp_window_dispose (GObject *object)
 {
   ImpWindow *self = IMP_WINDOW (object);
+  if (self->export_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->export_dialog));
+  g_clear_object (&self->export_dialog);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_object (&self->player);
+  g_clear_handle_id (&self->fit_panels_id, g_source_remove);
   g_clear_object (&self->settings);
   for (gsize i = 0; self->playback_triggers != NULL && i < G_N_ELEMENTS (playback_keys); i++)
     g_object_unref (self->playback_triggers[i]);
@@ -645,6 +837,8 @@ imp_window_class_init (ImpWindowClass *klass)
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, speed);
@@ -652,12 +846,14 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, timeline_bar);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, bookmark_list);
-  gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_separator);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, plots_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, recording_plot);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_panel);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_separator);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_flap);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, inspector_flap);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_list);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, header_bar);
@@ -669,6 +865,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.lesson-show-me", NULL, act_lesson);
   gtk_widget_class_install_action (widget_class, "win.close-lesson", NULL, act_lesson);
   gtk_widget_class_install_action (widget_class, "win.lessons", NULL, act_lesson);
+  gtk_widget_class_install_action (widget_class, "win.next-lesson", NULL, act_lesson);
   gtk_widget_class_install_action (widget_class, "win.step-forward", NULL, act_step);
   gtk_widget_class_install_action (widget_class, "win.step-back", NULL, act_step);
   gtk_widget_class_install_action (widget_class, "win.step-forward-10", NULL, act_step);
@@ -771,6 +968,29 @@ keep_focus_on_click (GtkWidget *widget)
     keep_focus_on_click (c);
 }
 
+/* A menu button's tooltip, shown when the pointer rests on it, stays over the
+ * top of the menu it opens: quiet while the menu is open. */
+static void
+menu_shown (GtkWidget *popover, GParamSpec *pspec, GtkWidget *button)
+{
+  gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
+}
+
+static void
+quiet_tooltips_of_menus (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    {
+      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget));
+      if (popover != NULL)
+        g_signal_connect_object (popover, "notify::visible", G_CALLBACK (menu_shown), widget, 0);
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    quiet_tooltips_of_menus (c);
+}
+
 static void
 imp_window_init (ImpWindow *self)
 {
@@ -785,6 +1005,17 @@ imp_window_init (ImpWindow *self)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       imp_session_set_overlays (self->session, g_settings_get_uint (self->settings, "overlays"));
+      /* Not g_settings_create_action(): that action keeps the settings, and with them
+       * its link to this window's actions, alive after the window is gone, where the
+       * next window's change of style would reach it. */
+      g_autofree char *now = g_settings_get_string (self->settings, "style");
+      g_autoptr (GSimpleAction) style
+          = g_simple_action_new_stateful ("style", G_VARIANT_TYPE_STRING,
+                                          g_variant_new_string (now));
+      g_signal_connect_object (style, "change-state", G_CALLBACK (style_chosen), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (style));
+      g_signal_connect_swapped (self->settings, "changed::style", G_CALLBACK (apply_style), self);
+      apply_style (self);
     }
   g_signal_connect (self, "close-request", G_CALLBACK (close_request), NULL);
   g_signal_connect_swapped (self->session, "notify::overlays", G_CALLBACK (save_overlays), self);
@@ -797,20 +1028,28 @@ imp_window_init (ImpWindow *self)
   imp_lesson_panel_set_player (self->lesson_panel, self->player, self->session);
   imp_lesson_list_set_settings (self->lesson_list, self->settings);
   g_signal_connect_swapped (self->lesson_list, "open", G_CALLBACK (lesson_chosen), self);
-  g_signal_connect_swapped (self->player, "zoom", G_CALLBACK (lesson_zoom), self);
+  g_signal_connect_swapped (self->player, "notify::step", G_CALLBACK (lesson_step_entered), self);
   g_signal_connect_swapped (self->player, "notify::reached", G_CALLBACK (update_lesson), self);
   update_lesson (self);
   g_object_bind_property (self->plots_button, "active", self->recording_plot, "visible",
                           G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->inspector_button, "active", self->inspector, "visible",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->inspector_button, "active", self->inspector_separator, "visible",
-                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->inspector_button, "active", self->inspector_flap, "reveal-flap",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_object_bind_property (self->lesson_button, "active", self->lesson_flap, "reveal-flap",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   add_overlay_actions (self);
   add_breakpoint_action (self);
+  g_signal_connect_swapped (self->session, "notice", G_CALLBACK (toast_message), self);
   add_playback_keys (self);
   keep_focus_on_click (self->header_bar);
   keep_focus_on_click (self->transport);
+  quiet_tooltips_of_menus (self->header_bar);
+  quiet_tooltips_of_menus (self->transport);
+  static const char *const resized[]
+      = { "notify::default-width", "notify::maximized", "notify::fullscreened" };
+  for (gsize i = 0; i < G_N_ELEMENTS (resized); i++)
+    g_signal_connect (self, resized[i], G_CALLBACK (window_resized), NULL);
+  fit_panels (self);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
   imp_world_actions_add (G_ACTION_MAP (self), self->session, world_refused, self);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
@@ -822,6 +1061,7 @@ imp_window_init (ImpWindow *self)
   for (gsize i = 0; i < G_N_ELEMENTS (moved); i++)
     g_signal_connect_swapped (self->session, moved[i], G_CALLBACK (update_position), self);
   g_signal_connect_swapped (self->session, "notify::title", G_CALLBACK (update_title), self);
+  update_title (self);
   g_signal_connect_swapped (self->canvas, "edit-refused", G_CALLBACK (toast_message), self);
   g_signal_connect_swapped (self->speed, "notify::selected", G_CALLBACK (speed_selected), self);
   gtk_widget_add_tick_callback (GTK_WIDGET (self), tick, NULL, NULL);

@@ -16,6 +16,7 @@ ImpWindow *imp_window_new (GtkApplication *application);
 ImpSession *imp_window_get_session (ImpWindow *self);
 /* Opens a scene, session or lesson; on error shows it in a toast and keeps what was open. */
 gboolean imp_window_open (ImpWindow *self, const char *path);
+gboolean imp_window_open_where_left_off (ImpWindow *self);
 ImpLessonPlayer *imp_window_get_lesson_player (ImpWindow *self);
 
 G_END_DECLS
