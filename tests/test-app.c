@@ -437,7 +437,8 @@ test_window_finish_and_style (void)
   g_auto (GStrv) course = imp_lesson_list_shipped ();
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (imp_window_open (window, course[0]));
-  g_assert_cmpstr (g_settings_get_string (settings, "last-opened"), ==, course[0]);
+  g_autofree char *last = g_settings_get_string (settings, "last-opened");
+  g_assert_cmpstr (last, ==, course[0]);
   const ImpLesson *lesson = imp_lesson_player_get_lesson (player);
   guint n = imp_lesson_n_steps (lesson);
   for (guint i = 0; i < n; i++)
