@@ -57,7 +57,8 @@ static const char usage_text[] =
   "  export SCENE --frame K -o FILE.{svg,pdf,png,csv,jsonl}\n"
   "                  write an annotated figure of frame K, a strobe of several\n"
   "                  frames, PDF pages or data (docs/export-format.md)\n"
-  "  check FILE      validate a scene, session or lesson file\n"
+  "  check [--max-frames N] FILE\n"
+  "                  validate a scene, session or lesson file\n"
   "  help [COMMAND]  show this text, or the options of a command\n"
   "\n"
   "Options:\n"
@@ -67,7 +68,8 @@ static const char usage_text[] =
   "SCENE is a scene file (docs/scene-format.md), a session file (a scene and the\n"
   "edits made to it, docs/session-format.md) or a resource:// URI.\n"
   "The output formats are described in docs/trace-format.md.\n"
-  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.\n"
+  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene,\n"
+  "or a frame that diverged.\n"
   "Run 'impulse COMMAND --help' for the options of a command.\n";
 
 static const char *const verbs[] = { "run", "inspect", "export", "check", "help" };
@@ -213,6 +215,11 @@ scene_argument (const char *verb, char **argv)
       usage_error (verb, "unexpected argument '%s'", argv[2]);
       return NULL;
     }
+  if (argv[1][0] == '\0')
+    {
+      usage_error (verb, "%s needs a SCENE file name, got an empty string", verb);
+      return NULL;
+    }
   return argv[1];
 }
 
@@ -220,6 +227,7 @@ scene_argument (const char *verb, char **argv)
  * the world reaches their frames. */
 typedef struct
 {
+  const char *path;        /* as given, for messages */
   ImpSessionFile *session; /* NULL for a scene */
   PhysWorld *world;        /* the world stepped: the scene's, or a copy of the session's */
   guint next_edit;         /* the session's first edit not applied yet */
@@ -233,6 +241,7 @@ input_open (ImpCliInput *input, const char *path)
   g_autoptr (GError) error = NULL;
 
   memset (input, 0, sizeof *input);
+  input->path = path;
   if (imp_session_file_sniff (path))
     {
       input->session = imp_session_file_load (path, &error);
@@ -296,6 +305,19 @@ input_apply_edits (ImpCliInput *input, GArray *applied)
   return ok;
 }
 
+/* Steps one frame; when it diverges (the world halts), says why and returns FALSE. */
+static gboolean
+input_step (ImpCliInput *input, PhysEventLog *log)
+{
+  phys_world_step (input->world, log);
+  PhysHalt halt = phys_world_halt (input->world);
+  if (halt.kind == PHYS_HALT_NONE)
+    return TRUE;
+  g_autofree char *why = imp_scene_describe_halt (input->world, halt);
+  g_printerr ("%s: error: %s\n", input->path, why);
+  return FALSE;
+}
+
 /* Steps (applying a session's edits on the way) until state `frame`, edits at
  * `frame` included. */
 static gboolean
@@ -307,7 +329,8 @@ input_reach (ImpCliInput *input, gint64 frame)
         return FALSE;
       if (phys_world_frame (input->world) >= frame)
         return TRUE;
-      phys_world_step (input->world, NULL);
+      if (!input_step (input, NULL))
+        return FALSE;
     }
 }
 
@@ -379,7 +402,12 @@ static const char run_description[] =
   "--states adds the state after each frame; --hash ends the output with the\n"
   "final state hash (16 hex digits). See docs/trace-format.md.\n"
   "\n"
-  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.";
+  "A frame in which an integrator diverges (a position or velocity leaves the\n"
+  "range of numbers the physics keeps finite) is not stepped: the output stops\n"
+  "there and the reason, with the circle, goes to stderr.\n"
+  "\n"
+  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or\n"
+  "scene, or the simulation diverged.";
 
 static int
 verb_run (char **argv)
@@ -422,6 +450,7 @@ verb_run (char **argv)
   PhysEventLog log;
   g_autoptr (GString) line = g_string_new (NULL);
   guint64 n_events = 0;
+  gint64 capped = 0, first_capped = -1;
   gboolean ok = TRUE;
   gboolean applies;
   PhysWorld *world = input.world;
@@ -451,7 +480,8 @@ verb_run (char **argv)
       if (i > 0 && !(applies = run_apply_edits (&input, !jsonl, &out, line, &ok)))
         break;
       phys_event_log_clear (&log);
-      phys_world_step (world, &log);
+      if (!(applies = input_step (&input, &log)))
+        break;
       for (size_t e = 0; ok && e < log.count; e++)
         {
           if (jsonl)
@@ -461,6 +491,12 @@ verb_run (char **argv)
           ok = out_line (&out, line);
         }
       n_events += log.count;
+      for (size_t e = 0; e < log.count; e++)
+        if (log.events[e].kind == PHYS_EVENT_EVENT_CAP)
+          {
+            first_capped = capped++ == 0 ? frame : first_capped;
+            break;
+          }
 
       if (ok && states)
         {
@@ -492,6 +528,13 @@ verb_run (char **argv)
       out_line (&out, line);
     }
 
+  /* The trace has an event-cap event for each; a person reading the summary hears it too. */
+  if (capped > 0)
+    g_printerr ("impulse: warning: %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+                " frames hit the event cap (first: frame %" G_GINT64_FORMAT
+                "): each stopped where the cap was reached, its remaining collisions not "
+                "handled; see world.event_cap in docs/scene-format.md\n",
+                capped, frames, first_capped);
   phys_event_log_free (&log);
   input_close (&input);
   int status = out_finish (&out);
@@ -542,9 +585,7 @@ imp_cli_suggest_ids (const PhysWorld *world, const char *id)
 
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
-      int count = kinds[k] == PHYS_BODY_CIRCLE    ? phys_world_circle_count (world)
-                  : kinds[k] == PHYS_BODY_SEGMENT ? phys_world_segment_count (world)
-                                                  : phys_world_probe_count (world);
+      int count = phys_world_body_count (world, kinds[k]);
       for (int i = 0; i < count; i++)
         {
           PhysBodyRef ref = { kinds[k], i };
@@ -744,19 +785,29 @@ verb_inspect (char **argv)
 static int
 verb_check (char **argv)
 {
-  const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
+  g_autofree char *max_text = NULL;
+  const GOptionEntry entries[] = {
+    { "max-frames", 0, 0, G_OPTION_ARG_STRING, &max_text,
+      "Replay a session at most N frames (default 1000000)", "N" },
+    G_OPTION_ENTRY_NULL
+  };
+  gint64 max_frames = IMP_SESSION_FILE_REPLAY_LIMIT;
   const char *scene;
 
   if (!parse_verb_options ("check", "FILE", "Validates a scene, session or lesson file.",
                            "Prints 'FILE: ok' and exits 0, or prints the first problem as\n"
                            "'FILE:LINE:COLUMN: error: what was expected' on stderr and exits 2.\n"
                            "A session is replayed up to its last edit, so that every edit is\n"
-                           "checked against the world it changes. A lesson is played through\n"
+                           "checked against the world it changes; an edit beyond --max-frames\n"
+                           "is an error before anything is stepped, so that a file cannot ask\n"
+                           "for hours of work. A lesson is played through\n"
                            "with \"show me\" at every step: each goal must be unmet when its\n"
                            "step starts and met after \"show me\".",
                            entries, &argv))
     return IMP_CLI_EXIT_USAGE;
   if ((scene = scene_argument ("check", argv)) == NULL)
+    return IMP_CLI_EXIT_USAGE;
+  if (max_text != NULL && !parse_count ("check", "--max-frames", max_text, &max_frames))
     return IMP_CLI_EXIT_USAGE;
 
   if (imp_lesson_sniff (scene))
@@ -772,7 +823,16 @@ verb_check (char **argv)
   else
     {
       ImpCliInput input;
-      gboolean valid = input_open (&input, scene) && input_check_edits (&input, G_MAXINT64);
+      g_autoptr (GError) error = NULL;
+      gboolean valid = input_open (&input, scene);
+      if (valid && input.session != NULL
+          && !imp_session_file_check_reach (input.session, max_frames, &error))
+        {
+          g_printerr ("%s\nimpulse: hint: 'impulse check --max-frames N' replays up to frame N\n",
+                      error->message);
+          valid = FALSE;
+        }
+      valid = valid && input_check_edits (&input, G_MAXINT64);
       input_close (&input);
       if (!valid)
         return IMP_CLI_EXIT_USAGE;
@@ -814,7 +874,8 @@ export_trace (ImpCliInput *input, const char *scene, gint64 first, gint64 last, 
       if (frame > first && !(ok = input_apply_edits (input, NULL)))
         break;
       phys_event_log_clear (&log);
-      phys_world_step (world, &log);
+      if (!(ok = input_step (input, &log)))
+        break;
       for (size_t e = 0; events && e < log.count; e++)
         {
           imp_trace_write_event (line, world, &log.events[e]);
@@ -932,17 +993,26 @@ parse_choice (const char *option, const char *text, const char *const *names, in
   return FALSE;
 }
 
-/* Records until the state @state can be visited. */
-static void
-record_until (PhysTimeline *timeline, gint64 state)
+/* Records until the state @state can be visited; when the recording diverges
+ * before, says why (as 'run' does) and returns FALSE. */
+static gboolean
+record_until (PhysTimeline *timeline, gint64 state, const char *scene)
 {
   for (;;)
     {
       gint64 missing
           = state - phys_timeline_first_frame (timeline) - phys_timeline_length (timeline);
-      if (missing <= 0 || phys_timeline_record (timeline, missing) == 0)
-        return;
+      if (missing <= 0)
+        return TRUE;
+      if (phys_timeline_record (timeline, missing) == 0)
+        break;
     }
+  PhysHalt halt = phys_timeline_halt (timeline);
+  if (halt.kind == PHYS_HALT_NONE)
+    return TRUE;
+  g_autofree char *why = imp_scene_describe_halt (phys_timeline_seek (timeline, halt.frame), halt);
+  g_printerr ("%s: error: %s\n", scene, why);
+  return FALSE;
 }
 
 /* Reports an export error; returns the exit status it deserves. */
@@ -1294,7 +1364,12 @@ verb_export (char **argv)
       input_close (&input);
       return IMP_CLI_EXIT_USAGE;
     }
-  record_until (timeline, imp_export_last_state (&options));
+  if (!record_until (timeline, imp_export_last_state (&options), scene))
+    {
+      phys_timeline_free (timeline);
+      input_close (&input);
+      return IMP_CLI_EXIT_USAGE;
+    }
 
   /* A strobe shows its frame just before the response, where the math is drawn;
    * a frame without an event (or only the event cap) at its start. */

@@ -9,6 +9,7 @@
  *   impulse-bench timeline [FRAMES]  record gas 1000 (default 100,000 frames), then seek
  *   impulse-bench window [N] [SECONDS]  play gas N (default 2,000) for SECONDS (default 10)
  *                                 in the real window; needs a display (not in the table)
+ *   impulse-bench edits [N]       apply N add-circle edits at one frame (default 200,000)
  */
 #include <cairo.h>
 #include <stdio.h>
@@ -348,9 +349,48 @@ run_render (int n)
   return 0;
 }
 
+/* The edit figure of issue 13: a session adding 200,000 circles at one frame once
+ * took more than 90 s, each edit waking every circle before it. Linear now: the
+ * figure is the time per edit, which must not grow with N. */
+static int
+run_edits (int n)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  PhysWorld *world = phys_world_new (&def);
+  double start = now_ms ();
+  for (int i = 0; i < n; i++)
+    {
+      char name[32];
+      snprintf (name, sizeof name, "c%d", i);
+      PhysEdit edit = phys_edit_init (PHYS_EDIT_ADD_CIRCLE, name);
+      edit.position = phys_v2 ((i % 1000) * 3.0, (i / 1000) * 3.0);
+      edit.radius = 1.0;
+      if (phys_world_apply_edit (world, &edit) != PHYS_OK)
+        {
+          fprintf (stderr, "impulse-bench: error: add-circle %d refused\n", i);
+          return 1;
+        }
+    }
+  double ms = now_ms () - start;
+  printf ("edits add_circle=%d total_ms=%.1f us_per_edit=%.3f\n", n, ms, 1e3 * ms / n);
+  phys_world_free (world);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
+  if (argc >= 2 && strcmp (argv[1], "edits") == 0)
+    {
+      long n = argc >= 3 ? strtol (argv[2], NULL, 10) : PHYS_MAX_CIRCLES;
+      if (argc > 3 || n < 1 || n > PHYS_MAX_CIRCLES)
+        {
+          fprintf (stderr, "impulse-bench: error: expected 'edits [N]' with 1 <= N <= %d\n",
+                   PHYS_MAX_CIRCLES);
+          return 2;
+        }
+      return run_edits ((int) n);
+    }
   if (argc >= 2 && strcmp (argv[1], "timeline") == 0)
     {
       long long frames = argc >= 3 ? strtoll (argv[2], NULL, 10) : 100000;
@@ -395,6 +435,7 @@ main (int argc, char **argv)
       printf ("Usage: impulse-bench [gas|rain N [RUNS]] | impulse-bench render [N]\n"
               "       impulse-bench timeline [FRAMES]\n"
               "       impulse-bench window [N] [SECONDS]   (needs a display)\n"
+              "       impulse-bench edits [N]\n"
               "With no arguments runs gas 1000, 5000, 20000, rain 2000, render 2000 and "
               "timeline.\n");
       return 0;

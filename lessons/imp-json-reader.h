@@ -183,6 +183,8 @@ gboolean imp_json_field_skip (ImpJsonReader *reader, JsonNode *value, const ImpJ
                               gpointer def);
 gboolean imp_json_field_finite (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                                 gpointer def);
+gboolean imp_json_field_size (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                              gpointer def);
 gboolean imp_json_field_positive (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                                   gpointer def);
 gboolean imp_json_field_non_negative (ImpJsonReader *reader, JsonNode *value,

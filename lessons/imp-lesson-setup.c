@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "imp-scene.h"
+
 static gboolean
 walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint step,
            const char *format, ...) G_GNUC_PRINTF (5, 6);
@@ -23,14 +25,28 @@ walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint st
   return FALSE;
 }
 
-/* Records up to `frames` frames (states 0 to frames). */
-static void
+/* Records up to `frames` frames (states 0 to frames). Returns why not when the
+ * recording diverged before (see PhysHalt), else NULL. */
+static char *
 record_to (PhysTimeline *timeline, gint64 frames)
 {
   gint64 have = phys_timeline_length (timeline);
 
   if (have < frames)
-    phys_timeline_record (timeline, frames - have);
+    have += phys_timeline_record (timeline, frames - have);
+  PhysHalt halt = phys_timeline_halt (timeline);
+  if (have >= frames || halt.kind == PHYS_HALT_NONE)
+    return NULL;
+  return imp_scene_describe_halt (phys_timeline_seek (timeline, halt.frame), halt);
+}
+
+/* Records up to `frames` frames for step i, or fails at at with why it cannot. */
+static gboolean
+path_record (const ImpLesson *lesson, guint i, ImpJsonLocation at, PhysTimeline *timeline,
+             gint64 frames, GError **error)
+{
+  g_autofree char *halted = record_to (timeline, frames);
+  return halted == NULL || walk_fail (error, lesson, at, i, "%s", halted);
 }
 
 /* Enters step i on the path: its modes switched at frame 0, the playhead on its
@@ -55,7 +71,8 @@ path_enter (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCon
   context->has_prediction = FALSE;
   if (action->has_frame)
     {
-      record_to (timeline, action->frame + 1);
+      if (!path_record (lesson, i, step->location, timeline, action->frame + 1, error))
+        return FALSE;
       context->frame = action->frame;
       context->event = -1;
       if (action->event >= 0)
@@ -72,11 +89,14 @@ path_enter (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCon
   return TRUE;
 }
 
+/* Records what step i's goal needs to be checked. */
 static gboolean
-path_reached (PhysTimeline *timeline, const ImpLessonGoal *goal, const ImpGoalContext *context)
+path_record_goal (const ImpLesson *lesson, guint i, PhysTimeline *timeline,
+                  const ImpGoalContext *context, GError **error)
 {
-  record_to (timeline, MAX (imp_lesson_goal_frames_needed (goal), context->frame + 1));
-  return imp_lesson_goal_reached (timeline, goal, context);
+  const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, i)->goal;
+  return path_record (lesson, i, goal->location, timeline,
+                      MAX (imp_lesson_goal_frames_needed (goal), context->frame + 1), error);
 }
 
 /* Does what "show me" does for step i's goal. */
@@ -88,8 +108,11 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
   ImpGoalSolution solution;
   g_autofree char *why_not = NULL;
 
-  record_to (timeline, MAX (imp_lesson_goal_frames_to_solve (goal, context->frame),
-                            context->frame + 1));
+  if (!path_record (lesson, i, goal->location, timeline,
+                    MAX (imp_lesson_goal_frames_to_solve (goal, context->frame),
+                         context->frame + 1),
+                    error))
+    return FALSE;
   if (!imp_lesson_goal_solve (timeline, goal, context, &solution, &why_not))
     return walk_fail (error, lesson, goal->location, i, "\"show me\" cannot reach the %s goal: %s",
                       imp_goal_kind_name (goal->kind), why_not);
@@ -102,7 +125,8 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
     }
   if (solution.frame >= 0)
     {
-      record_to (timeline, solution.frame + 1);
+      if (!path_record (lesson, i, goal->location, timeline, solution.frame + 1, error))
+        return FALSE;
       context->frame = solution.frame;
       context->event = solution.event;
     }
@@ -138,11 +162,14 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
       ok = path_enter (lesson, i, timeline, &context, error);
       if (!ok || goal->kind == IMP_GOAL_NONE)
         continue;
-      if (path_reached (timeline, goal, &context))
+      if (!path_record_goal (lesson, i, timeline, &context, error))
+        ok = FALSE;
+      else if (imp_lesson_goal_reached (timeline, goal, &context))
         ok = walk_fail (error, lesson, goal->location, i,
                         "the %s goal is already reached when the step starts",
                         imp_goal_kind_name (goal->kind));
-      else if (!path_show (lesson, i, timeline, &context, error))
+      else if (!path_show (lesson, i, timeline, &context, error)
+               || !path_record_goal (lesson, i, timeline, &context, error))
         ok = FALSE;
       else if (goal->kind == IMP_GOAL_PREDICT && goal->has_expect
                && fabs (goal->expect - context.prediction) > goal->tolerance)
@@ -150,7 +177,7 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
                         "the expected answer %.10g is not within %g of %.10g, the %s measured "
                         "on the lesson's path",
                         goal->expect, goal->tolerance, context.prediction, goal->quantity);
-      else if (!path_reached (timeline, goal, &context))
+      else if (!imp_lesson_goal_reached (timeline, goal, &context))
         ok = walk_fail (error, lesson, goal->location, i,
                         "the %s goal is not reached after \"show me\"",
                         imp_goal_kind_name (goal->kind));
@@ -190,11 +217,11 @@ imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error)
   if (goal->kind == IMP_GOAL_EVENT && goal->frame < 0)
     {
       int event;
-      record_to (timeline, imp_lesson_goal_frames_to_solve (goal, context.frame));
+      g_free (record_to (timeline, imp_lesson_goal_frames_to_solve (goal, context.frame)));
       gint64 k = imp_lesson_find_event (timeline, goal, 0, &event);
       horizon = MAX (horizon, k + 1);
     }
-  record_to (timeline, horizon);
+  g_free (record_to (timeline, horizon));
 
   ImpLessonSetup *setup = g_new0 (ImpLessonSetup, 1);
   setup->timeline = timeline;
@@ -395,7 +422,7 @@ imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline, gbo
   gboolean differ_settings = FALSE;
   char *result = NULL;
 
-  record_to (timeline, setup->horizon);
+  g_free (record_to (timeline, setup->horizon));
   frames = checkpoints (setup->timeline, timeline, setup->horizon);
   for (guint i = 0; i < frames->len && result == NULL; i++)
     {

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "imp-file.h"
 #include "imp-json-reader.h"
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
@@ -849,7 +850,7 @@ imp_lesson_load (const char *path, GError **error)
   g_autoptr (GError) io_error = NULL;
 
   (void) impulse_lessons_get_resource ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
+  if (!imp_file_load (file, &contents, &length, &io_error))
     {
       g_set_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_IO,
                    "%s: error: cannot read the lesson: %s", path, io_error->message);

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "imp-file.h"
 #include "impulse-lessons-resources.h"
 
 /**
@@ -84,7 +85,7 @@ load_file (ImpJsonReader *reader, JsonNode *value, const char *base_dir,
 
   /* Keeps the shipped scenes registered for "resource://" names in static links. */
   (void) impulse_lessons_get_resource ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
+  if (!imp_file_load (file, &contents, &length, &io_error))
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, codes->io,
@@ -210,7 +211,7 @@ imp_scene_ref_sniff_file (const char *path, const char *key, guint typos)
   gsize length;
 
   (void) impulse_lessons_get_resource ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, NULL))
+  if (!imp_file_load (file, &contents, &length, NULL))
     return FALSE;
   return imp_json_sniff_key (contents, length, key, typos);
 }

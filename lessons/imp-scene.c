@@ -15,6 +15,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "imp-file.h"
 #include "imp-json-reader.h"
 #include "imp-suggest.h"
 #include "impulse-lessons-resources.h"
@@ -108,7 +109,7 @@ read_event_cap (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *fiel
 {
   gint64 n;
 
-  if (!imp_json_reader_integer (reader, value, field->key, 0, G_MAXINT, &n))
+  if (!imp_json_reader_integer (reader, value, field->key, 0, PHYS_MAX_EVENT_CAP, &n))
     return FALSE;
   *IMP_JSON_FIELD_PTR (def, field, int) = (int) n;
   return TRUE;
@@ -252,7 +253,7 @@ static const ImpJsonField world_fields[] = {
   { "bounds", FALSE, read_bounds, 0 },
   { "bounds_restitution", FALSE, imp_json_field_unit, offsetof (PhysWorldDef, bounds_restitution) },
   { "gravity", FALSE, imp_json_field_vec2, offsetof (PhysWorldDef, gravity) },
-  { "dt", FALSE, imp_json_field_positive, offsetof (PhysWorldDef, dt) },
+  { "dt", FALSE, imp_json_field_size, offsetof (PhysWorldDef, dt) },
   { "integrator", FALSE, imp_json_field_world_integrator, offsetof (PhysWorldDef, integrator) },
   { "substeps", FALSE, imp_json_field_substeps, offsetof (PhysWorldDef, substeps) },
   { "event_cap", FALSE, read_event_cap, offsetof (PhysWorldDef, event_cap) },
@@ -265,8 +266,8 @@ static const ImpJsonField circle_fields[] = {
   { "id", TRUE, read_id, offsetof (PhysCircleDef, name) },
   { "pos", TRUE, imp_json_field_vec2, offsetof (PhysCircleDef, position) },
   { "vel", FALSE, imp_json_field_vec2, offsetof (PhysCircleDef, velocity) },
-  { "radius", TRUE, imp_json_field_positive, offsetof (PhysCircleDef, radius) },
-  { "mass", FALSE, imp_json_field_positive, offsetof (PhysCircleDef, mass) },
+  { "radius", TRUE, imp_json_field_size, offsetof (PhysCircleDef, radius) },
+  { "mass", FALSE, imp_json_field_size, offsetof (PhysCircleDef, mass) },
   { "restitution", FALSE, imp_json_field_unit, offsetof (PhysCircleDef, restitution) },
   { "fixed", FALSE, imp_json_field_bool, offsetof (PhysCircleDef, fixed) },
   { "collides", FALSE, imp_json_field_bool, offsetof (PhysCircleDef, collides) },
@@ -747,7 +748,7 @@ imp_scene_load_file_full (const char *path, ImpSceneInfo **info_out, GError **er
   g_autoptr (GError) io_error = NULL;
 
   ensure_resources ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
+  if (!imp_file_load (file, &contents, &length, &io_error))
     {
       g_set_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_IO,
                    "%s: error: cannot read the scene: %s", path, io_error->message);
@@ -793,4 +794,31 @@ imp_scene_list_shipped (void)
   g_ptr_array_sort (uris, compare_strings);
   g_ptr_array_add (uris, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&uris), FALSE);
+}
+
+/**
+ * imp_scene_describe_halt:
+ * @world: the world, for the circle's name
+ * @halt: why it stopped (phys_world_halt(), phys_timeline_halt()), not %PHYS_HALT_NONE
+ *
+ * Says which circle stopped the world at which frame and why, in one line, with
+ * what to try: "frame 248: circle "a" diverged: ...".
+ *
+ * Returns: (transfer full): the message
+ */
+char *
+imp_scene_describe_halt (const PhysWorld *world, PhysHalt halt)
+{
+  const char *name = phys_world_body_name (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, halt.circle });
+  const char *what = halt.velocity ? "velocity times dt" : "position";
+  g_autofree char *value
+      = halt.finite ? g_strdup_printf ("is %.3g, beyond %.0e", halt.magnitude,
+                                       PHYS_DIVERGED_MAGNITUDE)
+                    : g_strdup ("is not a finite number");
+
+  return g_strdup_printf ("frame %" G_GINT64_FORMAT ": circle \"%s\" diverged: its %s for "
+                          "this frame %s (forces too stiff for this dt and integrator, or a "
+                          "teaching mode that adds energy; try a smaller dt, more substeps or "
+                          "another integrator), so the simulation stops at state %" G_GINT64_FORMAT,
+                          halt.frame, name, what, value, halt.frame);
 }

@@ -79,6 +79,7 @@ PhysWorld *imp_scene_load_data_full (const char *data, gssize length, const char
                                      ImpSceneInfo **info_out, GError **error);
 
 char **imp_scene_list_shipped (void);
+char *imp_scene_describe_halt (const PhysWorld *world, PhysHalt halt);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImpSceneInfo, imp_scene_info_free)
 

@@ -11,13 +11,11 @@
  */
 #include "imp-session-file.h"
 
-#include <errno.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "imp-file.h"
 #include "imp-json-reader.h"
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
@@ -257,8 +255,8 @@ static const Field set_circle_fields[] = {
   EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
   EDIT_FIELD ("pos", FALSE, imp_json_field_vec2, write_vec2, position, PHYS_EDIT_POSITION),
   EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, PHYS_EDIT_VELOCITY),
-  EDIT_FIELD ("radius", FALSE, imp_json_field_positive, write_double, radius, PHYS_EDIT_RADIUS),
-  EDIT_FIELD ("mass", FALSE, imp_json_field_positive, write_double, mass, PHYS_EDIT_MASS),
+  EDIT_FIELD ("radius", FALSE, imp_json_field_size, write_double, radius, PHYS_EDIT_RADIUS),
+  EDIT_FIELD ("mass", FALSE, imp_json_field_size, write_double, mass, PHYS_EDIT_MASS),
   EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution,
               PHYS_EDIT_RESTITUTION),
   EDIT_FIELD ("fixed", FALSE, imp_json_field_bool, write_bool, fixed, PHYS_EDIT_FIXED),
@@ -272,8 +270,8 @@ static const Field add_circle_fields[] = {
   EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
   EDIT_FIELD ("pos", TRUE, imp_json_field_vec2, write_vec2, position, 0),
   EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, 0),
-  EDIT_FIELD ("radius", TRUE, imp_json_field_positive, write_double, radius, 0),
-  EDIT_FIELD ("mass", FALSE, imp_json_field_positive, write_double, mass, 0),
+  EDIT_FIELD ("radius", TRUE, imp_json_field_size, write_double, radius, 0),
+  EDIT_FIELD ("mass", FALSE, imp_json_field_size, write_double, mass, 0),
   EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution, 0),
   EDIT_FIELD ("fixed", FALSE, imp_json_field_bool, write_bool, fixed, 0),
   EDIT_FIELD ("collides", FALSE, imp_json_field_bool, write_bool, collides, 0),
@@ -970,7 +968,7 @@ imp_session_file_load (const char *path, GError **error)
   g_autoptr (GError) io_error = NULL;
 
   (void) impulse_lessons_get_resource ();
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &io_error))
+  if (!imp_file_load (file, &contents, &length, &io_error))
     {
       g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
                    "%s: error: cannot read the session: %s", path, io_error->message);
@@ -1182,46 +1180,17 @@ imp_session_file_to_data (const ImpSessionFile *session, const char *dir, gsize 
 }
 
 /* Symbolic links deep enough to be a loop. */
-#define MAX_LINKS 40
-
-/* The file a chain of symbolic links ends at (path itself when it is no link), so
- * that saving replaces that file and the links keep pointing at it. */
-static char *
-follow_links (const char *path)
-{
-  char *current = g_strdup (path);
-
-  for (int i = 0; i < MAX_LINKS && g_file_test (current, G_FILE_TEST_IS_SYMLINK); i++)
-    {
-      g_autofree char *link = g_file_read_link (current, NULL);
-      if (link == NULL)
-        break;
-      if (!g_path_is_absolute (link))
-        {
-          g_autofree char *dir = g_path_get_dirname (current);
-          g_free (current);
-          current = g_build_filename (dir, link, NULL);
-        }
-      else
-        {
-          g_free (current);
-          current = g_steal_pointer (&link);
-        }
-    }
-  return current;
-}
-
 /**
  * imp_session_file_save:
  * @session: a session
  * @path: the file to write
  * @error: return location for an %IMP_SESSION_FILE_ERROR_IO error
  *
- * Writes @session to @path atomically: the text goes to a new file in the same
- * directory, which then replaces @path, so a reader (or a crash) sees the old
- * file or the new one, never a part. A failed save leaves @path as it was and no
- * temporary file behind. An existing file keeps its permissions, and a symbolic
- * link keeps pointing at the file it names, which is the one replaced. A relative
+ * Writes @session to @path by imp_file_replace()'s rule, the one exports follow
+ * too: atomically, so a reader (or a crash) sees the old file or the new one, never
+ * a part; a failed save leaves @path as it was and no temporary file behind; an
+ * existing file keeps its permissions, and a symbolic link keeps pointing at the
+ * file it names, which is the one replaced. A relative
  * scene file name is rewritten when @path is in another directory than the
  * session's @base_dir.
  *
@@ -1233,29 +1202,16 @@ imp_session_file_save (const ImpSessionFile *session, const char *path, GError *
   g_return_val_if_fail (session != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  g_autofree char *target = follow_links (path);
+  g_autofree char *target = imp_file_follow_links (path);
   g_autofree char *dir = g_path_get_dirname (target);
   gsize length;
   g_autofree char *data = imp_session_file_to_data (session, dir, &length);
   g_autoptr (GError) io_error = NULL;
-  GStatBuf st;
-  gboolean existed = g_stat (target, &st) == 0;
-  int mode = existed ? (int) (st.st_mode & 07777) : 0666;
 
-  if (!g_file_set_contents_full (target, data, (gssize) length, G_FILE_SET_CONTENTS_CONSISTENT,
-                                 mode, &io_error))
+  if (!imp_file_replace (path, data, length, TRUE, &io_error))
     {
       g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
                    "%s: error: cannot write the session: %s", path, io_error->message);
-      return FALSE;
-    }
-  /* The new file was created through the umask; an existing file's mode wins. */
-  if (existed && g_chmod (target, mode) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
-                   "%s: error: saved the session but cannot restore its permissions: %s", path,
-                   g_strerror (saved));
       return FALSE;
     }
   return TRUE;
@@ -1328,8 +1284,7 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
 
   /* What the world holds now: bodies may have come and gone with earlier edits. */
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  int count = wanted == PHYS_BODY_CIRCLE ? phys_world_circle_count (world)
-                                         : phys_world_segment_count (world);
+  int count = phys_world_body_count (world, wanted);
   for (int i = 0; i < count; i++)
     {
       PhysBodyRef ref = { wanted, i };
@@ -1387,6 +1342,49 @@ imp_session_file_apply_edits (const ImpSessionFile *session, PhysWorld *world, g
 }
 
 /**
+ * imp_session_file_check_reach:
+ * @session: a session
+ * @max_frames: the most frames a replay may step (%IMP_SESSION_FILE_REPLAY_LIMIT unless the
+ *   user allows more)
+ * @error: return location for an %IMP_SESSION_FILE_ERROR_WORK_LIMIT error, at the first
+ *   edit beyond @max_frames
+ *
+ * Checks, before anything is stepped, that every edit is within the work a replay may
+ * do: a file can name frame 1,000,000,000, which takes minutes to reach.
+ *
+ * Returns: %TRUE when every edit's frame is at most @max_frames
+ */
+gboolean
+imp_session_file_check_reach (const ImpSessionFile *session, gint64 max_frames, GError **error)
+{
+  g_return_val_if_fail (session != NULL, FALSE);
+
+  for (guint i = 0; i < session->edits->len; i++)
+    {
+      const ImpSessionFileEdit *entry = &g_array_index (session->edits, ImpSessionFileEdit, i);
+      if (entry->frame > max_frames)
+        return edit_error (session, i, entry->location, IMP_SESSION_FILE_ERROR_WORK_LIMIT, error,
+                           "expected a frame the replay reaches within its limit of "
+                           "%" G_GINT64_FORMAT " frames, got %" G_GINT64_FORMAT " (the limit "
+                           "bounds the work a file can ask for; allow more to replay it)",
+                           max_frames, entry->frame);
+    }
+  return TRUE;
+}
+
+/* Says the world stopped before the replay reached frames, and why. */
+static void
+report_halt (const ImpSessionFile *session, const PhysWorld *world, gint64 frames, GError **error)
+{
+  g_autofree char *why = imp_scene_describe_halt (world, phys_world_halt (world));
+  const char *file = session->file != NULL ? session->file : "<session>";
+
+  g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_DIVERGED,
+               "%s: error: %s; the replay cannot reach frame %" G_GINT64_FORMAT, file, why,
+               frames);
+}
+
+/**
  * imp_session_file_replay:
  * @session: a session
  * @frames: the state to reach, >= 0
@@ -1399,7 +1397,8 @@ imp_session_file_apply_edits (const ImpSessionFile *session, PhysWorld *world, g
  * as the learner saw it.
  *
  * Returns: (transfer full) (nullable): the world at state @frames, or %NULL with
- *   @error set when an edit does not apply (see imp_session_file_apply_edits())
+ *   @error set when an edit does not apply (see imp_session_file_apply_edits()) or
+ *   the simulation diverged before frame @frames (%IMP_SESSION_FILE_ERROR_DIVERGED)
  */
 PhysWorld *
 imp_session_file_replay (const ImpSessionFile *session, gint64 frames, PhysEventLog *log,
@@ -1422,5 +1421,11 @@ imp_session_file_replay (const ImpSessionFile *session, gint64 frames, PhysEvent
       if (phys_world_frame (world) >= frames)
         return world;
       phys_world_step (world, log);
+      if (phys_world_halt (world).kind != PHYS_HALT_NONE)
+        {
+          report_halt (session, world, frames, error);
+          phys_world_free (world);
+          return NULL;
+        }
     }
 }

@@ -29,6 +29,10 @@ G_BEGIN_DECLS
 /* The latest frame an edit or bookmark may name: the command line's --frames limit. */
 #define IMP_SESSION_FILE_MAX_FRAME G_GINT64_CONSTANT (1000000000)
 
+/* The latest frame a session is replayed to unless the caller allows more: a few
+ * seconds for a box of balls. `impulse check --max-frames` raises it. */
+#define IMP_SESSION_FILE_REPLAY_LIMIT G_GINT64_CONSTANT (1000000)
+
 #define IMP_SESSION_FILE_ERROR (imp_session_file_error_quark ())
 
 /**
@@ -47,6 +51,9 @@ G_BEGIN_DECLS
  * @IMP_SESSION_FILE_ERROR_REFUSED: replay: the physics core refused an edit for another reason
  * @IMP_SESSION_FILE_ERROR_IO: the session or its scene file cannot be read, or the session
  *   cannot be written
+ * @IMP_SESSION_FILE_ERROR_WORK_LIMIT: an edit's frame is beyond the frames the replay may step
+ * @IMP_SESSION_FILE_ERROR_DIVERGED: replay: the simulation diverged (see #PhysHalt) before an
+ *   edit's frame
  *
  * Classes of session errors, in the %IMP_SESSION_FILE_ERROR domain.
  */
@@ -65,6 +72,8 @@ typedef enum
   IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
   IMP_SESSION_FILE_ERROR_REFUSED,
   IMP_SESSION_FILE_ERROR_IO,
+  IMP_SESSION_FILE_ERROR_WORK_LIMIT,
+  IMP_SESSION_FILE_ERROR_DIVERGED,
 } ImpSessionFileError;
 
 GQuark imp_session_file_error_quark (void);
@@ -162,6 +171,8 @@ gboolean imp_session_file_apply_edits (const ImpSessionFile *session, PhysWorld 
 PhysWorld *imp_session_file_replay (const ImpSessionFile *session, gint64 frames, PhysEventLog *log,
                                     GError **error);
 gint64 imp_session_file_last_edit_frame (const ImpSessionFile *session);
+gboolean imp_session_file_check_reach (const ImpSessionFile *session, gint64 max_frames,
+                                       GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImpSessionFile, imp_session_file_free)
 

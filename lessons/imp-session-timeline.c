@@ -9,7 +9,8 @@
  *
  * Records the session's scene with each edit applied at its frame, as branches
  * of one timeline (so the edits can be undone), up to the last edit's frame,
- * and adds the bookmarks.
+ * and adds the bookmarks. A session whose edits are beyond
+ * %IMP_SESSION_FILE_REPLAY_LIMIT is refused before anything is stepped.
  *
  * Returns: (transfer full) (nullable): the recording, or %NULL with @error set
  */
@@ -20,6 +21,8 @@ imp_session_file_to_timeline (const ImpSessionFile *session, const PhysTimelineD
   /* The replay checks every edit against the world it meets and says where a bad
    * one is written; the timeline then applies the same edits to the same states. */
   gint64 last = imp_session_file_last_edit_frame (session);
+  if (!imp_session_file_check_reach (session, IMP_SESSION_FILE_REPLAY_LIMIT, error))
+    return NULL;
   PhysWorld *checked = imp_session_file_replay (session, MAX (last, 0), NULL, error);
   if (checked == NULL)
     return NULL;

@@ -70,7 +70,8 @@ static inline int32_t
 phys_grid_coord (PhysReal x, PhysReal inv_cell)
 {
   PhysReal c = floor (x * inv_cell);
-  if (c > 1.0e9)
+  /* Written so that a NaN lands in an edge cell too: a cast of NaN is undefined. */
+  if (!(c <= 1.0e9))
     c = 1.0e9;
   if (c < -1.0e9)
     c = -1.0e9;

@@ -339,3 +339,34 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
   free (own);
   free (pos);
 }
+
+/* Explicit integrators blow up on forces too stiff for their step (a spring of k =
+ * 1000 at dt = 1): the path grows by a factor each frame until it overflows. Checked
+ * before the frame moves anything, so the last state stays finite and says where it
+ * went wrong. A fixed or non-colliding circle diverges just the same. */
+bool
+phys_integrate_diverged (PhysWorld *world, const PhysVec2 *start, const PhysVec2 *displacement,
+                         const PhysVec2 *end_velocity)
+{
+  for (int i = 0; i < world->n_circles; i++)
+    {
+      PhysVec2 end = phys_v2_add (start[i], displacement[i]);
+      PhysVec2 step = phys_v2_scale (end_velocity[i], world->def.dt);
+      bool position_ok = phys_v2_within (end, PHYS_DIVERGED_MAGNITUDE)
+                         && phys_v2_within (displacement[i], PHYS_DIVERGED_MAGNITUDE);
+      if (position_ok && phys_v2_within (step, PHYS_DIVERGED_MAGNITUDE))
+        continue;
+      PhysVec2 bad = position_ok ? step : phys_v2_within (end, PHYS_DIVERGED_MAGNITUDE)
+                                              ? displacement[i]
+                                              : end;
+      PhysHalt *halt = &world->halt;
+      halt->kind = PHYS_HALT_DIVERGED;
+      halt->frame = world->frame;
+      halt->circle = i;
+      halt->velocity = position_ok;
+      halt->finite = phys_v2_is_finite (bad);
+      halt->magnitude = halt->finite ? fmax (fabs (bad.x), fabs (bad.y)) : 0.0;
+      return true;
+    }
+  return false;
+}

@@ -132,6 +132,20 @@ phys_v2_is_finite (PhysVec2 a)
   return isfinite (a.x) && isfinite (a.y);
 }
 
+/// True when x is finite and its magnitude at most limit. Pure.
+static inline bool
+phys_real_within (PhysReal x, PhysReal limit)
+{
+  return isfinite (x) && fabs (x) <= limit;
+}
+
+/// True when both components are finite with magnitude at most limit. Pure.
+static inline bool
+phys_v2_within (PhysVec2 a, PhysReal limit)
+{
+  return phys_real_within (a.x, limit) && phys_real_within (a.y, limit);
+}
+
 /// An axis-aligned box, in world units. Empty when min > max on an axis.
 typedef struct
 {

@@ -13,6 +13,7 @@ PhysRecording *phys_recording_new (const PhysWorld *world, const PhysTimelineDef
 void phys_recording_free (PhysRecording *rec);
 int64_t phys_recording_record (PhysRecording *rec, int64_t max_frames);
 int64_t phys_recording_length (const PhysRecording *rec);
+PhysHalt phys_recording_halt (const PhysRecording *rec);
 int64_t phys_recording_first_frame (const PhysRecording *rec);
 PhysFrameSummary phys_recording_summary (const PhysRecording *rec, int64_t k);
 int phys_recording_event_count (const PhysRecording *rec, int64_t k);

@@ -252,6 +252,9 @@ phys_recording_record (PhysRecording *tl, int64_t max_frames)
     {
       phys_event_log_clear (&tl->log);
       phys_world_step (tl->head, &tl->log);
+      /* A frame that diverged was not stepped: the recording ends at its state. */
+      if (phys_world_halt (tl->head).kind != PHYS_HALT_NONE)
+        break;
 
       int64_t k = tl->length;
       if (tl->n_briefs + tl->log.count > tl->cap_briefs)
@@ -285,6 +288,12 @@ int64_t
 phys_recording_length (const PhysRecording *tl)
 {
   return tl->length;
+}
+
+PhysHalt
+phys_recording_halt (const PhysRecording *tl)
+{
+  return phys_world_halt (tl->head);
 }
 
 int64_t

@@ -924,7 +924,8 @@ event_cap (const PhysWorld *world)
 {
   if (world->def.event_cap > 0)
     return world->def.event_cap;
-  return 64 * world->n_circles + 1000;
+  int automatic = 64 * world->n_circles + 1000;
+  return automatic < PHYS_MAX_EVENT_CAP ? automatic : PHYS_MAX_EVENT_CAP;
 }
 
 /* The larger of 1.25 x the mean box extent and the 99th percentile, so that at
@@ -1205,6 +1206,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
   st->time_limit = time_limit;
   st->answer_limit = answer_limit;
   reset_bodies (st);
+  if (phys_integrate_diverged (world, s->start, s->disp, s->end_vel))
+    return;
 
   world->grid_pairs = 0;
   st->discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
@@ -1290,12 +1293,19 @@ end_step (Step *st)
 void
 phys_world_step (PhysWorld *world, PhysEventLog *log)
 {
+  if (world->halt.kind != PHYS_HALT_NONE)
+    return;
   Step st;
   begin_step (&st, world, log);
   PhysStepScratch *s = st.s;
   size_t first = log != NULL ? log->count : 0;
 
   run_frame (&st, 2.0, INT_MAX);
+  if (world->halt.kind != PHYS_HALT_NONE)
+    {
+      end_step (&st);
+      return;
+    }
 
   for (int i = 0; i < world->n_circles; i++)
     {
@@ -1329,13 +1339,15 @@ phys_world_frame_state_at (const PhysWorld *world, PhysReal t, int answers,
   PhysStepScratch *s = st.s;
   t = fmin (fmax (t, 0.0), 1.0);
   run_frame (&st, t, answers);
+  /* A frame that diverges is never stepped: its state stands still. */
+  bool halted = copy->halt.kind != PHYS_HALT_NONE;
 
   PhysReal dt = world->def.dt;
   for (int i = 0; i < world->n_circles; i++)
     {
       const PhysCircle *c = &world->circles[i];
-      PhysVec2 p = c->position, v = phys_v2 (0.0, 0.0);
-      if (!c->fixed)
+      PhysVec2 p = c->position, v = halted ? c->velocity : phys_v2 (0.0, 0.0);
+      if (!c->fixed && !halted)
         {
           /* A circle answered at the frame's end already stands there. */
           p = s->tau[i] <= t ? position_at (s, i, t) : s->pos[i];

@@ -179,6 +179,12 @@ phys_timeline_first_frame (const PhysTimeline *tl)
   return first_frame (tl);
 }
 
+PhysHalt
+phys_timeline_halt (const PhysTimeline *tl)
+{
+  return phys_recording_halt (tl->current->rec);
+}
+
 static bool
 chain_has_state (const PhysTimeline *tl, const Branch *head, int64_t k)
 {

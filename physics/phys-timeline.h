@@ -78,6 +78,10 @@ int64_t phys_timeline_record (PhysTimeline *timeline, int64_t max_frames);
 int64_t phys_timeline_length (const PhysTimeline *timeline);
 /// Frame number of the recording's first state (the world's frame when recording began).
 int64_t phys_timeline_first_frame (const PhysTimeline *timeline);
+/// Why the current branch stopped recording: kind PHYS_HALT_DIVERGED when its last
+/// frame could not be stepped (see PhysHalt; phys_timeline_record() then records
+/// nothing more on this branch), kind NONE while it records.
+PhysHalt phys_timeline_halt (const PhysTimeline *timeline);
 
 /// Summary of state/frame k (first <= k <= first + length; n_events is 0 for the last state).
 PhysFrameSummary phys_timeline_summary (const PhysTimeline *timeline, int64_t k);

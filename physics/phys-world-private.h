@@ -32,6 +32,9 @@ struct PhysWorld
   PhysBodyRef *names;
   int n_names, cap_names; /* cap_names is a power of two, kept at most half full */
 
+  PhysHalt halt;           /* why stepping stopped; kind NONE while it steps */
+  int64_t awake_frame;     /* frame + 1 when every rest count was zeroed at this frame; 0:
+                            * unknown (a step or a loaded state may have set counts) */
   bool auto_rest_speed;    /* def.rest_speed follows gravity (it was given as negative) */
   int64_t grid_pairs;      /* pairs the broad phase handed on in the last frame stepped */
 
@@ -48,6 +51,12 @@ void *phys_grow (void *table, int *capacity, int need, size_t item_size);
  * velocity at the end of the frame if nothing collides. */
 void phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displacement,
                            PhysVec2 *end_velocity);
+
+/* Checks the integrators' paths for the coming frame (as phys_integrate_frame() gives
+ * them); when a circle's is not finite or beyond PHYS_DIVERGED_MAGNITUDE, sets
+ * world->halt and returns true. */
+bool phys_integrate_diverged (PhysWorld *world, const PhysVec2 *start, const PhysVec2 *displacement,
+                              const PhysVec2 *end_velocity);
 
 /* True when some force acts on circles (gravity or a force generator). */
 bool phys_world_has_forces (const PhysWorld *world);

@@ -173,6 +173,13 @@ is_unit_range (PhysReal x)
   return x >= 0.0 && x <= 1.0;
 }
 
+/* A size that divides or is squared: radius, mass, dt. */
+static bool
+is_size (PhysReal x)
+{
+  return x >= PHYS_MIN_SIZE && x <= PHYS_MAX_MAGNITUDE;
+}
+
 PhysStatus
 phys_world_def_check (const PhysWorldDef *def)
 {
@@ -185,8 +192,14 @@ phys_world_def_check (const PhysWorldDef *def)
   if (def->has_bounds && (def->bounds.min.x >= def->bounds.max.x
                           || def->bounds.min.y >= def->bounds.max.y))
     return PHYS_ERROR_OUT_OF_RANGE;
-  if (def->dt <= 0.0 || def->substeps < 1 || def->substeps > PHYS_MAX_SUBSTEPS
-      || def->event_cap < 0 || !is_unit_range (def->bounds_restitution)
+  if (!phys_v2_within (def->gravity, PHYS_MAX_MAGNITUDE)
+      || !phys_real_within (def->rest_speed, PHYS_MAX_MAGNITUDE)
+      || (def->has_bounds && (!phys_v2_within (def->bounds.min, PHYS_MAX_MAGNITUDE)
+                              || !phys_v2_within (def->bounds.max, PHYS_MAX_MAGNITUDE))))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  if (!is_size (def->dt) || def->substeps < 1 || def->substeps > PHYS_MAX_SUBSTEPS
+      || def->event_cap < 0 || def->event_cap > PHYS_MAX_EVENT_CAP
+      || !is_unit_range (def->bounds_restitution)
       || !is_integrator (def->integrator, false)
       || (def->modes.detection != PHYS_DETECTION_SWEPT
           && def->modes.detection != PHYS_DETECTION_DISCRETE))
@@ -364,6 +377,8 @@ phys_world_copy (const PhysWorld *world)
   copy->targets = duplicate (world->targets, world->n_targets, sizeof (int), &copy->cap_targets);
   copy->names = duplicate (world->names, world->cap_names, sizeof (PhysBodyRef), &copy->cap_names);
   copy->n_names = world->n_names;
+  copy->halt = world->halt;
+  copy->awake_frame = world->awake_frame;
   copy->auto_rest_speed = world->auto_rest_speed;
   copy->grid_pairs = world->grid_pairs;
   return copy;
@@ -400,7 +415,10 @@ phys_world_add_circle (PhysWorld *world, const PhysCircleDef *def, int *index)
   if (!phys_v2_is_finite (def->position) || !phys_v2_is_finite (def->velocity)
       || !isfinite (def->radius) || !isfinite (def->mass) || !isfinite (def->restitution))
     return PHYS_ERROR_NOT_FINITE;
-  if (def->radius <= 0.0 || def->mass < 0.0 || !is_unit_range (def->restitution)
+  /* A mass of 0 asks for the area, pi r^2, which is a size when r is one. */
+  if (!is_size (def->radius) || (def->mass != 0.0 && !is_size (def->mass))
+      || !phys_v2_within (def->position, PHYS_MAX_MAGNITUDE)
+      || !phys_v2_within (def->velocity, PHYS_MAX_MAGNITUDE) || !is_unit_range (def->restitution)
       || !is_integrator (def->integrator, true))
     return PHYS_ERROR_OUT_OF_RANGE;
   if (world->n_circles >= PHYS_MAX_CIRCLES)
@@ -434,7 +452,8 @@ phys_world_add_segment (PhysWorld *world, const PhysSegmentDef *def, int *index)
 {
   if (!phys_v2_is_finite (def->a) || !phys_v2_is_finite (def->b) || !isfinite (def->restitution))
     return PHYS_ERROR_NOT_FINITE;
-  if ((def->a.x == def->b.x && def->a.y == def->b.y) || !is_unit_range (def->restitution)
+  if ((def->a.x == def->b.x && def->a.y == def->b.y) || !phys_v2_within (def->a, PHYS_MAX_MAGNITUDE)
+      || !phys_v2_within (def->b, PHYS_MAX_MAGNITUDE) || !is_unit_range (def->restitution)
       || (def->response != PHYS_RESPONSE_REFLECT && def->response != PHYS_RESPONSE_SLIDE))
     return PHYS_ERROR_OUT_OF_RANGE;
   if (world->n_segments >= PHYS_MAX_SEGMENTS + PHYS_N_BOUND_WALLS)
@@ -463,6 +482,9 @@ phys_world_add_probe (PhysWorld *world, const PhysProbeDef *def, int *index)
 {
   if (!phys_v2_is_finite (def->position) || !phys_v2_is_finite (def->velocity))
     return PHYS_ERROR_NOT_FINITE;
+  if (!phys_v2_within (def->position, PHYS_MAX_MAGNITUDE)
+      || !phys_v2_within (def->velocity, PHYS_MAX_MAGNITUDE))
+    return PHYS_ERROR_OUT_OF_RANGE;
   if (world->n_probes >= PHYS_MAX_PROBES)
     return PHYS_ERROR_LIMIT;
   if (!name_is_free (world, def->name))
@@ -498,7 +520,10 @@ phys_world_add_force (PhysWorld *world, const PhysForceDef *def, int *index, int
     return PHYS_ERROR_NOT_FINITE;
   if (world->n_forces >= PHYS_MAX_FORCES)
     return PHYS_ERROR_LIMIT;
-  if (def->n_targets < 0 || def->k < 0.0 || def->rest_length < 0.0 || def->damping < 0.0)
+  if (def->n_targets < 0 || def->k < 0.0 || def->rest_length < 0.0 || def->damping < 0.0
+      || def->G > PHYS_MAX_MAGNITUDE || def->k > PHYS_MAX_MAGNITUDE
+      || def->rest_length > PHYS_MAX_MAGNITUDE || def->damping > PHYS_MAX_MAGNITUDE
+      || !phys_v2_within (def->anchor, PHYS_MAX_MAGNITUDE))
     return PHYS_ERROR_OUT_OF_RANGE;
 
   switch (def->kind)
@@ -575,6 +600,18 @@ phys_world_probe_count (const PhysWorld *world)
 }
 
 int
+phys_world_body_count (const PhysWorld *world, PhysBodyKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_BODY_CIRCLE: return world->n_circles;
+    case PHYS_BODY_SEGMENT: return world->n_segments;
+    case PHYS_BODY_PROBE: return world->n_probes;
+    default: return 0;
+    }
+}
+
+int
 phys_world_force_count (const PhysWorld *world)
 {
   return world->n_forces;
@@ -629,6 +666,9 @@ phys_world_find (const PhysWorld *world, const char *name, PhysBodyRef *ref)
 const char *
 phys_world_body_name (const PhysWorld *world, PhysBodyRef ref)
 {
+  /* A stale or mistaken reference reads as no name rather than past a table. */
+  if (ref.index < 0 || ref.index >= phys_world_body_count (world, ref.kind))
+    return "";
   switch (ref.kind)
     {
     case PHYS_BODY_CIRCLE: return world->circles[ref.index].name;
@@ -642,6 +682,23 @@ int64_t
 phys_world_frame (const PhysWorld *world)
 {
   return world->frame;
+}
+
+const char *
+phys_halt_kind_name (PhysHaltKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_HALT_NONE: return "none";
+    case PHYS_HALT_DIVERGED: return "diverged";
+    default: return "unknown";
+    }
+}
+
+PhysHalt
+phys_world_halt (const PhysWorld *world)
+{
+  return world->halt;
 }
 
 PhysIntegrator
@@ -817,6 +874,9 @@ void
 phys_world_state_load (PhysWorld *world, const void *buffer)
 {
   const unsigned char *p = buffer;
+  /* Only a finite state is ever saved, so the one loaded can be stepped. */
+  memset (&world->halt, 0, sizeof world->halt);
+  world->awake_frame = 0;
   memcpy (&world->frame, p, sizeof (int64_t));
   p += sizeof (int64_t);
   for (int i = 0; i < world->n_circles; i++)

@@ -30,6 +30,22 @@
 #define PHYS_NAME_MAX 48
 /// Frames of slow resting contact after which a circle falls asleep (when the world allows).
 #define PHYS_SLEEP_FRAMES 30
+/// Every other number a world is given (coordinates, velocities, gravity, force
+/// constants) is finite with magnitude at most PHYS_MAX_MAGNITUDE; the core refuses
+/// the rest with PHYS_ERROR_OUT_OF_RANGE.
+/// Most events handled in one frame, whether the cap is set or automatic: a frame's
+/// records (about 1 KB each) stay within about 100 MB.
+#define PHYS_MAX_EVENT_CAP 100000
+/// Largest magnitude of any number a world is given (positions, velocities, sizes,
+/// masses, gravity, force constants ...): far beyond any scene, and small enough that
+/// every product the step and the energies form stays finite.
+#define PHYS_MAX_MAGNITUDE 1e30
+/// Smallest radius, mass and dt: below it a mass (pi r^2) or an inverse mass overflows
+/// or underflows to 0.
+#define PHYS_MIN_SIZE 1e-30
+/// A circle whose integrated position or velocity (times dt) in a frame is larger than
+/// this (or not finite) has diverged: the world stops before that frame (see PhysHalt).
+#define PHYS_DIVERGED_MAGNITUDE 1e60
 /// Answers one circle may get at a single instant before it is held still for the rest of
 /// the frame (a jammed cluster would otherwise trade ever smaller impulses for ever).
 #define PHYS_JAM_ANSWERS 8
@@ -93,11 +109,12 @@ typedef struct
   PhysAabb bounds;        ///< inner edges of the walls, world units
   PhysReal bounds_restitution; ///< restitution of the walls, [0, 1], default 1
   PhysVec2 gravity;       ///< uniform acceleration, world units per time unit^2, default (0, 0)
-  PhysReal dt;            ///< time per frame, > 0, default 1
+  PhysReal dt;            ///< time per frame, [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE], default 1
   PhysIntegrator integrator; ///< default for bodies, default semi-implicit Euler
   int substeps;           ///< integrator steps per frame, [1, PHYS_MAX_SUBSTEPS], default 1
   PhysModes modes;        ///< teaching modes, all off by default
-  int event_cap;          ///< most events handled in one frame; 0: automatic (64 per body + 1000)
+  int event_cap;          ///< most events handled in one frame, [0, PHYS_MAX_EVENT_CAP];
+                          ///< 0: automatic (64 per body + 1000, at most PHYS_MAX_EVENT_CAP)
   PhysReal rest_speed;    ///< normal speeds below this (world units per time unit) collide
                           ///< with e = 0 when e < 1, ending bounce cascades; < 0: automatic,
                           ///< 2 |gravity| dt
@@ -114,9 +131,9 @@ typedef struct
   const char *name;       ///< unique name, 1 to PHYS_NAME_MAX - 1 bytes; copied
   PhysVec2 position;      ///< centre, world units
   PhysVec2 velocity;      ///< world units per time unit
-  PhysReal radius;        ///< > 0, world units
-  PhysReal mass;          ///< > 0; 0 means "area": pi radius^2. A fixed circle keeps it
-                          ///< for attractors but never moves
+  PhysReal radius;        ///< [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE], world units
+  PhysReal mass;          ///< [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE]; 0 means "area": pi
+                          ///< radius^2. A fixed circle keeps it for attractors but never moves
   PhysReal restitution;   ///< [0, 1], default 1
   bool fixed;             ///< never moves, infinite mass
   bool collides;          ///< false: passes through everything (seed 004's orbiters)
@@ -375,6 +392,9 @@ int phys_world_segment_count (const PhysWorld *world);
 int phys_world_probe_count (const PhysWorld *world);
 /// Number of force generators.
 int phys_world_force_count (const PhysWorld *world);
+/// Number of bodies of one kind (circles, segments with the bounds walls, or probes);
+/// 0 for any other kind. Every loop over the bodies of a kind counts with this.
+int phys_world_body_count (const PhysWorld *world, PhysBodyKind kind);
 /// Circle index (0 <= index < count) as it is now.
 PhysCircle phys_world_get_circle (const PhysWorld *world, int index);
 /// Segment by index.
@@ -394,15 +414,44 @@ int64_t phys_world_grid_pairs (const PhysWorld *world);
 int64_t phys_world_frame_grid_pairs (const PhysWorld *world);
 /// Finds a body by name. Returns false when no body has that name.
 bool phys_world_find (const PhysWorld *world, const char *name, PhysBodyRef *ref);
-/// Name of a body (points into the world; valid until the world changes).
+/// Name of a body (points into the world; valid until the world changes); "" when ref
+/// names no body of the world (its index is out of range for its kind).
 const char *phys_world_body_name (const PhysWorld *world, PhysBodyRef ref);
 
 /// Frames stepped so far: the state now is state number phys_world_frame().
 int64_t phys_world_frame (const PhysWorld *world);
 
 /// Advances one frame: integrates forces, finds and answers collisions in time
-/// order, and appends this frame's events to log (which may be NULL).
+/// order, and appends this frame's events to log (which may be NULL). A world that
+/// has halted (phys_world_halt()) is left as it is.
 void phys_world_step (PhysWorld *world, PhysEventLog *log);
+
+/// Why a world stopped stepping.
+typedef enum
+{
+  PHYS_HALT_NONE = 0,         ///< it steps
+  PHYS_HALT_DIVERGED,         ///< an integrator diverged: a circle's path is not finite or
+                              ///< beyond PHYS_DIVERGED_MAGNITUDE
+} PhysHaltKind;
+
+/// The frame a world could not step and why. A state never holds a NaN: when the
+/// integrators' paths for the coming frame leave the range, the step changes
+/// nothing and the world keeps its last good state until an edit changes it.
+typedef struct
+{
+  PhysHaltKind kind;      ///< NONE while the world steps
+  int64_t frame;          ///< the frame not stepped; the world stays at state frame
+  int circle;             ///< the first circle (by index) whose path left the range
+  bool velocity;          ///< its velocity times dt left the range (else its position)
+  bool finite;            ///< the value was finite, only too large (else NaN or infinite)
+  PhysReal magnitude;     ///< its largest component's magnitude when finite, else 0
+} PhysHalt;
+
+/// Stable name of a halt kind ("none", "diverged"). Pure.
+const char *phys_halt_kind_name (PhysHaltKind kind);
+/// Why the world stopped stepping; kind NONE while it steps. Applying an edit or
+/// loading a state lets it step again.
+PhysHalt phys_world_halt (const PhysWorld *world);
 
 /// The state inside the coming frame at time t (frame fraction, [0, 1]) after the
 /// first `answers` answers of the frame (events at times <= t), as the step itself

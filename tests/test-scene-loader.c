@@ -769,7 +769,38 @@ static const BadInline bad_inline[] = {
   { "range/substeps-too-many", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'substeps': 1001}}",
     "1:38: error: expected \"substeps\" between 1 and 1000, got 1001" },
   { "range/event-cap-negative", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'event_cap': -1}}",
-    "1:39: error: expected \"event_cap\" >= 0, got -1" },
+    "1:39: error: expected \"event_cap\" between 0 and 100000, got -1" },
+  /* Issue 13: a cap of 2^31 - 1 let a circle larger than its box log events until memory
+   * ran out; one past it was refused with no upper limit named. */
+  { "range/event-cap-int-max", IMP_SCENE_ERROR_RANGE,
+    "{'impulse': 1, 'world': {'bounds': [0, 0, 10, 10], 'event_cap': 2147483647},\n"
+    " 'circles': [{'id': 'big', 'pos': [5, 5], 'radius': 20}]}",
+    "1:65: error: expected \"event_cap\" between 0 and 100000, got 2147483647" },
+  { "range/event-cap-past-int", IMP_SCENE_ERROR_RANGE,
+    "{'impulse': 1, 'world': {'event_cap': 2147483648}}",
+    "1:39: error: expected \"event_cap\" between 0 and 100000, got 2147483648" },
+  /* Issue 13: numbers a state would turn into NaN, refused where they are written. */
+  { "range/radius-underflows-mass", IMP_SCENE_ERROR_RANGE,
+    "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1e-170}]}",
+    "1:65: error: expected \"radius\" >= 1e-30 (smaller sizes make masses underflow to 0), got "
+    "1e-170" },
+  { "range/mass-denormal", IMP_SCENE_ERROR_RANGE,
+    "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'mass': 5e-324}]}",
+    "1:76: error: expected \"mass\" >= 1e-30 (smaller sizes make masses underflow to 0), got "
+    "5e-324" },
+  { "range/mass-huge", IMP_SCENE_ERROR_RANGE,
+    "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'mass': 1e300}]}",
+    "1:76: error: expected a number between -1e30 and 1e30 for \"mass\", got 1e300" },
+  { "range/velocity-overflows-energy", IMP_SCENE_ERROR_RANGE,
+    "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'vel': [1e300, 0], 'radius': 1}]}",
+    "1:63: error: expected a number between -1e30 and 1e30 for \"vel\"[0], got 1e300" },
+  { "range/attractor-huge-G", IMP_SCENE_ERROR_RANGE,
+    "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1}],\n"
+    " 'forces': [{'type': 'attractor', 'source': 'a', 'G': 1e40}]}",
+    "2:55: error: expected a number between -1e30 and 1e30 for \"G\", got 1e40" },
+  { "range/dt-tiny", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'dt': 1e-200}}",
+    "1:32: error: expected \"dt\" >= 1e-30 (smaller sizes make masses underflow to 0), got "
+    "1e-200" },
   { "range/bounds-x", IMP_SCENE_ERROR_RANGE,
     "{'impulse': 1, 'world': {'bounds': [800, 0, 0, 600]}}",
     "1:36: error: expected x0 < x1 in \"bounds\", got x0 = 800 and x1 = 0" },

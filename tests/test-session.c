@@ -550,6 +550,44 @@ test_session_pause_on_frame_start (void)
   imp_assert_vec_equal (view.positions[0], c.position.x, c.position.y);
 }
 
+/* A spring too stiff for its integrator: the recording ends at the frame that diverges
+ * (frame 21 of this scene; the worker does not spin on it), the session says why, and the
+ * last state is finite. */
+static void
+test_session_diverged (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("impulse-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *path = g_build_filename (dir, "spring.json", NULL);
+  g_file_set_contents (path,
+                       "{\"impulse\": 1,\n"
+                       " \"circles\": [{\"id\": \"a\", \"pos\": [0, 0], \"radius\": 1},\n"
+                       "             {\"id\": \"b\", \"pos\": [10, 0], \"radius\": 1}],\n"
+                       " \"forces\": [{\"type\": \"spring\", \"a\": \"a\", \"b\": \"b\", "
+                       "\"k\": 1000, \"rest_length\": 5}]}\n",
+                       -1, &error);
+  g_assert_no_error (error);
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_assert_true (imp_session_load (session, path, &error));
+
+  g_assert_null (imp_session_dup_halt_message (session));
+  imp_session_record_to (session, 100);
+  imp_test_wait_for_length (session, 21);
+  g_assert_cmpint (imp_session_get_length (session), ==, 21);
+  g_autofree char *why = imp_session_dup_halt_message (session);
+  g_assert_nonnull (why);
+  g_assert_true (g_str_has_prefix (why, "frame 21: circle \"a\" diverged: "));
+
+  imp_session_set_frame (session, 21);
+  ImpSessionView view;
+  imp_session_get_view (session, &view);
+  PhysCircle a = phys_world_get_circle (view.world, 0);
+  g_assert_true (phys_v2_is_finite (a.position) && phys_v2_is_finite (a.velocity));
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -558,6 +596,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/bad-file", test_session_bad_file);
   g_test_add_func ("/ui/session/loop", test_session_loop);
   g_test_add_func ("/ui/session/pair", test_session_pair);
+  g_test_add_func ("/ui/session/diverged", test_session_diverged);
   g_test_add_func ("/ui/session/edit-undo-save", test_session_edit_undo_save);
   g_test_add_func ("/ui/session/breakpoints", test_breakpoints);
   g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);

@@ -13,16 +13,13 @@
  */
 #include "imp-export-private.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <glib/gstdio.h>
 
+#include "imp-file.h"
 #include "imp-suggest.h"
 
 G_DEFINE_QUARK (imp-export-error-quark, imp_export_error)
@@ -787,60 +784,6 @@ imp_export_to_file (PhysTimeline *timeline, const ImpExportOptions *options, con
   return bytes != NULL && imp_export_write_file (path, bytes, options->overwrite, error);
 }
 
-static gboolean
-io_error (GError **error, const char *path, int saved_errno)
-{
-  g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, "cannot write '%s': %s", path,
-               g_strerror (saved_errno));
-  return FALSE;
-}
-
-static gboolean
-write_all (int fd, const guint8 *data, gsize length)
-{
-  while (length > 0)
-    {
-      ssize_t n = write (fd, data, length);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        return FALSE;
-      data += n;
-      length -= (gsize) n;
-    }
-  return TRUE;
-}
-
-/* Gives the temporary file the name @path, unless something has it. A hard link
- * does this in one step; file systems without hard links get a check, then a
- * rename. */
-static gboolean
-claim_name (const char *temp, const char *path, GError **error)
-{
-  if (link (temp, path) == 0)
-    {
-      g_unlink (temp);
-      return TRUE;
-    }
-  int saved = errno;
-  if (saved == EEXIST)
-    {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
-      return FALSE;
-    }
-  if (saved != EPERM && saved != ENOTSUP && saved != EOPNOTSUPP && saved != EMLINK
-      && saved != ENOSYS)
-    return io_error (error, path, saved);
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
-      return FALSE;
-    }
-  if (g_rename (temp, path) != 0)
-    return io_error (error, path, errno);
-  return TRUE;
-}
-
 /**
  * imp_export_write_file:
  * @path: the file to write
@@ -849,8 +792,9 @@ claim_name (const char *temp, const char *path, GError **error)
  *   an existing @path is an %IMP_EXPORT_ERROR_EXISTS error
  * @error: where a problem is reported
  *
- * Writes a file atomically: readers see the old file or the whole new one,
- * never a part, and a failure leaves no temporary file behind.
+ * Writes a file by imp_file_replace()'s rule: atomically (readers see the old
+ * file or the whole new one, never a part), leaving no temporary file behind even
+ * when killed, and through a symbolic link onto the file it names.
  *
  * Returns: %TRUE when the file was written
  */
@@ -859,56 +803,15 @@ imp_export_write_file (const char *path, GBytes *bytes, gboolean overwrite, GErr
 {
   g_return_val_if_fail (path != NULL && bytes != NULL, FALSE);
 
-  GStatBuf st;
-  gboolean existed = g_stat (path, &st) == 0;
-  if (existed && !overwrite)
-    {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
-      return FALSE;
-    }
-  if (existed && S_ISDIR (st.st_mode))
-    return io_error (error, path, EISDIR);
-
-  /* Beside the target, so that the rename stays within one file system. */
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *temp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  int fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0666);
-  if (fd < 0)
-    return io_error (error, path, errno);
-
   gsize length;
   const guint8 *data = g_bytes_get_data (bytes, &length);
-  gboolean ok = write_all (fd, data, length) && fsync (fd) == 0;
-  int saved = errno;
-  if (close (fd) != 0 && ok)
-    {
-      ok = FALSE;
-      saved = errno;
-    }
-  if (ok && existed && overwrite && g_chmod (temp, (int) (st.st_mode & 07777)) != 0)
-    {
-      ok = FALSE;
-      saved = errno;
-    }
-  if (!ok)
-    {
-      g_unlink (temp);
-      return io_error (error, path, saved);
-    }
-
-  if (overwrite)
-    {
-      if (g_rename (temp, path) == 0)
-        return TRUE;
-      saved = errno;
-      g_unlink (temp);
-      return io_error (error, path, saved);
-    }
-  if (!claim_name (temp, path, error))
-    {
-      g_unlink (temp);
-      return FALSE;
-    }
-  return TRUE;
+  g_autoptr (GError) io = NULL;
+  if (imp_file_replace (path, data, length, overwrite, &io))
+    return TRUE;
+  if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
+  else
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, "cannot write '%s': %s", path,
+                 io->message);
+  return FALSE;
 }

@@ -154,7 +154,9 @@ record_ahead (gpointer data)
   g_mutex_lock (&self->lock);
   while (!self->quit)
     {
-      if (self->timeline == NULL || phys_timeline_length (self->timeline) >= self->target)
+      /* A recording that diverged ends there: nothing more to record until an edit. */
+      if (self->timeline == NULL || phys_timeline_length (self->timeline) >= self->target
+          || phys_timeline_halt (self->timeline).kind != PHYS_HALT_NONE)
         {
           g_cond_wait (&self->wake, &self->lock);
           continue;
@@ -917,6 +919,33 @@ gint64
 imp_session_get_length (ImpSession *self)
 {
   return self->length;
+}
+
+/**
+ * imp_session_dup_halt_message:
+ * @self: a session
+ *
+ * Why the recording ends where it does when an integrator diverged in its last
+ * frame (see #PhysHalt): "frame 248: circle "a" diverged: ...". The recording then
+ * grows no more until an edit.
+ *
+ * Returns: (transfer full) (nullable): the message, or %NULL while it can go on
+ */
+char *
+imp_session_dup_halt_message (ImpSession *self)
+{
+  g_return_val_if_fail (IMP_IS_SESSION (self), NULL);
+
+  char *message = NULL;
+  g_mutex_lock (&self->lock);
+  PhysHalt halt = { 0 };
+  if (self->timeline != NULL)
+    halt = phys_timeline_halt (self->timeline);
+  /* The bodies are the branch's own at every frame, so any state names them. */
+  if (halt.kind != PHYS_HALT_NONE)
+    message = imp_scene_describe_halt (phys_timeline_seek (self->timeline, halt.frame), halt);
+  g_mutex_unlock (&self->lock);
+  return message;
 }
 
 gint64

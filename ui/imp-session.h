@@ -52,6 +52,7 @@ PhysTimeline *imp_session_lock (ImpSession *self);
 void imp_session_unlock (ImpSession *self);
 
 gint64 imp_session_get_length (ImpSession *self);
+char *imp_session_dup_halt_message (ImpSession *self);
 gint64 imp_session_get_frame (ImpSession *self);
 void imp_session_set_frame (ImpSession *self, gint64 frame);
 int imp_session_get_stop (ImpSession *self);

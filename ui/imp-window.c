@@ -49,6 +49,7 @@ struct _ImpWindow
   GtkToggleButton *lesson_button;
   guint fit_panels_id;           /* an idle that folds the side panels to the width */
   GtkShortcutTrigger **playback_triggers; /* parsed playback_keys */
+  char *halt_shown;         /* the divergence last told in a toast, so it is told once */
   GtkWidget *header_bar;
   GtkWidget *transport;
   GtkStack *main_stack;     /* "empty" with nothing open, else "scene" */
@@ -81,13 +82,27 @@ static const struct
   { "overlay-legend", IMP_OVERLAY_LEGEND },
 };
 
+static void toast_message (ImpWindow *self, const char *message);
+
 static void
 update_position (ImpWindow *self)
 {
   gint64 frame = imp_session_get_frame (self->session);
   gint64 length = imp_session_get_length (self->session);
   g_autofree char *text = imp_conceal_position_text (self->session);
+  /* A recording whose last frame diverged ends there: say why where the playhead stops. */
+  g_autofree char *halt = frame >= length ? imp_session_dup_halt_message (self->session) : NULL;
+  if (halt != NULL)
+    {
+      g_autofree char *plain = g_steal_pointer (&text);
+      text = g_strdup_printf ("%s  (diverged)", plain);
+      if (g_strcmp0 (halt, self->halt_shown) != 0)
+        toast_message (self, halt);
+      g_free (self->halt_shown);
+      self->halt_shown = g_strdup (halt);
+    }
   gtk_label_set_text (self->position, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->position), halt);
 
   gboolean playing = imp_session_get_playing (self->session);
   gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
@@ -813,6 +828,7 @@ imp_window_dispose (GObject *object)
   for (gsize i = 0; self->playback_triggers != NULL && i < G_N_ELEMENTS (playback_keys); i++)
     g_object_unref (self->playback_triggers[i]);
   g_clear_pointer (&self->playback_triggers, g_free);
+  g_clear_pointer (&self->halt_shown, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_WINDOW);
   G_OBJECT_CLASS (imp_window_parent_class)->dispose (object);
 }
