@@ -21,6 +21,7 @@
 #include "imp-export.h"
 #include "imp-json.h"
 #include "imp-lesson-goal.h"
+#include "imp-lesson-setup.h"
 #include "imp-scene.h"
 #include "imp-session-file.h"
 #include "imp-session-timeline.h"

@@ -54,7 +54,6 @@ PhysEdit imp_lesson_modes_edit (const ImpLessonModes *modes, const PhysWorld *wo
 gboolean imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
                                 const ImpGoalContext *context, ImpGoalSolution *solution,
                                 char **why_not);
-gboolean imp_lesson_walk (const ImpLesson *lesson, GError **error);
 
 gboolean imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *value,
                              char **why_not);

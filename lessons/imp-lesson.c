@@ -507,6 +507,7 @@ static const ImpJsonField predict_goal_fields[] = {
   GOAL_FIELD ("quantity", TRUE, read_quantity, quantity),
   GOAL_FIELD ("of", FALSE, imp_json_field_skip, bodies),
   GOAL_FIELD ("tolerance", TRUE, read_positive, tolerance),
+  GOAL_FIELD ("expect", FALSE, imp_json_field_finite, expect),
 };
 static const ImpJsonField mode_goal_fields[] = {
   GOAL_HEAD,
@@ -603,6 +604,7 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
     case IMP_GOAL_PREDICT:
       {
         const ImpQuantityInfo *info = imp_quantity_find (goal->quantity);
+        goal->has_expect = json_object_has_member (object, "expect");
         int want = info->scope == IMP_QUANTITY_WORLD ? 0 : info->scope == IMP_QUANTITY_BODY ? 1 : 2;
         if (want == 0 && of == NULL)
           return TRUE;

@@ -159,6 +159,9 @@ typedef struct
  *   segment, a PhysProbeVerdict name for a probe and a segment
  * @quantity: PREDICT: what to predict (imp-lesson-vocabulary.h)
  * @tolerance: PREDICT: how far from the value a prediction may be
+ * @has_expect: PREDICT: whether @expect is given
+ * @expect: PREDICT: the number the step's text and hint lead a learner to (on
+ *   the lesson's path it is within @tolerance of the value; `impulse check` checks)
  * @modes: MODE: what the world must be switched to
  * @has_show_edit: VERDICT: "show me" applies @show_edit at @frame
  * @show_edit: the edit
@@ -177,6 +180,8 @@ typedef struct
   char *verdict;
   char *quantity;
   double tolerance;
+  gboolean has_expect;
+  double expect;
   ImpLessonModes modes;
   gboolean has_show_edit;
   PhysEdit show_edit;

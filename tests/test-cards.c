@@ -150,8 +150,27 @@ test_verdict_sentence (gconstpointer data)
   const VerdictRow *row = data;
   PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
                                                       phys_v2 (row->x2, 0), phys_v2 (row->vx2, 0), 1);
-  g_autofree char *sentence = imp_card_verdict_sentence (&s);
+  g_autofree char *sentence = imp_card_verdict_sentence (&s, 0.0);
   g_assert_nonnull (strstr (sentence, row->says));
+}
+
+/* Lesson 3 step 6: a test that starts at t₀ = 0.75 has 0.25 of the frame
+ * left. b at 10 closing at 9 with R = 2 touches at t = 8/9 = 0.889 from t₀:
+ * after the frame, though t ≤ 1. Closing at 40 it touches at 0.2, at 0.95 of the frame. */
+static void
+test_verdict_after_t0 (void)
+{
+  PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
+                                                      phys_v2 (10, 0), phys_v2 (-9, 0), 1);
+  g_assert_cmpint (s.verdict, ==, PHYS_VERDICT_HIT);
+  g_autofree char *late = imp_card_verdict_sentence (&s, 0.75);
+  g_assert_cmpstr (late, ==, "They would touch at t = 0.888889 from t₀, after the 0.25 of the "
+                             "frame that is left (t > 1 − t₀): a later frame finds it.");
+  s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1, phys_v2 (10, 0),
+                                phys_v2 (-40, 0), 1);
+  g_autofree char *in = imp_card_verdict_sentence (&s, 0.75);
+  g_assert_cmpstr (in, ==, "They touch at t = 0.2 from t₀, within the 0.25 of the frame that "
+                           "is left (0 ≤ t ≤ 1 − t₀): at 0.95 of the frame.");
 }
 
 static void
@@ -161,7 +180,7 @@ test_miss_sentence (void)
   PhysCircleCircleSweep s = phys_sweep_circle_circle (phys_v2 (0, 0), phys_v2 (0, 0), 1,
                                                       phys_v2 (10, 5), phys_v2 (-20, 0), 1);
   g_assert_cmpint (s.verdict, ==, PHYS_VERDICT_MISS);
-  g_autofree char *sentence = imp_card_verdict_sentence (&s);
+  g_autofree char *sentence = imp_card_verdict_sentence (&s, 0.0);
   g_assert_nonnull (strstr (sentence, "pass 5 apart"));
 }
 
@@ -297,6 +316,74 @@ test_latex_card (void)
   phys_world_free (world);
 }
 
+/* In a discrete world the card says what decided: the overlap where the frame
+ * starts, not the swept verdict (lesson 1 at frame 3: the swept test would say
+ * "hit at t = 0.25", the discrete one sees 50 apart and does nothing). */
+static void
+test_discrete_card (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.modes.detection = PHYS_DETECTION_DISCRETE;
+  PhysWorld *world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "left", 370, 300, 60, 0, 10);
+  imp_test_add_circle (world, "right", 420, 300, -60, 0, 10);
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 },
+                                            (PhysBodyRef) { PHYS_BODY_CIRCLE, 1 }, &pair),
+                   ==, PHYS_OK);
+  g_assert_cmpint (pair.circle_circle.verdict, ==, PHYS_VERDICT_HIT);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Discrete overlap test: left and right"));
+  g_assert_nonnull (strstr (card, "d = p₂ − p₁ = (50, 0)"));
+  g_assert_nonnull (strstr (card, "c = d·d − R² = 2500 − 20² = 2100"));
+  g_assert_nonnull (strstr (card, "Verdict: no overlap (c ≥ 0)"));
+  g_assert_null (strstr (card, "hit"));
+  g_assert_null (strstr (card, "0.25"));
+  phys_world_free (world);
+
+  /* 15 apart with R = 20, closing at 2 per frame: c = 225 − 400 = −175, caught now. */
+  world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "a", 0, 0, 1, 0, 10);
+  imp_test_add_circle (world, "b", 15, 0, -1, 0, 10);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_autofree char *event = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", event);
+  g_assert_nonnull (strstr (event, "c = d·d − R² = 225 − 20² = −175"));
+  g_assert_nonnull (strstr (event, "n = d / |d| = (1, 0); they approach along n at 2 per frame"));
+  g_assert_nonnull (
+      strstr (event, "Verdict: overlapping (c < 0) and approaching: they collide now"));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* Lesson 8's ship flies along y = 200 at (10, 0): its line is −10 y = −2000,
+ * written as by hand, not "0 x + −10 y". */
+static void
+test_probe_general_form (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  PhysProbeDef ship = phys_probe_def_default ();
+  ship.name = "ship";
+  ship.position = phys_v2 (205, 200);
+  ship.velocity = phys_v2 (10, 0);
+  int probe;
+  g_assert_cmpint (phys_world_add_probe (world, &ship, &probe), ==, PHYS_OK);
+  int wall = imp_test_add_segment (world, "wall", 440, 120, 560, 280, PHYS_RESPONSE_REFLECT, 1);
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_PROBE, probe },
+                                            (PhysBodyRef) { PHYS_BODY_SEGMENT, wall }, &pair),
+                   ==, PHYS_OK);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "General form: −10 y = −2000 and "));
+  g_assert_nonnull (strstr (card, " and 160 x − 120 y = 56000;"));
+  g_assert_null (strstr (card, "+ −"));
+  phys_world_free (world);
+}
+
 /* A card for a pair with no relative motion says so rather than "no real roots"
  * (disc = 0 there only because a = 0); a miss names disc < 0. */
 static void
@@ -374,10 +461,13 @@ main (int argc, char **argv)
   for (gsize i = 0; i < G_N_ELEMENTS (verdict_rows); i++)
     g_test_add_data_func (verdict_rows[i].path, &verdict_rows[i], test_verdict_sentence);
   g_test_add_func ("/ui/cards/verdict/miss", test_miss_sentence);
+  g_test_add_func ("/ui/cards/verdict/after-t0", test_verdict_after_t0);
   g_test_add_func ("/ui/cards/no-relative-motion", test_card_no_relative_motion);
   g_test_add_func ("/ui/cards/bars-never-break", test_markup_bars_whole);
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
   g_test_add_func ("/ui/cards/why-it-rests", test_rest_card);
+  g_test_add_func ("/ui/cards/discrete", test_discrete_card);
+  g_test_add_func ("/ui/cards/probe-general-form", test_probe_general_form);
   g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "imp-lesson-goal.h"
+#include "imp-lesson-setup.h"
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
 #include "imp-lesson.h"
@@ -397,6 +398,26 @@ test_goal_predict (void)
   g_assert_true (imp_lesson_goal_reached (timeline, goal, &context));
   context.prediction = NAN;
   g_assert_false (imp_lesson_goal_reached (timeline, goal, &context));
+
+  /* The text's own answer must agree with the path: 0.5 is, 0.48 is not. */
+  g_autofree char *agrees = lesson_with_steps (
+      "{ \"text\": \"a\", \"goal\": { \"type\": \"predict\", \"frame\": 3, \"quantity\": \"t\", "
+      "\"of\": [\"c1\", \"c2\"], \"tolerance\": 0.01, \"expect\": 0.5, \"hint\": \"h\" } }");
+  g_autoptr (ImpLesson) agreeing = load (agrees, &error);
+  g_assert_no_error (error);
+  g_assert_true (agreeing->steps->len == 1
+                 && imp_lesson_get_step (agreeing, 0)->goal.has_expect);
+  g_assert_true (imp_lesson_walk (agreeing, &error));
+  g_assert_no_error (error);
+  g_autofree char *disagrees = lesson_with_steps (
+      "{ \"text\": \"a\", \"goal\": { \"type\": \"predict\", \"frame\": 3, \"quantity\": \"t\", "
+      "\"of\": [\"c1\", \"c2\"], \"tolerance\": 0.01, \"expect\": 0.48, \"hint\": \"h\" } }");
+  g_autoptr (ImpLesson) disagreeing = load (disagrees, &error);
+  g_assert_no_error (error);
+  g_assert_false (imp_lesson_walk (disagreeing, &error));
+  g_assert_nonnull (strstr (error->message, "the expected answer 0.48 is not within 0.01 of "
+                                            "0.500125"));
+  g_clear_error (&error);
   phys_timeline_free (timeline);
 }
 

@@ -910,12 +910,79 @@ test_render_pair_relative_velocity (void)
   phys_world_free (world);
 }
 
+/* Draws a pair's figure and returns every string of it, one a line. */
+static char *
+pair_figure_text (PhysWorld *world, PhysBodyRef a, PhysBodyRef b)
+{
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, a, b, &pair), ==, PHYS_OK);
+  ImpRenderInput input;
+  imp_render_input_init (&input, world);
+  input.pair = &pair;
+  input.overlays = IMP_OVERLAY_ALL;
+  ImpView view;
+  imp_view_init (&view, 400, 300);
+  imp_view_fit (&view, imp_render_focus_box (&input), 20.0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  ImpTextSink sink = { collect_text, texts };
+  imp_render_set_text_sink (cr, &sink);
+  imp_render (cr, &view, &input);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_ptr_array_add (texts, NULL);
+  char *text = g_strjoinv ("\n", (char **) texts->pdata);
+  g_test_message ("%s", text);
+  return text;
+}
+
+/* Lesson 1 at frame 3 in a discrete world: the canvas says what the discrete
+ * test saw, not the swept "t = 0.250 hit". */
+static void
+test_discrete_pair_figure (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.modes.detection = PHYS_DETECTION_DISCRETE;
+  PhysWorld *world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "left", 370, 300, 60, 0, 10);
+  imp_test_add_circle (world, "right", 420, 300, -60, 0, 10);
+  g_autofree char *text = pair_figure_text (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 },
+                                            (PhysBodyRef) { PHYS_BODY_CIRCLE, 1 });
+  g_assert_nonnull (strstr (text, "discrete test: no overlap where the frame starts"));
+  g_assert_null (strstr (text, "hit"));
+  g_assert_null (strstr (text, "0.250"));
+  phys_world_free (world);
+}
+
+/* A circle-segment test's label speaks of the line, not of the quadratic's b:
+ * a ball at (50, 50) moving up, away from a wall along y = 80. */
+static void
+test_segment_verdict_words (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "ball", 50, 50, 0, -2, 5);
+  PhysBodyRef seg = { PHYS_BODY_SEGMENT, imp_test_add_segment (world, "wall", 0, 80, 100, 80,
+                                                                       PHYS_RESPONSE_REFLECT, 1) };
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 }, seg,
+                                            &pair),
+                   ==, PHYS_OK);
+  g_assert_cmpint (pair.circle_segment.verdict, ==, PHYS_VERDICT_MOVING_APART);
+  g_autofree char *text = pair_figure_text (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 }, seg);
+  g_assert_nonnull (strstr (text, "moving away from the line"));
+  g_assert_null (strstr (text, "b \u2265 0"));
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui/view/round-trip", test_view_round_trip);
+  g_test_add_func ("/ui/render/segment-verdict-words", test_segment_verdict_words);
+  g_test_add_func ("/ui/render/discrete-pair-figure", test_discrete_pair_figure);
   g_test_add_func ("/ui/view/y-down", test_view_y_down);
   g_test_add_func ("/ui/view/fit-to-box", test_view_fit_box);
   g_test_add_func ("/ui/view/zoom-keeps-point", test_view_zoom_keeps_point);

@@ -9,6 +9,7 @@
 
 #include "imp-body-fields.h"
 #include "imp-canvas-edit.h"
+#include "imp-conceal.h"
 #include "imp-framing.h"
 #include "imp-theme.h"
 
@@ -205,36 +206,9 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
 
   ImpRenderInput input;
-  imp_render_input_init (&input, now.world);
-  input.positions = now.positions;
-  input.events = now.events;
-  input.n_events = now.n_events;
-  input.selected = now.selected;
-  input.overlays = imp_session_get_overlays (self->session);
+  /* What a lesson's predictions still ahead ask for waits until answered. */
+  imp_conceal_view_input (self->session, &now, &input);
   input.dark = is_dark ();
-  input.time_in_frame = now.time_in_frame;
-  input.ghost_positions = now.ghost_positions;
-  input.trail = now.trail;
-  input.trail_len = now.trail_len;
-  input.trail_stride = phys_world_circle_count (now.world);
-  input.pair = now.pair;
-  input.selected_body = now.body.index;
-  input.selected_kind = now.body.kind;
-  input.highlight_term = imp_session_get_highlight_term (self->session);
-  if (imp_session_get_stop (self->session) > 0)
-    {
-      PhysStopKind stop = imp_session_get_stop_info (self->session)->kind;
-      input.response_stage = stop == PHYS_STOP_AFTER    ? IMP_RESPONSE_AFTER
-                             : stop == PHYS_STOP_BEFORE ? IMP_RESPONSE_BEFORE
-                                                        : IMP_RESPONSE_WHOLE;
-    }
-  /* While a lesson asks for a prediction, the test's figures (which print its
-   * numbers) wait until the learner has answered. */
-  if (imp_session_get_concealed (self->session))
-    {
-      input.selected = NULL;
-      input.pair = NULL;
-    }
   input.cache = self->cache;
   g_array_set_size (self->hotspots, 0);
   input.hotspots = self->hotspots;

@@ -169,6 +169,21 @@ vec (const Card *c, PhysVec2 v)
   return g_strdup_printf ("(%s, %s)", x, y);
 }
 
+/* "a x + b y" as written by hand: no zero term, a negative one subtracted
+ * ("−10 y", "3 x − 4 y"). */
+static char *
+linear_form (const Card *c, double a, double b)
+{
+  if (a == 0.0 && b == 0.0)
+    return g_strdup ("0");
+  g_autofree char *na = num (c, a), *nb = num (c, fabs (b)), *signed_b = num (c, b);
+  if (a == 0.0)
+    return g_strdup_printf ("%s y", signed_b);
+  if (b == 0.0)
+    return g_strdup_printf ("%s x", na);
+  return g_strdup_printf ("%s x %s %s y", na, b < 0.0 ? "−" : "+", nb);
+}
+
 static const char *
 name_of (const PhysWorld *world, PhysBodyKind kind, int index)
 {
@@ -177,9 +192,29 @@ name_of (const PhysWorld *world, PhysBodyKind kind, int index)
   return phys_world_body_name (world, (PhysBodyRef) { kind, index });
 }
 
+/**
+ * imp_card_verdict_sentence:
+ * @s: a circle-circle test
+ * @t0: where in the frame the test starts (after an earlier event), 0 to 1
+ *
+ * Returns: (transfer full): the verdict in a sentence; t counts from @t0, so
+ *   the frame ends at t = 1 − @t0
+ */
 char *
-imp_card_verdict_sentence (const PhysCircleCircleSweep *s)
+imp_card_verdict_sentence (const PhysCircleCircleSweep *s, double t0)
 {
+  if (t0 > 0.0 && (s->verdict == PHYS_VERDICT_AFTER_FRAME || s->verdict == PHYS_VERDICT_HIT))
+    {
+      /* What the engine compares: the time left in the frame, not the whole frame. */
+      double left = 1.0 - t0;
+      return s->t > left
+                 ? g_strdup_printf ("They would touch at t = %.6g from t₀, after the %.6g of "
+                                    "the frame that is left (t > 1 − t₀): a later frame finds it.",
+                                    s->t, left)
+                 : g_strdup_printf ("They touch at t = %.6g from t₀, within the %.6g of the "
+                                    "frame that is left (0 ≤ t ≤ 1 − t₀): at %.6g of the frame.",
+                                    s->t, left, t0 + s->t);
+    }
   double dd = s->c + s->R * s->R;
   switch (s->verdict)
     {
@@ -261,7 +296,7 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
     line (c, "No real roots: disc < 0.");
   else
     line (c, "The roots are not needed: an earlier check decided.");
-  g_autofree char *sentence = imp_card_verdict_sentence (s);
+  g_autofree char *sentence = imp_card_verdict_sentence (s, t0);
   line (c, "Verdict: %s. %s", phys_verdict_name (s->verdict), sentence);
   if (s->has_t)
     {
@@ -270,6 +305,50 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
       termed (c, "point");
       line (c, "At t: p₁ = %s, p₂ = %s; contact point %s; n = %s", p1, p2, pt, n);
     }
+}
+
+/* Whether the world tests overlaps where frames end instead of sweeping. */
+static gboolean
+discrete (const PhysWorld *world)
+{
+  return world != NULL && phys_world_get_def (world)->modes.detection == PHYS_DETECTION_DISCRETE;
+}
+
+/* The discrete test, what decides in a discrete world: the circles as they
+ * stand when the frame starts (where the last one ended), overlapping or not;
+ * the swept quadratic's t plays no part there. */
+static void
+circle_circle_discrete (Card *c, const PhysWorld *world, const PhysCircleCircleSweep *s, int a,
+                        int b)
+{
+  g_autofree char *d = vec (c, s->d), *dd = num (c, s->c + s->R * s->R);
+  g_autofree char *r1 = num (c, s->r1), *r2 = num (c, s->r2), *R = num (c, s->R);
+  g_autofree char *C = num (c, s->c);
+  g_autofree char *title = g_strdup_printf ("Discrete overlap test: %s and %s",
+                                            name_of (world, PHYS_BODY_CIRCLE, a),
+                                            name_of (world, PHYS_BODY_CIRCLE, b));
+  heading (c, title);
+  line (c, "Detection is discrete: the test looks only at where the circles stand when the "
+           "frame starts (where the last frame ended), then moves them the whole frame "
+           "without looking again.");
+  termed (c, "d");
+  line (c, "d = p₂ − p₁ = %s", d);
+  line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
+  line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
+  if (s->c >= 0.0)
+    {
+      line (c, "Verdict: no overlap (c ≥ 0). Nothing collides in this frame, however fast they "
+               "move: a pair that crosses within one frame is never seen.");
+      return;
+    }
+  /* Overlapping: they collide when they are approaching along the normal. */
+  double closing = -(s->v.x * s->normal.x + s->v.y * s->normal.y);
+  g_autofree char *n = vec (c, s->normal), *vn = num (c, closing);
+  termed (c, "n");
+  line (c, "n = d / |d| = %s; they approach along n at %s per frame", n, vn);
+  line (c, closing > 0.0 ? "Verdict: overlapping (c < 0) and approaching: they collide now, "
+                           "already inside each other."
+                         : "Verdict: overlapping (c < 0) but separating: no response.");
 }
 
 static void
@@ -496,13 +575,12 @@ probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe
   g_autofree char *pk = num (c, l->perp_k), *pj = num (c, l->perp_to_a), *len = num (c, l->length);
   g_autofree char *pp = vec (c, l->point_perp), *pg = vec (c, l->point_general);
   g_autofree char *pm = vec (c, l->point_matrix), *dis = num (c, l->max_disagreement);
-  g_autofree char *E = num (c, l->E), *F = num (c, l->F), *G = num (c, l->G);
-  g_autofree char *P = num (c, l->P), *Q = num (c, l->Q), *R = num (c, l->R), *det = num (c, l->det);
+  g_autofree char *EF = linear_form (c, l->E, l->F), *G = num (c, l->G);
+  g_autofree char *PQ = linear_form (c, l->P, l->Q), *R = num (c, l->R), *det = num (c, l->det);
   termed (c, "point");
   line (c, "Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s", pk, pj, len, pp);
   termed (c, "point");
-  line (c, "General form: %s x + %s y = %s and %s x + %s y = %s; det = %s → %s", E, F, G, P, Q, R,
-        det, pg);
+  line (c, "General form: %s = %s and %s = %s; det = %s → %s", EF, G, PQ, R, det, pg);
   termed (c, "point");
   line (c, "Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s", pm);
   line (c, "The three methods agree within %s.", dis);
@@ -543,7 +621,11 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
   switch (event->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
-      circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b, event->t0);
+      if (discrete (world))
+        circle_circle_discrete (&c, world, &event->circle_circle.sweep, event->a, event->b);
+      else
+        circle_circle_test (&c, world, &event->circle_circle.sweep, event->a, event->b,
+                            event->t0);
       impulse_card (&c, &event->circle_circle.impulse, event->resting);
       ledger_card (&c, &event->circle_circle.impulse, event);
       rest_card (&c, event, event->circle_circle.sweep.quartic
@@ -608,7 +690,10 @@ imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int preci
   switch (pair->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
-      circle_circle_test (&c, world, &pair->circle_circle, pair->a.index, pair->b.index, 0.0);
+      if (discrete (world))
+        circle_circle_discrete (&c, world, &pair->circle_circle, pair->a.index, pair->b.index);
+      else
+        circle_circle_test (&c, world, &pair->circle_circle, pair->a.index, pair->b.index, 0.0);
       break;
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &pair->circle_segment, pair->a.index, pair->b.index);

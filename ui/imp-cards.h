@@ -36,6 +36,6 @@ char *imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int
 char *imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *positions,
                          int precision, ImpCardStyle style, GArray *terms);
 /* One plain sentence saying why the circle-circle test decided as it did. */
-char *imp_card_verdict_sentence (const PhysCircleCircleSweep *sweep);
+char *imp_card_verdict_sentence (const PhysCircleCircleSweep *sweep, double t0);
 
 G_END_DECLS

@@ -20,6 +20,7 @@ struct _ImpExportDialog
   GtkEntry *title;
   GtkEntry *caption;
   GtkLabel *problem;
+  GtkWidget *export;
 };
 
 G_DEFINE_FINAL_TYPE (ImpExportDialog, imp_export_dialog, ADW_TYPE_WINDOW)
@@ -111,6 +112,9 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
             cairo_fill (cr);
           }
     }
+  /* A figure would print what a lesson keeps back: it waits like the canvas. */
+  if (imp_session_get_concealed (self->session))
+    return;
   g_autoptr (GError) error = NULL;
   PhysTimeline *timeline = imp_session_lock (self->session);
   gboolean drawn = timeline != NULL && imp_export_check (timeline, &o, &error)
@@ -223,6 +227,7 @@ imp_export_dialog_init (ImpExportDialog *self)
   GtkWidget *cancel = gtk_button_new_with_mnemonic ("_Cancel");
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_close), self);
   GtkWidget *export = gtk_button_new_with_mnemonic ("_Export…");
+  self->export = export;
   gtk_widget_add_css_class (export, "suggested-action");
   g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_clicked), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
@@ -275,10 +280,42 @@ imp_export_dialog_init (ImpExportDialog *self)
   g_signal_connect_swapped (self->caption, "changed", G_CALLBACK (changed), self);
 }
 
+/* While a lesson keeps answers back, nothing is previewed or exported. */
+static void
+follow_concealed (ImpExportDialog *self)
+{
+  gboolean kept = imp_session_get_concealed (self->session);
+  gtk_widget_set_sensitive (self->export, !kept);
+  gtk_label_set_text (self->problem,
+                      kept ? "The lesson keeps some numbers back until you answer its "
+                             "predictions: the figure waits until then (or until you leave "
+                             "the lesson)."
+                           : "");
+  gtk_widget_queue_draw (GTK_WIDGET (self->preview));
+}
+
 ImpExportDialog *
 imp_export_dialog_new (GtkWindow *parent, ImpSession *session)
 {
   ImpExportDialog *self = g_object_new (IMP_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
   self->session = g_object_ref (session);
+  g_signal_connect_object (session, "notify::concealed", G_CALLBACK (follow_concealed), self,
+                           G_CONNECT_SWAPPED);
+  follow_concealed (self);
   return self;
+}
+
+/**
+ * imp_export_dialog_get_problem:
+ * @self: an export dialog
+ * @export: (out) (optional) (transfer none): its Export button
+ *
+ * Returns: (transfer none): the label that says why nothing is drawn (for tests)
+ */
+GtkLabel *
+imp_export_dialog_get_problem (ImpExportDialog *self, GtkWidget **export)
+{
+  if (export != NULL)
+    *export = self->export;
+  return self->problem;
 }

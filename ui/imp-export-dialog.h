@@ -14,5 +14,6 @@ G_DECLARE_FINAL_TYPE (ImpExportDialog, imp_export_dialog, IMP, EXPORT_DIALOG, Ad
 
 /* Emits "exported" (const char *path) after a file was written. */
 ImpExportDialog *imp_export_dialog_new (GtkWindow *parent, ImpSession *session);
+GtkLabel *imp_export_dialog_get_problem (ImpExportDialog *self, GtkWidget **export);
 
 G_END_DECLS

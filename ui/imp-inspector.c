@@ -7,6 +7,7 @@
 
 #include "imp-body-editor.h"
 #include "imp-cards.h"
+#include "imp-conceal.h"
 #include "imp-label-index.h"
 #include "imp-quadratic-plot.h"
 
@@ -38,20 +39,32 @@ static const char placeholder[]
 
 static const char concealed_text[]
     = "<b>Your prediction first</b>\n"
-      "The lesson asks you to predict a number from this test. Its card comes back "
-      "as soon as you have answered in the lesson panel (or pressed Show Me).";
+      "The lesson asks you, now or in a later step, to predict a number this card "
+      "shows. It comes back as soon as you have answered in the lesson panel (or "
+      "pressed Show Me).";
 
 static char *card (ImpInspector *self, ImpCardStyle style, GArray *terms);
 static void mark_term (ImpInspector *self);
 
-/* With nothing selected: what the broad phase does in this frame (paused only:
- * finding it steps a copy of the world). */
-static char *
-world_summary (ImpInspector *self, const PhysWorld *world)
+/**
+ * imp_inspector_dup_world_summary:
+ * @session: a session
+ *
+ * With nothing selected: what the broad phase does in the playhead's frame
+ * (paused only: finding it steps a copy of the world), unless a lesson keeps
+ * those counts back.
+ *
+ * Returns: (transfer full): the inspector's text (markup)
+ */
+char *
+imp_inspector_dup_world_summary (ImpSession *session)
 {
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  const PhysWorld *world = now.world;
   /* Fewer than two circles make no pair to count. */
-  if (world == NULL || imp_session_get_playing (self->session)
-      || phys_world_circle_count (world) < 2)
+  if (world == NULL || imp_session_get_playing (session)
+      || phys_world_circle_count (world) < 2 || imp_conceal_world (session))
     return g_strdup (placeholder);
   double n = phys_world_circle_count (world);
   double all = n * (n - 1) / 2;
@@ -63,8 +76,10 @@ world_summary (ImpInspector *self, const PhysWorld *world)
                      : -1;
   if (grid >= 0 && all > 0)
     g_string_append_printf (text, "\nThe grid broad phase hands %" G_GINT64_FORMAT
-                            " of them to the swept test (%.3g %%): only circles whose paths "
-                            "through the frame share a cell.", grid, 100.0 * (double) grid / all);
+                            " of them to the swept test (%.3g %%): only pairs whose boxes "
+                            "overlap (each circle's path through the frame, padded by its "
+                            "radius); its cells find them without trying every pair.",
+                            grid, 100.0 * (double) grid / all);
   return g_string_free (text, FALSE);
 }
 
@@ -82,9 +97,11 @@ refresh (ImpInspector *self)
     return;
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
-  g_autofree char *text = card (self, IMP_CARD_MARKUP, self->terms);
-  gboolean concealed = imp_session_get_concealed (self->session);
-  g_autofree char *summary = text == NULL && !concealed ? world_summary (self, now.world) : NULL;
+  gboolean concealed;
+  g_autofree char *text
+      = imp_conceal_card (self->session, digits (self), IMP_CARD_MARKUP, self->terms, &concealed);
+  g_autofree char *summary
+      = text == NULL && !concealed ? imp_inspector_dup_world_summary (self->session) : NULL;
   const char *markup = concealed ? concealed_text : text != NULL ? text : summary;
   /* Playback refreshes every frame: an unchanged card is not laid out again. */
   if (g_strcmp0 (markup, gtk_label_get_label (self->label)) != 0)
@@ -94,9 +111,13 @@ refresh (ImpInspector *self)
     }
   gtk_widget_set_sensitive (self->copy, text != NULL);
   gtk_widget_set_sensitive (self->copy_latex, text != NULL);
-  gboolean quadratic = (now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
-                       || (now.selected == NULL && now.pair != NULL
-                           && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE);
+  /* A discrete world decides by the overlap alone: no quadratic to plot. */
+  gboolean quadratic = ((now.selected != NULL && now.selected->kind == PHYS_EVENT_CIRCLE_CIRCLE)
+                        || (now.selected == NULL && now.pair != NULL
+                            && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE))
+                       && now.world != NULL
+                       && phys_world_get_def (now.world)->modes.detection
+                              != PHYS_DETECTION_DISCRETE;
   gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic && !concealed);
   gtk_widget_queue_draw (GTK_WIDGET (self->plot));
 
@@ -115,6 +136,9 @@ refresh (ImpInspector *self)
   gboolean editing = FALSE;
   for (int i = 0; i < 2; i++)
     {
+      /* A form at the state a prediction asks about would give its answer away. */
+      if (imp_conceal_motion (self->session, now.world, bodies[i]))
+        bodies[i].index = -1;
       imp_body_editor_show_body (self->editors[i], bodies[i]);
       editing = editing || imp_body_editor_is_shown (self->editors[i]);
     }
@@ -158,17 +182,9 @@ card (ImpInspector *self, ImpCardStyle style, GArray *terms)
 {
   if (terms != NULL)
     g_array_set_size (terms, 0);
-  if (self->session == NULL || imp_session_get_concealed (self->session))
+  if (self->session == NULL)
     return NULL;
-  ImpSessionView now;
-  imp_session_get_view (self->session, &now);
-  if (now.selected != NULL)
-    return imp_card_for_event (now.world, now.selected, digits (self), style, terms);
-  if (now.pair != NULL)
-    return imp_card_for_pair (now.world, now.pair, digits (self), style, terms);
-  if (now.world != NULL && now.body.index >= 0)
-    return imp_card_for_body (now.world, now.body, now.positions, digits (self), style, terms);
-  return NULL;
+  return imp_conceal_card (self->session, digits (self), style, terms, NULL);
 }
 
 char *

@@ -21,4 +21,6 @@ char *imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style);
  * the one the pointer there lights on the canvas. */
 const char *imp_inspector_term_at (ImpInspector *self, double x, double y);
 
+char *imp_inspector_dup_world_summary (ImpSession *session);
+
 G_END_DECLS

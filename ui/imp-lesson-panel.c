@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-lesson-panel.c: the lesson panel beside the canvas: the step's text (its
  * {term} references highlight the canvas while the pointer is on them), the
- * goal's status, a prediction entry, hint, show me, back and next. A view of an
+ * goal's status, what differs from the world the step needs (with "Set it
+ * up"), a prediction entry, hint, show me, back and next. A view of an
  * ImpLessonPlayer; every button works from the keyboard (Alt + the underlined
  * letter) and through the window's lesson actions. */
 #include "imp-lesson-panel.h"
@@ -25,6 +26,8 @@ struct _ImpLessonPanel
   GtkLabel *body;
   GtkImage *status_icon;
   GtkLabel *status;
+  GtkWidget *setup_row;
+  GtkLabel *setup_text;
   GtkWidget *predict_row;
   GtkEntry *prediction;
   GtkLabel *hint;
@@ -57,6 +60,9 @@ update_status (ImpLessonPanel *self)
     gtk_widget_add_css_class (GTK_WIDGET (self->status), "success");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->status), "success");
+  const char *differences = imp_lesson_player_get_differences (self->player);
+  gtk_label_set_text (self->setup_text, differences != NULL ? differences : "");
+  gtk_widget_set_visible (self->setup_row, differences != NULL && !reached);
   gtk_widget_set_visible (self->predict_row, step->goal.kind == IMP_GOAL_PREDICT && !reached);
   gtk_widget_set_visible (self->hint_button, has_goal && !reached);
   gtk_widget_set_visible (self->show_button, has_goal && !reached);
@@ -164,6 +170,13 @@ submit (ImpLessonPanel *self)
 }
 
 static void
+set_up (ImpLessonPanel *self)
+{
+  if (self->player != NULL && imp_lesson_player_get_lesson (self->player) != NULL)
+    imp_lesson_player_set_up (self->player);
+}
+
+static void
 show_hint (ImpLessonPanel *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
@@ -247,6 +260,17 @@ build (ImpLessonPanel *self)
   gtk_box_append (GTK_BOX (goal), GTK_WIDGET (self->status));
   gtk_box_append (GTK_BOX (box), goal);
 
+  /* The learner's world is not the one the step's text is written for. */
+  self->setup_row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->setup_text = wrapped_label ("warning");
+  gtk_box_append (GTK_BOX (self->setup_row), GTK_WIDGET (self->setup_text));
+  GtkWidget *setup = button ("_Set It Up", NULL);
+  gtk_widget_set_tooltip_text (setup, "Make the world the one this step is written for");
+  g_signal_connect_swapped (setup, "clicked", G_CALLBACK (set_up), self);
+  gtk_box_append (GTK_BOX (self->setup_row), setup);
+  gtk_widget_set_visible (self->setup_row, FALSE);
+  gtk_box_append (GTK_BOX (box), self->setup_row);
+
   self->predict_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->prediction = GTK_ENTRY (gtk_entry_new ());
   gtk_entry_set_placeholder_text (self->prediction, "Your prediction");
@@ -302,6 +326,7 @@ imp_lesson_panel_set_player (ImpLessonPanel *self, ImpLessonPlayer *player, ImpS
        * check of the goal, reached or not, notifies "status". */
       g_signal_connect_swapped (player, "notify::step", G_CALLBACK (update_step), self);
       g_signal_connect_swapped (player, "notify::status", G_CALLBACK (update_status), self);
+      g_signal_connect_swapped (player, "notify::differences", G_CALLBACK (update_status), self);
     }
   update_step (self);
 }
@@ -328,6 +353,21 @@ GtkEntry *
 imp_lesson_panel_get_prediction (ImpLessonPanel *self)
 {
   return self->prediction;
+}
+
+/**
+ * imp_lesson_panel_get_setup:
+ * @self: a panel
+ * @text: (out) (optional) (transfer none): the label that says what differs
+ *
+ * Returns: (transfer none): the row that offers "Set it up" (for tests)
+ */
+GtkWidget *
+imp_lesson_panel_get_setup (ImpLessonPanel *self, GtkLabel **text)
+{
+  if (text != NULL)
+    *text = self->setup_text;
+  return self->setup_row;
 }
 
 GtkLabel *

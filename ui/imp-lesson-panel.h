@@ -17,6 +17,7 @@ void imp_lesson_panel_set_player (ImpLessonPanel *self, ImpLessonPlayer *player,
                                   ImpSession *session);
 GtkLabel *imp_lesson_panel_get_body (ImpLessonPanel *self);
 GtkLabel *imp_lesson_panel_get_status (ImpLessonPanel *self);
+GtkWidget *imp_lesson_panel_get_setup (ImpLessonPanel *self, GtkLabel **text);
 GtkEntry *imp_lesson_panel_get_prediction (ImpLessonPanel *self);
 void imp_lesson_panel_submit (ImpLessonPanel *self);
 const char *imp_lesson_panel_term_at (ImpLessonPanel *self, double x, double y);

@@ -4,7 +4,9 @@
 
 #include <math.h>
 
+#include "imp-conceal.h"
 #include "imp-lesson-goal.h"
+#include "imp-lesson-setup.h"
 #include "imp-lesson-vocabulary.h"
 
 struct _ImpLessonPlayer
@@ -22,6 +24,8 @@ struct _ImpLessonPlayer
   double answer;
   ImpOverlays saved_overlays; /* the learner's overlays before the lesson (while one is open) */
   gboolean entering;        /* enter() is changing the session: do not check yet */
+  GPtrArray *setups;        /* ImpLessonSetup of each step, made when first needed */
+  char *differences;        /* how the learner's world differs from the step's, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (ImpLessonPlayer, imp_lesson_player, G_TYPE_OBJECT)
@@ -33,6 +37,7 @@ enum
   PROP_STEP,
   PROP_REACHED,
   PROP_STATUS,
+  PROP_DIFFERENCES,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -112,6 +117,50 @@ context_now (ImpLessonPlayer *self)
 }
 
 static void
+keep (GArray *kept, ImpKeptBackKind kind, const char *a, const char *b, gint64 frame)
+{
+  ImpKeptBack k = { kind, "", "", frame };
+  g_strlcpy (k.a, a != NULL ? a : "", sizeof k.a);
+  g_strlcpy (k.b, b != NULL ? b : "", sizeof k.b);
+  g_array_append_val (kept, k);
+}
+
+/* Hands the session what the predictions still ahead ask for (the open step's
+ * until it is answered, and every later one's), for the views to hide. */
+static void
+keep_back (ImpLessonPlayer *self)
+{
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (ImpKeptBack));
+
+  for (guint i = self->step; self->lesson != NULL && i < imp_lesson_n_steps (self->lesson); i++)
+    {
+      const ImpLessonGoal *goal = &imp_lesson_get_step (self->lesson, i)->goal;
+      if (goal->kind != IMP_GOAL_PREDICT || (i == self->step && self->reached))
+        continue;
+      switch (imp_quantity_find (goal->quantity)->scope)
+        {
+        case IMP_QUANTITY_PAIR:
+          keep (kept, IMP_KEPT_PAIR, goal->bodies[0], goal->bodies[1], goal->frame);
+          break;
+        case IMP_QUANTITY_RESPONSE:
+          /* The velocities after a response are the next state's. */
+          keep (kept, IMP_KEPT_PAIR, goal->bodies[0], goal->bodies[1], goal->frame);
+          keep (kept, IMP_KEPT_MOTION, goal->bodies[0], NULL, goal->frame + 1);
+          keep (kept, IMP_KEPT_MOTION, goal->bodies[1], NULL, goal->frame + 1);
+          break;
+        case IMP_QUANTITY_BODY:
+          keep (kept, IMP_KEPT_MOTION, goal->bodies[0], NULL, goal->frame);
+          break;
+        case IMP_QUANTITY_WORLD:
+        default:
+          keep (kept, IMP_KEPT_WORLD, NULL, NULL, goal->frame);
+          break;
+        }
+    }
+  imp_session_set_kept_back (self->session, kept);
+}
+
+static void
 check_goal (ImpLessonPlayer *self)
 {
   const ImpLessonStep *step = current_step (self);
@@ -129,7 +178,7 @@ check_goal (ImpLessonPlayer *self)
       if (reached)
         {
           self->reached = TRUE;
-          imp_session_set_concealed (self->session, FALSE);
+          keep_back (self);
           save_progress (self, (int) self->step + 1);
           g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REACHED]);
         }
@@ -174,22 +223,150 @@ overlays_named (char **names)
   return overlays;
 }
 
-/* Applies a set-world edit at frame 0 unless the world already is so. */
+/* Marks a step whose setup was tried and failed (not tried again). */
+static ImpLessonSetup no_setup;
+
+static void
+free_setup (gpointer setup)
+{
+  if (setup != &no_setup)
+    imp_lesson_setup_free (setup);
+}
+
+/* The world the open step needs (the lesson's path up to it), or NULL for a
+ * lesson that `impulse check` refuses. */
+static ImpLessonSetup *
+step_setup (ImpLessonPlayer *self)
+{
+  if (self->setups->len != imp_lesson_n_steps (self->lesson))
+    g_ptr_array_set_size (self->setups, (int) imp_lesson_n_steps (self->lesson));
+  ImpLessonSetup *setup = g_ptr_array_index (self->setups, self->step);
+  if (setup == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      setup = imp_lesson_setup_new (self->lesson, self->step, &error);
+      if (setup == NULL)
+        {
+          g_message ("%s", error->message);
+          setup = &no_setup;
+        }
+      g_ptr_array_index (self->setups, self->step) = setup;
+    }
+  return setup != &no_setup ? setup : NULL;
+}
+
+/* How the learner's recording differs from the world the step needs (NULL: it does not). */
+static char *
+differences_now (ImpLessonPlayer *self, gboolean *settings)
+{
+  ImpLessonSetup *setup = step_setup (self);
+  *settings = FALSE;
+  if (setup == NULL)
+    return NULL;
+  imp_session_record_to (self->session, setup->horizon + 1);
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  char *differences
+      = timeline != NULL ? imp_lesson_setup_differences (setup, timeline, settings) : NULL;
+  imp_session_unlock (self->session);
+  return differences;
+}
+
+static void
+set_differences (ImpLessonPlayer *self, char *differences)
+{
+  if (g_strcmp0 (differences, self->differences) == 0)
+    {
+      g_free (differences);
+      return;
+    }
+  g_free (self->differences);
+  self->differences = differences;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIFFERENCES]);
+}
+
+/* Makes the session's recording the world the step needs: back to the scene
+ * (every edit undone; they stay redoable until the next edit) and the path's
+ * edits again, each at its frame. The playhead stays where it was. */
+static void
+set_up (ImpLessonPlayer *self)
+{
+  ImpLessonSetup *setup = step_setup (self);
+  if (setup == NULL)
+    return;
+  gboolean was_entering = self->entering;
+  gint64 frame = imp_session_get_frame (self->session);
+  gint64 world_frame = imp_session_get_world_edit_frame (self->session);
+
+  self->entering = TRUE;
+  imp_session_set_playing (self->session, FALSE);
+  imp_session_set_world_edit_frame (self->session, -1);
+  while (imp_session_undo (self->session))
+    ;
+  for (int i = 0; i < phys_timeline_edit_count (setup->timeline); i++)
+    {
+      int64_t k;
+      PhysEdit edit = phys_timeline_get_edit (setup->timeline, i, &k);
+      imp_session_record_to (self->session, k + 1);
+      imp_session_set_frame (self->session, k);
+      if (imp_session_edit (self->session, &edit) != PHYS_OK)
+        g_warning ("a lesson's own edit does not apply at frame %" G_GINT64_FORMAT, (gint64) k);
+    }
+  imp_session_set_world_edit_frame (self->session, world_frame);
+  imp_session_record_to (self->session, MAX (frame, setup->horizon) + 1);
+  imp_session_set_frame (self->session, frame);
+  self->entering = was_entering;
+  set_differences (self, NULL);
+}
+
+/* After the learner's edit, undo or redo: whether the step's world still holds. */
+static void
+follow_edits (ImpLessonPlayer *self)
+{
+  gboolean settings;
+  if (self->lesson == NULL || self->entering)
+    return;
+  set_differences (self, differences_now (self, &settings));
+}
+
+/* Applies a step's modes at frame 0 unless the world already has them. */
 static void
 switch_modes (ImpLessonPlayer *self, const ImpLessonModes *modes)
 {
+  if (!imp_lesson_modes_named (modes))
+    return;
   PhysTimeline *timeline = imp_session_lock (self->session);
   const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, 0) : NULL;
-  const PhysWorldDef *def = world != NULL ? phys_world_get_def (world) : NULL;
-  gboolean needed = def != NULL && !imp_lesson_modes_hold (modes, def);
+  gboolean needed = world != NULL && !imp_lesson_modes_hold (modes, phys_world_get_def (world));
   PhysEdit edit;
   if (needed)
     edit = imp_lesson_modes_edit (modes, world);
   imp_session_unlock (self->session);
-  if (!needed)
-    return;
-  imp_session_set_frame (self->session, 0);
-  imp_session_edit (self->session, &edit);
+  if (needed)
+    imp_session_edit (self->session, &edit);
+}
+
+/* Entering a step: the world's settings (which the lesson switches itself) are
+ * put as the step needs them; other differences (the learner's own edits) are
+ * kept and said, for the panel's "Set it up". */
+static void
+establish (ImpLessonPlayer *self)
+{
+  gboolean settings;
+  if (step_setup (self) == NULL)
+    {
+      /* A lesson `impulse check` refuses has no path to compare with: its
+       * step's own modes at least. */
+      switch_modes (self, &current_step (self)->action.modes);
+      return;
+    }
+  char *differences = differences_now (self, &settings);
+  if (differences != NULL && settings)
+    {
+      g_free (differences);
+      set_up (self);
+      differences = differences_now (self, &settings);
+    }
+  set_differences (self, differences);
 }
 
 static void
@@ -214,17 +391,19 @@ enter (ImpLessonPlayer *self, guint index)
   const ImpLessonStep *step = current_step (self);
   const ImpLessonAction *action = &step->action;
   imp_session_set_playing (self->session, FALSE);
-  if (imp_lesson_modes_named (&action->modes))
-    switch_modes (self, &action->modes);
+  establish (self);
   if (action->has_frame)
     put_playhead (self, action->frame, action->event);
   imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
   if (action->n_select > 0)
     select_named (self, action);
+  /* A selection replaces the event as what the inspector shows: the step's event wins. */
+  if (action->has_frame && action->event >= 0)
+    imp_session_set_selected_event (self->session, action->event);
   if (action->overlays != NULL)
     imp_session_set_overlays (self->session, overlays_named (action->overlays));
   imp_session_set_highlight_term (self->session, NULL);
-  imp_session_set_concealed (self->session, step->goal.kind == IMP_GOAL_PREDICT);
+  keep_back (self);
   if (action->zoom > 0)
     g_signal_emit (self, signals[SIGNAL_ZOOM], 0, action->zoom);
 
@@ -254,6 +433,8 @@ imp_lesson_player_new (ImpSession *session, GSettings *settings)
   static const char *const watched[]
       = { "frame", "stop", "selected-event", "length", "can-undo", "can-redo", NULL };
   imp_session_connect_notifies (session, watched, G_CALLBACK (check_goal), self);
+  static const char *const edits[] = { "can-undo", "can-redo", NULL };
+  imp_session_connect_notifies (session, edits, G_CALLBACK (follow_edits), self);
   return self;
 }
 
@@ -283,15 +464,10 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
   self->entering = TRUE;
   imp_session_load_world (self->session, lesson->world, lesson->title, path, lesson->base_dir,
                           lesson->scene_path, lesson->scene_text);
+  g_ptr_array_set_size (self->setups, 0);
+  imp_session_set_world_edit_frame (self->session, 0);
   int done = imp_lesson_progress_get (self->settings, lesson->id);
   guint resume = done > 0 && (guint) done < imp_lesson_n_steps (lesson) ? (guint) done : 0;
-  /* Earlier steps may switch modes that later ones rely on: replay their entries. */
-  for (guint i = 0; i < resume; i++)
-    {
-      const ImpLessonModes *modes = &imp_lesson_get_step (lesson, i)->action.modes;
-      if (imp_lesson_modes_named (modes))
-        switch_modes (self, modes);
-    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
   enter (self, resume);
   return TRUE;
@@ -310,7 +486,10 @@ imp_lesson_player_close (ImpLessonPlayer *self)
   if (self->lesson == NULL)
     return;
   g_clear_pointer (&self->lesson, imp_lesson_free);
-  imp_session_set_concealed (self->session, FALSE);
+  g_ptr_array_set_size (self->setups, 0);
+  set_differences (self, NULL);
+  imp_session_set_world_edit_frame (self->session, -1);
+  imp_session_set_kept_back (self->session, NULL);
   imp_session_set_highlight_term (self->session, NULL);
   imp_session_set_overlays (self->session, self->saved_overlays);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
@@ -396,6 +575,8 @@ imp_lesson_player_submit (ImpLessonPlayer *self, double prediction)
     return FALSE;
   self->has_prediction = TRUE;
   self->prediction = prediction;
+  /* Measured now, not once the worker has recorded that far. */
+  imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
   check_goal (self);
   return self->reached;
 }
@@ -417,6 +598,38 @@ imp_lesson_player_get_answer (ImpLessonPlayer *self, double *value)
 }
 
 /**
+ * imp_lesson_player_get_differences:
+ * @self: a player
+ *
+ * Kept as the learner enters the step and edits (the world's settings, which
+ * the lesson switches itself, are put right on entering).
+ *
+ * Returns: (nullable): how the learner's world differs from the one the step
+ *   needs (their own edits), in a sentence; %NULL when it does not
+ */
+const char *
+imp_lesson_player_get_differences (ImpLessonPlayer *self)
+{
+  return self->differences;
+}
+
+/**
+ * imp_lesson_player_set_up:
+ * @self: a player with a lesson
+ *
+ * "Set it up": makes the recording the world the step needs (the lesson's
+ * modes and the edits its earlier goals relied on, nothing else); the playhead
+ * stays. The learner's edits stay redoable until their next edit.
+ */
+void
+imp_lesson_player_set_up (ImpLessonPlayer *self)
+{
+  g_return_if_fail (self->lesson != NULL);
+  set_up (self);
+  check_goal (self);
+}
+
+/**
  * imp_lesson_player_show_me:
  * @self: a player with a lesson
  * @error: why it cannot be shown
@@ -434,6 +647,12 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
     return FALSE;
   if (self->reached)
     return TRUE;
+
+  /* From wherever the learner wandered, the way is the lesson's own. */
+  gboolean settings;
+  g_autofree char *differences = differences_now (self, &settings);
+  if (differences != NULL)
+    set_up (self);
 
   ImpGoalContext context = context_now (self);
   ImpGoalSolution solution;
@@ -536,6 +755,22 @@ verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
   return name != NULL ? name : g_strdup ("not recorded yet");
 }
 
+/* Which way a wrong prediction is off (never by how much: that is the answer). */
+static char *
+off_words (ImpLessonPlayer *self, const ImpLessonGoal *goal)
+{
+  double value;
+  PhysTimeline *timeline = imp_session_lock (self->session);
+  gboolean ok = timeline != NULL && imp_lesson_measure (timeline, goal, &value, NULL);
+  imp_session_unlock (self->session);
+  if (!ok)
+    return g_strdup ("not it");
+  if (fabs (value) > goal->tolerance && fabs (self->prediction) > goal->tolerance
+      && (value < 0.0) != (self->prediction < 0.0))
+    return g_strdup ("of the wrong sign");
+  return g_strdup (self->prediction > value ? "too high" : "too low");
+}
+
 /**
  * imp_lesson_player_dup_status:
  * @self: a player
@@ -594,8 +829,11 @@ imp_lesson_player_dup_status (ImpLessonPlayer *self)
             "Predict %s for %s at frame %" G_GINT64_FORMAT ", within %g.", goal->quantity, who,
             goal->frame, goal->tolerance);
         if (self->has_prediction)
-          return g_strdup_printf ("%.6g is not within %g yet. %s", self->prediction,
-                                  goal->tolerance, ask);
+          {
+            g_autofree char *off = off_words (self, goal);
+            return g_strdup_printf ("%.6g is %s (not within %g). %s", self->prediction, off,
+                                    goal->tolerance, ask);
+          }
         return g_steal_pointer (&ask);
       }
     case IMP_GOAL_MODE:
@@ -634,6 +872,8 @@ imp_lesson_player_finalize (GObject *object)
   ImpLessonPlayer *self = IMP_LESSON_PLAYER (object);
 
   imp_lesson_free (self->lesson);
+  g_ptr_array_unref (self->setups);
+  g_free (self->differences);
   G_OBJECT_CLASS (imp_lesson_player_parent_class)->finalize (object);
 }
 
@@ -656,6 +896,9 @@ imp_lesson_player_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_STATUS:
       g_value_take_string (value, imp_lesson_player_dup_status (self));
       break;
+    case PROP_DIFFERENCES:
+      g_value_set_string (value, self->differences);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -674,6 +917,7 @@ imp_lesson_player_class_init (ImpLessonPlayerClass *klass)
   properties[PROP_STEP] = g_param_spec_uint ("step", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_REACHED] = g_param_spec_boolean ("reached", NULL, NULL, FALSE, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  properties[PROP_DIFFERENCES] = g_param_spec_string ("differences", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   /* A step asks the view to fit the scene and zoom by a factor around the selection. */
   signals[SIGNAL_ZOOM] = g_signal_new ("zoom", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -683,4 +927,5 @@ imp_lesson_player_class_init (ImpLessonPlayerClass *klass)
 static void
 imp_lesson_player_init (ImpLessonPlayer *self)
 {
+  self->setups = g_ptr_array_new_with_free_func (free_setup);
 }

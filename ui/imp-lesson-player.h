@@ -29,6 +29,8 @@ gboolean imp_lesson_player_next (ImpLessonPlayer *self);
 gboolean imp_lesson_player_back (ImpLessonPlayer *self);
 
 gboolean imp_lesson_player_get_reached (ImpLessonPlayer *self);
+const char *imp_lesson_player_get_differences (ImpLessonPlayer *self);
+void imp_lesson_player_set_up (ImpLessonPlayer *self);
 gboolean imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error);
 gboolean imp_lesson_player_submit (ImpLessonPlayer *self, double prediction);
 gboolean imp_lesson_player_get_answer (ImpLessonPlayer *self, double *value);

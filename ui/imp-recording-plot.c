@@ -12,6 +12,8 @@
 #include <adwaita.h>
 #include <math.h>
 
+#include "imp-conceal.h"
+
 #define LANE_HEIGHT 34.0
 #define LANE_GAP 4.0
 #define N_LANES 4       /* the series of the whole world */
@@ -361,9 +363,17 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       left[N_LANES + b] = drift_caption (what, at < (gint64) values->len ? v[at] : NAN,
                                          values->len > 0 ? v[0] : NAN);
     }
+  /* A lesson's prediction of an energy or a count ahead: the curves stay, their numbers wait. */
+  gboolean kept = imp_conceal_world_anywhere (self->session);
   for (int i = 0; i < n_lanes; i++)
     {
       const Lane *lane = &lanes[i];
+      if (kept)
+        {
+          lane_caption (cr, lane, width, "numbers kept back for your prediction", "", theme);
+          g_free (left[i]);
+          continue;
+        }
       g_autofree char *right
           = i == IMP_SERIES_EVENTS ? g_strdup_printf ("most in one frame %.0f", lane->data_hi)
             : lane->data_lo == lane->data_hi
@@ -484,7 +494,7 @@ imp_recording_plot_set_session (ImpRecordingPlot *self, ImpSession *session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
   g_clear_pointer (&self->columns, g_free);
-  static const char *const redraw[] = { "frame", "length", NULL };
+  static const char *const redraw[] = { "frame", "length", "concealed", NULL };
   static const char *const changed[] = { "can-undo", "can-redo", "title", NULL };
   static const char *const selection[] = { "selected-event", NULL };
   if (session != NULL)

@@ -43,9 +43,25 @@ draw_swept (Render *r, PhysVec2 a_world, PhysVec2 b_world, double radius)
 
 /* The math of one event or pair */
 
+/* A verdict in its test's own terms: the swept quadratic's for two circles,
+ * the line's and its ends' for a circle and a segment. */
 static const char *
-verdict_text (PhysVerdict verdict)
+verdict_text (PhysVerdict verdict, gboolean segment)
 {
+  if (segment)
+    switch (verdict)
+      {
+      case PHYS_VERDICT_OVERLAPPING:
+        return "overlapping at the start (closer than r)";
+      case PHYS_VERDICT_NO_RELATIVE_MOTION:
+        return "not moving";
+      case PHYS_VERDICT_MOVING_APART:
+        return "moving away from the line";
+      case PHYS_VERDICT_MISS:
+        return "misses the segment and its ends";
+      default:
+        break;
+      }
   switch (verdict)
     {
     case PHYS_VERDICT_OVERLAPPING:
@@ -103,7 +119,7 @@ event_notes (const PhysEvent *ev)
  * the test when it began inside the frame. */
 static void
 format_time (char *buf, gsize size, const PhysEvent *ev, PhysVerdict verdict, gboolean has_t,
-             double t_local, const char *feature)
+             double t_local, const char *feature, gboolean segment)
 {
   char t[32], t0[32];
 
@@ -112,17 +128,29 @@ format_time (char *buf, gsize size, const PhysEvent *ev, PhysVerdict verdict, gb
       imp_render_fmt_real (t, sizeof t, ev->t, 3);
       if (ev->t0 > 0.0)
         g_snprintf (buf, size, "t = %s  %s %s\n(test from t\u2080 = %s)%s", t,
-                    verdict_text (verdict), feature, imp_render_fmt_real (t0, sizeof t0, ev->t0, 3),
+                    verdict_text (verdict, segment), feature,
+                    imp_render_fmt_real (t0, sizeof t0, ev->t0, 3),
                     event_notes (ev));
       else
-        g_snprintf (buf, size, "t = %s  %s %s%s", t, verdict_text (verdict), feature,
+        g_snprintf (buf, size, "t = %s  %s %s%s", t, verdict_text (verdict, segment), feature,
                     event_notes (ev));
     }
   else if (has_t)
     g_snprintf (buf, size, "t = %s  %s %s", imp_render_fmt_real (t, sizeof t, t_local, 3),
-                verdict_text (verdict), feature);
+                verdict_text (verdict, segment), feature);
   else
-    g_snprintf (buf, size, "%s", verdict_text (verdict));
+    g_snprintf (buf, size, "%s", verdict_text (verdict, segment));
+}
+
+/* A time past this frame extends the frame's straight path; under gravity the
+ * real path bends away from it, so the caption says it is an estimate. */
+static void
+note_straight_line (const Render *r, char *buf, gsize size, const PhysEvent *ev, gboolean has_t,
+                    double t)
+{
+  PhysVec2 g = phys_world_get_def (r->in->world)->gravity;
+  if (ev == NULL && has_t && t > 1.0 && (g.x != 0.0 || g.y != 0.0))
+    g_strlcat (buf, "\n(straight-line estimate: gravity bends the path)", size);
 }
 
 static void
@@ -182,9 +210,15 @@ draw_record_velocity (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 disp, int whic
     r->drawn |= DRAWN_BEFORE;
   if (phys_v2_len (phys_v2_sub (b, a)) >= 1.0)
     {
-      Label *l = imp_render_label_arrow (r, a, b, color, hl, "v%s = %s u/frame",
+      /* Under gravity the displacement is not the velocity a form shows: this
+       * frame's pull is in it. */
+      PhysVec2 g = phys_world_get_def (r->in->world)->gravity;
+      Label *l = imp_render_label_arrow (r, a, b, color, hl, "v%s = %s u/frame%s",
                                          subscript ? imp_render_subscript (which) : "",
-                                         imp_render_fmt_vec (v, sizeof v, disp, -1));
+                                         imp_render_fmt_vec (v, sizeof v, disp, -1),
+                                         g.x != 0.0 || g.y != 0.0
+                                             ? "\nover this frame, gravity included"
+                                             : "");
       l->body = body;
       if (body >= 0)
         {
@@ -212,9 +246,18 @@ drawn_at (const Render *r, int body, PhysVec2 fallback)
 }
 
 static void
-draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *imp,
+draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpulse *imp,
                   const PhysEvent *ev)
 {
+  /* A discrete world decides a pair by the overlap where the frame starts: no
+   * time of impact, no ghosts at t, no contact unless they overlap now. */
+  gboolean discrete
+      = ev == NULL
+        && phys_world_get_def (r->in->world)->modes.detection == PHYS_DETECTION_DISCRETE;
+  PhysCircleCircleSweep as_tested = *swept;
+  if (discrete && as_tested.verdict != PHYS_VERDICT_OVERLAPPING)
+    as_tested.has_t = as_tested.has_roots = FALSE;
+  const PhysCircleCircleSweep *s = &as_tested;
   const ImpTheme *th = r->theme;
   double scale = r->view->scale;
   double dt = phys_world_get_def (r->in->world)->dt;
@@ -371,7 +414,13 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *s, const PhysImpulse *
       r->drawn |= DRAWN_AFTER;
     }
 
-  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, "");
+  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, "", FALSE);
+  note_straight_line (r, buf, sizeof buf, ev, s->has_t, s->t);
+  if (discrete)
+    g_strlcpy (buf, s->verdict == PHYS_VERDICT_OVERLAPPING
+                        ? "discrete test: overlapping now"
+                        : "discrete test: no overlap where the frame starts",
+               sizeof buf);
   PhysVec2 anchor = s->has_t ? px (r, s->point) : px (r, phys_v2_lerp (p[0], p[1], 0.5));
   double clearance = CONTACT_DOT_PX + 6.0;
   PhysVec2 up = s->has_t ? phys_v2_left_normal (s->normal) : phys_v2 (0.0, -1.0);
@@ -536,7 +585,8 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
     }
 
   const char *feature = s->has_t ? feature_text (s->feature) : "";
-  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, feature);
+  format_time (buf, sizeof buf, ev, s->verdict, s->has_t, s->t, feature, TRUE);
+  note_straight_line (r, buf, sizeof buf, ev, s->has_t, s->t);
   /* At the contact, on the far side of the segment, where the figure leaves
    * room; without a contact, above the circle. */
   PhysVec2 anchor = px (r, s->has_t ? s->point : s->center);

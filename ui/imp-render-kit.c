@@ -118,6 +118,42 @@ imp_render_obstacle_line (Render *r, PhysVec2 a, PhysVec2 b, double radius)
                                  IMP_OBSTACLE_INK);
 }
 
+/* Whether a line shows a value: a decimal point between digits, a coordinate
+ * or three digits in a row (a body's name such as "c1" is not one). */
+static gboolean
+shows_value (const char *line)
+{
+  int run = 0;
+  for (const char *p = line; *p != '\0'; p++)
+    {
+      run = g_ascii_isdigit (*p) ? run + 1 : 0;
+      if (run >= 3 || (*p == '.' && p > line && g_ascii_isdigit (p[-1]) && g_ascii_isdigit (p[1]))
+          || (*p == '(' && (g_ascii_isdigit (p[1]) || p[1] == '-' || (guchar) p[1] == 0xe2)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Keeps of each line what it names ("v₁ = (3, 4)" becomes "v₁"); a line
+ * that shows a value and names nothing goes. */
+static void
+names_only (char *text)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      char *equals = strstr (lines[i], " = ");
+      if (equals != NULL)
+        *equals = '\0';
+      if (shows_value (lines[i]))
+        continue;
+      g_string_append_printf (out, "%s%s", out->len > 0 ? "\n" : "", lines[i]);
+    }
+  g_strlcpy (text, out->str, strlen (text) + 1);
+  g_string_free (out, TRUE);
+}
+
 /* Queues a label; it is placed and drawn after every shape is known. A label
  * beyond MAX_LABELS goes to a sink and is not drawn. @bold: the inspector
  * points at what it names. */
@@ -128,6 +164,8 @@ queue_label (Render *r, ImpRgba color, gboolean bold, const char *format, va_lis
 
   memset (label, 0, sizeof *label);
   g_vsnprintf (label->text, sizeof label->text, format, args);
+  if (r->in->no_numbers)
+    names_only (label->text);
   label->color = color;
   label->bold = bold;
   label->body = -1;

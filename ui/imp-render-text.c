@@ -522,10 +522,15 @@ imp_render_draw_legend (Render *r)
   gboolean covers;
   cairo_t *cr = r->cr;
 
-  /* The triangle says the legend folds (a click on the title). */
-  g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT ", t = %s  %s",
-              (gint64) phys_world_frame (r->in->world),
-              imp_render_fmt_real (t, sizeof t, r->in->time_in_frame, 3),
+  /* The triangle says the legend folds (a click on the title); the moment in
+   * the frame goes when a lesson keeps the numbers back. */
+  g_autofree char *moment
+      = r->in->no_numbers ? g_strdup ("")
+                          : g_strdup_printf (", t = %s", imp_render_fmt_real (t, sizeof t,
+                                                                            r->in->time_in_frame,
+                                                                            3));
+  g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT "%s  %s",
+              (gint64) phys_world_frame (r->in->world), moment,
               r->in->legend_folded ? "\u25b8" : "\u25be");
   layout_text (r, title, r->font_bold, &tw, &th_px);
 
@@ -548,8 +553,8 @@ imp_render_draw_legend (Render *r)
   if (folded)
     {
       if (!r->in->legend_folded)
-        g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT ", t = %s  \u25b8",
-                    (gint64) phys_world_frame (r->in->world), t);
+        g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT "%s  \u25b8",
+                    (gint64) phys_world_frame (r->in->world), moment);
       layout_text (r, title, r->font_bold, &tw, &th_px);
       rect = legend_rect (r, tw + 2.0 * pad, th_px + 2.0 * pad, &covers);
     }

@@ -136,6 +136,8 @@ typedef struct _ImpRenderCache ImpRenderCache;
  *   labels, names and legend, appended to by the renderer
  * @legend_folded: draw only the legend's title line (a click on it unfolds it)
  * @response_stage: before or after the selected event's response
+ * @no_numbers: label the figures with their names only (a lesson keeps their
+ *   values back while the learner points at a term)
  *
  * A snapshot of everything one picture shows. The renderer only reads it (and
  * appends to @hotspots). Set it up with imp_render_input_init() and change
@@ -226,6 +228,7 @@ typedef struct
   GArray *boxes;
   gboolean legend_folded;
   ImpResponseStage response_stage;
+  gboolean no_numbers;
 } ImpRenderInput;
 
 /* The term whose figure lies nearest a point of the picture, within slack

@@ -56,6 +56,8 @@ struct _ImpSession
   ImpOverlays overlays;
   char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
   gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
+  GArray *kept_back;        /* what a lesson keeps back (ImpKeptBack, imp-conceal.h), or NULL */
+  gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0); -1: playhead */
   int selected_event;
   PhysBodyRef body;         /* selected body at this frame, index -1 for none */
   PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
@@ -223,6 +225,7 @@ imp_session_finalize (GObject *object)
   phys_timeline_free (self->timeline);
   phys_world_free (self->world);
   g_free (self->positions);
+  g_clear_pointer (&self->kept_back, g_array_unref);
   g_free (self->probe_positions);
   g_free (self->ghost);
   g_free (self->trail);
@@ -376,6 +379,7 @@ imp_session_init (ImpSession *self)
   self->body.index = -1;
   self->other.index = -1;
   self->break_frame = -1;
+  self->world_edit_frame = -1;
   phys_event_log_init (&self->events);
   self->worker = g_thread_new ("impulse-record", record_ahead, self);
 }
@@ -749,9 +753,11 @@ imp_session_redo (ImpSession *self)
 /**
  * imp_session_edit:
  * @self: a session
- * @edit: the change, applied to the state at the playhead's frame
+ * @edit: the change, applied to the state at the playhead's frame (a set-world
+ *   edit at the world edit frame when one is set and not after the playhead)
  *
- * Branches the recording at the playhead (the old future becomes the ghost).
+ * Branches the recording there (the old future becomes the ghost); the
+ * playhead stays on its frame.
  *
  * Returns: %PHYS_OK, or why the edit does not apply (nothing changes then)
  */
@@ -759,9 +765,14 @@ PhysStatus
 imp_session_edit (ImpSession *self, const PhysEdit *edit)
 {
   keep_event (self);
+  gint64 at = edit->kind == PHYS_EDIT_SET_WORLD && self->world_edit_frame >= 0
+                 ? MIN (self->world_edit_frame, self->frame)
+                 : self->frame;
   PhysTimeline *tl = imp_session_lock (self);
-  PhysStatus status = tl != NULL ? phys_timeline_edit (tl, self->frame, edit)
-                                 : PHYS_ERROR_UNKNOWN_BODY;
+  PhysStatus status = tl != NULL ? phys_timeline_edit (tl, at, edit) : PHYS_ERROR_UNKNOWN_BODY;
+  /* An edit before the playhead leaves the playhead where it was. */
+  if (status == PHYS_OK && phys_timeline_length (tl) < self->frame)
+    phys_timeline_record (tl, self->frame - phys_timeline_length (tl));
   imp_session_unlock (self);
   if (status == PHYS_OK)
     recording_changed (self);
@@ -1133,6 +1144,54 @@ gboolean
 imp_session_get_concealed (ImpSession *self)
 {
   return self->concealed;
+}
+
+/**
+ * imp_session_set_kept_back:
+ * @self: a session
+ * @kept_back: (transfer full) (nullable) (element-type ImpKeptBack): the
+ *   answers of a lesson's predictions still ahead, which the views hide
+ *   (imp-conceal.h); %NULL or empty for none
+ *
+ * Sets "concealed" to whether anything is kept back, and notifies it.
+ */
+void
+imp_session_set_kept_back (ImpSession *self, GArray *kept_back)
+{
+  if (kept_back != NULL && kept_back->len == 0)
+    g_clear_pointer (&kept_back, g_array_unref);
+  g_clear_pointer (&self->kept_back, g_array_unref);
+  self->kept_back = kept_back;
+  self->concealed = kept_back != NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONCEALED]);
+}
+
+/* Returns: (transfer none) (nullable) (element-type ImpKeptBack): what is kept back */
+const GArray *
+imp_session_get_kept_back (ImpSession *self)
+{
+  return self->kept_back;
+}
+
+/**
+ * imp_session_set_world_edit_frame:
+ * @self: a session
+ * @frame: where edits of the world's settings apply, or -1 for the playhead
+ *
+ * A lesson writes its texts for teaching modes switched from its start: while
+ * one is open, the World menu's switches apply at its frame (0), so the whole
+ * recording follows them wherever the playhead is.
+ */
+void
+imp_session_set_world_edit_frame (ImpSession *self, gint64 frame)
+{
+  self->world_edit_frame = frame;
+}
+
+gint64
+imp_session_get_world_edit_frame (ImpSession *self)
+{
+  return self->world_edit_frame;
 }
 
 /* Puts the playhead on frame k, just before its first event's response,

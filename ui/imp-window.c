@@ -6,6 +6,7 @@
 #include "imp-bookmark-list.h"
 #include "imp-breakpoints.h"
 #include "imp-canvas.h"
+#include "imp-conceal.h"
 #include "imp-course.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
@@ -88,14 +89,7 @@ update_position (ImpWindow *self)
 {
   gint64 frame = imp_session_get_frame (self->session);
   gint64 length = imp_session_get_length (self->session);
-  const PhysStop *stop
-      = imp_session_get_stop (self->session) > 0 ? imp_session_get_stop_info (self->session) : NULL;
-  g_autofree char *text = NULL;
-  if (stop != NULL)
-    text = g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT "  t = %.4f %s", frame,
-                            length, stop->t, phys_stop_kind_name (stop->kind));
-  else
-    text = g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT, frame, length);
+  g_autofree char *text = imp_conceal_position_text (self->session);
   /* A recording whose last frame diverged ends there: say why where the playhead stops. */
   g_autofree char *halt = frame >= length ? imp_session_dup_halt_message (self->session) : NULL;
   if (halt != NULL)

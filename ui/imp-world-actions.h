@@ -2,7 +2,8 @@
 /* imp-world-actions.h: the World menu's actions: how collisions are detected,
  * the teaching modes (the classic mistakes), the world's integrator and its
  * substeps. Their states follow the world at the session's playhead; changing
- * one edits the world there (a branch, undone with Ctrl+Z like any edit). */
+ * one edits the world there, or at the session's world edit frame (a lesson's
+ * frame 0): a branch, undone with Ctrl+Z like any edit. */
 #pragma once
 
 #include <gio/gio.h>

@@ -1,0 +1,446 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* imp-lesson-setup.c: the lesson's own path and the world each step needs; see the header. */
+#include "imp-lesson-setup.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "imp-scene.h"
+
+static gboolean
+walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint step,
+           const char *format, ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint step,
+           const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_autofree char *what = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_RANGE, "%s:%d:%d: error: step %u: %s",
+               lesson->file, at.line, at.column, step + 1, what);
+  return FALSE;
+}
+
+/* Records up to `frames` frames (states 0 to frames). Returns why not when the
+ * recording diverged before (see PhysHalt), else NULL. */
+static char *
+record_to (PhysTimeline *timeline, gint64 frames)
+{
+  gint64 have = phys_timeline_length (timeline);
+
+  if (have < frames)
+    have += phys_timeline_record (timeline, frames - have);
+  PhysHalt halt = phys_timeline_halt (timeline);
+  if (have >= frames || halt.kind == PHYS_HALT_NONE)
+    return NULL;
+  return imp_scene_describe_halt (phys_timeline_seek (timeline, halt.frame), halt);
+}
+
+/* Records up to `frames` frames for step i, or fails at at with why it cannot. */
+static gboolean
+path_record (const ImpLesson *lesson, guint i, ImpJsonLocation at, PhysTimeline *timeline,
+             gint64 frames, GError **error)
+{
+  g_autofree char *halted = record_to (timeline, frames);
+  return halted == NULL || walk_fail (error, lesson, at, i, "%s", halted);
+}
+
+/* Enters step i on the path: its modes switched at frame 0, the playhead on its
+ * frame and into its event. */
+static gboolean
+path_enter (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalContext *context,
+            GError **error)
+{
+  const ImpLessonStep *step = imp_lesson_get_step (lesson, i);
+  const ImpLessonAction *action = &step->action;
+
+  if (imp_lesson_modes_named (&action->modes))
+    {
+      const PhysWorld *start = phys_timeline_seek (timeline, 0);
+      if (!imp_lesson_modes_hold (&action->modes, phys_world_get_def (start)))
+        {
+          PhysEdit edit = imp_lesson_modes_edit (&action->modes, start);
+          if (phys_timeline_edit (timeline, 0, &edit) != PHYS_OK)
+            return walk_fail (error, lesson, step->location, i, "its modes do not apply");
+        }
+    }
+  context->has_prediction = FALSE;
+  if (action->has_frame)
+    {
+      if (!path_record (lesson, i, step->location, timeline, action->frame + 1, error))
+        return FALSE;
+      context->frame = action->frame;
+      context->event = -1;
+      if (action->event >= 0)
+        {
+          int n = phys_timeline_event_count (timeline, action->frame);
+          if (action->event >= n)
+            return walk_fail (error, lesson, step->location, i,
+                              "\"enter\" steps into event %d of frame %" G_GINT64_FORMAT
+                              ", which has %d events",
+                              action->event, action->frame, n);
+          context->event = action->event;
+        }
+    }
+  return TRUE;
+}
+
+/* Records what step i's goal needs to be checked. */
+static gboolean
+path_record_goal (const ImpLesson *lesson, guint i, PhysTimeline *timeline,
+                  const ImpGoalContext *context, GError **error)
+{
+  const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, i)->goal;
+  return path_record (lesson, i, goal->location, timeline,
+                      MAX (imp_lesson_goal_frames_needed (goal), context->frame + 1), error);
+}
+
+/* Does what "show me" does for step i's goal. */
+static gboolean
+path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalContext *context,
+           GError **error)
+{
+  const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, i)->goal;
+  ImpGoalSolution solution;
+  g_autofree char *why_not = NULL;
+
+  if (!path_record (lesson, i, goal->location, timeline,
+                    MAX (imp_lesson_goal_frames_to_solve (goal, context->frame),
+                         context->frame + 1),
+                    error))
+    return FALSE;
+  if (!imp_lesson_goal_solve (timeline, goal, context, &solution, &why_not))
+    return walk_fail (error, lesson, goal->location, i, "\"show me\" cannot reach the %s goal: %s",
+                      imp_goal_kind_name (goal->kind), why_not);
+  if (solution.has_edit)
+    {
+      PhysStatus status = phys_timeline_edit (timeline, solution.edit_frame, &solution.edit);
+      if (status != PHYS_OK)
+        return walk_fail (error, lesson, goal->location, i, "the \"show\" edit does not apply (%s)",
+                          phys_status_name (status));
+    }
+  if (solution.frame >= 0)
+    {
+      if (!path_record (lesson, i, goal->location, timeline, solution.frame + 1, error))
+        return FALSE;
+      context->frame = solution.frame;
+      context->event = solution.event;
+    }
+  context->has_prediction = solution.has_prediction;
+  context->prediction = solution.prediction;
+  return TRUE;
+}
+
+/**
+ * imp_lesson_walk:
+ * @lesson: a lesson
+ * @error: return location for an %IMP_LESSON_ERROR
+ *
+ * Plays the lesson headless, as a learner who presses "show me" at every step:
+ * enters each step, checks that its goal is not already reached, performs the
+ * goal and checks that it then is. This is what `impulse check` runs on a
+ * lesson beyond loading it, so that a lesson whose goal cannot be reached (or
+ * is reached for free) is refused with the goal's line and column.
+ *
+ * Returns: %TRUE when every goal is reachable and none is reached on entry
+ */
+gboolean
+imp_lesson_walk (const ImpLesson *lesson, GError **error)
+{
+  PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+  ImpGoalContext context = { 0, -1, FALSE, 0.0 };
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ok && i < imp_lesson_n_steps (lesson); i++)
+    {
+      const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, i)->goal;
+
+      ok = path_enter (lesson, i, timeline, &context, error);
+      if (!ok || goal->kind == IMP_GOAL_NONE)
+        continue;
+      if (!path_record_goal (lesson, i, timeline, &context, error))
+        ok = FALSE;
+      else if (imp_lesson_goal_reached (timeline, goal, &context))
+        ok = walk_fail (error, lesson, goal->location, i,
+                        "the %s goal is already reached when the step starts",
+                        imp_goal_kind_name (goal->kind));
+      else if (!path_show (lesson, i, timeline, &context, error)
+               || !path_record_goal (lesson, i, timeline, &context, error))
+        ok = FALSE;
+      else if (goal->kind == IMP_GOAL_PREDICT && goal->has_expect
+               && fabs (goal->expect - context.prediction) > goal->tolerance)
+        ok = walk_fail (error, lesson, goal->location, i,
+                        "the expected answer %.10g is not within %g of %.10g, the %s measured "
+                        "on the lesson's path",
+                        goal->expect, goal->tolerance, context.prediction, goal->quantity);
+      else if (!imp_lesson_goal_reached (timeline, goal, &context))
+        ok = walk_fail (error, lesson, goal->location, i,
+                        "the %s goal is not reached after \"show me\"",
+                        imp_goal_kind_name (goal->kind));
+    }
+  phys_timeline_free (timeline);
+  return ok;
+}
+
+/**
+ * imp_lesson_setup_new:
+ * @lesson: a lesson
+ * @step: a step index
+ * @error: return location for an %IMP_LESSON_ERROR (a lesson `impulse check` refuses)
+ *
+ * Walks the lesson's path up to entering @step.
+ *
+ * Returns: (transfer full) (nullable): the world @step needs
+ */
+ImpLessonSetup *
+imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error)
+{
+  g_return_val_if_fail (step < imp_lesson_n_steps (lesson), NULL);
+  PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+  ImpGoalContext context = { 0, -1, FALSE, 0.0 };
+
+  for (guint i = 0; i <= step; i++)
+    if (!path_enter (lesson, i, timeline, &context, error)
+        || (i < step && imp_lesson_get_step (lesson, i)->goal.kind != IMP_GOAL_NONE
+            && !path_show (lesson, i, timeline, &context, error)))
+      {
+        phys_timeline_free (timeline);
+        return NULL;
+      }
+
+  const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, step)->goal;
+  gint64 horizon = MAX (context.frame + 1, imp_lesson_goal_frames_needed (goal));
+  if (goal->kind == IMP_GOAL_EVENT && goal->frame < 0)
+    {
+      int event;
+      g_free (record_to (timeline, imp_lesson_goal_frames_to_solve (goal, context.frame)));
+      gint64 k = imp_lesson_find_event (timeline, goal, 0, &event);
+      horizon = MAX (horizon, k + 1);
+    }
+  g_free (record_to (timeline, horizon));
+
+  ImpLessonSetup *setup = g_new0 (ImpLessonSetup, 1);
+  setup->timeline = timeline;
+  setup->context = context;
+  setup->horizon = horizon;
+  return setup;
+}
+
+void
+imp_lesson_setup_free (ImpLessonSetup *setup)
+{
+  if (setup == NULL)
+    return;
+  phys_timeline_free (setup->timeline);
+  g_free (setup);
+}
+
+static int
+compare_frames (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The states where two recordings of one scene can first part: frame 0 and
+ * every edit's frame up to horizon (between them each is stepped alike). */
+static GArray *
+checkpoints (PhysTimeline *a, PhysTimeline *b, gint64 horizon)
+{
+  GArray *frames = g_array_new (FALSE, FALSE, sizeof (gint64));
+  PhysTimeline *both[] = { a, b };
+  gint64 zero = 0;
+
+  g_array_append_val (frames, zero);
+  for (int t = 0; t < 2; t++)
+    for (int i = 0; i < phys_timeline_edit_count (both[t]); i++)
+      {
+        int64_t k;
+        phys_timeline_get_edit (both[t], i, &k);
+        gboolean seen = FALSE;
+        for (guint j = 0; j < frames->len && !seen; j++)
+          seen = g_array_index (frames, gint64, j) == k;
+        if (!seen && k <= horizon)
+          {
+            gint64 frame = k;
+            g_array_append_val (frames, frame);
+          }
+      }
+  g_array_sort (frames, compare_frames);
+  return frames;
+}
+
+static void
+add_difference (GString *out, int *n, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+/* Adds one "what differs" clause; past three, one "and more". */
+static void
+add_difference (GString *out, int *n, const char *format, ...)
+{
+  va_list args;
+
+  if (++*n > 3)
+    {
+      if (*n == 4)
+        g_string_append (out, "; and more");
+      return;
+    }
+  if (*n > 1)
+    g_string_append (out, "; ");
+  va_start (args, format);
+  g_string_append_vprintf (out, format, args);
+  va_end (args);
+}
+
+static gboolean
+same_vec (PhysVec2 a, PhysVec2 b)
+{
+  return a.x == b.x && a.y == b.y;
+}
+
+/* Says in out how the world def have differs from want's. */
+static void
+settings_differ (const PhysWorldDef *want, const PhysWorldDef *have, GString *out, int *n)
+{
+  static const struct
+  {
+    ImpLessonModeBit bit;
+    const char *name;
+  } flags[] = {
+    { IMP_LESSON_MODE_DOUBLE_PAIR_LOOP, "the double pair loop" },
+    { IMP_LESSON_MODE_RESPOND_AT_FRAME_END, "responding at frame end" },
+    { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r" },
+    { IMP_LESSON_MODE_NO_END_CAPS, "segments without end caps" },
+  };
+  PhysModes w = want->modes, h = have->modes;
+
+  if (w.detection != h.detection)
+    add_difference (out, n, "detection is %s (this step needs %s)",
+                    phys_detection_name (h.detection), phys_detection_name (w.detection));
+  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
+    if (*imp_lesson_mode_flag (&w, flags[i].bit) != *imp_lesson_mode_flag (&h, flags[i].bit))
+      add_difference (out, n, "%s is %s (this step needs it %s)", flags[i].name,
+                      *imp_lesson_mode_flag (&h, flags[i].bit) ? "on" : "off",
+                      *imp_lesson_mode_flag (&w, flags[i].bit) ? "on" : "off");
+  if (want->integrator != have->integrator)
+    add_difference (out, n, "the integrator is %s (this step needs %s)",
+                    phys_integrator_name (have->integrator),
+                    phys_integrator_name (want->integrator));
+  if (want->substeps != have->substeps)
+    add_difference (out, n, "%d substeps per frame (this step needs %d)", have->substeps,
+                    want->substeps);
+  if (!same_vec (want->gravity, have->gravity) || want->rest_speed != have->rest_speed
+      || want->sleep != have->sleep)
+    add_difference (out, n, "the world's gravity, rest speed or sleep differ");
+}
+
+static gboolean
+same_circle (const PhysCircle *a, const PhysCircle *b)
+{
+  return same_vec (a->position, b->position) && same_vec (a->velocity, b->velocity)
+         && a->radius == b->radius && a->mass == b->mass && a->inv_mass == b->inv_mass
+         && a->restitution == b->restitution && a->fixed == b->fixed
+         && a->collides == b->collides && a->integrator == b->integrator
+         && a->rest_frames == b->rest_frames;
+}
+
+/* Says in out which bodies of have differ from those of want. */
+static void
+bodies_differ (const PhysWorld *want, const PhysWorld *have, GString *out, int *n)
+{
+  PhysBodyRef ref;
+
+  for (int i = 0; i < phys_world_circle_count (want); i++)
+    {
+      PhysCircle w = phys_world_get_circle (want, i);
+      if (!phys_world_find (have, w.name, &ref) || ref.kind != PHYS_BODY_CIRCLE)
+        add_difference (out, n, "%s is missing", w.name);
+      else
+        {
+          PhysCircle h = phys_world_get_circle (have, ref.index);
+          if (!same_circle (&w, &h))
+            add_difference (out, n, "%s is not where or as this step needs it", w.name);
+        }
+    }
+  for (int i = 0; i < phys_world_segment_count (want); i++)
+    {
+      PhysSegment w = phys_world_get_segment (want, i);
+      if (!phys_world_find (have, w.name, &ref) || ref.kind != PHYS_BODY_SEGMENT)
+        add_difference (out, n, "%s is missing", w.name);
+      else
+        {
+          PhysSegment h = phys_world_get_segment (have, ref.index);
+          if (!same_vec (w.a, h.a) || !same_vec (w.b, h.b) || w.restitution != h.restitution
+              || w.response != h.response)
+            add_difference (out, n, "%s is not where or as this step needs it", w.name);
+        }
+    }
+  for (int i = 0; i < phys_world_probe_count (want); i++)
+    {
+      PhysProbe w = phys_world_get_probe (want, i);
+      if (!phys_world_find (have, w.name, &ref) || ref.kind != PHYS_BODY_PROBE)
+        add_difference (out, n, "%s is missing", w.name);
+      else
+        {
+          PhysProbe h = phys_world_get_probe (have, ref.index);
+          if (!same_vec (w.position, h.position) || !same_vec (w.velocity, h.velocity))
+            add_difference (out, n, "%s is not where or as this step needs it", w.name);
+        }
+    }
+  if (phys_world_circle_count (have) + phys_world_segment_count (have)
+          + phys_world_probe_count (have)
+      > phys_world_circle_count (want) + phys_world_segment_count (want)
+            + phys_world_probe_count (want))
+    add_difference (out, n, "a body was added");
+  /* Bodies can be renumbered (a removal) with nothing else changed: still the same world
+   * for a learner, but not bit for bit, so the order counts too. */
+  if (*n == 0 && phys_world_hash (want) != phys_world_hash (have))
+    add_difference (out, n, "the bodies are in another order");
+}
+
+/**
+ * imp_lesson_setup_differences:
+ * @setup: the world a step needs
+ * @timeline: the learner's recording of the same lesson (records up to the horizon)
+ * @settings: (out) (optional): whether the world's settings differ (teaching
+ *   modes, integrator, substeps), which the lesson switches itself
+ *
+ * Compares the learner's recording with the step's, state by state up to the
+ * step's horizon.
+ *
+ * Returns: (transfer full) (nullable): %NULL when they are the same world up to
+ *   the horizon; else one sentence on where and how they first differ
+ */
+char *
+imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline, gboolean *settings)
+{
+  g_autoptr (GArray) frames = NULL;
+  gboolean differ_settings = FALSE;
+  char *result = NULL;
+
+  g_free (record_to (timeline, setup->horizon));
+  frames = checkpoints (setup->timeline, timeline, setup->horizon);
+  for (guint i = 0; i < frames->len && result == NULL; i++)
+    {
+      gint64 k = g_array_index (frames, gint64, i);
+      GString *out = g_string_new (NULL);
+      int n = 0;
+      /* Each seek reuses its timeline's scratch world: copy one to hold both. */
+      PhysWorld *want = phys_world_copy (phys_timeline_seek (setup->timeline, k));
+      const PhysWorld *have = phys_timeline_seek (timeline, k);
+      settings_differ (phys_world_get_def (want), phys_world_get_def (have), out, &n);
+      differ_settings = n > 0;
+      bodies_differ (want, have, out, &n);
+      phys_world_free (want);
+      if (n > 0)
+        result = g_strdup_printf ("From frame %" G_GINT64_FORMAT ", %s.", k, out->str);
+      g_string_free (out, TRUE);
+    }
+  if (settings != NULL)
+    *settings = result != NULL && differ_settings;
+  return result;
+}
