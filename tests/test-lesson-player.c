@@ -658,7 +658,7 @@ visible_text (ImpSession *session)
                           summary != NULL ? summary : "");
   /* The position under the timeline, less the frame numbers (never an answer). */
   g_autofree char *position = imp_conceal_position_text (session);
-  const char *moment = strstr (position, "  ");
+  const char *moment = strchr (position, '\n');
   g_string_append_printf (out, "%s\n", moment != NULL ? moment : "");
   /* The forms of the selected bodies. */
   PhysBodyRef bodies[2] = { { PHYS_BODY_CIRCLE, -1 }, { PHYS_BODY_CIRCLE, -1 } };

@@ -310,7 +310,7 @@ imp_conceal_card (ImpSession *session, int precision, ImpCardStyle style, GArray
  * @session: a session
  *
  * Returns: (transfer full): where the playhead is, "frame K / N" and inside
- *   the frame "t = T before" (the moment kept back when it is an answer)
+ *   the frame a second line "t = T before" (the moment kept back when it is an answer)
  */
 char *
 imp_conceal_position_text (ImpSession *session)
@@ -321,10 +321,9 @@ imp_conceal_position_text (ImpSession *session)
       = imp_session_get_stop (session) > 0 ? imp_session_get_stop_info (session) : NULL;
   if (stop != NULL && imp_conceal_stop (session))
     return g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT
-                            "  inside the frame, %s (t kept back for your prediction)",
-                            frame, length, phys_stop_kind_name (stop->kind));
+                            "\n%s, t kept back", frame, length, phys_stop_kind_name (stop->kind));
   if (stop != NULL)
-    return g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT "  t = %.4f %s",
+    return g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT "\nt = %.4f %s",
                             frame, length, stop->t, phys_stop_kind_name (stop->kind));
   return g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT, frame, length);
 }

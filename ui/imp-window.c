@@ -95,7 +95,7 @@ update_position (ImpWindow *self)
   if (halt != NULL)
     {
       g_autofree char *plain = g_steal_pointer (&text);
-      text = g_strdup_printf ("%s  (diverged)", plain);
+      text = g_strdup_printf ("%s\ndiverged", plain);
       if (g_strcmp0 (halt, self->halt_shown) != 0)
         toast_message (self, halt);
       g_free (self->halt_shown);
