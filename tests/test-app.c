@@ -18,18 +18,12 @@
 #include "test-ui-util.h"
 #include "test-util.h"
 
-static char *
-scene (const char *name)
-{
-  return g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", name, NULL);
-}
-
 /* The inspector says what is selected: nothing, then an event's card. */
 static void
 test_inspector_text (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
   g_assert_true (imp_session_load (session, path, NULL));
   imp_test_wait_for_length (session, 2);
   GtkWidget *inspector = g_object_ref_sink (imp_inspector_new ());
@@ -75,7 +69,7 @@ static void
 test_window_actions (void)
 {
   ImpWindow *window = imp_window_new (NULL);
-  g_autofree char *path = scene ("seed001-head-on.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-head-on.json");
   g_assert_true (imp_window_open (window, path));
   ImpSession *session = imp_window_get_session (window);
   imp_test_wait_for_length (session, 100);
@@ -151,7 +145,7 @@ static void
 test_bookmark_list (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_test_wait_for_length (session, 60);
@@ -224,7 +218,7 @@ static void
 test_recording_plot_bodies (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed004-orbit.json");
+  g_autofree char *path = imp_test_scene_path ("seed004-orbit.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_test_wait_for_length (session, 600);
@@ -307,7 +301,7 @@ static void
 test_recording_plot_columns (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_test_wait_for_length (session, 400);
@@ -392,7 +386,7 @@ test_window_lesson (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.lesson-back", NULL);
   g_assert_cmpuint (imp_lesson_player_get_step (player), ==, 0);
 
-  g_autofree char *path = scene ("seed001-head-on.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-head-on.json");
   g_assert_true (imp_window_open (window, path));
   g_assert_null (imp_lesson_player_get_lesson (player));
   g_assert_false (gtk_widget_get_visible (panel));
@@ -409,7 +403,7 @@ static void
 test_export_kept_back (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_session_set_concealed (session, TRUE);
@@ -477,7 +471,7 @@ static void
 test_window_export_dialog_keeps_choices (void)
 {
   ImpWindow *window = imp_window_new (NULL);
-  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (imp_window_open (window, path));
   imp_test_wait_for_length (imp_window_get_session (window), 2);
@@ -531,7 +525,7 @@ test_window_empty_state (void)
   g_assert_cmpstr (gtk_actionable_get_action_name (buttons->pdata[0]), ==, "win.open");
   g_assert_cmpstr (gtk_actionable_get_action_name (buttons->pdata[1]), ==, "win.lessons");
 
-  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
   g_assert_true (imp_window_open (window, path));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "scene");
   gtk_window_destroy (GTK_WINDOW (window));

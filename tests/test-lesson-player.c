@@ -19,6 +19,7 @@
 #include "imp-lesson-setup.h"
 #include "imp-world-actions.h"
 #include "test-ui-util.h"
+#include "test-util.h"
 
 static char *
 lesson_path (void)
@@ -1200,8 +1201,7 @@ test_course_resume (void)
   /* A scene file last: that scene; once it is gone, the first unfinished lesson. */
   g_autofree char *dir = g_dir_make_tmp ("impulse-course-XXXXXX", NULL);
   g_autofree char *scene = g_build_filename (dir, "mine.json", NULL);
-  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes",
-                                                   "seed000-swept-circles.json", NULL);
+  g_autofree char *source = imp_test_scene_path ("seed000-swept-circles.json");
   g_autofree char *text = NULL;
   gsize length = 0;
   g_assert_true (g_file_get_contents (source, &text, &length, NULL));

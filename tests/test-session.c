@@ -11,17 +11,11 @@
 #include "test-ui-util.h"
 #include "test-util.h"
 
-static char *
-scene (const char *name)
-{
-  return g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", name, NULL);
-}
-
 static void
 test_session_load_and_step (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-head-on.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-head-on.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   g_assert_no_error (error);
@@ -64,7 +58,7 @@ static void
 test_session_loop (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_assert_true (imp_session_load (session, path, NULL));
   imp_test_wait_for_length (session, 40);
   imp_session_set_loop (session, 10, 20);
@@ -95,7 +89,7 @@ static void
 test_session_pair (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
   g_assert_true (imp_session_load (session, path, NULL));
   imp_test_wait_for_length (session, 2);
   ImpSessionView view;
@@ -140,7 +134,7 @@ static void
 test_session_edit_undo_save (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_assert_true (imp_session_load (session, path, NULL));
   imp_test_wait_for_length (session, 50);
   imp_session_set_frame (session, 20);
@@ -234,7 +228,7 @@ static ImpSession *
 balls_with_breakpoints (gint64 *hit)
 {
   ImpSession *session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_test_wait_for_length (session, 600);
@@ -408,7 +402,7 @@ static void
 test_session_edit_keeps_event (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
   g_autofree char *lost = NULL;
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
@@ -470,7 +464,7 @@ static void
 test_session_next_event_from_frame_start (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed000-swept-circles.json");
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
   g_assert_true (imp_session_load (session, path, NULL));
   imp_test_wait_for_length (session, 5);
   g_assert_true (imp_session_jump_event (session, 1));
@@ -488,7 +482,7 @@ static void
 test_session_edit_place (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed002-reflect.json");
+  g_autofree char *path = imp_test_scene_path ("seed002-reflect.json");
   g_autofree char *notice = NULL;
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
@@ -534,7 +528,7 @@ static void
 test_session_pause_on_frame_start (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = scene ("seed001-balls-in-box.json");
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_assert_true (imp_session_load (session, path, NULL));
   imp_test_wait_for_length (session, 20);
   imp_session_set_playing (session, TRUE);

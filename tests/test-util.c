@@ -164,3 +164,9 @@ imp_test_relative_change (double x, double reference)
     return fabs (x);
   return fabs (x - reference) / fabs (reference);
 }
+
+char *
+imp_test_scene_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", name, NULL);
+}

@@ -27,6 +27,9 @@
   }                                                                                                \
   G_STMT_END
 
+/* The path of a shipped scene, lessons/scenes/NAME (newly allocated). */
+char *imp_test_scene_path (const char *name);
+
 /* A world with default settings (optionally bounded) for tests; free with phys_world_free(). */
 PhysWorld *imp_test_world_new (const PhysWorldDef *def);
 
