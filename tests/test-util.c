@@ -164,3 +164,12 @@ imp_test_relative_change (double x, double reference)
     return fabs (x);
   return fabs (x - reference) / fabs (reference);
 }
+
+PhysVec2
+imp_test_taken (const PhysEventLog *log)
+{
+  PhysVec2 sum = phys_v2 (0, 0);
+  for (size_t k = 0; k < log->count; k++)
+    sum = phys_v2_add (sum, log->events[k].taken);
+  return sum;
+}
