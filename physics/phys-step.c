@@ -948,11 +948,11 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
     }
   /* Held still by its own supports (a ball wedged in a V), the one held up cannot give
    * way: then it holds the other. */
-  pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
-  if (pressed > 0.0 && ib > 0.0)
+  /* A press the answer above left at rounding level is no press: holding the other still
+   * against it would stop a circle that can give way (and drop the reaction). */
+  if (press (s->acc[b], s->acc[a], n) > 0.0 && ib > 0.0)
     support_moving (st, b, n, phys_v2_dot (s->acc[a], n));
-  pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
-  if (pressed > 0.0 && ia > 0.0)
+  if (press (s->acc[b], s->acc[a], n) > 0.0 && ia > 0.0)
     support_moving (st, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
 }
 
@@ -1231,23 +1231,34 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       else if (grounded (s, c->a, phys_v2_neg (normal)))
         ia_eff = ia * ground_mobility (s, c->a, phys_v2_neg (normal), &tau_a);
     }
-  PhysImpulse imp = phys_impulse_circle_circle (normal, va, ia_eff, vb, ib_eff, e);
-  if (imp.applied && ib_eff != ib && ib_eff > 0.0)
-    imp.v2_after = phys_v2_add_scaled (vb, tau_b, -imp.j * ib * phys_v2_dot (normal, tau_b));
-  if (imp.applied && ia_eff != ia && ia_eff > 0.0)
-    imp.v1_after = phys_v2_add_scaled (va, tau_a, imp.j * ia * phys_v2_dot (normal, tau_a));
-  ia = ia_eff;
-  ib = ib_eff;
-  if (resting && vn < 0.0 && ia + ib > 0.0)
+  /* What the answer can stop of a grounded circle is its motion along its ground; its
+   * motion off the ground is between it and the ground (answering that too would give
+   * energy to the pair). */
+  PhysVec2 va_c = ia_eff != ia ? phys_v2_scale (tau_a, phys_v2_dot (va, tau_a)) : va;
+  PhysVec2 vb_c = ib_eff != ib ? phys_v2_scale (tau_b, phys_v2_dot (vb, tau_b)) : vb;
+  PhysImpulse imp = phys_impulse_circle_circle (normal, va_c, ia_eff, vb_c, ib_eff, e);
+  imp.v1_before = va;
+  imp.v2_before = vb;
+  if (resting && vn < 0.0 && ia_eff + ib_eff > 0.0)
     {
       /* A hop apart too short to be one: the pair stays together (the relative normal
        * velocity goes to 0, momentum kept), the energy of the hop removed. */
+      PhysReal apart = phys_v2_dot (phys_v2_sub (va_c, vb_c), normal);
       imp.applied = true;
-      imp.j = -vn / (ia + ib);
-      imp.v1_after = phys_v2_add_scaled (va, normal, imp.j * ia);
-      imp.v2_after = phys_v2_add_scaled (vb, normal, -imp.j * ib);
-      rest_removed = 0.5 * vn * vn / (ia + ib);
+      imp.j = -apart / (ia_eff + ib_eff);
+      rest_removed = 0.5 * apart * apart / (ia_eff + ib_eff);
     }
+  if (imp.applied)
+    {
+      /* The answer j along the normal; a grounded circle moves along its ground with its
+       * share, the ground takes the rest. */
+      imp.v1_after = ia_eff != ia ? phys_v2_add_scaled (va, tau_a, imp.j * ia * phys_v2_dot (normal, tau_a))
+                                  : phys_v2_add_scaled (va, normal, imp.j * ia);
+      imp.v2_after = ib_eff != ib ? phys_v2_add_scaled (vb, tau_b, -imp.j * ib * phys_v2_dot (normal, tau_b))
+                                  : phys_v2_add_scaled (vb, normal, -imp.j * ib);
+    }
+  ia = ia_eff;
+  ib = ib_eff;
   PhysReal wedge_removed = rest_removed;
   if (resting && imp.applied && (ia == 0.0) != (ib == 0.0))
     {
@@ -1262,7 +1273,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   set_velocity (st, c->b, vb, imp.v2_after);
   if (resting)
     {
-      hold_pair (st, c->a, c->b, normal, ia, ib);
+      hold_pair (st, c->a, c->b, normal, ia_own, ib_own);
       s->answers[c->a]++;
       s->answers[c->b]++;
     }

@@ -358,6 +358,35 @@ test_jam_stops_at_wall (void)
   phys_world_free (world);
 }
 
+static void
+test_floor_takes_no_sideways_push (void)
+{
+  /* A ball (e 0.5) on the upper left shoulder of another that slides left on the floor at
+   * 0.12 (both m 1, g 0.2, far from the side walls): the top one's weight pushes it left and
+   * down the shoulder and the lower one right, along the floor. The floor is frictionless:
+   * it takes only vertical momentum, so the pair's horizontal momentum stays -0.24 every
+   * frame and no event records a sideways impulse. (The lower ball's reaction used to be
+   * scaled down twice, and a press left at rounding level held the upper ball still.) */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int low = add_ball (world, "low", 400, 590, -0.12, 0, 0.5);
+  int high = add_ball (world, "high", 396.8, 570.2586, -0.12, 0, 0.5);
+
+  for (int frame = 0; frame < 30; frame++)
+    {
+      imp_test_step (world, &log);
+      g_assert_cmpuint (log.count, >, 0);
+      g_assert_cmpfloat_with_epsilon (imp_test_taken (&log).x, 0, 1e-15);
+      PhysCircle a = phys_world_get_circle (world, low), b = phys_world_get_circle (world, high);
+      g_assert_cmpfloat_with_epsilon (a.velocity.x + b.velocity.x, -0.24, EPS);
+      g_assert_cmpfloat (a.position.x - a.radius, >, 300);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 /* ---- issue 13: many circles on one point ---------------------------------------------- */
 
 static void
@@ -407,6 +436,8 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/contacts/rest/rest-e1-stays", test_rest_e1_stays);
   g_test_add_func ("/physics/contacts/balance/floor-takes-the-weight", test_floor_takes_weight);
   g_test_add_func ("/physics/contacts/balance/jam-stops-at-wall", test_jam_stops_at_wall);
+  g_test_add_func ("/physics/contacts/balance/floor-takes-no-sideways-push",
+                   test_floor_takes_no_sideways_push);
   g_test_add_func ("/physics/contacts/cap/coincident-circles-bounded",
                    test_coincident_circles_bounded);
   return g_test_run ();
