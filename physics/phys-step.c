@@ -1252,10 +1252,11 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
     {
       /* The answer j along the normal; a grounded circle moves along its ground with its
        * share, the ground takes the rest. */
-      imp.v1_after = ia_eff != ia ? phys_v2_add_scaled (va, tau_a, imp.j * ia * phys_v2_dot (normal, tau_a))
-                                  : phys_v2_add_scaled (va, normal, imp.j * ia);
-      imp.v2_after = ib_eff != ib ? phys_v2_add_scaled (vb, tau_b, -imp.j * ib * phys_v2_dot (normal, tau_b))
-                                  : phys_v2_add_scaled (vb, normal, -imp.j * ib);
+      PhysReal ja = imp.j * ia, jb = -imp.j * ib;
+      imp.v1_after = ia_eff != ia ? phys_v2_add_scaled (va, tau_a, ja * phys_v2_dot (normal, tau_a))
+                                  : phys_v2_add_scaled (va, normal, ja);
+      imp.v2_after = ib_eff != ib ? phys_v2_add_scaled (vb, tau_b, jb * phys_v2_dot (normal, tau_b))
+                                  : phys_v2_add_scaled (vb, normal, jb);
     }
   ia = ia_eff;
   ib = ib_eff;
