@@ -1966,12 +1966,13 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
     }
 
   for (int i = 0; i < world->n_circles; i++)
-    close_hold (&st, i, 1.0);
-  for (int i = 0; i < world->n_circles; i++)
     {
       PhysCircle *c = &world->circles[i];
       if (c->fixed)
         continue;
+      /* Before its velocity is read: a straight path's end velocity takes what its hold
+       * added. */
+      close_hold (&st, i, 1.0);
       /* Untouched circles keep the integrator's end point exactly. */
       bool untouched = s->version[i] == 0 && s->tau[i] == 0.0;
       c->position = untouched ? phys_v2_add (s->start[i], s->disp[i]) : position_at (s, i, 1.0);
