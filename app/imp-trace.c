@@ -66,6 +66,8 @@ write_flags (ImpJson *json, const PhysEvent *event)
     imp_json_bool (json, "jammed", TRUE);
   if (event->removed > 0.0)
     imp_json_double (json, "removed", event->removed);
+  if (event->taken.x != 0.0 || event->taken.y != 0.0)
+    imp_json_vec2 (json, "taken", event->taken);
 }
 
 /* What every event line starts with after its kind: the ids (under the names its

@@ -5,6 +5,8 @@
  * with e = sqrt(eA eB); reflection and sliding on a surface are seed 002's
  * A' = A + 2 V(Ap) and A' = A + V(Ap), generalised with restitution.
  */
+#include <string.h>
+
 #include "phys-response.h"
 
 PhysReal
@@ -23,7 +25,9 @@ PhysImpulse
 phys_impulse_circle_circle (PhysVec2 normal, PhysVec2 v1, PhysReal inv_mass1,
                             PhysVec2 v2, PhysReal inv_mass2, PhysReal e)
 {
-  PhysImpulse s = { 0 };
+  PhysImpulse s;
+  /* Padding too: records are compared and kept byte for byte (the timeline). */
+  memset (&s, 0, sizeof s);
 
   s.normal = normal;
   s.e = e;
@@ -50,7 +54,8 @@ phys_impulse_circle_circle (PhysVec2 normal, PhysVec2 v1, PhysReal inv_mass1,
 PhysSegmentResponse
 phys_segment_respond (PhysVec2 normal, PhysVec2 v, PhysResponse response, PhysReal e)
 {
-  PhysSegmentResponse s = { 0 };
+  PhysSegmentResponse s;
+  memset (&s, 0, sizeof s);
 
   s.response = response;
   s.normal = normal;

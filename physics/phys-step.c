@@ -80,6 +80,9 @@ struct PhysStepScratch
   PhysVec2 *stop_n;     /* normal of the circle's last resting answer by something immovable */
   PhysReal *stop_t;     /* when that was, or -1 */
   int *sep_from;        /* the immovable circle the circle was last separated from, or -1 */
+  PhysReal *hold_t;     /* since when the circle's acceleration has been what it is */
+  long *hold_event;     /* the logged event that set it (its support is recorded there), or -1 */
+  long *last_event;     /* the circle's last logged event this frame, or -1 */
   PhysReal *sep_t;      /* when that was */
   PhysAabb *box;
   PhysGrid grid;
@@ -115,6 +118,9 @@ typedef struct
   int n_cluster, cap_cluster;
   int stamp;            /* of the last jammed cluster gathered this frame */
   PhysReal jam_t;       /* the instant of the cluster being gathered */
+  long event_at;        /* log index of the event being handled, or -1 without a log */
+  PhysReal event_t;     /* its time */
+  PhysVec2 moved;       /* momentum the answers of that event gave the circles */
 } Step;
 
 void
@@ -146,6 +152,9 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->stop_t);
   free (s->sep_from);
   free (s->sep_t);
+  free (s->hold_t);
+  free (s->hold_event);
+  free (s->last_event);
   free (s->box);
   phys_grid_free (&s->grid);
   free (s->heap);
@@ -201,6 +210,9 @@ scratch_for (PhysWorld *world)
       s->stop_t = xrealloc (s->stop_t, m, sizeof *s->stop_t);
       s->sep_from = xrealloc (s->sep_from, m, sizeof *s->sep_from);
       s->sep_t = xrealloc (s->sep_t, m, sizeof *s->sep_t);
+      s->hold_t = xrealloc (s->hold_t, m, sizeof *s->hold_t);
+      s->hold_event = xrealloc (s->hold_event, m, sizeof *s->hold_event);
+      s->last_event = xrealloc (s->last_event, m, sizeof *s->last_event);
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
     }
@@ -357,6 +369,58 @@ move_clock (PhysStepScratch *s, int i, PhysReal t, PhysVec2 p)
   s->rate[i] = rate_at (s, i, t);
   s->pos[i] = p;
   s->tau[i] = t;
+}
+
+/* ---- momentum the immovable bodies take (docs/physics.md, momentum balance) ---- */
+
+/* Adds momentum the immovable bodies took to the logged event at index `at`. */
+static void
+note_taken (Step *st, long at, PhysVec2 p)
+{
+  if (st->log != NULL && at >= 0 && (size_t) at < st->log->count)
+    st->log->events[at].taken = phys_v2_add (st->log->events[at].taken, p);
+}
+
+/* Closes circle i's hold at time t: while its acceleration fell short of the gravity it
+ * flies under, what held it up took the weight it did not feel, m (g - a) per frame, and
+ * the event that set that acceleration records it. A pinned circle is given its whole
+ * gravity when pinned (see pin), so nothing holds it. A circle on a straight path (a
+ * sleeper woken this frame, a body under other forces) that a stack or a jammed cluster
+ * gave an acceleration leaves with the velocity that acceleration added, as its path did. */
+static void
+close_hold (Step *st, int i, PhysReal t)
+{
+  PhysStepScratch *s = st->s;
+  PhysReal h = t - s->hold_t[i];
+  bool straight = s->base_acc[i].x == 0.0 && s->base_acc[i].y == 0.0;
+  if (h > 0.0 && !s->pinned[i] && straight && (s->acc[i].x != 0.0 || s->acc[i].y != 0.0))
+    s->end_vel[i] = phys_v2_add_scaled (s->end_vel[i], s->acc[i], h / st->world->def.dt);
+  if (h > 0.0 && !s->pinned[i])
+    {
+      PhysVec2 deficit = phys_v2_sub (s->base_acc[i], s->acc[i]);
+      if (deficit.x != 0.0 || deficit.y != 0.0)
+        note_taken (st, s->hold_event[i],
+                    phys_v2_scale (deficit, st->world->circles[i].mass * h / st->world->def.dt));
+    }
+  s->hold_t[i] = t;
+}
+
+/* Circle i's acceleration is about to change in the event being handled: what held it up
+ * so far is recorded, and from now on the event's own. */
+static void
+begin_hold (Step *st, int i)
+{
+  close_hold (st, i, st->event_t);
+  st->s->hold_event[i] = st->event_at;
+}
+
+/* Starts handling an event at time t: its log index, and the momentum its answers give. */
+static void
+begin_event (Step *st, PhysReal t)
+{
+  st->event_at = st->log != NULL ? (long) st->log->count : -1;
+  st->event_t = t;
+  st->moved = phys_v2 (0.0, 0.0);
 }
 
 static bool
@@ -710,6 +774,8 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
 {
   PhysStepScratch *s = st->s;
   PhysReal dt = st->world->def.dt;
+  st->moved = phys_v2_add_scaled (st->moved, phys_v2_sub (after, before),
+                                  st->world->circles[i].mass);
   if (s->pinned[i])
     {
       /* Stands still for the rest of the frame; the velocity it leaves with changes. */
@@ -721,6 +787,7 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
   for (int k = 0; k < s->n_sup[i]; k++)
     if (phys_v2_dot (after, s->sup_n[2 * i + k]) > 0.0)
       {
+        begin_hold (st, i);
         s->n_sup[i] = 0;
         s->acc[i] = s->base_acc[i];
         break;
@@ -777,12 +844,14 @@ contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, 
  * Resting on two surfaces whose holds would undo each other (a ball in a V), it is
  * held still. */
 static void
-support_moving (PhysStepScratch *s, int i, PhysVec2 n, PhysReal floor_an)
+support_moving (Step *st, int i, PhysVec2 n, PhysReal floor_an)
 {
+  PhysStepScratch *s = st->s;
   PhysVec2 a = s->acc[i];
   PhysReal an = phys_v2_dot (a, n) - floor_an;
   if (an >= 0.0)
     return;
+  begin_hold (st, i);
   PhysVec2 along = phys_v2_add_scaled (a, n, -an);
   int k = s->n_sup[i];
   if (k > 0)
@@ -797,9 +866,9 @@ support_moving (PhysStepScratch *s, int i, PhysVec2 n, PhysReal floor_an)
 }
 
 static void
-support (PhysStepScratch *s, int i, PhysVec2 n)
+support (Step *st, int i, PhysVec2 n)
 {
-  support_moving (s, i, n, 0.0);
+  support_moving (st, i, n, 0.0);
 }
 
 /* True when circle i rests on a surface that a push along `push` presses it into: the
@@ -841,15 +910,17 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
   if (pressed <= 0.0 || ia + ib <= 0.0)
     return;
+  begin_hold (st, a);
+  begin_hold (st, b);
   /* The one held up follows the ground's acceleration along the normal (a ball on a
    * slope rolling into it pushes it along). */
   PhysVec2 tau;
   if (ib == 0.0 || ia == 0.0)
     {
       if (ib == 0.0)
-        support_moving (s, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+        support_moving (st, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
       else
-        support_moving (s, b, n, phys_v2_dot (s->acc[a], n));
+        support_moving (st, b, n, phys_v2_dot (s->acc[a], n));
     }
   else if (grounded (s, b, n))
     {
@@ -877,12 +948,12 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
     }
   /* Held still by its own supports (a ball wedged in a V), the one held up cannot give
    * way: then it holds the other. */
-  pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
-  if (pressed > 0.0 && ib > 0.0)
-    support_moving (s, b, n, phys_v2_dot (s->acc[a], n));
-  pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
-  if (pressed > 0.0 && ia > 0.0)
-    support_moving (s, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+  /* A press the answer above left at rounding level is no press: holding the other still
+   * against it would stop a circle that can give way (and drop the reaction). */
+  if (press (s->acc[b], s->acc[a], n) > 0.0 && ib > 0.0)
+    support_moving (st, b, n, phys_v2_dot (s->acc[a], n));
+  if (press (s->acc[b], s->acc[a], n) > 0.0 && ia > 0.0)
+    support_moving (st, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
 }
 
 /* Wakes a sleeping circle that something hit hard, and the sleepers touching it,
@@ -975,7 +1046,8 @@ unjam (Step *st, int i, PhysReal t)
   for (int k = 0; k < st->n_cluster; k++)
     {
       const PhysCircle *c = &world->circles[st->cluster[k]];
-      PhysVec2 v = velocity_of (st, st->cluster[k]);
+      /* Its velocity at the jam's instant: its clock may stand earlier on its path. */
+      PhysVec2 v = phys_v2_scale (rate_at (s, st->cluster[k], t), 1.0 / world->def.dt);
       mass += c->mass;
       momentum = phys_v2_add_scaled (momentum, v, c->mass);
       force = phys_v2_add_scaled (force, s->acc[st->cluster[k]], c->mass);
@@ -985,8 +1057,11 @@ unjam (Step *st, int i, PhysReal t)
   PhysVec2 mean_acc = phys_v2_scale (force, 1.0 / mass);
   /* Jammed again at once, or answered at rest more than FRAME_ANSWERS times in the
    * frame (a Zeno sequence spread over time): confined, it stops. */
-  if ((s->merged_t[i] >= 0.0 && t - s->merged_t[i] <= INSTANT) || s->answers[i] > FRAME_ANSWERS)
+  bool stopped = (s->merged_t[i] >= 0.0 && t - s->merged_t[i] <= INSTANT)
+                 || s->answers[i] > FRAME_ANSWERS;
+  if (stopped)
     mean = mean_acc = phys_v2 (0.0, 0.0);
+  st->moved = phys_v2 (0.0, 0.0);
   for (int k = 0; k < st->n_cluster; k++)
     {
       int j = st->cluster[k];
@@ -994,10 +1069,14 @@ unjam (Step *st, int i, PhysReal t)
       after += 0.5 * world->circles[j].mass * phys_v2_len_sq (mean);
       move_clock (s, j, t, position_at (s, j, t));
       set_velocity (st, j, velocity_of (st, j), mean);
+      begin_hold (st, j);
       s->acc[j] = mean_acc;
       s->same_t[j] = 0;
       path_changed (st, j);
     }
+  /* Moving on as one keeps the cluster's momentum; stopped, what holds it took it all. */
+  if (stopped)
+    note_taken (st, st->event_at, phys_v2_neg (st->moved));
   st->now = t;
   for (int k = 0; k < st->n_cluster; k++)
     if (!st->discrete && !s->done[st->cluster[k]])
@@ -1015,6 +1094,7 @@ pin (Step *st, int i)
   PhysStepScratch *s = st->s;
   if (s->pinned[i])
     return;
+  begin_hold (st, i);
   s->pinned[i] = true;
   if (s->base_acc[i].x != 0.0 || s->base_acc[i].y != 0.0)
     s->end_vel[i] = phys_v2_scale (phys_v2_add_scaled (s->rate[i], s->base_acc[i], 1.0 - s->tau[i]),
@@ -1097,6 +1177,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   const PhysCircle *ca = &world->circles[c->a], *cb = &world->circles[c->b];
   PhysModes modes = world->def.modes;
 
+  begin_event (st, c->t);
   PhysCircleCircleSweep sw = *found;
   PhysVec2 pa, pb, normal = sw.normal;
   bool at_end = modes.respond_at_frame_end && !st->discrete;
@@ -1142,7 +1223,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
    * answer along that surface's normal on to it (the ground takes it) and slides along
    * the surface with the rest (docs/physics.md, stacks). */
   PhysVec2 tau_a = phys_v2 (0.0, 0.0), tau_b = phys_v2 (0.0, 0.0);
-  PhysReal ia_eff = ia, ib_eff = ib;
+  PhysReal ia_eff = ia, ib_eff = ib, ia_own = ia, ib_own = ib;
   if (resting && ia > 0.0 && ib > 0.0)
     {
       if (grounded (s, c->b, normal))
@@ -1150,23 +1231,35 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       else if (grounded (s, c->a, phys_v2_neg (normal)))
         ia_eff = ia * ground_mobility (s, c->a, phys_v2_neg (normal), &tau_a);
     }
-  PhysImpulse imp = phys_impulse_circle_circle (normal, va, ia_eff, vb, ib_eff, e);
-  if (imp.applied && ib_eff != ib && ib_eff > 0.0)
-    imp.v2_after = phys_v2_add_scaled (vb, tau_b, -imp.j * ib * phys_v2_dot (normal, tau_b));
-  if (imp.applied && ia_eff != ia && ia_eff > 0.0)
-    imp.v1_after = phys_v2_add_scaled (va, tau_a, imp.j * ia * phys_v2_dot (normal, tau_a));
-  ia = ia_eff;
-  ib = ib_eff;
-  if (resting && vn < 0.0 && ia + ib > 0.0)
+  /* What the answer can stop of a grounded circle is its motion along its ground; its
+   * motion off the ground is between it and the ground (answering that too would give
+   * energy to the pair). */
+  PhysVec2 va_c = ia_eff != ia ? phys_v2_scale (tau_a, phys_v2_dot (va, tau_a)) : va;
+  PhysVec2 vb_c = ib_eff != ib ? phys_v2_scale (tau_b, phys_v2_dot (vb, tau_b)) : vb;
+  PhysImpulse imp = phys_impulse_circle_circle (normal, va_c, ia_eff, vb_c, ib_eff, e);
+  imp.v1_before = va;
+  imp.v2_before = vb;
+  if (resting && vn < 0.0 && ia_eff + ib_eff > 0.0)
     {
       /* A hop apart too short to be one: the pair stays together (the relative normal
        * velocity goes to 0, momentum kept), the energy of the hop removed. */
+      PhysReal apart = phys_v2_dot (phys_v2_sub (va_c, vb_c), normal);
       imp.applied = true;
-      imp.j = -vn / (ia + ib);
-      imp.v1_after = phys_v2_add_scaled (va, normal, imp.j * ia);
-      imp.v2_after = phys_v2_add_scaled (vb, normal, -imp.j * ib);
-      rest_removed = 0.5 * vn * vn / (ia + ib);
+      imp.j = -apart / (ia_eff + ib_eff);
+      rest_removed = 0.5 * apart * apart / (ia_eff + ib_eff);
     }
+  if (imp.applied)
+    {
+      /* The answer j along the normal; a grounded circle moves along its ground with its
+       * share, the ground takes the rest. */
+      PhysReal ja = imp.j * ia, jb = -imp.j * ib;
+      imp.v1_after = ia_eff != ia ? phys_v2_add_scaled (va, tau_a, ja * phys_v2_dot (normal, tau_a))
+                                  : phys_v2_add_scaled (va, normal, ja);
+      imp.v2_after = ib_eff != ib ? phys_v2_add_scaled (vb, tau_b, jb * phys_v2_dot (normal, tau_b))
+                                  : phys_v2_add_scaled (vb, normal, jb);
+    }
+  ia = ia_eff;
+  ib = ib_eff;
   PhysReal wedge_removed = rest_removed;
   if (resting && imp.applied && (ia == 0.0) != (ib == 0.0))
     {
@@ -1181,7 +1274,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   set_velocity (st, c->b, vb, imp.v2_after);
   if (resting)
     {
-      hold_pair (st, c->a, c->b, normal, ia, ib);
+      hold_pair (st, c->a, c->b, normal, ia_own, ib_own);
       s->answers[c->a]++;
       s->answers[c->b]++;
     }
@@ -1231,6 +1324,12 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
         }
     }
 
+  /* Between two movable circles the answer keeps momentum, unless one stands on the ground
+   * (which took part of it) or cannot move at all. */
+  if (ia_own == 0.0 || ib_own == 0.0 || ia != ia_own || ib != ib_own)
+    note_taken (st, (long) logged, phys_v2_neg (st->moved));
+  if (st->log != NULL)
+    s->last_event[c->a] = s->last_event[c->b] = (long) logged;
   if (jammed)
     note_removed (st, logged, unjam (st, jam_a ? c->a : c->b, c->t));
   path_changed (st, c->a);
@@ -1253,6 +1352,7 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   const PhysSegment *seg = &world->segments[c->b];
   PhysModes modes = world->def.modes;
 
+  begin_event (st, c->t);
   PhysCircleSegmentSweep sw = *found;
   bool at_end = modes.respond_at_frame_end && !st->discrete;
   PhysVec2 center = at_end ? position_at (s, c->a, 1.0) : sw.center_at_t;
@@ -1306,7 +1406,7 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   set_velocity (st, c->a, v, resp.v_after);
   if (resting || seg->response == PHYS_RESPONSE_SLIDE)
     {
-      support (s, c->a, sw.normal);
+      support (st, c->a, sw.normal);
       s->answers[c->a]++;
     }
   bool jammed = note_answer (st, c->a, c->t);
@@ -1326,6 +1426,9 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
       ev->removed = wedge_removed;
     }
 
+  note_taken (st, (long) logged, phys_v2_neg (st->moved));
+  if (st->log != NULL)
+    s->last_event[c->a] = (long) logged;
   if (jammed)
     note_removed (st, logged, unjam (st, c->a, c->t));
   path_changed (st, c->a);
@@ -1339,6 +1442,7 @@ handle_embedded (Step *st, const Candidate *c)
 {
   PhysWorld *world = st->world;
   PhysStepScratch *s = st->s;
+  begin_event (st, c->t);
   PhysEvent ev;
   memset (&ev, 0, sizeof ev);
   ev.kind = PHYS_EVENT_EMBEDDED;
@@ -1730,6 +1834,9 @@ reset_bodies (Step *st)
       s->stop_t[i] = -1.0;
       s->sep_from[i] = -1;
       s->sep_t[i] = -1.0;
+      s->hold_t[i] = 0.0;
+      s->hold_event[i] = -1;
+      s->last_event[i] = -1;
       s->box[i] = remaining_box (world, s, i);
     }
   s->n_heap = 0;
@@ -1773,6 +1880,7 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         break;
       if (st->handled >= st->cap || st->tests > st->test_cap)
         {
+          begin_event (st, c.t);
           if (log != NULL)
             {
               PhysEvent *ev = log_event (log, world, PHYS_EVENT_EVENT_CAP, c.t, c.t, -1, -1,
@@ -1789,6 +1897,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
               {
                 move_clock (s, i, c.t, position_at (s, i, c.t));
                 s->tau[i] = 1.0;
+                /* Frozen, it no longer falls: the cap event records the weight it does not feel. */
+                begin_hold (st, i);
                 s->acc[i] = phys_v2 (0.0, 0.0);
               }
           break;
@@ -1860,6 +1970,9 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       PhysCircle *c = &world->circles[i];
       if (c->fixed)
         continue;
+      /* Before its velocity is read: a straight path's end velocity takes what its hold
+       * added. */
+      close_hold (&st, i, 1.0);
       /* Untouched circles keep the integrator's end point exactly. */
       bool untouched = s->version[i] == 0 && s->tau[i] == 0.0;
       c->position = untouched ? phys_v2_add (s->start[i], s->disp[i]) : position_at (s, i, 1.0);
@@ -1867,7 +1980,11 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       bool curved = s->base_acc[i].x != 0.0 || s->base_acc[i].y != 0.0;
       if (curved && !untouched && !s->pinned[i])
         c->velocity = phys_v2_scale (rate_at (s, i, 1.0), 1.0 / world->def.dt);
+      PhysVec2 v = c->velocity;
       update_rest (world, s, i);
+      /* Falling asleep stops it: what it rests on takes its last momentum. */
+      if (!s->asleep[i] && phys_circle_is_asleep (c))
+        note_taken (&st, s->last_event[i], phys_v2_scale (v, c->mass));
     }
 
   size_t probes_first = log != NULL ? log->count : 0;

@@ -309,6 +309,13 @@ typedef struct
                           ///< its cluster moved on as one body (docs/physics.md)
   PhysReal removed;       ///< kinetic energy a contact rule took out (a jam's merge, a
                           ///< resting contact), >= 0; the response's own loss is not in it
+  PhysVec2 taken;         ///< momentum the immovable bodies (walls, segments, fixed and sleeping
+                          ///< circles, the ground under a stack) took through this event: its
+                          ///< answer's share, a confined cluster stopped, a circle falling
+                          ///< asleep, and the weight a contact held up from the event on
+                          ///< (m (g - a) dt per frame). Over a frame the movable circles'
+                          ///< momentum changes by gravity's impulse on the awake ones minus the
+                          ///< sum of these (docs/physics.md, momentum balance)
   int answer;             ///< which answer of the frame made it (0-based; -1 for probe events):
                           ///< the state just before it is phys_world_frame_state_at (t, answer)
   union

@@ -211,7 +211,8 @@ test_segment_card (void)
  * sqrt (1 x 0.5)) under gravity 0.5 touches it at t = 0 with normal speed 0: its bounce
  * would last 0 frames. Thrown up at 0.2 it lands again at 0.2 after 2 x 0.2 / 0.5 = 0.8
  * frame; its bounce would last 2 sqrt (0.5) 0.2 / 0.5 = 0.57 frame, less than one: it
- * rests, and the card says what the rule removed: (sqrt (0.5) x 0.2)^2 / 2 = 0.01. */
+ * rests, and the card says what the rule removed: (sqrt (0.5) x 0.2)^2 / 2 = 0.01, and
+ * what the floor took. */
 static void
 test_rest_card (void)
 {
@@ -232,6 +233,9 @@ test_rest_card (void)
   g_assert_nonnull (strstr (card, "inelastic collapse"));
   g_assert_nonnull (strstr (card, "with a = (0, 0.5) (a·n_L = −0.5)"));
   g_assert_null (strstr (card, "Kinetic energy removed"));
+  /* The floor holds it up all frame: it takes the weight, m g dt = (0, 0.5). */
+  g_assert_nonnull (strstr (card, "Momentum taken by what does not move (walls, the ground; with "
+                                  "the weight it held up for the rest of the frame): (0, 0.5)"));
   phys_world_free (world);
 
   world = imp_test_world_new (&def);
@@ -244,6 +248,9 @@ test_rest_card (void)
   g_assert_true (log.events[0].resting);
   g_assert_cmpfloat_with_epsilon (log.events[0].t, 0.8, 1e-12);
   g_assert_cmpfloat_with_epsilon (log.events[0].removed, 0.01, 1e-12);
+  /* It lands at 0.2 and stops (m 0.2), then is held up for the last 0.2 frame (0.5 x 0.2). */
+  g_assert_cmpfloat (log.events[0].taken.x, ==, 0);
+  g_assert_cmpfloat_with_epsilon (log.events[0].taken.y, 0.3, 1e-12);
   g_autofree char *card2 = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
   g_assert_nonnull (strstr (card2, "Kinetic energy removed by the rule (on top of the response's "
                                    "own loss): 0.01"));

@@ -281,6 +281,112 @@ test_rest_e1_stays (void)
   phys_world_free (world);
 }
 
+/* ---- momentum the immovable bodies take ------------------------------------------------ */
+
+static void
+test_floor_takes_weight (void)
+{
+  /* The elastic ball of rest-e1 (m 1, g 0.2, dt 1) at rest on the floor: each frame its one
+   * event is the resting contact at t = 0, which holds it up from t = 0 to the frame's end.
+   * The floor takes the weight gravity would have added, m g dt = (0, 0.2) per frame (y
+   * down), exactly: gravity's impulse (0, 0.2) minus it is the ball's momentum change, 0. */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 400, 590, 0, 0, 1);
+
+  for (int frame = 0; frame < 10; frame++)
+    {
+      g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+      const PhysEvent *ev = find_event (&log, PHYS_EVENT_CIRCLE_SEGMENT, ball, WALL_BOTTOM);
+      g_assert_nonnull (ev);
+      g_assert_true (ev->resting);
+      g_assert_cmpfloat (ev->t, ==, 0);
+      imp_assert_vec_equal (ev->taken, 0, 0.2);
+      imp_assert_vec_equal (phys_world_get_circle (world, ball).velocity, 0, 0);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_jam_stops_at_wall (void)
+{
+  /* The cradle of jam-cradle-e08 pushed against the right wall: the hitter (e 1, v 3, all
+   * masses 1) reaches b1 at t = 1/3 of frame 1 (4 to go at 3 a frame, from 706 after frame
+   * 0), the chain rings and jams: the five move on as one at the mean, 3 / 5 = 0.6. b4
+   * touches the wall (centre 790) and bounces with e = sqrt (0.8): 0.6 -> -0.6 sqrt (0.8);
+   * the wall takes 0.6 (1 + sqrt (0.8)). The cluster jams again at the same instant,
+   * confined by the wall: it stops and the wall takes all it still carried, 3 - 0.6 (1 +
+   * sqrt (0.8)) = 2.4 - 0.6 sqrt (0.8). In all the wall took the cluster's momentum, (3, 0),
+   * and the circles are left with none. */
+  PhysWorld *world = box_world (1, 0);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int hit = add_ball (world, "hit", 706, 300, 3, 0, 1);
+  add_ball (world, "b1", 730, 300, 0, 0, 0.8);
+  add_ball (world, "b2", 750, 300, 0, 0, 0.8);
+  add_ball (world, "b3", 770, 300, 0, 0, 0.8);
+  int b4 = add_ball (world, "b4", 790, 300, 0, 0, 0.8);
+  double r = sqrt (0.8);
+
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 0);
+  imp_test_step (world, &log);
+  const PhysEvent *wall = find_event (&log, PHYS_EVENT_CIRCLE_SEGMENT, b4, WALL_RIGHT);
+  g_assert_nonnull (wall);
+  g_assert_cmpfloat_with_epsilon (wall->t, 1.0 / 3, EPS);
+  g_assert_cmpfloat_with_epsilon (wall->circle_segment.response.v_before.x, 0.6, EPS);
+  g_assert_cmpfloat_with_epsilon (wall->taken.x, 0.6 * (1 + r), EPS);
+  g_assert_cmpfloat (wall->taken.y, ==, 0);
+  const PhysEvent *stop = NULL;
+  for (size_t k = 0; k < log.count; k++)
+    if (log.events[k].jammed)
+      stop = &log.events[k];
+  g_assert_nonnull (stop);
+  g_assert_true (stop > wall);
+  g_assert_cmpfloat_with_epsilon (stop->taken.x, 2.4 - 0.6 * r, EPS);
+  PhysVec2 taken = imp_test_taken (&log);
+  g_assert_cmpfloat_with_epsilon (taken.x, 3, EPS);
+  g_assert_cmpfloat (taken.y, ==, 0);
+  PhysEnergy e = phys_world_energy (world);
+  g_assert_cmpfloat_with_epsilon (e.momentum.x, 0, EPS);
+  g_assert_cmpfloat (e.momentum.y, ==, 0);
+  imp_assert_vec_equal (phys_world_get_circle (world, hit).velocity, 0, 0);
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_floor_takes_no_sideways_push (void)
+{
+  /* A ball (e 0.5) on the upper left shoulder of another that slides left on the floor at
+   * 0.12 (both m 1, g 0.2, far from the side walls): the top one's weight pushes it left and
+   * down the shoulder and the lower one right, along the floor. The floor is frictionless:
+   * it takes only vertical momentum, so the pair's horizontal momentum stays -0.24 every
+   * frame and no event records a sideways impulse. (The lower ball's reaction used to be
+   * scaled down twice, and a press left at rounding level held the upper ball still.) */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int low = add_ball (world, "low", 400, 590, -0.12, 0, 0.5);
+  int high = add_ball (world, "high", 396.8, 570.2586, -0.12, 0, 0.5);
+
+  for (int frame = 0; frame < 30; frame++)
+    {
+      imp_test_step (world, &log);
+      g_assert_cmpuint (log.count, >, 0);
+      g_assert_cmpfloat_with_epsilon (imp_test_taken (&log).x, 0, 1e-15);
+      PhysCircle a = phys_world_get_circle (world, low), b = phys_world_get_circle (world, high);
+      g_assert_cmpfloat_with_epsilon (a.velocity.x + b.velocity.x, -0.24, EPS);
+      g_assert_cmpfloat (a.position.x - a.radius, >, 300);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 /* ---- issue 13: many circles on one point ---------------------------------------------- */
 
 static void
@@ -328,6 +434,10 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/contacts/jam/cradle-e08-keeps-momentum", test_jam_cradle_e08);
   g_test_add_func ("/physics/contacts/rest/drop-e08-comes-to-rest", test_drop_e08_comes_to_rest);
   g_test_add_func ("/physics/contacts/rest/rest-e1-stays", test_rest_e1_stays);
+  g_test_add_func ("/physics/contacts/balance/floor-takes-the-weight", test_floor_takes_weight);
+  g_test_add_func ("/physics/contacts/balance/jam-stops-at-wall", test_jam_stops_at_wall);
+  g_test_add_func ("/physics/contacts/balance/floor-takes-no-sideways-push",
+                   test_floor_takes_no_sideways_push);
   g_test_add_func ("/physics/contacts/cap/coincident-circles-bounded",
                    test_coincident_circles_bounded);
   return g_test_run ();

@@ -170,3 +170,12 @@ imp_test_scene_path (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "..", "lessons", "scenes", name, NULL);
 }
+
+PhysVec2
+imp_test_taken (const PhysEventLog *log)
+{
+  PhysVec2 sum = phys_v2 (0, 0);
+  for (size_t k = 0; k < log->count; k++)
+    sum = phys_v2_add (sum, log->events[k].taken);
+  return sum;
+}

@@ -55,6 +55,8 @@ size_t imp_test_step (PhysWorld *world, PhysEventLog *log);
 
 /* Number of events of one kind in a log. */
 size_t imp_test_count_events (const PhysEventLog *log, PhysEventKind kind);
+/* Momentum the immovable bodies took in a log's events (the sum of PhysEvent.taken). */
+PhysVec2 imp_test_taken (const PhysEventLog *log);
 
 /* Signed distance of p from the line through a and b, positive on the side of the left normal
  * (y down: (dir.y, -dir.x)), the side PhysCircleSegmentSweep.proj_normal measures. */

@@ -404,6 +404,13 @@ rest_card (Card *c, const PhysEvent *event, bool pressed)
     line (c, "Jammed: answered more than %d times at one instant; the cluster moved on as one "
              "body, keeping its momentum.",
           PHYS_JAM_ANSWERS);
+  if (event->taken.x != 0.0 || event->taken.y != 0.0)
+    {
+      g_autofree char *taken = vec (c, event->taken);
+      line (c, "Momentum taken by what does not move (walls, the ground; with the weight it "
+               "held up for the rest of the frame): %s",
+            taken);
+    }
 }
 
 /* The ledger's verdict at a glance: a badge for momentum and one for kinetic
