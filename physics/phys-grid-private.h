@@ -126,8 +126,9 @@ phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *
 /* Calls visit(ctx, i, j) once for every pair of registered circles whose boxes
  * overlap: each circle looks at its own cell and four forward neighbours (a box
  * fits a cell, so overlapping boxes sit in adjacent cells), oversize circles
- * at everything. Half the cell visits of a query per circle. */
-typedef void (*PhysGridPairVisit) (void *ctx, int i, int j);
+ * at everything. Half the cell visits of a query per circle. The visitor returns
+ * false to stop there. */
+typedef bool (*PhysGridPairVisit) (void *ctx, int i, int j);
 void phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx);
 
 /* Calls visit(ctx, s) once for every segment whose cells meet box. */

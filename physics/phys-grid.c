@@ -239,6 +239,7 @@ typedef struct
   void *ctx;
   int self;
   const PhysGridNode *nodes;
+  bool stopped; /* the visitor asked to stop */
 } OversizeQuery;
 
 static void
@@ -246,8 +247,8 @@ visit_for_oversize (void *data, int j)
 {
   OversizeQuery *q = data;
   /* Ordinary circles never look at oversize ones; two oversize ones meet once. */
-  if (j != q->self && (q->nodes[j].bucket != -1 || j > q->self))
-    q->visit (q->ctx, q->self, j);
+  if (!q->stopped && j != q->self && (q->nodes[j].bucket != -1 || j > q->self))
+    q->stopped = !q->visit (q->ctx, q->self, j);
 }
 
 void
@@ -264,20 +265,23 @@ phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx)
         continue;
       if (a->bucket == -1)
         {
-          OversizeQuery q = { visit, ctx, i, nodes };
+          OversizeQuery q = { visit, ctx, i, nodes, false };
           phys_grid_query (grid, a->box, visit_for_oversize, &q);
+          if (q.stopped)
+            return;
           continue;
         }
       for (int j = grid->head[a->bucket]; j >= 0; j = nodes[j].next)
         if (j > i && nodes[j].cx == a->cx && nodes[j].cy == a->cy
-            && phys_aabb_overlaps (a->box, nodes[j].box))
-          visit (ctx, i, j);
+            && phys_aabb_overlaps (a->box, nodes[j].box) && !visit (ctx, i, j))
+          return;
       for (int k = 0; k < 4; k++)
         {
           int32_t x = a->cx + forward_x[k], y = a->cy + forward_y[k];
           for (int j = grid->head[phys_grid_bucket (grid, x, y)]; j >= 0; j = nodes[j].next)
-            if (nodes[j].cx == x && nodes[j].cy == y && phys_aabb_overlaps (a->box, nodes[j].box))
-              visit (ctx, i, j);
+            if (nodes[j].cx == x && nodes[j].cy == y && phys_aabb_overlaps (a->box, nodes[j].box)
+                && !visit (ctx, i, j))
+              return;
         }
     }
 }

@@ -424,6 +424,37 @@ test_coincident_circles_bounded (void)
   phys_world_free (world);
 }
 
+/* A heap too large for the budget: 3,000 circles on one point make 4,498,500 pairs, more
+ * than the frame's 32 x 100,000 + 4 x 3,000 = 3,212,000 tests (the cap is clamped to
+ * PHYS_MAX_EVENT_CAP). The broad phase stops listing pairs once the budget is spent
+ * instead of walking all of them (n^2 in one cell: 4 s a frame for 20,000 circles). */
+static void
+test_coincident_heap_stops_listing (void)
+{
+  enum
+  {
+    N = 3000
+  };
+  PhysWorld *world = box_world (1, 0);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  for (int i = 0; i < N; i++)
+    {
+      char name[16];
+      g_snprintf (name, sizeof name, "c%d", i);
+      PhysCircleDef def = imp_test_circle_def (name, 400, 300, 0, 0, 5);
+      imp_test_add_circle_def (world, &def);
+    }
+  size_t count = imp_test_step (world, &log);
+  const PhysEvent *cap = &log.events[count - 1];
+  g_assert_cmpint (cap->kind, ==, PHYS_EVENT_EVENT_CAP);
+  g_assert_cmpint (cap->cap.test_cap, ==, 32 * PHYS_MAX_EVENT_CAP + 4 * N);
+  g_assert_cmpint (phys_world_grid_pairs (world), <=, cap->cap.test_cap + 1);
+  g_assert_cmpint (phys_world_grid_pairs (world), <, (int64_t) N * (N - 1) / 2);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -440,5 +471,7 @@ main (int argc, char **argv)
                    test_floor_takes_no_sideways_push);
   g_test_add_func ("/physics/contacts/cap/coincident-circles-bounded",
                    test_coincident_circles_bounded);
+  g_test_add_func ("/physics/contacts/cap/coincident-heap-stops-listing",
+                   test_coincident_heap_stops_listing);
   return g_test_run ();
 }
