@@ -458,6 +458,29 @@ test_markup_bars_whole (void)
   g_object_unref (context);
 }
 
+/* A circle closing on a line it does not reach in this frame is said to, not to stay
+ * away: lesson 7's tip at frame 30, 45 above the ledge's line at 6 per frame under
+ * gravity 0.2 (and passing beyond its end B). */
+static void
+test_segment_card_not_this_frame (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.gravity = phys_v2 (0, 0.2);
+  PhysWorld *world = imp_test_world_new (&def);
+  imp_test_add_circle (world, "tip", 660, 240, 0, 6, 15);
+  imp_test_add_segment (world, "ledge", 560, 300, 650, 300, PHYS_RESPONSE_SLIDE, 1);
+  PhysBodyRef tip = { PHYS_BODY_CIRCLE, 0 }, ledge;
+  g_assert_true (phys_world_find (world, "ledge", &ledge));
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, tip, ledge, &pair), ==, PHYS_OK);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "speed towards the line = 6"));
+  g_assert_nonnull (strstr (card, "The line is not reached within this frame."));
+  g_assert_null (strstr (card, "does not move towards the line"));
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -472,6 +495,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/cards/no-relative-motion", test_card_no_relative_motion);
   g_test_add_func ("/ui/cards/bars-never-break", test_markup_bars_whole);
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
+  g_test_add_func ("/ui/cards/circle-segment/not-this-frame", test_segment_card_not_this_frame);
   g_test_add_func ("/ui/cards/why-it-rests", test_rest_card);
   g_test_add_func ("/ui/cards/discrete", test_discrete_card);
   g_test_add_func ("/ui/cards/probe-general-form", test_probe_general_form);

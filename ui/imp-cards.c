@@ -527,6 +527,8 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
         line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s",
               ti, at, s->interior_in_range ? "on the flat side" : "outside the segment");
     }
+  else if (s->approach > 0.0 || (curved && s->acc_normal * s->proj_normal < 0.0))
+    line (c, "The line is not reached within this frame.");
   else
     line (c, "The circle does not move towards the line.");
   if (s->caps_tested)
