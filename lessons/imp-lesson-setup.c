@@ -348,53 +348,54 @@ same_circle (const PhysCircle *a, const PhysCircle *b)
          && a->rest_frames == b->rest_frames;
 }
 
+/* Whether body i of want is as body j of have, both of kind. */
+static gboolean
+same_body (const PhysWorld *want, int i, const PhysWorld *have, int j, PhysBodyKind kind)
+{
+  switch (kind)
+    {
+    case PHYS_BODY_CIRCLE:
+      {
+        PhysCircle w = phys_world_get_circle (want, i), h = phys_world_get_circle (have, j);
+        return same_circle (&w, &h);
+      }
+    case PHYS_BODY_SEGMENT:
+      {
+        PhysSegment w = phys_world_get_segment (want, i), h = phys_world_get_segment (have, j);
+        return same_vec (w.a, h.a) && same_vec (w.b, h.b) && w.restitution == h.restitution
+               && w.response == h.response;
+      }
+    default:
+      {
+        PhysProbe w = phys_world_get_probe (want, i), h = phys_world_get_probe (have, j);
+        return same_vec (w.position, h.position) && same_vec (w.velocity, h.velocity);
+      }
+    }
+}
+
 /* Says in out which bodies of have differ from those of want. */
 static void
 bodies_differ (const PhysWorld *want, const PhysWorld *have, GString *out, int *n)
 {
-  PhysBodyRef ref;
+  static const PhysBodyKind kinds[] = { PHYS_BODY_CIRCLE, PHYS_BODY_SEGMENT, PHYS_BODY_PROBE };
+  int wanted = 0, had = 0;
 
-  for (int i = 0; i < phys_world_circle_count (want); i++)
+  for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
-      PhysCircle w = phys_world_get_circle (want, i);
-      if (!phys_world_find (have, w.name, &ref) || ref.kind != PHYS_BODY_CIRCLE)
-        add_difference (out, n, "%s is missing", w.name);
-      else
+      int count = phys_world_body_count (want, kinds[k]);
+      wanted += count;
+      had += phys_world_body_count (have, kinds[k]);
+      for (int i = 0; i < count; i++)
         {
-          PhysCircle h = phys_world_get_circle (have, ref.index);
-          if (!same_circle (&w, &h))
-            add_difference (out, n, "%s is not where or as this step needs it", w.name);
+          const char *name = phys_world_body_name (want, (PhysBodyRef) { kinds[k], i });
+          PhysBodyRef ref;
+          if (!phys_world_find (have, name, &ref) || ref.kind != kinds[k])
+            add_difference (out, n, "%s is missing", name);
+          else if (!same_body (want, i, have, ref.index, kinds[k]))
+            add_difference (out, n, "%s is not where or as this step needs it", name);
         }
     }
-  for (int i = 0; i < phys_world_segment_count (want); i++)
-    {
-      PhysSegment w = phys_world_get_segment (want, i);
-      if (!phys_world_find (have, w.name, &ref) || ref.kind != PHYS_BODY_SEGMENT)
-        add_difference (out, n, "%s is missing", w.name);
-      else
-        {
-          PhysSegment h = phys_world_get_segment (have, ref.index);
-          if (!same_vec (w.a, h.a) || !same_vec (w.b, h.b) || w.restitution != h.restitution
-              || w.response != h.response)
-            add_difference (out, n, "%s is not where or as this step needs it", w.name);
-        }
-    }
-  for (int i = 0; i < phys_world_probe_count (want); i++)
-    {
-      PhysProbe w = phys_world_get_probe (want, i);
-      if (!phys_world_find (have, w.name, &ref) || ref.kind != PHYS_BODY_PROBE)
-        add_difference (out, n, "%s is missing", w.name);
-      else
-        {
-          PhysProbe h = phys_world_get_probe (have, ref.index);
-          if (!same_vec (w.position, h.position) || !same_vec (w.velocity, h.velocity))
-            add_difference (out, n, "%s is not where or as this step needs it", w.name);
-        }
-    }
-  if (phys_world_circle_count (have) + phys_world_segment_count (have)
-          + phys_world_probe_count (have)
-      > phys_world_circle_count (want) + phys_world_segment_count (want)
-            + phys_world_probe_count (want))
+  if (had > wanted)
     add_difference (out, n, "a body was added");
   /* Bodies can be renumbered (a removal) with nothing else changed: still the same world
    * for a learner, but not bit for bit, so the order counts too. */
