@@ -18,7 +18,7 @@ const char *const imp_term_names[IMP_N_TERM_NAMES] = {
 const char *const imp_topic_names[IMP_N_TOPIC_NAMES] = {
   "tunneling",      "swept-quadratic", "time-of-impact", "impulse",
   "elastic-bugs",   "circle-segment",  "sliding",        "impact-points",
-  "integrators",    "springs",         "broad-phase",
+  "integrators",    "springs",         "broad-phase",     "inelastic-collapse",
 };
 
 const ImpQuantityInfo imp_quantities[] = {

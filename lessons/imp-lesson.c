@@ -72,6 +72,7 @@ static const struct
   { "respond_at_frame_end", IMP_LESSON_MODE_RESPOND_AT_FRAME_END },
   { "slide_at_radius", IMP_LESSON_MODE_SLIDE_AT_RADIUS },
   { "no_end_caps", IMP_LESSON_MODE_NO_END_CAPS },
+  { "no_rest_rule", IMP_LESSON_MODE_NO_REST_RULE },
 };
 
 /**
@@ -94,6 +95,8 @@ imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit)
       return &modes->slide_at_radius;
     case IMP_LESSON_MODE_NO_END_CAPS:
       return &modes->no_end_caps;
+    case IMP_LESSON_MODE_NO_REST_RULE:
+      return &modes->no_rest_rule;
     case IMP_LESSON_MODE_DETECTION:
     default:
       return NULL;
@@ -297,6 +300,7 @@ read_modes_into (Loader *ld, JsonObject *object, ImpLessonModes *out)
           offsetof (PhysModes, respond_at_frame_end) },
         { "slide_at_radius", FALSE, imp_json_field_bool, offsetof (PhysModes, slide_at_radius) },
         { "no_end_caps", FALSE, imp_json_field_bool, offsetof (PhysModes, no_end_caps) },
+        { "no_rest_rule", FALSE, imp_json_field_bool, offsetof (PhysModes, no_rest_rule) },
       };
       if (!imp_json_reader_expect_object (&ld->reader, modes, "modes")
           || !imp_json_reader_object (&ld->reader, modes, "modes", fields, G_N_ELEMENTS (fields),

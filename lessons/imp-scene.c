@@ -195,6 +195,7 @@ static const ImpJsonField modes_fields[] = {
     offsetof (PhysModes, respond_at_frame_end) },
   { "slide_at_radius", FALSE, imp_json_field_bool, offsetof (PhysModes, slide_at_radius) },
   { "no_end_caps", FALSE, imp_json_field_bool, offsetof (PhysModes, no_end_caps) },
+  { "no_rest_rule", FALSE, imp_json_field_bool, offsetof (PhysModes, no_rest_rule) },
 };
 
 static gboolean

@@ -218,6 +218,7 @@ static const Field modes_fields[] = {
   MODES_FIELD ("respond_at_frame_end", imp_json_field_bool, write_bool, respond_at_frame_end),
   MODES_FIELD ("slide_at_radius", imp_json_field_bool, write_bool, slide_at_radius),
   MODES_FIELD ("no_end_caps", imp_json_field_bool, write_bool, no_end_caps),
+  MODES_FIELD ("no_rest_rule", imp_json_field_bool, write_bool, no_rest_rule),
 };
 
 /* "modes" replaces all five modes, like a scene's world.modes: what it leaves out is off. */

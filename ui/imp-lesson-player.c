@@ -255,9 +255,10 @@ step_setup (ImpLessonPlayer *self)
   return setup != &no_setup ? setup : NULL;
 }
 
-/* How the learner's recording differs from the world the step needs (NULL: it does not). */
+/* How the learner's recording differs from the world the step needs (NULL: it does not);
+ * as_switched: after entering, the settings the goal asks to switch are the learner's. */
 static char *
-differences_now (ImpLessonPlayer *self, gboolean *settings)
+differences_now (ImpLessonPlayer *self, gboolean as_switched, gboolean *settings)
 {
   ImpLessonSetup *setup = step_setup (self);
   *settings = FALSE;
@@ -266,7 +267,8 @@ differences_now (ImpLessonPlayer *self, gboolean *settings)
   imp_session_record_to (self->session, setup->horizon + 1);
   PhysTimeline *timeline = imp_session_lock (self->session);
   char *differences
-      = timeline != NULL ? imp_lesson_setup_differences (setup, timeline, settings) : NULL;
+      = timeline != NULL ? imp_lesson_setup_differences (setup, timeline, as_switched, settings)
+                                  : NULL;
   imp_session_unlock (self->session);
   return differences;
 }
@@ -325,7 +327,7 @@ follow_edits (ImpLessonPlayer *self)
   gboolean settings;
   if (self->lesson == NULL || self->entering)
     return;
-  set_differences (self, differences_now (self, &settings));
+  set_differences (self, differences_now (self, TRUE, &settings));
 }
 
 /* Applies a step's modes at frame 0 unless the world already has them. */
@@ -359,12 +361,12 @@ establish (ImpLessonPlayer *self)
       switch_modes (self, &current_step (self)->action.modes);
       return;
     }
-  char *differences = differences_now (self, &settings);
+  char *differences = differences_now (self, FALSE, &settings);
   if (differences != NULL && settings)
     {
       g_free (differences);
       set_up (self);
-      differences = differences_now (self, &settings);
+      differences = differences_now (self, FALSE, &settings);
     }
   set_differences (self, differences);
 }
@@ -650,7 +652,7 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
 
   /* From wherever the learner wandered, the way is the lesson's own. */
   gboolean settings;
-  g_autofree char *differences = differences_now (self, &settings);
+  g_autofree char *differences = differences_now (self, TRUE, &settings);
   if (differences != NULL)
     set_up (self);
 
@@ -714,6 +716,7 @@ modes_words (const ImpLessonModes *modes)
     { IMP_LESSON_MODE_RESPOND_AT_FRAME_END, "responses at frame end", "responses at contact" },
     { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r", "sliding at r minus a skin" },
     { IMP_LESSON_MODE_NO_END_CAPS, "segment end caps off", "segment end caps on" },
+    { IMP_LESSON_MODE_NO_REST_RULE, "answering every bounce", "the rest rule" },
   };
   PhysModes named = modes->modes;
 

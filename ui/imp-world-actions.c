@@ -26,6 +26,7 @@ static const struct
   { "world-respond-at-frame-end", IMP_LESSON_MODE_RESPOND_AT_FRAME_END },
   { "world-slide-at-radius", IMP_LESSON_MODE_SLIDE_AT_RADIUS },
   { "world-no-end-caps", IMP_LESSON_MODE_NO_END_CAPS },
+  { "world-no-rest-rule", IMP_LESSON_MODE_NO_REST_RULE },
 };
 
 static const PhysWorldDef *
