@@ -324,27 +324,19 @@ same_vec (PhysVec2 a, PhysVec2 b)
 static void
 settings_differ (const PhysWorldDef *want, const PhysWorldDef *have, GString *out, int *n)
 {
-  static const struct
-  {
-    ImpLessonModeBit bit;
-    const char *name;
-  } flags[] = {
-    { IMP_LESSON_MODE_DOUBLE_PAIR_LOOP, "the double pair loop" },
-    { IMP_LESSON_MODE_RESPOND_AT_FRAME_END, "responding at frame end" },
-    { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r" },
-    { IMP_LESSON_MODE_NO_END_CAPS, "segments without end caps" },
-    { IMP_LESSON_MODE_NO_REST_RULE, "every bounce answered" },
-  };
   PhysModes w = want->modes, h = have->modes;
 
   if (w.detection != h.detection)
     add_difference (out, n, "detection is %s (this step needs %s)",
                     phys_detection_name (h.detection), phys_detection_name (w.detection));
-  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-    if (*imp_lesson_mode_flag (&w, flags[i].bit) != *imp_lesson_mode_flag (&h, flags[i].bit))
-      add_difference (out, n, "%s is %s (this step needs it %s)", flags[i].name,
-                      *imp_lesson_mode_flag (&h, flags[i].bit) ? "on" : "off",
-                      *imp_lesson_mode_flag (&w, flags[i].bit) ? "on" : "off");
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    {
+      const ImpTeachingMode *mode = &imp_teaching_modes[i];
+      bool on = *imp_teaching_mode_flag (&h, mode), needed = *imp_teaching_mode_flag (&w, mode);
+      if (on != needed)
+        add_difference (out, n, "%s is %s (this step needs it %s)", mode->name, on ? "on" : "off",
+                        needed ? "on" : "off");
+    }
   if (want->integrator != have->integrator)
     add_difference (out, n, "the integrator is %s (this step needs %s)",
                     phys_integrator_name (have->integrator),

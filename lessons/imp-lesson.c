@@ -62,47 +62,6 @@ imp_goal_kind_name (ImpGoalKind kind)
 
 /* Modes */
 
-static const struct
-{
-  const char *key;
-  guint32 bit;
-} mode_keys[] = {
-  { "detection", IMP_LESSON_MODE_DETECTION },
-  { "double_pair_loop", IMP_LESSON_MODE_DOUBLE_PAIR_LOOP },
-  { "respond_at_frame_end", IMP_LESSON_MODE_RESPOND_AT_FRAME_END },
-  { "slide_at_radius", IMP_LESSON_MODE_SLIDE_AT_RADIUS },
-  { "no_end_caps", IMP_LESSON_MODE_NO_END_CAPS },
-  { "no_rest_rule", IMP_LESSON_MODE_NO_REST_RULE },
-};
-
-/**
- * imp_lesson_mode_flag:
- * @modes: teaching modes
- * @bit: one of the on/off modes (not %IMP_LESSON_MODE_DETECTION)
- *
- * Returns: (nullable): the member of @modes that @bit names, %NULL for detection
- */
-bool *
-imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit)
-{
-  switch (bit)
-    {
-    case IMP_LESSON_MODE_DOUBLE_PAIR_LOOP:
-      return &modes->double_pair_loop;
-    case IMP_LESSON_MODE_RESPOND_AT_FRAME_END:
-      return &modes->respond_at_frame_end;
-    case IMP_LESSON_MODE_SLIDE_AT_RADIUS:
-      return &modes->slide_at_radius;
-    case IMP_LESSON_MODE_NO_END_CAPS:
-      return &modes->no_end_caps;
-    case IMP_LESSON_MODE_NO_REST_RULE:
-      return &modes->no_rest_rule;
-    case IMP_LESSON_MODE_DETECTION:
-    default:
-      return NULL;
-    }
-}
-
 /**
  * imp_lesson_modes_named:
  * @change: what a lesson names
@@ -127,16 +86,12 @@ imp_lesson_modes_apply (const ImpLessonModes *change, PhysWorldDef *def)
 {
   PhysModes given = change->modes;
 
-  for (gsize i = 0; i < G_N_ELEMENTS (mode_keys); i++)
-    {
-      guint32 bit = mode_keys[i].bit;
-      if ((change->mode_mask & bit) == 0)
-        continue;
-      if (bit == IMP_LESSON_MODE_DETECTION)
-        def->modes.detection = given.detection;
-      else
-        *imp_lesson_mode_flag (&def->modes, bit) = *imp_lesson_mode_flag (&given, bit);
-    }
+  if (change->mode_mask & IMP_LESSON_MODE_DETECTION)
+    def->modes.detection = given.detection;
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    if (change->mode_mask & imp_teaching_modes[i].bit)
+      *imp_teaching_mode_flag (&def->modes, &imp_teaching_modes[i])
+          = *imp_teaching_mode_flag (&given, &imp_teaching_modes[i]);
   if (change->has_integrator)
     def->integrator = change->integrator;
   if (change->substeps > 0)
@@ -293,23 +248,17 @@ read_modes_into (Loader *ld, JsonObject *object, ImpLessonModes *out)
 
   if (modes != NULL)
     {
-      static const ImpJsonField fields[] = {
-        { "detection", FALSE, imp_json_field_detection, offsetof (PhysModes, detection) },
-        { "double_pair_loop", FALSE, imp_json_field_bool, offsetof (PhysModes, double_pair_loop) },
-        { "respond_at_frame_end", FALSE, imp_json_field_bool,
-          offsetof (PhysModes, respond_at_frame_end) },
-        { "slide_at_radius", FALSE, imp_json_field_bool, offsetof (PhysModes, slide_at_radius) },
-        { "no_end_caps", FALSE, imp_json_field_bool, offsetof (PhysModes, no_end_caps) },
-        { "no_rest_rule", FALSE, imp_json_field_bool, offsetof (PhysModes, no_rest_rule) },
-      };
       if (!imp_json_reader_expect_object (&ld->reader, modes, "modes")
-          || !imp_json_reader_object (&ld->reader, modes, "modes", fields, G_N_ELEMENTS (fields),
-                                      sizeof (ImpJsonField), &out->modes))
+          || !imp_json_reader_object (&ld->reader, modes, "modes", imp_modes_fields,
+                                      G_N_ELEMENTS (imp_modes_fields), sizeof (ImpJsonField),
+                                      &out->modes))
         return FALSE;
       JsonObject *m = json_node_get_object (modes);
-      for (gsize i = 0; i < G_N_ELEMENTS (mode_keys); i++)
-        if (json_object_has_member (m, mode_keys[i].key))
-          out->mode_mask |= mode_keys[i].bit;
+      if (json_object_has_member (m, "detection"))
+        out->mode_mask |= IMP_LESSON_MODE_DETECTION;
+      for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+        if (json_object_has_member (m, imp_teaching_modes[i].key))
+          out->mode_mask |= imp_teaching_modes[i].bit;
       if (out->mode_mask == 0)
         return imp_json_reader_fail (&ld->reader, modes, IMP_LESSON_ERROR_MISSING,
                                      "expected at least one teaching mode in \"modes\"");

@@ -14,6 +14,7 @@
 
 #include "imp-json-positions.h"
 #include "imp-scene.h"
+#include "imp-teaching-modes.h"
 #include "phys.h"
 
 G_BEGIN_DECLS
@@ -83,16 +84,6 @@ typedef enum
 
 const char *imp_goal_kind_name (ImpGoalKind kind);
 
-/* Teaching modes a lesson names, as bits. */
-typedef enum
-{
-  IMP_LESSON_MODE_DETECTION = 1 << 0,
-  IMP_LESSON_MODE_DOUBLE_PAIR_LOOP = 1 << 1,
-  IMP_LESSON_MODE_RESPOND_AT_FRAME_END = 1 << 2,
-  IMP_LESSON_MODE_SLIDE_AT_RADIUS = 1 << 3,
-  IMP_LESSON_MODE_NO_END_CAPS = 1 << 4,
-  IMP_LESSON_MODE_NO_REST_RULE = 1 << 5,
-} ImpLessonModeBit;
 
 /**
  * ImpLessonModes:
@@ -113,7 +104,6 @@ typedef struct
   int substeps;
 } ImpLessonModes;
 
-bool *imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit);
 /* Whether change names anything at all. */
 gboolean imp_lesson_modes_named (const ImpLessonModes *change);
 /* Applies the named modes, integrator and substeps over those of def. */

@@ -18,6 +18,7 @@
 #include "imp-file.h"
 #include "imp-json-reader.h"
 #include "imp-suggest.h"
+#include "imp-teaching-modes.h"
 #include "impulse-lessons-resources.h"
 
 /* clang-format off */
@@ -188,22 +189,13 @@ read_object (Loader *ld, JsonNode *node, const char *what, const ImpJsonField *f
   return imp_json_reader_object (&ld->reader, node, what, fields, n_fields, sizeof *fields, def);
 }
 
-static const ImpJsonField modes_fields[] = {
-  { "detection", FALSE, imp_json_field_detection, offsetof (PhysModes, detection) },
-  { "double_pair_loop", FALSE, imp_json_field_bool, offsetof (PhysModes, double_pair_loop) },
-  { "respond_at_frame_end", FALSE, imp_json_field_bool,
-    offsetof (PhysModes, respond_at_frame_end) },
-  { "slide_at_radius", FALSE, imp_json_field_bool, offsetof (PhysModes, slide_at_radius) },
-  { "no_end_caps", FALSE, imp_json_field_bool, offsetof (PhysModes, no_end_caps) },
-  { "no_rest_rule", FALSE, imp_json_field_bool, offsetof (PhysModes, no_rest_rule) },
-};
 
 static gboolean
 read_modes (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
   return imp_json_reader_expect_object (reader, value, field->key)
-         && read_object (loader_of (reader), value, "modes", modes_fields,
-                         G_N_ELEMENTS (modes_fields), IMP_JSON_FIELD_PTR (def, field, PhysModes));
+         && read_object (loader_of (reader), value, "modes", imp_modes_fields,
+                         G_N_ELEMENTS (imp_modes_fields), IMP_JSON_FIELD_PTR (def, field, PhysModes));
 }
 
 static gboolean

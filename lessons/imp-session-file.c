@@ -20,6 +20,7 @@
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-suggest.h"
+#include "imp-teaching-modes.h"
 #include "impulse-lessons-resources.h"
 
 /* The key that tells a session from a scene, whose version key is "impulse". */
@@ -212,16 +213,15 @@ read_object (ImpJsonReader *reader, JsonNode *node, const char *what, const Fiel
     { key, FALSE, read, offsetof (PhysModes, member) }, write, 0, 0                                \
   }
 
+#define TEACHING_MODE_FIELD(bit, member, ...)                                                      \
+  MODES_FIELD (#member, imp_json_field_bool, write_bool, member),
+
 static const Field modes_fields[] = {
   MODES_FIELD ("detection", imp_json_field_detection, write_detection, detection),
-  MODES_FIELD ("double_pair_loop", imp_json_field_bool, write_bool, double_pair_loop),
-  MODES_FIELD ("respond_at_frame_end", imp_json_field_bool, write_bool, respond_at_frame_end),
-  MODES_FIELD ("slide_at_radius", imp_json_field_bool, write_bool, slide_at_radius),
-  MODES_FIELD ("no_end_caps", imp_json_field_bool, write_bool, no_end_caps),
-  MODES_FIELD ("no_rest_rule", imp_json_field_bool, write_bool, no_rest_rule),
+  IMP_TEACHING_MODES (TEACHING_MODE_FIELD)
 };
 
-/* "modes" replaces all five modes, like a scene's world.modes: what it leaves out is off. */
+/* "modes" replaces every teaching mode, like a scene's world.modes: what it leaves out is off. */
 static gboolean
 read_modes (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {

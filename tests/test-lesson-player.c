@@ -554,22 +554,11 @@ follow_hint (Wanderer *w, const ImpLessonStep *step)
           g_action_group_change_action_state (
               w->world, "world-detection",
               g_variant_new_string (phys_detection_name (named.detection)));
-        static const struct
-        {
-          const char *action;
-          ImpLessonModeBit bit;
-        } flags[] = {
-          { "world-double-pair-loop", IMP_LESSON_MODE_DOUBLE_PAIR_LOOP },
-          { "world-respond-at-frame-end", IMP_LESSON_MODE_RESPOND_AT_FRAME_END },
-          { "world-slide-at-radius", IMP_LESSON_MODE_SLIDE_AT_RADIUS },
-          { "world-no-end-caps", IMP_LESSON_MODE_NO_END_CAPS },
-          { "world-no-rest-rule", IMP_LESSON_MODE_NO_REST_RULE },
-        };
-        for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-          if (m->mode_mask & flags[i].bit)
+        for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+          if (m->mode_mask & imp_teaching_modes[i].bit)
             g_action_group_change_action_state (
-                w->world, flags[i].action,
-                g_variant_new_boolean (*imp_lesson_mode_flag (&named, flags[i].bit)));
+                w->world, imp_teaching_modes[i].action,
+                g_variant_new_boolean (*imp_teaching_mode_flag (&named, &imp_teaching_modes[i])));
         if (m->has_integrator)
           g_action_group_change_action_state (
               w->world, "world-integrator",

@@ -707,26 +707,17 @@ static char *
 modes_words (const ImpLessonModes *modes)
 {
   GString *out = g_string_new (NULL);
-  static const struct
-  {
-    ImpLessonModeBit bit;
-    const char *on, *off;
-  } words[] = {
-    { IMP_LESSON_MODE_DOUBLE_PAIR_LOOP, "the double pair loop on", "the double pair loop off" },
-    { IMP_LESSON_MODE_RESPOND_AT_FRAME_END, "responses at frame end", "responses at contact" },
-    { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r", "sliding at r minus a skin" },
-    { IMP_LESSON_MODE_NO_END_CAPS, "segment end caps off", "segment end caps on" },
-    { IMP_LESSON_MODE_NO_REST_RULE, "answering every bounce", "the rest rule" },
-  };
   PhysModes named = modes->modes;
 
   if (modes->mode_mask & IMP_LESSON_MODE_DETECTION)
     g_string_append_printf (out, "%s detection", phys_detection_name (named.detection));
-  for (gsize i = 0; i < G_N_ELEMENTS (words); i++)
-    if (modes->mode_mask & words[i].bit)
-      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
-                              *imp_lesson_mode_flag (&named, words[i].bit) ? words[i].on
-                                                                           : words[i].off);
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    {
+      const ImpTeachingMode *mode = &imp_teaching_modes[i];
+      if (modes->mode_mask & mode->bit)
+        g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
+                                *imp_teaching_mode_flag (&named, mode) ? mode->on : mode->off);
+    }
   if (modes->has_integrator)
     g_string_append_printf (out, "%sthe %s integrator", out->len > 0 ? ", " : "",
                             phys_integrator_name (modes->integrator));
