@@ -243,6 +243,7 @@ imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error)
   setup->step = step;
   if (goal->kind == IMP_GOAL_MODE)
     setup->lesson = lesson;
+  setup->edits_from = goal->kind == IMP_GOAL_VERDICT ? goal->frame : -1;
   return setup;
 }
 
@@ -455,8 +456,9 @@ path_as_switched (ImpLessonSetup *setup, PhysTimeline *timeline)
  * imp_lesson_setup_differences:
  * @setup: the world a step needs
  * @timeline: the learner's recording of the same lesson (records up to the horizon)
- * @as_switched: whether the settings the step's goal asks to switch are the
- *   learner's to choose (after entering the step); on entering, they are not
+ * @as_switched: whether what the step's goal asks the learner to change (the
+ *   settings a mode goal names, the edits of a verdict goal from its frame on) is
+ *   the learner's own (after entering the step); on entering, it is not
  * @settings: (out) (optional): whether the world's settings differ (teaching
  *   modes, integrator, substeps), which the lesson switches itself
  *
@@ -480,6 +482,8 @@ imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline, gbo
   for (guint i = 0; i < frames->len && result == NULL; i++)
     {
       gint64 k = g_array_index (frames, gint64, i);
+      if (as_switched && setup->edits_from >= 0 && k >= setup->edits_from)
+        break;
       GString *out = g_string_new (NULL);
       int n = 0;
       /* Each seek reuses its timeline's scratch world: copy one to hold both. */

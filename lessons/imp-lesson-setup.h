@@ -27,6 +27,8 @@ G_BEGIN_DECLS
  * @step: the step
  * @variant: (transfer full) (nullable): the path with the goal's settings as the
  *   learner last switched them (see imp_lesson_setup_differences())
+ * @edits_from: for a step whose goal asks for an edit (a verdict), its frame: the
+ *   learner's edits from there on are the answer, not a difference; else -1
  *
  * The world a step needs.
  */
@@ -38,6 +40,7 @@ typedef struct
   const ImpLesson *lesson;
   guint step;
   PhysTimeline *variant;
+  gint64 edits_from;
 } ImpLessonSetup;
 
 ImpLessonSetup *imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error);
