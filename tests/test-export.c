@@ -22,7 +22,7 @@
 #include <glib/gstdio.h>
 #include <pango/pangocairo.h>
 
-#include "imp-export.h"
+#include "imp-export-options.h"
 #include "imp-scene.h"
 #include "imp-theme.h"
 #include "test-util.h"
@@ -474,6 +474,137 @@ test_format_from_path (void)
   g_assert_cmpint (format, ==, IMP_EXPORT_FORMAT_JSONL);
   g_assert_false (imp_export_format_from_path ("x.gif", &format));
   g_assert_false (imp_export_format_from_path ("svg", &format));
+}
+
+/* Options by name: the table and the parser the command line and the dialog share */
+
+static void
+test_options_table (void)
+{
+  /* Every option of a figure suits the three figure formats and no data format. */
+  static const ImpExportOption figure_only[] = {
+    IMP_EXPORT_OPTION_T,        IMP_EXPORT_OPTION_STOP,       IMP_EXPORT_OPTION_EVENT,
+    IMP_EXPORT_OPTION_STROBE,   IMP_EXPORT_OPTION_EXPOSURES,  IMP_EXPORT_OPTION_OVERLAYS,
+    IMP_EXPORT_OPTION_FIT,      IMP_EXPORT_OPTION_SIZE,       IMP_EXPORT_OPTION_SCALE,
+    IMP_EXPORT_OPTION_BACKGROUND, IMP_EXPORT_OPTION_TITLE,    IMP_EXPORT_OPTION_CAPTION,
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (figure_only); i++)
+    {
+      g_assert_true (imp_export_option_suits (figure_only[i], IMP_EXPORT_FORMAT_SVG));
+      g_assert_true (imp_export_option_suits (figure_only[i], IMP_EXPORT_FORMAT_PDF));
+      g_assert_true (imp_export_option_suits (figure_only[i], IMP_EXPORT_FORMAT_PNG));
+      g_assert_false (imp_export_option_suits (figure_only[i], IMP_EXPORT_FORMAT_CSV));
+      g_assert_false (imp_export_option_suits (figure_only[i], IMP_EXPORT_FORMAT_JSONL));
+    }
+  /* Pages only in a PDF; --frames also picks the frames of data. */
+  g_assert_false (imp_export_option_suits (IMP_EXPORT_OPTION_FRAMES, IMP_EXPORT_FORMAT_SVG));
+  g_assert_true (imp_export_option_suits (IMP_EXPORT_OPTION_FRAMES, IMP_EXPORT_FORMAT_PDF));
+  g_assert_false (imp_export_option_suits (IMP_EXPORT_OPTION_FRAMES, IMP_EXPORT_FORMAT_PNG));
+  g_assert_true (imp_export_option_suits (IMP_EXPORT_OPTION_FRAMES, IMP_EXPORT_FORMAT_CSV));
+  g_assert_true (imp_export_option_suits (IMP_EXPORT_OPTION_DATA, IMP_EXPORT_FORMAT_JSONL));
+  g_assert_false (imp_export_option_suits (IMP_EXPORT_OPTION_DATA, IMP_EXPORT_FORMAT_PDF));
+  for (int f = IMP_EXPORT_FORMAT_SVG; f <= IMP_EXPORT_FORMAT_JSONL; f++)
+    g_assert_true (imp_export_option_suits (IMP_EXPORT_OPTION_FRAME, (ImpExportFormat) f));
+
+  const ImpExportOptionInfo *info = imp_export_option_info (IMP_EXPORT_OPTION_BACKGROUND);
+  g_assert_cmpstr (info->name, ==, "background");
+  g_assert_cmpstr (info->choices[2], ==, "transparent");
+  g_assert_null (info->choices[3]);
+  g_assert_cmpint (imp_export_option_choice (IMP_EXPORT_OPTION_BACKGROUND, "dark"), ==, 1);
+  g_assert_cmpint (imp_export_option_choice (IMP_EXPORT_OPTION_BACKGROUND, "black"), ==, -1);
+}
+
+static void
+test_options_parse (void)
+{
+  const char *values[IMP_EXPORT_N_OPTIONS] = { NULL };
+  ImpExportOptions o;
+  g_autoptr (GError) error = NULL;
+
+  /* A strobe at a time in its frame, on a dark page of 800 x 600 at 2x. */
+  values[IMP_EXPORT_OPTION_FRAME] = "3";
+  values[IMP_EXPORT_OPTION_STROBE] = "1..4";
+  values[IMP_EXPORT_OPTION_EXPOSURES] = "3";
+  values[IMP_EXPORT_OPTION_T] = "0.25";
+  values[IMP_EXPORT_OPTION_EVENT] = "none";
+  values[IMP_EXPORT_OPTION_SIZE] = "800x600";
+  values[IMP_EXPORT_OPTION_SCALE] = "2";
+  values[IMP_EXPORT_OPTION_BACKGROUND] = "dark";
+  values[IMP_EXPORT_OPTION_FIT] = "world";
+  values[IMP_EXPORT_OPTION_OVERLAYS] = "velocity,ids";
+  values[IMP_EXPORT_OPTION_TITLE] = "Title";
+  g_assert_true (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_PNG, values, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_STROBE);
+  g_assert_cmpint (o.format, ==, IMP_EXPORT_FORMAT_PNG);
+  g_assert_cmpint (o.frame, ==, 3);
+  g_assert_cmpint (o.first, ==, 1);
+  g_assert_cmpint (o.last, ==, 4);
+  g_assert_cmpint (o.exposures, ==, 3);
+  g_assert_cmpint (o.moment, ==, IMP_EXPORT_AT_TIME);
+  g_assert_cmpfloat (o.t, ==, 0.25);
+  g_assert_cmpint (o.event, ==, IMP_EXPORT_EVENT_NONE);
+  g_assert_cmpint (o.width, ==, 800);
+  g_assert_cmpint (o.height, ==, 600);
+  g_assert_cmpfloat (o.scale, ==, 2.0);
+  g_assert_cmpint (o.background, ==, IMP_EXPORT_BACKGROUND_DARK);
+  g_assert_cmpint (o.fit, ==, IMP_EXPORT_FIT_WORLD);
+  g_assert_cmpint (o.overlays, ==, IMP_OVERLAY_VELOCITY | IMP_OVERLAY_IDS);
+  g_assert_cmpstr (o.title, ==, "Title");
+  g_assert_null (o.caption);
+
+  /* Pages of a PDF at a stop. */
+  memset (values, 0, sizeof values);
+  values[IMP_EXPORT_OPTION_FRAMES] = "2..5";
+  values[IMP_EXPORT_OPTION_STOP] = "after";
+  g_assert_true (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_PDF, values, &error));
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_PAGES);
+  g_assert_cmpint (o.first, ==, 2);
+  g_assert_cmpint (o.last, ==, 5);
+  g_assert_cmpint (o.moment, ==, IMP_EXPORT_AT_AFTER);
+  g_assert_cmpint (imp_export_page_count (&o), ==, 4);
+
+  /* Data: JSON Lines hold both by default, a CSV file the states; --frame K is K..K. */
+  memset (values, 0, sizeof values);
+  values[IMP_EXPORT_OPTION_FRAME] = "7";
+  g_assert_true (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_JSONL, values, &error));
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_TRACE);
+  g_assert_cmpint (o.first, ==, 7);
+  g_assert_cmpint (o.last, ==, 7);
+  g_assert_true (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_CSV, values, &error));
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_STATES);
+  values[IMP_EXPORT_OPTION_DATA] = "events";
+  g_assert_true (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_CSV, values, &error));
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_EVENTS);
+  g_assert_no_error (error);
+
+  /* Both tables do not fit one CSV file: the rule of imp_export_check_options(). */
+  values[IMP_EXPORT_OPTION_DATA] = "both";
+  g_assert_false (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_CSV, values, &error));
+  g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT);
+  g_clear_error (&error);
+
+  /* An option that does not suit the format names both. */
+  values[IMP_EXPORT_OPTION_DATA] = NULL;
+  values[IMP_EXPORT_OPTION_CAPTION] = "x";
+  g_assert_false (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_CSV, values, &error));
+  g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OPTION);
+  g_assert_cmpstr (error->message, ==,
+                   "--caption is for figures (.svg, .pdf, .png), not for a .csv file");
+  g_clear_error (&error);
+
+  /* Out of range: a time outside the frame, a strobe longer than the limit. */
+  memset (values, 0, sizeof values);
+  values[IMP_EXPORT_OPTION_FRAME] = "0";
+  values[IMP_EXPORT_OPTION_T] = "-0.5";
+  g_assert_false (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_SVG, values, &error));
+  g_assert_cmpstr (error->message, ==, "--t expects a number from 0 to 1, not '-0.5'");
+  g_clear_error (&error);
+  values[IMP_EXPORT_OPTION_T] = NULL;
+  values[IMP_EXPORT_OPTION_STROBE] = "0..30";
+  g_assert_false (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_SVG, values, &error));
+  g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME);
+  g_assert_cmpstr (error->message, ==, "the strobe spans 31 frames; at most 24 are allowed");
 }
 
 /* SVG */
@@ -1426,23 +1557,67 @@ static const CliError cli_errors[] = {
   { "range-backwards", { "--frames", "3..1", "-o", "OUT.csv", NULL }, "runs backwards" },
   { "range-not-numbers", { "--frames", "a..b", "-o", "OUT.csv", NULL }, "range of frames A..B" },
   { "pages-need-pdf", { "--frames", "0..2", "-o", "OUT.svg", NULL }, "only a PDF has pages" },
-  { "strobe-without-frame", { "--frame", "4", "--strobe", "0..2", "-o", "OUT.png", NULL },
-    "must contain the frame" },
-  { "figure-option-for-data", { "--frame", "0", "--title", "x", "-o", "OUT.csv", NULL },
+  { "strobe-without-frame",
+    { "--frame", "4", "--strobe", "0..2", "-o", "OUT.png", NULL },
+    "the strobe of frames 0 to 2 must contain frame 4" },
+  /* The table of which option suits which format. */
+  { "data-for-figure",
+    { "--frame", "0", "--data", "events", "-o", "OUT.svg", NULL },
+    "--data is for data (.csv, .jsonl), not for a .svg file" },
+  { "strobe-for-data",
+    { "--frames", "0..2", "--strobe", "0..2", "-o", "OUT.jsonl", NULL },
+    "--strobe is for figures (.svg, .pdf, .png), not for a .jsonl file" },
+  { "frames-for-png",
+    { "--frames", "0..2", "-o", "OUT.png", NULL },
+    "--frames is for .pdf, .csv and .jsonl files, not for a .png file: it makes one page" },
+  { "exposures-without-strobe",
+    { "--frame", "0", "--exposures", "2", "-o", "OUT.png", NULL },
+    "--exposures is for a strobe (--strobe A..B)" },
+  { "frames-and-strobe",
+    { "--frames", "0..2", "--strobe", "0..2", "-o", "OUT.pdf", NULL },
+    "--frames and --strobe cannot go together" },
+  /* Values out of range. */
+  { "exposures-too-many",
+    { "--frame", "0", "--strobe", "0..1", "--exposures", "17", "-o", "OUT.png", NULL },
+    "--exposures expects a whole number from 1 to 16, not '17'" },
+  { "strobe-too-long",
+    { "--frame", "0", "--strobe", "0..24", "-o", "OUT.png", NULL },
+    "the strobe spans 25 frames; at most 24 are allowed" },
+  { "too-many-pages",
+    { "--frames", "0..1000", "-o", "OUT.pdf", NULL },
+    "the range of pages spans 1001 frames; at most 1000 are allowed" },
+  { "scale-too-large",
+    { "--frame", "0", "--scale", "9", "-o", "OUT.png", NULL },
+    "--scale expects a number from 0.25 to 8, not '9'" },
+  { "png-too-large",
+    { "--frame", "0", "--size", "8192x100", "--scale", "4", "-o", "OUT.png", NULL },
+    "a PNG of 32768 x 400 pixels is too large; at most 16384 on a side" },
+  { "frame-not-a-number",
+    { "--frame", "-1", "-o", "OUT.svg", NULL },
+    "--frame expects a whole number from 0 to 1000000000, not '-1'" },
+  { "figure-option-for-data",
+    { "--frame", "0", "--title", "x", "-o", "OUT.csv", NULL },
     "--title is for figures" },
-  { "csv-both", { "--frames", "0..1", "--data", "both", "-o", "OUT.csv", NULL },
+  { "csv-both",
+    { "--frames", "0..1", "--data", "both", "-o", "OUT.csv", NULL },
     "a CSV file holds one table" },
-  { "t-and-stop", { "--frame", "0", "--t", "0.5", "--stop", "end", "-o", "OUT.svg", NULL },
+  { "t-and-stop",
+    { "--frame", "0", "--t", "0.5", "--stop", "end", "-o", "OUT.svg", NULL },
     "cannot go together" },
-  { "t-outside", { "--frame", "0", "--t", "1.5", "-o", "OUT.svg", NULL },
+  { "t-outside",
+    { "--frame", "0", "--t", "1.5", "-o", "OUT.svg", NULL },
     "--t expects a number from 0 to 1" },
-  { "bad-size", { "--frame", "0", "--size", "10x10", "-o", "OUT.svg", NULL },
+  { "bad-size",
+    { "--frame", "0", "--size", "10x10", "-o", "OUT.svg", NULL },
     "--size expects WIDTHxHEIGHT" },
-  { "bad-background", { "--frame", "0", "--background", "black", "-o", "OUT.svg", NULL },
+  { "bad-background",
+    { "--frame", "0", "--background", "black", "-o", "OUT.svg", NULL },
     "--background expects white, dark or transparent, not 'black'" },
-  { "no-such-event", { "--frame", "1", "--event", "2", "-o", "OUT.svg", NULL },
+  { "no-such-event",
+    { "--frame", "1", "--event", "2", "-o", "OUT.svg", NULL },
     "frame 1 has 1 event, numbered from 0 to 0; there is no event 2" },
-  { "before-without-event", { "--frame", "3", "--stop", "before", "-o", "OUT.svg", NULL },
+  { "before-without-event",
+    { "--frame", "3", "--stop", "before", "-o", "OUT.svg", NULL },
     "has no event selected" },
 };
 
@@ -1568,6 +1743,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/export/overlays/parse", test_overlays_parse);
   g_test_add_func ("/ui/export/overlays/unknown-lists-names", test_overlays_unknown);
   g_test_add_func ("/ui/export/format/from-extension", test_format_from_path);
+  g_test_add_func ("/ui/export/options/table", test_options_table);
+  g_test_add_func ("/ui/export/options/parse", test_options_parse);
   g_test_add_func ("/ui/export/svg/parses", test_svg_parses);
   g_test_add_func ("/ui/export/svg/circles", test_svg_circles);
   g_test_add_func ("/ui/export/svg/moment-in-frame", test_svg_moment);

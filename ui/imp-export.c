@@ -230,6 +230,7 @@ imp_export_last_state (const ImpExportOptions *options)
     case IMP_EXPORT_KIND_PAGES:
     case IMP_EXPORT_KIND_STATES:
     case IMP_EXPORT_KIND_EVENTS:
+    case IMP_EXPORT_KIND_TRACE:
     default:
       return options->last + 1;
     }
@@ -267,9 +268,10 @@ is_figure (ImpExportKind kind)
          || kind == IMP_EXPORT_KIND_PAGES;
 }
 
+/* A range of frames that makes sense before any recording: in order, and not
+ * longer than @most (when @most > 0). */
 static gboolean
-check_range (PhysTimeline *timeline, const ImpExportOptions *options, const char *what,
-             gint64 most, GError **error)
+check_range (const ImpExportOptions *options, const char *what, gint64 most, GError **error)
 {
   if (options->first < 0 || options->last < options->first)
     {
@@ -287,16 +289,118 @@ check_range (PhysTimeline *timeline, const ImpExportOptions *options, const char
                    what, options->last - options->first + 1, most);
       return FALSE;
     }
-  /* A recording is contiguous: holding both ends, it holds the range. */
-  gint64 missing = !imp_export_frame_recorded (timeline, options->first) ? options->first
-                   : !imp_export_frame_recorded (timeline, options->last) ? options->last
-                                                                           : -1;
-  if (missing >= 0)
+  return TRUE;
+}
+
+static gboolean
+check_figure (const ImpExportOptions *options, GError **error)
+{
+  ImpExportFormat format = options->format;
+
+  if (format != IMP_EXPORT_FORMAT_SVG && format != IMP_EXPORT_FORMAT_PDF
+      && format != IMP_EXPORT_FORMAT_PNG)
     {
-      imp_export_set_frame_error (timeline, missing, error);
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "a figure is an SVG, PDF or PNG file, not %s", imp_export_format_name (format));
       return FALSE;
     }
+  if (options->kind == IMP_EXPORT_KIND_PAGES && format != IMP_EXPORT_FORMAT_PDF)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "one page per frame needs a PDF file; %s has a single page",
+                   imp_export_format_name (format));
+      return FALSE;
+    }
+  if (options->width < IMP_EXPORT_MIN_SIZE || options->width > IMP_EXPORT_MAX_SIZE
+      || options->height < IMP_EXPORT_MIN_SIZE || options->height > IMP_EXPORT_MAX_SIZE)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "a page of %d x %d pixels: width and height go from %d to %d", options->width,
+                   options->height, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE);
+      return FALSE;
+    }
+  if (!(options->scale >= IMP_EXPORT_MIN_SCALE && options->scale <= IMP_EXPORT_MAX_SCALE))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "scale %g: it goes from %g to %g", options->scale, IMP_EXPORT_MIN_SCALE,
+                   IMP_EXPORT_MAX_SCALE);
+      return FALSE;
+    }
+  if (format == IMP_EXPORT_FORMAT_PNG
+      && (options->width * options->scale > IMP_EXPORT_MAX_PIXELS
+          || options->height * options->scale > IMP_EXPORT_MAX_PIXELS))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "a PNG of %.0f x %.0f pixels is too large; at most %d on a side",
+                   options->width * options->scale, options->height * options->scale,
+                   IMP_EXPORT_MAX_PIXELS);
+      return FALSE;
+    }
+  if (options->moment == IMP_EXPORT_AT_TIME && !(options->t >= 0.0 && options->t <= 1.0))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "t = %g is outside the frame: a time in a frame goes from 0 to 1", options->t);
+      return FALSE;
+    }
+  if (options->kind == IMP_EXPORT_KIND_STROBE)
+    {
+      if (!check_range (options, "strobe", IMP_EXPORT_MAX_STROBE, error))
+        return FALSE;
+      if (options->exposures < 1 || options->exposures > IMP_EXPORT_MAX_EXPOSURES)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                       "%d exposures per frame: a strobe takes from 1 to %d", options->exposures,
+                       IMP_EXPORT_MAX_EXPOSURES);
+          return FALSE;
+        }
+      if (options->frame < options->first || options->frame > options->last)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                       "the strobe of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+                       " must contain frame %" G_GINT64_FORMAT ", the moment drawn solid",
+                       options->first, options->last, options->frame);
+          return FALSE;
+        }
+    }
+  if (options->kind == IMP_EXPORT_KIND_PAGES
+      && !check_range (options, "range of pages", IMP_EXPORT_MAX_PAGES, error))
+    return FALSE;
   return TRUE;
+}
+
+/**
+ * imp_export_check_options:
+ * @options: what to export
+ * @error: where the first problem is reported
+ *
+ * Checks that @options make sense together, before anything is recorded: the
+ * format suits the kind, sizes, times, exposures and ranges are within their
+ * limits, a strobe contains its solid frame. imp_export_check() does this and
+ * then checks the recording.
+ *
+ * Returns: %TRUE when nothing is wrong with @options themselves
+ */
+gboolean
+imp_export_check_options (const ImpExportOptions *options, GError **error)
+{
+  ImpExportFormat format = options->format;
+
+  if (is_figure (options->kind))
+    return check_figure (options, error);
+  if (format != IMP_EXPORT_FORMAT_CSV && format != IMP_EXPORT_FORMAT_JSONL)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "states and events are data: a CSV or JSON Lines file, not %s",
+                   imp_export_format_name (format));
+      return FALSE;
+    }
+  if (options->kind == IMP_EXPORT_KIND_TRACE && format == IMP_EXPORT_FORMAT_CSV)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "a CSV file holds one table: the states or the events, not both");
+      return FALSE;
+    }
+  return check_range (options, "range of frames", 0, error);
 }
 
 /**
@@ -305,112 +409,29 @@ check_range (PhysTimeline *timeline, const ImpExportOptions *options, const char
  * @options: what to export
  * @error: where the first problem is reported
  *
- * Checks that @options make sense together and that @timeline holds every
- * frame they need. The events named are checked when drawing.
+ * imp_export_check_options(), then that @timeline holds every frame @options
+ * need. The events named are checked when drawing.
  *
  * Returns: %TRUE when the export can go ahead
  */
 gboolean
 imp_export_check (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
 {
-  ImpExportFormat format = options->format;
+  if (!imp_export_check_options (options, error))
+    return FALSE;
 
-  if (is_figure (options->kind))
+  gboolean ranged = options->kind != IMP_EXPORT_KIND_FIGURE;
+  gboolean framed
+      = options->kind == IMP_EXPORT_KIND_FIGURE || options->kind == IMP_EXPORT_KIND_STROBE;
+  /* A recording is contiguous: holding both ends, it holds the range. */
+  gint64 missing = ranged && !imp_export_frame_recorded (timeline, options->first) ? options->first
+                   : ranged && !imp_export_frame_recorded (timeline, options->last) ? options->last
+                   : framed && !imp_export_frame_recorded (timeline, options->frame)
+                       ? options->frame
+                       : -1;
+  if (missing >= 0)
     {
-      if (format != IMP_EXPORT_FORMAT_SVG && format != IMP_EXPORT_FORMAT_PDF
-          && format != IMP_EXPORT_FORMAT_PNG)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                       "a figure is an SVG, PDF or PNG file, not %s",
-                       imp_export_format_name (format));
-          return FALSE;
-        }
-      if (options->kind == IMP_EXPORT_KIND_PAGES && format != IMP_EXPORT_FORMAT_PDF)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                       "one page per frame needs a PDF file; %s has a single page",
-                       imp_export_format_name (format));
-          return FALSE;
-        }
-      if (options->width < IMP_EXPORT_MIN_SIZE || options->width > IMP_EXPORT_MAX_SIZE
-          || options->height < IMP_EXPORT_MIN_SIZE || options->height > IMP_EXPORT_MAX_SIZE)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "a page of %d x %d pixels: width and height go from %d to %d",
-                       options->width, options->height, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE);
-          return FALSE;
-        }
-      if (!(options->scale >= IMP_EXPORT_MIN_SCALE && options->scale <= IMP_EXPORT_MAX_SCALE))
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "scale %g: it goes from %g to %g", options->scale, IMP_EXPORT_MIN_SCALE,
-                       IMP_EXPORT_MAX_SCALE);
-          return FALSE;
-        }
-      if (format == IMP_EXPORT_FORMAT_PNG
-          && (options->width * options->scale > IMP_EXPORT_MAX_PIXELS
-              || options->height * options->scale > IMP_EXPORT_MAX_PIXELS))
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "a PNG of %.0f x %.0f pixels is too large; at most %d on a side",
-                       options->width * options->scale, options->height * options->scale,
-                       IMP_EXPORT_MAX_PIXELS);
-          return FALSE;
-        }
-      if (options->moment == IMP_EXPORT_AT_TIME && !(options->t >= 0.0 && options->t <= 1.0))
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "t = %g is outside the frame: a time in a frame goes from 0 to 1",
-                       options->t);
-          return FALSE;
-        }
-    }
-  else if (format != IMP_EXPORT_FORMAT_CSV && format != IMP_EXPORT_FORMAT_JSONL)
-    {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   "states and events are data: a CSV or JSON Lines file, not %s",
-                   imp_export_format_name (format));
-      return FALSE;
-    }
-
-  switch (options->kind)
-    {
-    case IMP_EXPORT_KIND_FIGURE:
-      break;
-    case IMP_EXPORT_KIND_STROBE:
-      if (!check_range (timeline, options, "strobe", IMP_EXPORT_MAX_STROBE, error))
-        return FALSE;
-      if (options->exposures < 1 || options->exposures > IMP_EXPORT_MAX_EXPOSURES)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "%d exposures per frame: a strobe takes from 1 to %d",
-                       options->exposures, IMP_EXPORT_MAX_EXPOSURES);
-          return FALSE;
-        }
-      if (options->frame < options->first || options->frame > options->last)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                       "the strobe of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                       " does not contain frame %" G_GINT64_FORMAT ", the moment drawn solid",
-                       options->first, options->last, options->frame);
-          return FALSE;
-        }
-      break;
-    case IMP_EXPORT_KIND_PAGES:
-      if (!check_range (timeline, options, "range of pages", IMP_EXPORT_MAX_PAGES, error))
-        return FALSE;
-      break;
-    case IMP_EXPORT_KIND_STATES:
-    case IMP_EXPORT_KIND_EVENTS:
-    default:
-      if (!check_range (timeline, options, "range of frames", 0, error))
-        return FALSE;
-      break;
-    }
-  if ((options->kind == IMP_EXPORT_KIND_FIGURE || options->kind == IMP_EXPORT_KIND_STROBE)
-      && !imp_export_frame_recorded (timeline, options->frame))
-    {
-      imp_export_set_frame_error (timeline, options->frame, error);
+      imp_export_set_frame_error (timeline, missing, error);
       return FALSE;
     }
   return TRUE;
@@ -434,6 +455,7 @@ imp_export_page_count (const ImpExportOptions *options)
       return (int) CLAMP (options->last - options->first + 1, 0, IMP_EXPORT_MAX_PAGES);
     case IMP_EXPORT_KIND_STATES:
     case IMP_EXPORT_KIND_EVENTS:
+    case IMP_EXPORT_KIND_TRACE:
     default:
       return 0;
     }
