@@ -51,7 +51,28 @@ static const char usage_text[] =
   "or a frame that diverged.\n"
   "Run 'impulse COMMAND --help' for the options of a command.\n";
 
-static const char *const verbs[] = { "run", "inspect", "export", "check", "help" };
+typedef int (*VerbFunc) (char **argv);
+
+/* The verbs, one file each; "help" is the dispatcher's own. */
+static const struct
+{
+  const char *name;
+  VerbFunc run;
+} verbs[] = {
+  { "run", imp_cli_run },
+  { "inspect", imp_cli_inspect },
+  { "export", imp_cli_export },
+  { "check", imp_cli_check },
+};
+
+static VerbFunc
+find_verb (const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (verbs); i++)
+    if (g_str_equal (name, verbs[i].name))
+      return verbs[i].run;
+  return NULL;
+}
 
 static int
 print_usage (void)
@@ -73,13 +94,7 @@ run_verb (const char *verb, char **argv)
 
   /* GOption's help says "Usage: impulse run [OPTION...]" from the program name. */
   g_set_prgname (prgname);
-  if (g_str_equal (verb, "run"))
-    return imp_cli_run (argv);
-  if (g_str_equal (verb, "inspect"))
-    return imp_cli_inspect (argv);
-  if (g_str_equal (verb, "export"))
-    return imp_cli_export (argv);
-  return imp_cli_check (argv);
+  return find_verb (verb) (argv);
 }
 
 /* Whether a word on the command line was meant as a file: it names a folder or
@@ -111,7 +126,11 @@ not_a_verb (int argc, char **argv)
         return imp_cli_usage_error (NULL, "cannot open '%s': not a regular file (%s)", word, what);
       if (i > 1 || looks_like_path (word))
         return imp_cli_usage_error (NULL, "cannot open '%s': no such file (%s)", word, what);
-      const char *nearest = imp_suggest_nearest (word, verbs, G_N_ELEMENTS (verbs));
+      const char *names[G_N_ELEMENTS (verbs) + 1];
+      for (gsize k = 0; k < G_N_ELEMENTS (verbs); k++)
+        names[k] = verbs[k].name;
+      names[G_N_ELEMENTS (verbs)] = "help";
+      const char *nearest = imp_suggest_nearest (word, names, G_N_ELEMENTS (names));
       if (nearest != NULL)
         return imp_cli_usage_error (NULL, "unknown command '%s'; did you mean '%s'?", word,
                                     nearest);
@@ -165,16 +184,14 @@ imp_cli_main (int argc, char **argv)
       if (argc > 3)
         return imp_cli_usage_error (NULL, "unexpected argument '%s'", argv[3]);
       const char *topic = argv[2];
-      if (!g_str_equal (topic, "run") && !g_str_equal (topic, "inspect")
-          && !g_str_equal (topic, "export") && !g_str_equal (topic, "check"))
+      if (find_verb (topic) == NULL)
         return imp_cli_usage_error (NULL, "unknown command '%s'", topic);
       char *help_argv[] = { argv[0], "--help", NULL };
       g_auto (GStrv) strv = g_strdupv (help_argv);
       return run_verb (topic, strv);
     }
 
-  if (!g_str_equal (verb, "run") && !g_str_equal (verb, "inspect") && !g_str_equal (verb, "export")
-      && !g_str_equal (verb, "check"))
+  if (find_verb (verb) == NULL)
     return not_a_verb (argc, argv);
 
   /* The verb's own parser sees "impulse VERB" as its program and the rest as arguments. */
