@@ -419,6 +419,58 @@ test_export_kept_back (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* The dialog's controls are the command line's options: a control is sensitive when
+ * its option suits the format (the table of imp-export-options.h), and the options it
+ * makes are those the parser reads from them. */
+static void
+test_export_dialog_follows_table (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  /* Frames 0 to 2 recorded: the strobe of frame 0 reaches two frames ahead. */
+  imp_test_wait_for_length (session, 3);
+  ImpExportDialog *dialog = imp_export_dialog_new (NULL, session);
+  GtkDropDown *what
+      = GTK_DROP_DOWN (imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 0));
+  GtkDropDown *format
+      = GTK_DROP_DOWN (imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 1));
+  GtkWidget *background = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 2);
+  GtkWidget *table = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 5);
+  GtkWidget *title = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, 0);
+  ImpExportOptions o;
+
+  /* A PNG strobe: figure options on, the data table off. */
+  gtk_drop_down_set_selected (format, 2);
+  gtk_drop_down_set_selected (what, 1);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (background), 1);
+  g_assert_true (gtk_widget_get_sensitive (title));
+  g_assert_true (gtk_widget_get_sensitive (background));
+  g_assert_false (gtk_widget_get_sensitive (table));
+  g_assert_true (imp_export_dialog_get_options (dialog, &o, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (o.format, ==, IMP_EXPORT_FORMAT_PNG);
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_STROBE);
+  g_assert_cmpint (o.frame, ==, 0);
+  g_assert_cmpint (o.first, ==, 0);
+  g_assert_cmpint (o.last, ==, 2);
+  g_assert_cmpint (o.background, ==, IMP_EXPORT_BACKGROUND_DARK);
+
+  /* CSV: the frames of the strobe as data; figure options off, the table on. */
+  gtk_drop_down_set_selected (format, 3);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (table), 1);
+  g_assert_false (gtk_widget_get_sensitive (title));
+  g_assert_false (gtk_widget_get_sensitive (background));
+  g_assert_true (gtk_widget_get_sensitive (table));
+  g_assert_true (imp_export_dialog_get_options (dialog, &o, &error));
+  g_assert_cmpint (o.format, ==, IMP_EXPORT_FORMAT_CSV);
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_EVENTS);
+  g_assert_cmpint (o.first, ==, 0);
+  g_assert_cmpint (o.last, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* Finishing a course lesson says so and offers the next one, the Lessons list shows
  * it finished; the style chosen in the main menu is applied and kept. */
 static void
@@ -541,6 +593,8 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/window/lesson", test_window_lesson);
   imp_test_add_display_func ("/ui/window/finish-and-style", test_window_finish_and_style);
   imp_test_add_display_func ("/ui/window/empty-state", test_window_empty_state);
+  imp_test_add_display_func ("/ui/export-dialog/follows-the-table",
+                             test_export_dialog_follows_table);
   imp_test_add_display_func ("/ui/window/export-dialog-keeps-choices",
                              test_window_export_dialog_keeps_choices);
   imp_test_add_display_func ("/ui/bookmarks/list", test_bookmark_list);

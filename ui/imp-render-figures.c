@@ -25,7 +25,7 @@ draw_swept (Render *r, PhysVec2 a_world, PhysVec2 b_world, double radius)
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, 2.0 * rad);
   imp_rgba_set_source (cr, r->theme->swept_fill);
-  cairo_stroke (cr);
+  imp_draw_stroke (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 
   if (n.x != 0.0 || n.y != 0.0)
@@ -443,7 +443,7 @@ draw_right_angle (Render *r, PhysVec2 corner, PhysVec2 u, PhysVec2 w)
   cairo_line_to (r->cr, c.x, c.y);
   cairo_set_line_width (r->cr, 1.0);
   imp_rgba_set_source (r->cr, r->theme->construction);
-  cairo_stroke (r->cr);
+  imp_draw_stroke (r->cr);
 }
 
 /* Seed 002's projections: the centre's distance from the line (on the left
@@ -877,7 +877,7 @@ imp_render_draw_event_marks (Render *r)
       if (count == 0)
         continue;
       imp_rgba_set_source (cr, look.fill);
-      cairo_fill (cr);
+      imp_draw_fill (cr);
     }
 }
 
