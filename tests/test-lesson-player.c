@@ -1080,6 +1080,35 @@ test_broad_phase_account (void)
   g_assert_nonnull (strstr (imp_lesson_get_step (lesson, 1)->text, "boxes overlap"));
 }
 
+/* A step about every body says so with an empty selection: lesson 11's gas at
+ * frame 200 is framed whole, not around the pair step 2 selected or a circle
+ * the learner clicked at step 3 (an empty "select" was refused). */
+static void
+test_step_clears_selection (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = shipped ("11-broad-phase.json");
+  g_autoptr (GError) error = NULL;
+  PhysBodyRef a, b;
+
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (imp_lesson_get_step (imp_lesson_player_get_lesson (player), 3)->action.n_select,
+                   ==, 0);
+  g_assert_true (imp_lesson_get_step (imp_lesson_player_get_lesson (player), 3)->action.has_select);
+  imp_lesson_player_go (player, 1);
+  g_assert_true (imp_session_get_selected_pair (session, &a, &b));
+  imp_lesson_player_go (player, 2);
+  g_assert_false (imp_session_get_selected_body (session, &a));
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  /* The learner clicks a circle of the event before going on. */
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_CIRCLE, 100 }, FALSE);
+  g_assert_true (imp_session_get_selected_body (session, &a));
+  g_assert_true (imp_lesson_player_next (player));
+  g_assert_false (imp_session_get_selected_body (session, &a));
+}
+
 /* Lesson 7: the arrow's label is the displacement over the frame, which under
  * gravity is not the velocity the form shows; it says so. */
 static void
@@ -1240,6 +1269,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/lesson-player/resume-world", test_resume_world);
   g_test_add_func ("/ui/lesson-player/velocity-under-gravity", test_velocity_under_gravity);
   g_test_add_func ("/ui/lesson-player/broad-phase-account", test_broad_phase_account);
+  g_test_add_func ("/ui/lesson-player/step-clears-selection", test_step_clears_selection);
   g_test_add_func ("/ui/lesson-player/straight-line-estimate", test_straight_line_estimate);
   g_test_add_func ("/ui/lesson-player/lesson9-texts", test_lesson9_texts);
   g_test_add_func ("/ui/lesson-player/step-event", test_step_event);
