@@ -363,8 +363,9 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
                                  "events of that frame)");
 
   JsonNode *select = json_object_get_member (object, "select");
+  action->has_select = select != NULL;
   if (select != NULL
-      && (!read_bodies (ld, select, "select", 1, 2, action->select, &action->n_select)
+      && (!read_bodies (ld, select, "select", 0, 2, action->select, &action->n_select)
           || (action->n_select == 2 && !check_pair (ld, select, action->select))))
     return FALSE;
 

@@ -116,6 +116,7 @@ gboolean imp_lesson_modes_hold (const ImpLessonModes *change, const PhysWorldDef
  * @has_frame: put the playhead on @frame
  * @frame: the frame
  * @event: step into the event of that index of @frame (-1: stay at its start)
+ * @has_select: the step says what is selected (an empty list: nothing)
  * @n_select: bodies to select, 0 to 2 (two make a pair)
  * @select: their names
  * @overlays: (nullable): overlay names to show (imp-lesson-vocabulary.h), or %NULL
@@ -131,6 +132,7 @@ typedef struct
   gboolean has_frame;
   gint64 frame;
   int event;
+  gboolean has_select;
   int n_select;
   char *select[2];
   char **overlays;

@@ -385,7 +385,7 @@ test_editor_reaches_verdict (void)
   ImpWindow *window = window_with_lesson ("02-swept-quadratic", 4);
   ImpSession *session = imp_window_get_session (window);
   ImpLessonPlayer *player = imp_window_get_lesson_player (window);
-  g_assert_cmpint (imp_session_get_frame (session), ==, 4);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 1);
   /* The pair c1, c2 is selected: a form for each. */
   GtkWidget *c2 = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_BODY_EDITOR, 1);
   g_assert_true (imp_body_editor_is_shown (IMP_BODY_EDITOR (c2)));
@@ -419,10 +419,10 @@ test_editor_reaches_verdict (void)
   type_into (c2, "vy", "-30");
   g_assert_cmpint (edit_count (session), ==, 2);
   /* Both edits at the playhead's frame, where the goal's test is. */
-  g_assert_cmpint (imp_session_get_frame (session), ==, 4);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 1);
   imp_session_get_view (session, &now);
   imp_assert_vec_near (phys_world_get_circle (now.world, 1).velocity, -10, -30, 1e-12);
-  /* The goal is checked once the new branch has frame 4 recorded. */
+  /* The goal is checked once the new branch has frame 1 recorded. */
   imp_test_wait_for_length (session, 10);
   g_assert_true (imp_lesson_player_get_reached (player));
 
@@ -445,7 +445,7 @@ test_editor_reaches_verdict (void)
 }
 
 /* Lesson 1, "Test only where frames end": the World menu's detection, then a
- * step to frame 4; and every other choice of the menu edits the world. */
+ * step to frame 3; and every other choice of the menu edits the world. */
 static void
 test_world_menu_reaches_mode (void)
 {
@@ -464,7 +464,7 @@ test_world_menu_reaches_mode (void)
   /* The new branch is recorded from the edit on. */
   imp_test_wait_for_length (session, 10);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward", NULL);
-  g_assert_cmpint (imp_session_get_frame (session), ==, 4);
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
   g_assert_true (imp_lesson_player_get_reached (player));
 
   /* The same choice again is no edit. */
@@ -487,8 +487,8 @@ test_world_menu_reaches_mode (void)
   g_assert_cmpint (edit_count (session), ==, 4);
 
   /* In a lesson the switches apply from frame 0, as its texts assume: the
-   * states at frame 0 are the same, and the playhead stayed on frame 4. */
-  g_assert_cmpint (imp_session_get_frame (session), ==, 4);
+   * states at frame 0 are the same, and the playhead stayed on frame 3. */
+  g_assert_cmpint (imp_session_get_frame (session), ==, 3);
   for (int i = 0; i < edit_count (session); i++)
     {
       PhysTimeline *timeline = imp_session_lock (session);
@@ -954,10 +954,10 @@ settle (void)
 
 /* Every step of every shipped lesson frames its subject at the window's default
  * size: each selected circle whole on the canvas, clear of the legend, and at
- * least 40 px across unless the subject (the pair with its paths over the
- * step's frames) is spread too wide for that: then it spans the canvas.
- * Fitting the scene, the canvas showed them 7 to 26 px across and the legend
- * over the scene's corner. */
+ * least 40 px across. Fitting the scene, the canvas showed them 7 to 26 px
+ * across and the legend over the scene's corner; framing the subject, lessons
+ * whose steps span long motions (1, 2, 3, 7, 9 and 11) still showed them 19 to
+ * 36 px across until their scenes were drawn for the canvas. */
 static void
 test_lesson_frames_subject (void)
 {
@@ -997,7 +997,6 @@ test_lesson_frames_subject (void)
                   g_test_message ("%s step %u: %s over %s", lessons[l], k + 1, p->kind, q->kind);
                 g_assert_false (cross);
               }
-          double smallest = G_MAXDOUBLE;
           for (int i = 0; i < count; i++)
             {
               if (sel[i].kind != PHYS_BODY_CIRCLE)
@@ -1020,21 +1019,7 @@ test_lesson_frames_subject (void)
                   double dy = MAX (MAX (box->y - p.y, p.y - (box->y + box->height)), 0.0);
                   g_assert_cmpfloat (sqrt (dx * dx + dy * dy), >=, rad);
                 }
-              smallest = MIN (smallest, 2 * rad);
-            }
-          if (smallest < IMP_VIEW_SUBJECT_MIN_PX)
-            {
-              /* Smaller only when the subject (the pair where it goes over the
-               * step's frames) could not be shown larger: it spans the canvas. */
-              const ImpLessonGoal *goal
-                  = &imp_lesson_get_step (imp_lesson_player_get_lesson (player), k)->goal;
-              double r;
-              PhysAabb box = imp_framing_subject_box (
-                  session, goal->kind != IMP_GOAL_NONE ? goal->frame : -1, &r);
-              double fill = MAX ((box.max.x - box.min.x) * scale / w,
-                                 (box.max.y - box.min.y) * scale / h);
-              g_test_message ("  spread: the subject spans %.0f %% of the canvas", 100 * fill);
-              g_assert_cmpfloat (fill, >=, 0.6);
+              g_assert_cmpfloat (2 * rad, >=, IMP_VIEW_SUBJECT_MIN_PX);
             }
         }
       gtk_window_destroy (GTK_WINDOW (window));

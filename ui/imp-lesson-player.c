@@ -397,7 +397,7 @@ enter (ImpLessonPlayer *self, guint index)
   if (action->has_frame)
     put_playhead (self, action->frame, action->event);
   imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
-  if (action->n_select > 0)
+  if (action->has_select)
     select_named (self, action);
   /* A selection replaces the event as what the inspector shows: the step's event wins. */
   if (action->has_frame && action->event >= 0)

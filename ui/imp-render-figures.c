@@ -749,8 +749,10 @@ imp_render_draw_probe_predictions (Render *r)
 }
 
 /* Where along a segment its normals go: on the canvas, where they cover the
- * fewest shapes drawn so far (scenes tend to aim bodies at the middle, so the
- * middle is not the first choice). */
+ * fewest shapes drawn so far and the fewest circles (a circle is no obstacle
+ * to a label, which may sit inside it, but an arrow through it reads as its
+ * own; scenes tend to aim bodies at the middle, so the middle is not the first
+ * choice). */
 static gboolean
 normals_place (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 *out)
 {
@@ -768,6 +770,13 @@ normals_place (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 *out)
         continue;
       for (int i = 0; i < r->placer.n_obstacles; i++)
         hits += imp_rect_intersects_capsule (&around, &r->placer.obstacles[i].shape);
+      for (int i = 0; i < phys_world_circle_count (r->in->world); i++)
+        {
+          PhysCircle c = phys_world_get_circle (r->in->world, i);
+          PhysVec2 at = px (r, circle_position (r, i, &c));
+          ImpCapsule disc = imp_capsule_disc (at.x, at.y, c.radius * r->view->scale);
+          hits += imp_rect_intersects_capsule (&around, &disc);
+        }
       if (hits < best)
         {
           best = hits;
