@@ -952,6 +952,55 @@ settle (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* Whether circle i of the session's world at the playhead is whole on the canvas. */
+static gboolean
+circle_whole (ImpCanvas *canvas, ImpSession *session, int i)
+{
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  PhysCircle c = phys_world_get_circle (now.world, i);
+  PhysVec2 p = imp_canvas_to_widget (canvas, now.positions[i]);
+  double rad = c.radius * canvas_scale (canvas);
+  return p.x - rad >= 0 && p.y - rad >= 0 && p.x + rad <= gtk_widget_get_width (GTK_WIDGET (canvas))
+         && p.y + rad <= gtk_widget_get_height (GTK_WIDGET (canvas));
+}
+
+/* Lesson 1 step 6 at frame 16: the pair that tunnelled flies apart; switching back
+ * to swept from the World menu (as asked) puts them where they bounced, and the
+ * canvas frames them there (it kept the discrete framing, the right circle half
+ * off the canvas). A learner who zoomed keeps the zoom. */
+static void
+test_world_switch_reframes (void)
+{
+  for (int zoomed = 0; zoomed < 2; zoomed++)
+    {
+      ImpWindow *window = window_with_lesson ("01-tunneling", 5);
+      ImpSession *session = imp_window_get_session (window);
+      ImpCanvas *canvas = drawn_canvas (window);
+      settle ();
+      g_assert_cmpint (imp_session_get_frame (session), ==, 16);
+      PhysBodyRef left, right;
+      g_assert_true (imp_session_get_selected_pair (session, &left, &right));
+      g_assert_true (circle_whole (canvas, session, left.index));
+      g_assert_true (circle_whole (canvas, session, right.index));
+      if (zoomed)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+      settle ();
+      double scale = canvas_scale (canvas);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.world-detection", "s", "swept");
+      settle ();
+      g_assert_true (imp_lesson_player_get_reached (imp_window_get_lesson_player (window)));
+      if (zoomed)
+        g_assert_cmpfloat (canvas_scale (canvas), ==, scale);
+      else
+        {
+          g_assert_true (circle_whole (canvas, session, left.index));
+          g_assert_true (circle_whole (canvas, session, right.index));
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* Every step of every shipped lesson frames its subject at the window's default
  * size: each selected circle whole on the canvas, clear of the legend, and at
  * least 40 px across. Fitting the scene, the canvas showed them 7 to 26 px
@@ -1184,6 +1233,7 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/editing/probe-form", test_editor_probe);
   imp_test_add_display_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
   imp_test_add_display_func ("/ui/canvas/lesson-frames-subject", test_lesson_frames_subject);
+  imp_test_add_display_func ("/ui/canvas/world-switch-reframes", test_world_switch_reframes);
   imp_test_add_display_func ("/ui/window/panels-fold", test_window_panels_fold);
   imp_test_add_display_func ("/ui/timeline-bar/steady-and-framing",
                              test_timeline_bar_steady_and_framing);

@@ -371,6 +371,16 @@ lesson_chosen (ImpWindow *self, const char *uri)
   imp_window_open (self, uri);
 }
 
+static const char *const world_settings[]
+    = { "world-detection", "world-integrator", "world-substeps" };
+
+static void
+world_switched (ImpWindow *self)
+{
+  if (imp_lesson_player_get_lesson (self->player) != NULL)
+    imp_canvas_follow_subject (self->canvas);
+}
+
 /* Each step frames what it talks about, over the frames up to its goal's. */
 static void
 lesson_step_entered (ImpWindow *self)
@@ -1068,6 +1078,16 @@ imp_window_init (ImpWindow *self)
   fit_panels (self);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
   imp_world_actions_add (G_ACTION_MAP (self), self->session, world_refused, self);
+  /* A World switch moves the bodies elsewhere: a lesson step's subject is framed
+   * where it goes now. */
+  for (gsize i = 0; i < G_N_ELEMENTS (world_settings); i++)
+    g_signal_connect_object (g_action_map_lookup_action (G_ACTION_MAP (self), world_settings[i]),
+                             "notify::state", G_CALLBACK (world_switched), self,
+                             G_CONNECT_SWAPPED);
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    g_signal_connect_object (
+        g_action_map_lookup_action (G_ACTION_MAP (self), imp_teaching_modes[i].action),
+        "notify::state", G_CALLBACK (world_switched), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (update_history), self);
   update_history (self);
