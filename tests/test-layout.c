@@ -335,6 +335,40 @@ test_response_stages_differ (void)
   picture_clear (&pic);
 }
 
+/* A selected pair marks both its bodies: a ring 4 px outside each circle, in
+ * the selection's colour, all the way round (the second circle had none). */
+static void
+test_selected_pair_both_ringed (void)
+{
+  PhysCircleDef defs[] = { circle ("heavy", 100, 100, 6, 0, 30), circle ("light", 190, 100, -4, 0, 15) };
+  Picture pic;
+  picture_init (&pic, defs, 2);
+  pic.input.overlays = 0;
+  pic.input.selected_body = 0;
+  pic.input.selected_other = 1;
+  ImpView view;
+  imp_view_init (&view, 600, 400);
+  imp_view_fit (&view, imp_render_focus_box (&pic.input), 150.0);
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &pic.input);
+  for (int i = 0; i < 2; i++)
+    {
+      PhysVec2 c = imp_view_to_screen (&view, defs[i].position);
+      double ring = defs[i].radius * view.scale + 4.0;
+      int hits = 0;
+      for (int k = 0; k < 16; k++)
+        {
+          double angle = 2 * G_PI * (k + 0.5) / 16;
+          PhysVec2 on = phys_v2 (c.x + ring * cos (angle), c.y + ring * sin (angle));
+          hits += samples_of_color (surface, on, on, theme->selection, 1);
+        }
+      g_test_message ("%s: %d of 16 points of its ring in the selection's colour", defs[i].name, hits);
+      g_assert_cmpint (hits, ==, 16);
+    }
+  cairo_surface_destroy (surface);
+  picture_clear (&pic);
+}
+
 /* Labels */
 
 /* Three circles in a row, 30 units apart at 2 px a unit (lesson 3's c1, c3
@@ -459,5 +493,6 @@ main (int argc, char **argv)
                    test_velocity_leaders_land_on_their_body);
   g_test_add_func ("/ui/layout/legend/never-covers-subject", test_legend_never_covers_subject);
   g_test_add_func ("/ui/layout/normals/clear-of-circles", test_normals_clear_of_circles);
+  g_test_add_func ("/ui/layout/selection/pair-both-ringed", test_selected_pair_both_ringed);
   return g_test_run ();
 }

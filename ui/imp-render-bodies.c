@@ -607,15 +607,14 @@ imp_render_draw_velocities (Render *r, const PhysVec2 *disp)
     r->drawn |= DRAWN_VELOCITY;
 }
 
-void
-imp_render_draw_selection (Render *r)
+/* The selection's mark around body i of kind. */
+static void
+draw_selected (Render *r, int i, PhysBodyKind kind)
 {
-  const ImpRenderInput *in = r->in;
-  const PhysWorld *world = in->world;
+  const PhysWorld *world = r->in->world;
   const ImpTheme *th = r->theme;
-  int i = in->selected_body;
 
-  switch (in->selected_kind)
+  switch (kind)
     {
     case PHYS_BODY_CIRCLE:
       if (i < 0 || i >= phys_world_circle_count (world))
@@ -651,4 +650,11 @@ imp_render_draw_selection (Render *r)
       return;
     }
   r->drawn |= DRAWN_SELECTION;
+}
+
+void
+imp_render_draw_selection (Render *r)
+{
+  draw_selected (r, r->in->selected_body, r->in->selected_kind);
+  draw_selected (r, r->in->selected_other, r->in->selected_other_kind);
 }

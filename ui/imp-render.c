@@ -58,6 +58,8 @@ imp_render_input_init (ImpRenderInput *input, const PhysWorld *world)
   input->world = world;
   input->selected_body = -1;
   input->selected_kind = PHYS_BODY_CIRCLE;
+  input->selected_other = -1;
+  input->selected_other_kind = PHYS_BODY_CIRCLE;
   input->overlays = IMP_OVERLAY_DEFAULT;
 }
 

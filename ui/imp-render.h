@@ -111,6 +111,8 @@ typedef struct _ImpRenderCache ImpRenderCache;
  * @ghost_positions: (nullable) (array): circle centres on the ghost branch
  * @selected_body: index of the selected body, -1 for none
  * @selected_kind: which table @selected_body indexes
+ * @selected_other: the other body of a selected pair, -1 for none
+ * @selected_other_kind: which table @selected_other indexes
  * @highlight_term: (nullable): a term the inspector points at, drawn with a
  *   halo: "t", "n", "tangent", "point", "v1", "v2", "vrel", "v.n", "j", "v1'",
  *   "v2'", "d", "v", "root0", "root1", "proj_normal", "proj_along", "V(Ap)",
@@ -217,6 +219,8 @@ typedef struct
   const PhysVec2 *ghost_positions;
   int selected_body;
   PhysBodyKind selected_kind;
+  int selected_other;
+  PhysBodyKind selected_other_kind;
   const char *highlight_term;
   ImpOverlays overlays;
   gboolean dark;
