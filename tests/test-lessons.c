@@ -148,7 +148,7 @@ test_errors (void)
       g_autoptr (GError) error = NULL;
       g_autoptr (ImpLesson) lesson = load (text, &error);
       g_assert_null (lesson);
-      g_assert_error (error, IMP_LESSON_ERROR, error->code);
+      g_assert_error (error, IMP_FORMAT_ERROR, error->code);
       if (!g_str_has_prefix (error->message, cases[i].prefix))
         g_error ("case %zu: got \"%s\", expected it to start \"%s\"", i, error->message,
                  cases[i].prefix);
@@ -160,7 +160,7 @@ test_errors_top (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (ImpLesson) a = load ("{ \"impulse-lesson\": 2 }", &error);
-  g_assert_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_VERSION);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_VERSION);
   g_assert_true (g_str_has_prefix (error->message, "lesson.json:1:21: error:"));
   g_clear_error (&error);
 
@@ -170,13 +170,13 @@ test_errors_top (void)
   radius[10] = '-';
   radius[11] = '8';
   g_autoptr (ImpLesson) b = load (bad_scene, &error);
-  g_assert_error (error, IMP_SCENE_ERROR, error->code);
+  g_assert_error (error, IMP_FORMAT_ERROR, error->code);
   if (!g_str_has_prefix (error->message, "lesson.json:5:80: error: expected \"radius\" > 0"))
     g_error ("got %s", error->message);
   g_clear_error (&error);
 
   g_autoptr (ImpLesson) c = imp_lesson_load ("no-such-lesson.json", &error);
-  g_assert_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_assert_true (g_str_has_prefix (error->message, "no-such-lesson.json: error: cannot read"));
   g_assert_false (imp_lesson_sniff_data ("{ \"impulse\": 1 }", 16));
   g_assert_true (imp_lesson_sniff_data ("{ \"impulse-lesson\": 1 }", 23));
@@ -329,7 +329,7 @@ check_goal_type (const char *steps, const char *already_met_steps)
   g_autoptr (ImpLesson) bad = load (bad_text, &error);
   g_assert_no_error (error);
   g_assert_false (imp_lesson_walk (bad, &error));
-  g_assert_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_RANGE);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_RANGE);
   g_assert_nonnull (strstr (error->message, "already reached when the step starts"));
 }
 
