@@ -409,11 +409,17 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
                                      imp_json_reader_describe (overlays));
       JsonArray *array = json_node_get_array (overlays);
       guint n = json_array_get_length (array);
-      action->overlays = g_new0 (char *, n + 1);
+      gsize n_names;
+      const char *const *names = imp_overlay_names (&n_names);
+      action->has_overlays = TRUE;
       for (guint i = 0; i < n; i++)
-        if (!read_name_in (&ld->reader, json_array_get_element (array, i), "overlays",
-                           imp_overlay_names, IMP_N_OVERLAY_NAMES, &action->overlays[i]))
-          return FALSE;
+        {
+          int bit;
+          if (!imp_json_reader_choice (&ld->reader, json_array_get_element (array, i), "overlays",
+                                       names, n_names, IMP_FORMAT_ERROR_RANGE, &bit))
+            return FALSE;
+          action->overlays |= 1u << bit;
+        }
     }
   return read_modes_into (ld, object, &action->modes);
 }
@@ -664,7 +670,6 @@ clear_step (gpointer data)
       g_free (step->action.select[i]);
       g_free (step->goal.bodies[i]);
     }
-  g_strfreev (step->action.overlays);
   g_free (step->goal.verdict);
   g_free (step->goal.quantity);
   g_free (step->goal.hint);

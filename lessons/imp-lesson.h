@@ -14,6 +14,7 @@
 
 #include "imp-format-error.h"
 #include "imp-json-positions.h"
+#include "imp-overlays.h"
 #include "imp-scene.h"
 #include "phys.h"
 
@@ -95,7 +96,8 @@ gboolean imp_lesson_modes_hold (const ImpLessonModes *change, const PhysWorldDef
  * @event: step into the event of that index of @frame (-1: stay at its start)
  * @n_select: bodies to select, 0 to 2 (two make a pair)
  * @select: their names
- * @overlays: (nullable): overlay names to show (imp-lesson-vocabulary.h), or %NULL
+ * @has_overlays: set the overlays shown to @overlays
+ * @overlays: the overlays the step's "overlays" names
  * @zoom: 0 to leave the view; > 0 to fit the scene and zoom by this factor
  *   around the selection (1: fit)
  * @modes: teaching modes and integrator to switch (applied at frame 0)
@@ -110,7 +112,8 @@ typedef struct
   int event;
   int n_select;
   char *select[2];
-  char **overlays;
+  gboolean has_overlays;
+  ImpOverlays overlays;
   double zoom;
   ImpLessonModes modes;
 } ImpLessonAction;
