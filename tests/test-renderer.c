@@ -754,11 +754,12 @@ figure_texts (const ImpView *view, const ImpRenderInput *input)
   return texts;
 }
 
+/* Whether one of the texts holds the words. */
 static gboolean
-has_text (GPtrArray *texts, const char *prefix)
+has_text (GPtrArray *texts, const char *words)
 {
   for (guint i = 0; i < texts->len; i++)
-    if (g_str_has_prefix (texts->pdata[i], prefix))
+    if (strstr (texts->pdata[i], words) != NULL)
       return TRUE;
   for (guint i = 0; i < texts->len; i++)
     g_test_message ("label: %s", (const char *) texts->pdata[i]);
@@ -912,6 +913,21 @@ test_render_probe_figure (void)
   imp_view_fit (&view, imp_view_world_box (world), 80.0);
   cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
   maybe_save (surface, "seed003-probes-figure.png");
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  /* The ship, from (150, 300) at (3, 0), meets the wall's line (450, 120)-(600, 480)
+   * at (525, 300) after 125 frames: its path is drawn to there, and no further. */
+  /* (A thin line across two rows of pixels: each mostly ray, partly page.) */
+  assert_pixel (surface, imp_view_to_screen (&view, phys_v2 (337.5, 300.0)), theme->probe_ray, 96);
+  assert_pixel (surface, imp_view_to_screen (&view, phys_v2 (500.0, 300.0)), theme->probe_ray, 96);
+  PhysVec2 beyond = imp_view_to_screen (&view, phys_v2 (525.0, 300.0));
+  assert_pixel (surface, phys_v2 (beyond.x + 30.0, beyond.y), theme->background, 0);
+  g_autoptr (GPtrArray) texts = figure_texts (&view, &input);
+  g_assert_true (has_text (texts, "t = 125.00 frames"));
+  g_assert_true (has_text (texts, "impact at (525.0, 300.0)"));
+  /* The leaver crossed the line in its past; the drifter's crossing is off the wall. */
+  g_assert_true (has_text (texts, "t = \u221251.61 frames"));
+  g_assert_true (has_text (texts, "already happened"));
+  g_assert_true (has_text (texts, "misses: the line is crossed beyond B"));
   cairo_surface_destroy (surface);
   phys_world_free (world);
 }
