@@ -20,7 +20,7 @@ walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint st
   va_start (args, format);
   g_autofree char *what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_RANGE, "%s:%d:%d: error: step %u: %s",
+  g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_RANGE, "%s:%d:%d: error: step %u: %s",
                lesson->file, at.line, at.column, step + 1, what);
   return FALSE;
 }
@@ -138,7 +138,7 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
 /**
  * imp_lesson_walk:
  * @lesson: a lesson
- * @error: return location for an %IMP_LESSON_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Plays the lesson headless, as a learner who presses "show me" at every step:
  * enters each step, checks that its goal is not already reached, performs the
@@ -190,7 +190,7 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
  * imp_lesson_setup_new:
  * @lesson: a lesson
  * @step: a step index
- * @error: return location for an %IMP_LESSON_ERROR (a lesson `impulse check` refuses)
+ * @error: return location for an %IMP_FORMAT_ERROR (a lesson `impulse check` refuses)
  *
  * Walks the lesson's path up to entering @step.
  *

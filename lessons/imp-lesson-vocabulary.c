@@ -4,11 +4,6 @@
 
 #include <string.h>
 
-const char *const imp_overlay_names[IMP_N_OVERLAY_NAMES] = {
-  "ids",      "velocity", "swept",  "ghosts", "contact",      "relative-velocity", "impulse",
-  "construction", "normals", "probes", "trails", "ghost-branch", "legend",
-};
-
 const char *const imp_term_names[IMP_N_TERM_NAMES] = {
   "t",  "n",  "tangent", "point", "v1",    "v2",    "vrel",        "v.n",
   "j",  "v1'", "v2'",    "d",     "v",     "root0", "root1",       "proj_normal",

@@ -517,6 +517,76 @@ test_window_finish_and_style (void)
   g_settings_reset (settings, "last-opened");
 }
 
+static gboolean
+action_on (ImpWindow *window, const char *action)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), action);
+  return g_variant_get_boolean (state);
+}
+
+/* The window's size and the overlays are kept in the settings as they change, and a
+ * new window starts from them; a closed window saves no more. */
+static void
+test_window_preferences (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
+  static const char *const keys[]
+      = { "canvas-overlays", "window-width", "window-height", "window-maximized" };
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
+
+  /* The schema's default: what a new canvas shows, and the ghost branch (drawn once
+   * there is one). */
+  ImpOverlays first = IMP_OVERLAY_DEFAULT | IMP_OVERLAY_GHOST_BRANCH;
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==, first);
+  ImpWindow *window = imp_window_new (NULL);
+  ImpSession *session = g_object_ref (imp_window_get_session (window));
+  int width, height;
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1200);
+  g_assert_cmpint (height, ==, 800);
+  g_assert_cmpuint (imp_session_get_overlays (session), ==, first);
+  g_assert_true (action_on (window, "overlay-ghost-branch"));
+  g_assert_false (action_on (window, "overlay-relative-velocity"));
+
+  /* A toggle changes the session's overlays, and the settings with them. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "overlay-relative-velocity",
+                                      g_variant_new_boolean (TRUE));
+  g_assert_cmpuint (imp_session_get_overlays (session), ==, first | IMP_OVERLAY_RELATIVE_VELOCITY);
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
+                    first | IMP_OVERLAY_RELATIVE_VELOCITY);
+  /* Whoever sets the overlays (a lesson's step), the toggles follow. */
+  imp_session_set_overlays (session, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_assert_true (action_on (window, "overlay-ids"));
+  g_assert_true (action_on (window, "overlay-trails"));
+  g_assert_false (action_on (window, "overlay-relative-velocity"));
+  g_assert_false (action_on (window, "overlay-velocity"));
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
+                    IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 650);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 650);
+  /* Gone (an idle may hold it a moment longer), it leaves the session it had unbound. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (window != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  imp_session_set_overlays (session, IMP_OVERLAY_ALL);
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
+                    IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_object_unref (session);
+
+  window = imp_window_new (NULL);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 900);
+  g_assert_cmpint (height, ==, 650);
+  g_assert_cmpuint (imp_session_get_overlays (imp_window_get_session (window)), ==,
+                    IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
+}
+
 /* The export dialog keeps its title and options between exports: closed and opened
  * again, it is the same dialog with what was chosen. */
 static void
@@ -595,6 +665,7 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/window/empty-state", test_window_empty_state);
   imp_test_add_display_func ("/ui/export-dialog/follows-the-table",
                              test_export_dialog_follows_table);
+  imp_test_add_display_func ("/ui/window/preferences", test_window_preferences);
   imp_test_add_display_func ("/ui/window/export-dialog-keeps-choices",
                              test_window_export_dialog_keeps_choices);
   imp_test_add_display_func ("/ui/bookmarks/list", test_bookmark_list);

@@ -1176,6 +1176,31 @@ test_window_panels_fold (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A window that starts narrow (the size saved by the last one) folds the inspector
+ * and keeps it folded away, as one narrowed by hand does: the canvas stays in sight. */
+static void
+test_window_starts_narrow (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
+  g_settings_set_int (settings, "window-width", 960);
+  g_settings_set_int (settings, "window-height", 700);
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (
+      imp_window_open (window, "resource:///org/impulselab/Impulse/lessons/01-tunneling.json"));
+  drawn_canvas (window);
+  settle ();
+  AdwFlap *lesson, *inspector;
+  panels_of (window, &lesson, &inspector);
+  g_assert_false (adw_flap_get_folded (lesson));
+  g_assert_true (adw_flap_get_reveal_flap (lesson));
+  g_assert_true (adw_flap_get_folded (inspector));
+  g_assert_false (adw_flap_get_reveal_flap (inspector));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
 /* Fit takes in where the scene has been, not only this frame: after 600 frames
  * of seed 004's orbit every planet, at every sampled frame, is in sight. */
 static void
@@ -1235,6 +1260,7 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/canvas/lesson-frames-subject", test_lesson_frames_subject);
   imp_test_add_display_func ("/ui/canvas/world-switch-reframes", test_world_switch_reframes);
   imp_test_add_display_func ("/ui/window/panels-fold", test_window_panels_fold);
+  imp_test_add_display_func ("/ui/window/starts-narrow", test_window_starts_narrow);
   imp_test_add_display_func ("/ui/timeline-bar/steady-and-framing",
                              test_timeline_bar_steady_and_framing);
   imp_test_add_display_func ("/ui/window/menu-tooltip-quiet", test_menu_tooltip_quiet);

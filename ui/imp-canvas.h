@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "imp-session.h"
+#include "imp-view.h"
 
 G_BEGIN_DECLS
 

@@ -28,24 +28,12 @@ G_DEFINE_QUARK (imp-export-error-quark, imp_export_error)
 #define DEFAULT_WIDTH 1200
 #define DEFAULT_HEIGHT 720
 
+/* The sets an overlay list may name besides the overlays themselves (imp-overlays.h). */
 static const struct
 {
   const char *name;
-  ImpOverlays flag;
-} overlay_names[] = {
-  { "ids", IMP_OVERLAY_IDS },
-  { "velocity", IMP_OVERLAY_VELOCITY },
-  { "swept", IMP_OVERLAY_SWEPT },
-  { "ghosts", IMP_OVERLAY_GHOSTS },
-  { "contact", IMP_OVERLAY_CONTACT },
-  { "relative-velocity", IMP_OVERLAY_RELATIVE_VELOCITY },
-  { "impulse", IMP_OVERLAY_IMPULSE },
-  { "construction", IMP_OVERLAY_CONSTRUCTION },
-  { "normals", IMP_OVERLAY_NORMALS },
-  { "probes", IMP_OVERLAY_PROBES },
-  { "trails", IMP_OVERLAY_TRAILS },
-  { "ghost-branch", IMP_OVERLAY_GHOST_BRANCH },
-  { "legend", IMP_OVERLAY_LEGEND },
+  ImpOverlays overlays;
+} overlay_sets[] = {
   { "none", IMP_OVERLAY_NONE },
   { "default", IMP_OVERLAY_DEFAULT },
   { "all", IMP_OVERLAY_ALL },
@@ -135,11 +123,28 @@ imp_export_format_name (ImpExportFormat format)
 char *
 imp_export_overlay_names (void)
 {
+  gsize n;
+  const char *const *overlays = imp_overlay_names (&n);
   GString *names = g_string_new (NULL);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (overlay_names); i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", overlay_names[i].name);
+  for (gsize i = 0; i < n; i++)
+    g_string_append_printf (names, "%s, ", overlays[i]);
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_sets); i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", overlay_sets[i].name);
   return g_string_free (names, FALSE);
+}
+
+/* The overlays a name of the list stands for: one overlay, or a set. */
+static gboolean
+overlays_named (const char *name, ImpOverlays *overlays)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_sets); i++)
+    if (g_str_equal (name, overlay_sets[i].name))
+      {
+        *overlays = overlay_sets[i].overlays;
+        return TRUE;
+      }
+  return imp_overlay_from_name (name, overlays);
 }
 
 /**
@@ -158,29 +163,23 @@ gboolean
 imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **error)
 {
   g_auto (GStrv) items = g_strsplit (list, ",", -1);
-  const char *names[G_N_ELEMENTS (overlay_names)];
   ImpOverlays result = IMP_OVERLAY_NONE;
   gboolean any = FALSE;
-
-  for (gsize i = 0; i < G_N_ELEMENTS (overlay_names); i++)
-    names[i] = overlay_names[i].name;
 
   for (guint i = 0; items[i] != NULL; i++)
     {
       char *item = g_strstrip (items[i]);
       gboolean remove = item[0] == '-';
       const char *name = remove ? item + 1 : item;
-      gsize k;
+      ImpOverlays named;
 
       if (*item == '\0')
         continue;
-      for (k = 0; k < G_N_ELEMENTS (overlay_names); k++)
-        if (g_str_equal (name, overlay_names[k].name))
-          break;
-      if (k == G_N_ELEMENTS (overlay_names))
+      if (!overlays_named (name, &named))
         {
           g_autofree char *valid = imp_export_overlay_names ();
-          const char *near = imp_suggest_nearest (name, names, G_N_ELEMENTS (names));
+          g_auto (GStrv) names = g_strsplit (valid, ", ", -1);
+          const char *near = imp_suggest_nearest (name, (const char *const *) names, -1);
           if (near != NULL)
             g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
                          "unknown overlay '%s'; did you mean '%s'? The overlays are: %s", name,
@@ -194,9 +193,9 @@ imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **err
         result = IMP_OVERLAY_DEFAULT;
       any = TRUE;
       if (remove)
-        result &= ~overlay_names[k].flag;
+        result &= ~named;
       else
-        result |= overlay_names[k].flag;
+        result |= named;
     }
   if (!any)
     {

@@ -209,20 +209,6 @@ select_named (ImpLessonPlayer *self, const ImpLessonAction *action)
     imp_session_select_body (self->session, refs[i], i > 0);
 }
 
-static ImpOverlays
-overlays_named (char **names)
-{
-  ImpOverlays overlays = IMP_OVERLAY_NONE;
-
-  for (int i = 0; names[i] != NULL; i++)
-    {
-      int bit = imp_vocabulary_find (imp_overlay_names, IMP_N_OVERLAY_NAMES, names[i]);
-      if (bit >= 0)
-        overlays |= 1u << bit;
-    }
-  return overlays;
-}
-
 /* Marks a step whose setup was tried and failed (not tried again). */
 static ImpLessonSetup no_setup;
 
@@ -402,8 +388,8 @@ enter (ImpLessonPlayer *self, guint index)
   /* A selection replaces the event as what the inspector shows: the step's event wins. */
   if (action->has_frame && action->event >= 0)
     imp_session_set_selected_event (self->session, action->event);
-  if (action->overlays != NULL)
-    imp_session_set_overlays (self->session, overlays_named (action->overlays));
+  if (action->has_overlays)
+    imp_session_set_overlays (self->session, action->overlays);
   imp_session_set_highlight_term (self->session, NULL);
   keep_back (self);
   if (action->zoom > 0)

@@ -206,6 +206,9 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
       imp_stamps_clear (&r->cache->stamps);
       imp_line_mask_clear (&r->cache->mask);
     }
+  /* The path is not part of the saved state: the caller gets none back, not the last label's
+   * current point. */
+  cairo_new_path (cr);
   cairo_restore (cr);
 }
 

@@ -7,7 +7,7 @@
 
 #include <glib-object.h>
 
-#include "imp-render.h"
+#include "imp-overlays.h"
 #include "phys.h"
 
 G_BEGIN_DECLS
