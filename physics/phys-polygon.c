@@ -171,15 +171,15 @@ phys_polygon_regular (int n, PhysReal r, PhysReal phase)
   return polygon;
 }
 
-PhysMassProperties
-phys_polygon_mass_from_density (const PhysPolygon *polygon, PhysReal density)
+/* The fan sums; the mass is density area, or given (mass >= 0) so that it comes out exact. */
+static PhysMassProperties
+mass_properties (const PhysPolygon *polygon, PhysReal density, PhysReal mass)
 {
   PhysMassProperties m;
   memset (&m, 0, sizeof m);
   const PhysVec2 *v = polygon->vertices;
   m.count = polygon->count;
   m.triangle_count = polygon->count - 2;
-  m.density = density;
 
   PhysReal area2 = 0.0;  /* twice the area */
   PhysVec2 moment = phys_v2 (0.0, 0.0); /* sum of D (e1 + e2), centroid numerator times 6 */
@@ -195,10 +195,15 @@ phys_polygon_mass_from_density (const PhysPolygon *polygon, PhysReal density)
       second += d * (phys_v2_dot (e1, e1) + phys_v2_dot (e1, e2) + phys_v2_dot (e2, e2));
     }
   m.area = area2 / 2.0;
+  if (mass >= 0.0)
+    density = m.area > 0.0 ? mass / m.area : 0.0;
+  else
+    mass = density * m.area;
+  m.density = density;
+  m.mass = mass;
   /* sum (D / 2) (e1 + e2) / 3 over the area D_total / 2 */
   PhysVec2 offset = area2 != 0.0 ? phys_v2_scale (moment, 1.0 / (3.0 * area2)) : phys_v2 (0, 0);
   m.centroid = phys_v2_add (v[0], offset);
-  m.mass = density * m.area;
   m.inertia_vertex0 = density * second / 12.0;
   m.inertia = m.inertia_vertex0 - m.mass * phys_v2_dot (offset, offset);
   m.inertia_origin = m.inertia + m.mass * phys_v2_dot (m.centroid, m.centroid);
@@ -206,10 +211,15 @@ phys_polygon_mass_from_density (const PhysPolygon *polygon, PhysReal density)
 }
 
 PhysMassProperties
+phys_polygon_mass_from_density (const PhysPolygon *polygon, PhysReal density)
+{
+  return mass_properties (polygon, density, -1.0);
+}
+
+PhysMassProperties
 phys_polygon_mass_from_mass (const PhysPolygon *polygon, PhysReal mass)
 {
-  PhysReal area = shoelace_area (polygon->vertices, polygon->count);
-  return phys_polygon_mass_from_density (polygon, area > 0.0 ? mass / area : 0.0);
+  return mass_properties (polygon, 0.0, mass);
 }
 
 PhysReal

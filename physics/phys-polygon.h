@@ -106,7 +106,7 @@ typedef struct
 /// Mass properties of a valid polygon of uniform density (mass per world unit^2). Pure.
 PhysMassProperties phys_polygon_mass_from_density (const PhysPolygon *polygon, PhysReal density);
 
-/// The same for a given total mass (density = mass / area). Pure.
+/// The same for a given total mass (>= 0; density = mass / area, mass kept to the bit). Pure.
 PhysMassProperties phys_polygon_mass_from_mass (const PhysPolygon *polygon, PhysReal mass);
 
 /// Moment of inertia of a uniform disc about its centre: m r^2 / 2. Pure.

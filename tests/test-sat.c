@@ -637,6 +637,31 @@ test_swept_circle_corner_miss (void)
   g_assert_false (r.has_t);
 }
 
+static void
+test_swept_circle_corner_at_start (void)
+{
+  /* Radius 0.5 at (1.4, 1.4): inside the square corner (x, y <= 1 + 0.5) at t = 0, so every
+   * edge axis overlaps from the start, but 0.566 from the corner (1, 1): the static test says
+   * separated and the corner's sweep decides. Moving (-1, -1): d = (-0.4, -0.4), v = (1, 1),
+   * a = 2, b = -0.8, c = 0.32 - 0.25 = 0.07, disc = 0.64 - 0.14 = 0.5,
+   * t = (0.8 - sqrt 0.5) / 2 = 0.046447. Moving (1, 1) instead: b = 0.8 >= 0, moving apart. */
+  PhysPolygonWorld a = placed_box (2, 2, 0, 0, 0);
+  PhysSweptSatRecord r = phys_sweep_sat_polygon_circle (&a, phys_v2 (0, 0), phys_v2 (1.4, 1.4),
+                                                        phys_v2 (-1, -1), 0.5);
+  g_assert_cmpfloat (r.enter, <, 0);
+  g_assert_cmpfloat (r.exit, >, 0);
+  g_assert_true (r.corner);
+  g_assert_cmpint (r.corner_vertex, ==, 2);
+  g_assert_cmpfloat_with_epsilon (r.corner_sweep.c, 0.07, EPS);
+  assert_verdict (r.verdict, PHYS_VERDICT_HIT);
+  g_assert_cmpfloat_with_epsilon (r.t, (0.8 - sqrt (0.5)) / 2, EPS);
+
+  r = phys_sweep_sat_polygon_circle (&a, phys_v2 (0, 0), phys_v2 (1.4, 1.4), phys_v2 (1, 1), 0.5);
+  g_assert_true (r.corner);
+  assert_verdict (r.verdict, PHYS_VERDICT_MOVING_APART);
+  g_assert_false (r.has_t);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Determinism and properties on random convex polygons.                                      */
 /* ------------------------------------------------------------------------------------------ */
@@ -1042,6 +1067,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/physics/sat/swept/circle-face", test_swept_circle_face);
   g_test_add_func ("/physics/sat/swept/circle-corner", test_swept_circle_corner);
   g_test_add_func ("/physics/sat/swept/circle-corner-miss", test_swept_circle_corner_miss);
+  g_test_add_func ("/physics/sat/swept/circle-corner-at-start", test_swept_circle_corner_at_start);
   g_test_add_func ("/physics/sat/property/verdict-mtv-minkowski", test_property_sat);
   g_test_add_func ("/physics/sat/property/no-tunneling", test_property_no_tunneling);
   g_test_add_func ("/physics/sat/determinism/same-bits", test_determinism);
