@@ -259,7 +259,8 @@ manifold_hulls (PhysSatRecord *r, const Hull *a, const Hull *b)
   m->incident_v2 = inc->v[(ie + 1) % inc->count];
 
   ClipPoint in[2] = { { m->incident_v1, ie, -1 }, { m->incident_v2, (ie + 1) % inc->count, -1 } };
-  ClipPoint mid[2], out[2];
+  ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
+  ClipPoint out[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   PhysVec2 t = m->reference_tangent;
   int count = clip_step (&m->clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
   count = clip_step (&m->clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid,
@@ -473,7 +474,8 @@ swept_choose (PhysSweptSatRecord *r)
   else
     {
       r->has_t = true;
-      r->t = r->enter;
+      /* Touching at the start gives enter = 0 / -speed = -0: the time is +0 all the same. */
+      r->t = r->enter == 0.0 ? 0.0 : r->enter;
       r->verdict = r->t > 1.0 ? PHYS_VERDICT_AFTER_FRAME : PHYS_VERDICT_HIT;
     }
 

@@ -539,6 +539,16 @@ test_swept_boxes_verdicts (void)
   assert_verdict (r.verdict, PHYS_VERDICT_OVERLAPPING);
   g_assert_cmpfloat (r.t, ==, 0);
 
+  /* B at (1, 0) touching A's right face and pushing into it: A1 B [0.5, 1.5], speed -1:
+   * enter (0.5 - 0.5) / -1 = -0, exit (-0.5 - 1.5) / -1 = 2: a hit at t = +0 (not -0, which a
+   * trace would print as "-0"). */
+  b = placed_box (1, 1, 1, 0, 0);
+  r = phys_sweep_sat_polygon_polygon (&a, phys_v2 (0, 0), &b, phys_v2 (-1, 0));
+  assert_verdict (r.verdict, PHYS_VERDICT_HIT);
+  g_assert_cmpfloat (r.t, ==, 0);
+  g_assert_false (signbit (r.t));
+  imp_assert_vec_equal (r.normal, 1, 0);
+
   /* Both still and apart: no relative motion. */
   b = placed_box (1, 1, 3, 0, 0);
   r = phys_sweep_sat_polygon_polygon (&a, phys_v2 (1, 1), &b, phys_v2 (1, 1));
