@@ -8,6 +8,7 @@
 #include "phys-polygon.h"
 #include "phys-sat.h"
 #include "phys-bezier.h"
+#include "phys-advance.h"
 #include "phys-world.h"
 #include "phys-timeline.h"
 #include "phys-edit.h"
