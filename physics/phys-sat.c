@@ -308,7 +308,10 @@ phys_sat_polygon_polygon (const PhysPolygonWorld *a, const PhysPolygonWorld *b)
   Hull ha, hb;
   hull_from_polygon (&ha, a);
   hull_from_polygon (&hb, b);
-  return sat_hulls (&ha, &hb, hb.count, PHYS_SAT_SHAPE_POLYGON);
+  PhysSatRecord r = sat_hulls (&ha, &hb, hb.count, PHYS_SAT_SHAPE_POLYGON);
+  r.a = *a;
+  r.b = *b;
+  return r;
 }
 
 PhysSatRecord
@@ -318,7 +321,11 @@ phys_sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q)
   hull_from_polygon (&ha, a);
   hull_from_segment (&hb, p, q);
   /* The segment's two normals are one axis: its left normal alone is the candidate. */
-  return sat_hulls (&ha, &hb, 1, PHYS_SAT_SHAPE_SEGMENT);
+  PhysSatRecord r = sat_hulls (&ha, &hb, 1, PHYS_SAT_SHAPE_SEGMENT);
+  r.a = *a;
+  r.p = p;
+  r.q = q;
+  return r;
 }
 
 /* The polygon's vertex closest to c (ties: smaller index). */
@@ -345,6 +352,9 @@ phys_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 center, PhysReal ra
   PhysSatRecord r;
   memset (&r, 0, sizeof r);
   r.shape_b = PHYS_SAT_SHAPE_CIRCLE;
+  r.a = *a;
+  r.center = center;
+  r.radius = radius;
   Hull ha;
   hull_from_polygon (&ha, a);
   for (int i = 0; i < a->count; i++)
@@ -486,6 +496,8 @@ swept_choose (PhysSweptSatRecord *r)
        * (overlapping from the start), the shorter push decides as in the static test. */
       PhysReal sign = s->speed < 0.0 ? 1.0 : s->speed > 0.0 ? -1.0 : s->start.sign;
       r->normal = phys_v2_scale (s->start.axis, sign);
+      r->moved_a = phys_v2_scale (r->da, r->t);
+      r->moved_b = phys_v2_scale (r->db, r->t);
     }
 }
 
@@ -507,6 +519,8 @@ phys_sweep_sat_polygon_polygon (const PhysPolygonWorld *a, PhysVec2 da,
 {
   PhysSweptSatRecord r;
   swept_begin (&r, PHYS_SAT_SHAPE_POLYGON, da, db);
+  r.a = *a;
+  r.b = *b;
   Hull ha, hb;
   hull_from_polygon (&ha, a);
   hull_from_polygon (&hb, b);
@@ -530,6 +544,9 @@ phys_sweep_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 da, PhysVec2 
 {
   PhysSweptSatRecord r;
   swept_begin (&r, PHYS_SAT_SHAPE_CIRCLE, da, dc);
+  r.a = *a;
+  r.center = center;
+  r.radius = radius;
   Hull ha;
   hull_from_polygon (&ha, a);
   for (int i = 0; i < a->count; i++)
@@ -562,5 +579,7 @@ phys_sweep_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 da, PhysVec2 
   r.has_t = r.corner_sweep.has_t;
   r.t = r.has_t ? r.corner_sweep.t : 0.0;
   r.normal = r.has_t ? phys_v2_neg (r.corner_sweep.normal) : phys_v2 (0.0, 0.0);
+  r.moved_a = phys_v2_scale (da, r.t);
+  r.moved_b = phys_v2_scale (dc, r.t);
   return r;
 }

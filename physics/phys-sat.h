@@ -146,6 +146,11 @@ typedef struct
 typedef struct
 {
   PhysSatShape shape_b;      ///< what B is
+  PhysPolygonWorld a;        ///< polygon A as tested
+  PhysPolygonWorld b;        ///< polygon B as tested (count 0 unless B is a polygon)
+  PhysVec2 center;           ///< the circle's centre (circle only)
+  PhysReal radius;           ///< the circle's radius (circle only)
+  PhysVec2 p, q;             ///< the segment's ends (segment only)
   PhysContactVerdict verdict; ///< from the least overlap over the valid axes
   int axis_count;            ///< candidate axes: A's edges, then B's edges (polygon), the
                              ///< segment's normal, or the circle's vertex axis
@@ -199,6 +204,10 @@ typedef struct
                            ///< (exit <= 0: any shared time is past), MISS (enter > exit),
                            ///< AFTER_FRAME (enter > 1) or HIT
   PhysSatShape shape_b;    ///< what B is
+  PhysPolygonWorld a;      ///< polygon A at t = 0
+  PhysPolygonWorld b;      ///< polygon B at t = 0 (count 0 unless B is a polygon)
+  PhysVec2 center;         ///< the circle's centre at t = 0 (circle only)
+  PhysReal radius;         ///< the circle's radius (circle only)
   PhysVec2 da, db;         ///< displacements of A and B over the frame, world units
   PhysVec2 v;              ///< db - da: B's motion as A sees it
   int axis_count;          ///< candidate axes (edge normals)
@@ -210,6 +219,8 @@ typedef struct
   bool has_t;              ///< t means something (HIT, AFTER_FRAME, OVERLAPPING)
   PhysReal t;              ///< time of impact (0 when overlapping at the start)
   PhysVec2 normal;         ///< unit, from A to B: the deciding axis, oriented (valid with has_t)
+  PhysVec2 moved_a;        ///< da t: how far A has moved at t (valid with has_t)
+  PhysVec2 moved_b;        ///< db t: how far B has moved at t (valid with has_t)
   /* Polygon against circle: the edge axes see the polygon grown by r along its normals, with
    * square corners. When the static test at that time finds the circle apart, the centre is
    * in a corner, off every face: it meets the corner's vertex or nothing, and a circle-point

@@ -302,6 +302,10 @@ test_pc_edge (void)
   double s5 = sqrt (5.0);
 
   g_assert_cmpint (r.axis_count, ==, 5);
+  imp_assert_vec_equal (r.center, 1.5, 0);
+  g_assert_cmpfloat (r.radius, ==, 1);
+  g_assert_cmpint (r.a.count, ==, 4);
+  g_assert_cmpint (r.b.count, ==, 0);
   assert_axis (&r.axes[0], 0, 0, 0, -1, -1, 1, -1, 1, 2, 1);
   assert_axis (&r.axes[1], 0, 1, 1, 0, -1, 1, 0.5, 2.5, 0.5, 1);
   assert_axis (&r.axes[3], 0, 3, -1, 0, -1, 1, -2.5, -0.5, 0.5, -1);
@@ -384,6 +388,8 @@ test_ps_crossing (void)
   PhysSatRecord r = phys_sat_polygon_segment (&a, phys_v2 (-3, 0.9), phys_v2 (3, 0.9));
 
   g_assert_cmpstr (phys_sat_shape_name (r.shape_b), ==, "segment");
+  imp_assert_vec_equal (r.p, -3, 0.9);
+  imp_assert_vec_equal (r.q, 3, 0.9);
   g_assert_cmpint (r.axis_count, ==, 5);
   assert_axis (&r.axes[0], 0, 0, 0, -1, -1, 1, -0.9, -0.9, 0.1, -1);
   assert_axis (&r.axes[1], 0, 1, 1, 0, -1, 1, -3, 3, 4, 1);
@@ -490,6 +496,11 @@ test_swept_boxes_diagonal (void)
   g_assert_cmpint (r.exit_axis, ==, 0);
   g_assert_cmpfloat (r.t, ==, 0.5);
   g_assert_cmpfloat (r.exit, ==, 0.75);
+  /* At t = 0.5 A has moved (0.5, 0.5) and B (-1.5, -1.5): A x in [0, 1], B x in [1, 2]. */
+  imp_assert_vec_equal (r.moved_a, 0.5, 0.5);
+  imp_assert_vec_equal (r.moved_b, -1.5, -1.5);
+  imp_assert_vec_equal (r.a.vertices[0], -0.5, -0.5);
+  imp_assert_vec_equal (r.b.vertices[0], 2.5, 1.5);
 }
 
 static void
@@ -617,6 +628,7 @@ test_swept_circle_corner (void)
   g_assert_cmpfloat_with_epsilon (r.corner_sweep.disc, 4.5, EPS);
   assert_verdict (r.verdict, PHYS_VERDICT_HIT);
   g_assert_cmpfloat_with_epsilon (r.t, (12 - sqrt (4.5)) / 18, EPS);
+  imp_assert_vec_near (r.moved_b, -3 * r.t, -3 * r.t, EPS);
   imp_assert_vec_near (r.normal, H, H, EPS);
 }
 
