@@ -160,3 +160,65 @@ phys_advance_polygon_polygon (const PhysPolygon *a, PhysPose pa, PhysVec2 da, Ph
     }
   return r;
 }
+
+PhysCurveAdvanceRecord
+phys_advance_circle_bezier (const PhysBezier *curve, PhysVec2 center, PhysVec2 v,
+                            PhysReal radius, PhysReal tolerance)
+{
+  PhysCurveAdvanceRecord r;
+  memset (&r, 0, sizeof r);
+  r.tolerance = tolerance;
+  r.center = center;
+  r.v = v;
+  r.radius = radius;
+  r.speed = phys_v2_len (v);
+  r.converged = true;
+
+  PhysReal t = 0.0;
+  for (;;)
+    {
+      if (r.step_count == PHYS_ADVANCE_MAX_ITERATIONS)
+        {
+          r.converged = false;
+          r.verdict = PHYS_VERDICT_HIT;
+          break;
+        }
+      PhysCurveAdvanceStep *s = &r.steps[r.step_count++];
+      s->t = t;
+      s->center = phys_v2_add_scaled (center, v, t);
+      r.contact = phys_bezier_circle_contact (curve, s->center, radius);
+      s->s = r.contact.closest.s;
+      s->point = r.contact.point;
+      s->normal = r.contact.normal;
+      s->gap = -r.contact.depth;
+      if (t == 0.0 && s->gap < -tolerance)
+        {
+          r.verdict = PHYS_VERDICT_OVERLAPPING;
+          break;
+        }
+      if (r.speed == 0.0)
+        {
+          r.verdict = PHYS_VERDICT_NO_RELATIVE_MOTION;
+          break;
+        }
+      if (s->gap <= tolerance)
+        {
+          /* Touching: a hit only if the circle is moving into the curve. */
+          r.verdict = phys_v2_dot (v, s->normal) < 0.0 ? PHYS_VERDICT_HIT
+                                                        : PHYS_VERDICT_MOVING_APART;
+          break;
+        }
+      s->dt = s->gap / r.speed;
+      t += s->dt;
+      if (t > 1.0)
+        {
+          r.verdict = PHYS_VERDICT_AFTER_FRAME;
+          break;
+        }
+    }
+  r.has_t = r.verdict == PHYS_VERDICT_HIT || r.verdict == PHYS_VERDICT_AFTER_FRAME
+            || r.verdict == PHYS_VERDICT_OVERLAPPING;
+  if (r.has_t)
+    r.t = r.verdict == PHYS_VERDICT_HIT && r.converged ? r.steps[r.step_count - 1].t : t;
+  return r;
+}

@@ -16,6 +16,7 @@
  */
 #pragma once
 
+#include "phys-bezier.h"
 #include "phys-sat.h"
 
 /// Most iterations of one conservative advancement.
@@ -79,3 +80,44 @@ typedef struct
 PhysAdvanceRecord phys_advance_polygon_polygon (const PhysPolygon *a, PhysPose pa, PhysVec2 da,
                                                 PhysReal wa, const PhysPolygon *b, PhysPose pb,
                                                 PhysVec2 db, PhysReal wb, PhysReal tolerance);
+
+/// One step of a circle's advancement towards a fixed curve.
+typedef struct
+{
+  PhysReal t;        ///< the time measured at
+  PhysVec2 center;   ///< the circle's centre at t
+  PhysReal s;        ///< the curve parameter of the closest point
+  PhysVec2 point;    ///< the closest point of the curve
+  PhysVec2 normal;   ///< unit, from the curve towards the centre
+  PhysReal gap;      ///< distance - radius: how far the circle is from touching
+  PhysReal dt;       ///< gap / speed, the safe step (0 when this step ends the search)
+} PhysCurveAdvanceStep;
+
+/// Everything a circle's advancement towards a fixed Bezier curve computed.
+///
+/// The distance from a point to the curve changes no faster than the point moves, so a
+/// circle a gap g away, moving at speed |v| per frame, cannot touch before g / |v|.
+typedef struct
+{
+  PhysVerdict verdict;     ///< OVERLAPPING (gap < -tolerance at t = 0), NO_RELATIVE_MOTION
+                           ///< (v = 0), MOVING_APART (touching but v.normal >= 0: not
+                           ///< approaching), AFTER_FRAME (the safe time passed 1) or HIT
+  PhysReal tolerance;      ///< the touching gap, world units
+  PhysVec2 center;         ///< the circle's centre at t = 0
+  PhysVec2 v;              ///< its displacement over the frame
+  PhysReal radius;         ///< its radius
+  PhysReal speed;          ///< |v|, world units per frame
+  int step_count;          ///< iterations recorded
+  PhysCurveAdvanceStep steps[PHYS_ADVANCE_MAX_ITERATIONS]; ///< every iteration, in order
+  bool converged;          ///< false when the iterations ran out: t is still a safe time
+  bool has_t;              ///< t means something (HIT, AFTER_FRAME, OVERLAPPING)
+  PhysReal t;              ///< time of impact (never after the true one), the safe time past 1
+                           ///< for AFTER_FRAME, or 0
+  PhysBezierCircleContact contact; ///< the contact test at the last step measured
+} PhysCurveAdvanceRecord;
+
+/// Time of impact of a circle (centre, radius) moving by v over the frame against a fixed
+/// curve, by conservative advancement to tolerance (world units, > 0). Pure.
+PhysCurveAdvanceRecord phys_advance_circle_bezier (const PhysBezier *curve, PhysVec2 center,
+                                                   PhysVec2 v, PhysReal radius,
+                                                   PhysReal tolerance);

@@ -216,6 +216,129 @@ test_property_turning_no_tunneling (void)
   g_rand_free (rand);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* A circle against a fixed Bezier curve.                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+static PhysBezier
+straight_curve (void)
+{
+  /* Evenly spaced control points: B(s) = (3 s, 0). */
+  PhysBezier c = { { { 0, 0 }, { 1, 0 }, { 2, 0 }, { 3, 0 } } };
+  return c;
+}
+
+static void
+test_curve_straight (void)
+{
+  /* A circle of radius 0.5 at (1.2, -2) moving (0, 4) onto B(s) = (3 s, 0). Step 0: the
+   * closest point (1.2, 0) at s = 0.4, distance 2, gap 1.5; speed 4: dt = 0.375. Step 1 at
+   * t = 0.375: centre (1.2, -0.5), gap 0, moving into the curve (v.n = (0, 4).(0, -1) < 0):
+   * a hit. */
+  PhysBezier curve = straight_curve ();
+  PhysCurveAdvanceRecord r = phys_advance_circle_bezier (&curve, phys_v2 (1.2, -2), phys_v2 (0, 4),
+                                                         0.5, PHYS_ADVANCE_TOLERANCE);
+  g_assert_cmpfloat (r.speed, ==, 4);
+  g_assert_cmpint (r.step_count, ==, 2);
+  g_assert_cmpfloat_with_epsilon (r.steps[0].s, 0.4, EPS);
+  imp_assert_vec_near (r.steps[0].point, 1.2, 0, EPS);
+  imp_assert_vec_near (r.steps[0].normal, 0, -1, EPS);
+  g_assert_cmpfloat_with_epsilon (r.steps[0].gap, 1.5, EPS);
+  g_assert_cmpfloat_with_epsilon (r.steps[0].dt, 0.375, EPS);
+  imp_assert_vec_near (r.steps[1].center, 1.2, -0.5, EPS);
+  g_assert_cmpfloat_with_epsilon (r.steps[1].gap, 0, EPS);
+  assert_verdict (r.verdict, PHYS_VERDICT_HIT);
+  g_assert_cmpfloat_with_epsilon (r.t, 0.375, EPS);
+  imp_assert_vec_near (r.contact.circle_point, 1.2, 0, EPS);
+}
+
+static void
+test_curve_fast_thin (void)
+{
+  /* Radius 0.2 from (1.2, -3) moving (0, 6): at t = 0 and at t = 1 (centre (1.2, 3)) it is 2.8
+   * away, the static test sees nothing and the circle would tunnel through the curve. The
+   * advancement steps 2.8 / 6 = 0.466667 and finds it touching there. */
+  PhysBezier curve = straight_curve ();
+  g_assert_cmpstr (phys_contact_verdict_name (
+                     phys_bezier_circle_contact (&curve, phys_v2 (1.2, -3), 0.2).verdict),
+                   ==, "separated");
+  g_assert_cmpstr (phys_contact_verdict_name (
+                     phys_bezier_circle_contact (&curve, phys_v2 (1.2, 3), 0.2).verdict),
+                   ==, "separated");
+  PhysCurveAdvanceRecord r = phys_advance_circle_bezier (&curve, phys_v2 (1.2, -3), phys_v2 (0, 6),
+                                                         0.2, PHYS_ADVANCE_TOLERANCE);
+  assert_verdict (r.verdict, PHYS_VERDICT_HIT);
+  g_assert_cmpfloat_with_epsilon (r.t, 2.8 / 6, EPS);
+}
+
+static void
+test_curve_verdicts (void)
+{
+  PhysBezier curve = straight_curve ();
+  /* Touching and leaving: moving apart. */
+  PhysCurveAdvanceRecord r = phys_advance_circle_bezier (&curve, phys_v2 (1.2, -0.5),
+                                                         phys_v2 (0, -1), 0.5,
+                                                         PHYS_ADVANCE_TOLERANCE);
+  assert_verdict (r.verdict, PHYS_VERDICT_MOVING_APART);
+  g_assert_false (r.has_t);
+  /* Overlapping by 0.1 at the start. */
+  r = phys_advance_circle_bezier (&curve, phys_v2 (1.2, -0.4), phys_v2 (0, 1), 0.5,
+                                  PHYS_ADVANCE_TOLERANCE);
+  assert_verdict (r.verdict, PHYS_VERDICT_OVERLAPPING);
+  /* Still. */
+  r = phys_advance_circle_bezier (&curve, phys_v2 (1.2, -2), phys_v2 (0, 0), 0.5,
+                                  PHYS_ADVANCE_TOLERANCE);
+  assert_verdict (r.verdict, PHYS_VERDICT_NO_RELATIVE_MOTION);
+  /* Gap 1.5 at speed 1: the safe time 1.5 is past the frame. */
+  r = phys_advance_circle_bezier (&curve, phys_v2 (1.2, -2), phys_v2 (0, 1), 0.5,
+                                  PHYS_ADVANCE_TOLERANCE);
+  assert_verdict (r.verdict, PHYS_VERDICT_AFTER_FRAME);
+  g_assert_cmpfloat_with_epsilon (r.t, 1.5, EPS);
+}
+
+static void
+test_property_curve_no_tunneling (void)
+{
+  /* Random curves and fast circles: no sampled time before the advancement's t (or in the
+   * whole frame) overlaps the curve, and a hit is within the tolerance. */
+  GRand *rand = g_rand_new_with_seed (RANDOM_SEED_ADVANCE + 1);
+  int hits = 0, unconverged = 0;
+  for (int c = 0; c < RANDOM_CASES; c++)
+    {
+      PhysBezier curve;
+      for (int k = 0; k < 4; k++)
+        curve.p[k] = phys_v2 (g_rand_double_range (rand, -3, 3), g_rand_double_range (rand, -3, 3));
+      PhysVec2 center = phys_v2 (g_rand_double_range (rand, -6, 6),
+                                 g_rand_double_range (rand, -6, 6));
+      /* Aimed at a random point of the curve, arriving before or after the frame's end. */
+      PhysVec2 aim = phys_bezier_point (&curve, g_rand_double (rand));
+      PhysVec2 v = phys_v2_add (phys_v2_scale (phys_v2_sub (aim, center),
+                                               g_rand_double_range (rand, 0.5, 2)),
+                                phys_v2 (g_rand_double_range (rand, -1, 1),
+                                         g_rand_double_range (rand, -1, 1)));
+      double radius = g_rand_double_range (rand, 0.05, 0.8);
+      if (phys_bezier_circle_contact (&curve, center, radius).depth > -1e-3)
+        continue;
+      PhysCurveAdvanceRecord r = phys_advance_circle_bezier (&curve, center, v, radius,
+                                                             PHYS_ADVANCE_TOLERANCE);
+      double until = r.verdict == PHYS_VERDICT_HIT ? r.t : 1.0;
+      for (int k = 0; k <= SAMPLES && (double) k / SAMPLES <= until; k++)
+        {
+          PhysVec2 at = phys_v2_add_scaled (center, v, (double) k / SAMPLES);
+          g_assert_cmpfloat (phys_bezier_circle_contact (&curve, at, radius).depth, <=, 1e-9);
+        }
+      if (r.verdict != PHYS_VERDICT_HIT)
+        continue;
+      hits++;
+      unconverged += !r.converged;
+      if (r.converged)
+        g_assert_cmpfloat (fabs (r.contact.depth), <=, PHYS_ADVANCE_TOLERANCE);
+    }
+  g_test_message ("%d hits, %d out of iterations", hits, unconverged);
+  g_assert_cmpint (hits, >, RANDOM_CASES / 4);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -226,6 +349,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/physics/advance/turning/bar-onto-box", test_turning_bar);
   g_test_add_func ("/physics/advance/verdicts", test_verdicts);
   g_test_add_func ("/physics/advance/property/no-tunneling", test_property_turning_no_tunneling);
+  g_test_add_func ("/physics/advance/curve/straight", test_curve_straight);
+  g_test_add_func ("/physics/advance/curve/fast-thin", test_curve_fast_thin);
+  g_test_add_func ("/physics/advance/curve/verdicts", test_curve_verdicts);
+  g_test_add_func ("/physics/advance/curve/no-tunneling", test_property_curve_no_tunneling);
 
   return g_test_run ();
 }
