@@ -179,3 +179,31 @@ imp_test_taken (const PhysEventLog *log)
     sum = phys_v2_add (sum, log->events[k].taken);
   return sum;
 }
+
+PhysPolygon
+imp_test_random_polygon (GRand *rand, int max_vertices, double min_axis, double max_axis)
+{
+  for (;;)
+    {
+      int n = g_rand_int_range (rand, PHYS_POLYGON_MIN_VERTICES, max_vertices + 1);
+      double angles[PHYS_POLYGON_MAX_VERTICES];
+      for (int k = 0; k < n; k++)
+        angles[k] = g_rand_double_range (rand, 0, 2 * PHYS_PI);
+      for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && angles[j - 1] > angles[j]; j--)
+          {
+            double t = angles[j];
+            angles[j] = angles[j - 1];
+            angles[j - 1] = t;
+          }
+      double sx = g_rand_double_range (rand, min_axis, max_axis);
+      double sy = g_rand_double_range (rand, min_axis, max_axis);
+      PhysVec2 v[PHYS_POLYGON_MAX_VERTICES];
+      for (int k = 0; k < n; k++)
+        v[k] = phys_v2 (sx * cos (angles[k]), sy * sin (angles[k]));
+      PhysPolygon polygon;
+      /* Two angles drawn (nearly) equal make a repeated point or a straight turn: draw again. */
+      if (phys_polygon_make (&polygon, v, n).status == PHYS_POLYGON_OK)
+        return polygon;
+    }
+}

@@ -71,3 +71,9 @@ double imp_test_max_overlap (const PhysWorld *world, int *i, int *j);
 
 /* |x - reference| / |reference|, or |x| when the reference is 0. */
 double imp_test_relative_change (double x, double reference);
+
+/* A random convex polygon: 3 to max_vertices (at most 16) points at sorted random angles on an
+ * ellipse (an affine image of a circle's chords is convex) whose semi-axes are drawn from
+ * [min_axis, max_axis]; drawn again until it is valid. */
+PhysPolygon imp_test_random_polygon (GRand *rand, int max_vertices, double min_axis,
+                                     double max_axis);
