@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-session.c: the model of the app (see imp-session.h).
  *
- * Recording runs ahead of the playhead in a worker thread, one frame at a time
- * under the session's mutex, so the interface never waits for more than one
- * step; the physics itself stays single-threaded and deterministic.
+ * The recording (imp-recording.h) records ahead of the playhead in its own
+ * thread; the session asks it for copies of what the playhead shows.
  */
 #include "imp-session.h"
 
@@ -11,12 +10,12 @@
 
 #include <string.h>
 
+#include "imp-recording.h"
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-session-timeline.h"
 
-/* How far ahead of the playhead the worker records, in frames. */
-#define LOOKAHEAD 600
+#define LOOKAHEAD IMP_RECORDING_LOOKAHEAD
 /* Frames at normal speed per second of playback. */
 #define FRAMES_PER_SECOND 60.0
 /* States of past positions drawn as trails. */
@@ -33,14 +32,7 @@ struct _ImpSession
   char *scene_text;        /* or its inline JSON text */
   PhysWorld *scene;        /* the scene's state 0, before any edit */
 
-  GMutex lock;
-  GCond wake;
-  GThread *worker;
-  gboolean quit;
-  PhysTimeline *timeline; /* under lock */
-  gint64 target;          /* under lock: record up to this many frames */
-  gint64 length;          /* main thread's copy of the recorded length */
-  guint length_source;    /* pending main-thread update of length */
+  ImpRecording *recording;
 
   gint64 frame;
   int stop; /* index into stops; 0 is the frame's start */
@@ -127,63 +119,22 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void find_kept_event (ImpSession *self);
+static void recording_changed (ImpSession *self);
 static void move_to (ImpSession *self, gint64 frame, int stop);
 static void ensure_stops (ImpSession *self);
 
-static gboolean
-publish_length (gpointer data)
+/* The recording grew (or changed): views redraw, an inspected event is found again. */
+static void
+length_changed (ImpSession *self)
 {
-  ImpSession *self = data;
-  g_mutex_lock (&self->lock);
-  gint64 length = self->timeline != NULL ? phys_timeline_length (self->timeline) : 0;
-  self->length_source = 0;
-  g_mutex_unlock (&self->lock);
-  if (length != self->length)
-    {
-      self->length = length;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
-      find_kept_event (self);
-    }
-  return G_SOURCE_REMOVE;
-}
-
-static gpointer
-record_ahead (gpointer data)
-{
-  ImpSession *self = data;
-  g_mutex_lock (&self->lock);
-  while (!self->quit)
-    {
-      /* A recording that diverged ends there: nothing more to record until an edit. */
-      if (self->timeline == NULL || phys_timeline_length (self->timeline) >= self->target
-          || phys_timeline_halt (self->timeline).kind != PHYS_HALT_NONE)
-        {
-          g_cond_wait (&self->wake, &self->lock);
-          continue;
-        }
-      phys_timeline_record (self->timeline, 1);
-      if (self->length_source == 0)
-        self->length_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, publish_length,
-                                               g_object_ref (self), g_object_unref);
-      /* Let the interface in between frames. */
-      g_mutex_unlock (&self->lock);
-      g_thread_yield ();
-      g_mutex_lock (&self->lock);
-    }
-  g_mutex_unlock (&self->lock);
-  return NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  find_kept_event (self);
 }
 
 static void
 want_frames (ImpSession *self, gint64 frames)
 {
-  g_mutex_lock (&self->lock);
-  if (frames > self->target)
-    {
-      self->target = frames;
-      g_cond_signal (&self->wake);
-    }
-  g_mutex_unlock (&self->lock);
+  imp_recording_want_frames (self->recording, frames);
 }
 
 static void
@@ -194,26 +145,13 @@ invalidate (ImpSession *self)
   self->n_stops = 0;
 }
 
-/* Stops the worker while the session is still alive: the worker takes a
- * reference for each length update it posts, which finalize would be too late
- * for. */
 static void
 imp_session_dispose (GObject *object)
 {
   ImpSession *self = IMP_SESSION (object);
-  if (self->worker != NULL)
-    {
-      g_mutex_lock (&self->lock);
-      self->quit = TRUE;
-      g_cond_signal (&self->wake);
-      g_mutex_unlock (&self->lock);
-      g_clear_pointer (&self->worker, g_thread_join);
-    }
-  if (self->length_source != 0)
-    {
-      g_source_remove (self->length_source);
-      self->length_source = 0;
-    }
+  if (self->recording != NULL)
+    g_signal_handlers_disconnect_by_data (self->recording, self);
+  g_clear_object (&self->recording);
   G_OBJECT_CLASS (imp_session_parent_class)->dispose (object);
 }
 
@@ -222,7 +160,6 @@ imp_session_finalize (GObject *object)
 {
   ImpSession *self = IMP_SESSION (object);
 
-  phys_timeline_free (self->timeline);
   phys_world_free (self->world);
   g_free (self->positions);
   g_clear_pointer (&self->kept_back, g_array_unref);
@@ -237,8 +174,6 @@ imp_session_finalize (GObject *object)
   g_free (self->scene_path);
   g_free (self->scene_text);
   phys_world_free (self->scene);
-  g_mutex_clear (&self->lock);
-  g_cond_clear (&self->wake);
   g_free (self->highlight_term);
   G_OBJECT_CLASS (imp_session_parent_class)->finalize (object);
 }
@@ -253,7 +188,7 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       g_value_set_string (value, self->title);
       break;
     case PROP_LENGTH:
-      g_value_set_int64 (value, self->length);
+      g_value_set_int64 (value, imp_session_get_length (self));
       break;
     case PROP_FRAME:
       g_value_set_int64 (value, self->frame);
@@ -371,8 +306,6 @@ imp_session_class_init (ImpSessionClass *klass)
 static void
 imp_session_init (ImpSession *self)
 {
-  g_mutex_init (&self->lock);
-  g_cond_init (&self->wake);
   self->speed = 1.0;
   self->overlays = IMP_OVERLAY_DEFAULT;
   self->selected_event = -1;
@@ -381,7 +314,9 @@ imp_session_init (ImpSession *self)
   self->break_frame = -1;
   self->world_edit_frame = -1;
   phys_event_log_init (&self->events);
-  self->worker = g_thread_new ("impulse-record", record_ahead, self);
+  self->recording = imp_recording_new ();
+  g_signal_connect_swapped (self->recording, "changed", G_CALLBACK (recording_changed), self);
+  g_signal_connect_swapped (self->recording, "length-changed", G_CALLBACK (length_changed), self);
 }
 
 ImpSession *
@@ -390,19 +325,11 @@ imp_session_new (void)
   return g_object_new (IMP_TYPE_SESSION, NULL);
 }
 
-/* Puts a new recording in place, playhead at its first frame. */
+/* Puts a new recording in place, playhead at its first frame (set first: the
+ * recording says it changed, and the views look at once). */
 static void
 install (ImpSession *self, PhysTimeline *timeline)
 {
-  phys_timeline_record (timeline, 1);
-  g_mutex_lock (&self->lock);
-  phys_timeline_free (self->timeline);
-  self->timeline = timeline;
-  self->target = phys_timeline_length (timeline) + LOOKAHEAD;
-  g_cond_signal (&self->wake);
-  self->length = phys_timeline_length (timeline);
-  g_mutex_unlock (&self->lock);
-
   self->frame = 0;
   self->stop = 0;
   self->phase = 0.0;
@@ -412,11 +339,10 @@ install (ImpSession *self, PhysTimeline *timeline)
   self->other.index = -1;
   self->body_name[0] = self->other_name[0] = '\0';
   invalidate (self);
-  static const int changed[] = { PROP_TITLE, PROP_LENGTH, PROP_FRAME, PROP_STOP,
-                                 PROP_SELECTED_EVENT, PROP_CAN_UNDO, PROP_CAN_REDO,
-                                 PROP_N_BOOKMARKS };
-  for (gsize i = 0; i < G_N_ELEMENTS (changed); i++)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
+  imp_recording_install (self->recording, timeline);
+  /* recording_changed() notified the rest. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
 }
 
 /* A document (session, lesson) names its scene file relative to itself; a
@@ -537,21 +463,7 @@ imp_session_load_world (ImpSession *self, const PhysWorld *world, const char *ti
 void
 imp_session_record_to (ImpSession *self, gint64 frames)
 {
-  g_mutex_lock (&self->lock);
-  gint64 have = self->timeline != NULL ? phys_timeline_length (self->timeline) : frames;
-  if (have < frames)
-    have += phys_timeline_record (self->timeline, frames - have);
-  if (frames + LOOKAHEAD > self->target)
-    {
-      self->target = frames + LOOKAHEAD;
-      g_cond_signal (&self->wake);
-    }
-  g_mutex_unlock (&self->lock);
-  if (have > self->length)
-    {
-      self->length = have;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
-    }
+  imp_recording_record_to (self->recording, frames);
 }
 
 /**
@@ -565,12 +477,10 @@ imp_session_record_to (ImpSession *self, gint64 frames)
 gboolean
 imp_session_save (ImpSession *self, const char *path, GError **error)
 {
-  g_return_val_if_fail (self->timeline != NULL, FALSE);
-  PhysTimeline *tl = imp_session_lock (self);
-  g_autoptr (ImpSessionFile) file = imp_session_file_from_timeline (
-      tl, phys_world_copy (self->scene), self->scene_text == NULL ? self->scene_path : NULL,
-      self->scene_text);
-  imp_session_unlock (self);
+  g_return_val_if_fail (!imp_recording_is_empty (self->recording), FALSE);
+  g_autoptr (ImpSessionFile) file = imp_recording_to_session_file (
+      self->recording, phys_world_copy (self->scene),
+      self->scene_text == NULL ? self->scene_path : NULL, self->scene_text);
   if (!imp_session_file_save (file, path, error))
     return FALSE;
   g_free (self->session_path);
@@ -644,7 +554,7 @@ keep_event (ImpSession *self)
 static void
 find_kept_event (ImpSession *self)
 {
-  if (!self->kept.pending || self->frame >= self->length)
+  if (!self->kept.pending || self->frame >= imp_session_get_length (self))
     return;
   self->kept.pending = FALSE;
   if (self->frame != self->kept.frame)
@@ -681,16 +591,12 @@ find_kept_event (ImpSession *self)
   g_signal_emit (self, signals[SIGNAL_NOTICE], 0, said);
 }
 
-/* After the recording changed under the playhead (edit, undo, redo). */
+/* After the recording changed under the playhead (a new one, edit, undo, redo). */
 static void
 recording_changed (ImpSession *self)
 {
-  g_mutex_lock (&self->lock);
-  gint64 length = phys_timeline_length (self->timeline);
-  self->target = MAX (self->frame, length) + LOOKAHEAD;
-  g_cond_signal (&self->wake);
-  g_mutex_unlock (&self->lock);
-  self->length = length;
+  gint64 length = imp_recording_get_length (self->recording);
+  want_frames (self, MAX (self->frame, length) + LOOKAHEAD);
   if (self->frame > length)
     self->frame = length;
   self->stop = 0;
@@ -707,31 +613,22 @@ recording_changed (ImpSession *self)
 gboolean
 imp_session_can_undo (ImpSession *self)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean can = tl != NULL && phys_timeline_can_undo (tl);
-  imp_session_unlock (self);
-  return can;
+  return imp_recording_can_undo (self->recording);
 }
 
 gboolean
 imp_session_can_redo (ImpSession *self)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean can = tl != NULL && phys_timeline_can_redo (tl);
-  imp_session_unlock (self);
-  return can;
+  return imp_recording_can_redo (self->recording);
 }
 
+/* Undo and redo: the recording's "changed" brings the playhead along. */
 gboolean
 imp_session_undo (ImpSession *self)
 {
   keep_event (self);
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_undo (tl);
-  imp_session_unlock (self);
-  if (done)
-    recording_changed (self);
-  else
+  gboolean done = imp_recording_undo (self->recording);
+  if (!done)
     self->kept.pending = FALSE;
   return done;
 }
@@ -740,12 +637,8 @@ gboolean
 imp_session_redo (ImpSession *self)
 {
   keep_event (self);
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_redo (tl);
-  imp_session_unlock (self);
-  if (done)
-    recording_changed (self);
-  else
+  gboolean done = imp_recording_redo (self->recording);
+  if (!done)
     self->kept.pending = FALSE;
   return done;
 }
@@ -768,15 +661,9 @@ imp_session_edit (ImpSession *self, const PhysEdit *edit)
   gint64 at = edit->kind == PHYS_EDIT_SET_WORLD && self->world_edit_frame >= 0
                  ? MIN (self->world_edit_frame, self->frame)
                  : self->frame;
-  PhysTimeline *tl = imp_session_lock (self);
-  PhysStatus status = tl != NULL ? phys_timeline_edit (tl, at, edit) : PHYS_ERROR_UNKNOWN_BODY;
   /* An edit before the playhead leaves the playhead where it was. */
-  if (status == PHYS_OK && phys_timeline_length (tl) < self->frame)
-    phys_timeline_record (tl, self->frame - phys_timeline_length (tl));
-  imp_session_unlock (self);
-  if (status == PHYS_OK)
-    recording_changed (self);
-  else
+  PhysStatus status = imp_recording_edit (self->recording, at, edit, self->frame);
+  if (status != PHYS_OK)
     self->kept.pending = FALSE;
   return status;
 }
@@ -818,20 +705,9 @@ imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
 int
 imp_session_add_bookmark (ImpSession *self, const char *note)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  int index = -1, n = tl != NULL ? phys_timeline_bookmark_count (tl) : 0;
-  for (int i = 0; i < n && index < 0; i++)
-    {
-      int64_t frame;
-      phys_timeline_get_bookmark (tl, i, &frame);
-      if (frame == self->frame)
-        index = i;
-    }
-  gboolean added = tl != NULL && index < 0;
-  if (added)
-    index = phys_timeline_add_bookmark (tl, self->frame, note);
-  imp_session_unlock (self);
-  if (added)
+  int before = imp_recording_get_n_bookmarks (self->recording);
+  int index = imp_recording_add_bookmark (self->recording, self->frame, note);
+  if (imp_recording_get_n_bookmarks (self->recording) != before)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
   return index;
 }
@@ -839,41 +715,26 @@ imp_session_add_bookmark (ImpSession *self, const char *note)
 int
 imp_session_get_n_bookmarks (ImpSession *self)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  int n = tl != NULL ? phys_timeline_bookmark_count (tl) : 0;
-  imp_session_unlock (self);
-  return n;
+  return imp_recording_get_n_bookmarks (self->recording);
 }
 
 /* Bookmark i's note (newly allocated) and frame, or NULL when there is none. */
 char *
 imp_session_dup_bookmark (ImpSession *self, int i, gint64 *frame)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  int64_t k = 0;
-  const char *note = tl != NULL ? phys_timeline_get_bookmark (tl, i, &k) : NULL;
-  char *copy = g_strdup (note);
-  imp_session_unlock (self);
-  if (frame != NULL)
-    *frame = k;
-  return copy;
+  return imp_recording_dup_bookmark (self->recording, i, frame);
 }
 
 gboolean
 imp_session_set_bookmark_note (ImpSession *self, int i, const char *note)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_set_bookmark_note (tl, i, note);
-  imp_session_unlock (self);
-  return done;
+  return imp_recording_set_bookmark_note (self->recording, i, note);
 }
 
 gboolean
 imp_session_remove_bookmark (ImpSession *self, int i)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_remove_bookmark (tl, i);
-  imp_session_unlock (self);
+  gboolean done = imp_recording_remove_bookmark (self->recording, i);
   if (done)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
   return done;
@@ -902,50 +763,30 @@ imp_session_connect_notifies (ImpSession *self, const char *const *names, GCallb
     }
 }
 
-PhysTimeline *
-imp_session_lock (ImpSession *self)
+/**
+ * imp_session_get_recording:
+ * @self: a session
+ *
+ * Returns: (transfer none): the recording the playhead moves over
+ */
+ImpRecording *
+imp_session_get_recording (ImpSession *self)
 {
-  g_mutex_lock (&self->lock);
-  return self->timeline;
-}
-
-void
-imp_session_unlock (ImpSession *self)
-{
-  g_mutex_unlock (&self->lock);
+  return self->recording;
 }
 
 gint64
 imp_session_get_length (ImpSession *self)
 {
-  return self->length;
+  return imp_recording_get_length (self->recording);
 }
 
-/**
- * imp_session_dup_halt_message:
- * @self: a session
- *
- * Why the recording ends where it does when an integrator diverged in its last
- * frame (see #PhysHalt): "frame 248: circle "a" diverged: ...". The recording then
- * grows no more until an edit.
- *
- * Returns: (transfer full) (nullable): the message, or %NULL while it can go on
- */
+/* Why the recording ends where it does: imp_recording_dup_halt_message(). */
 char *
 imp_session_dup_halt_message (ImpSession *self)
 {
   g_return_val_if_fail (IMP_IS_SESSION (self), NULL);
-
-  char *message = NULL;
-  g_mutex_lock (&self->lock);
-  PhysHalt halt = { 0 };
-  if (self->timeline != NULL)
-    halt = phys_timeline_halt (self->timeline);
-  /* The bodies are the branch's own at every frame, so any state names them. */
-  if (halt.kind != PHYS_HALT_NONE)
-    message = imp_scene_describe_halt (phys_timeline_seek (self->timeline, halt.frame), halt);
-  g_mutex_unlock (&self->lock);
-  return message;
+  return imp_recording_dup_halt_message (self->recording);
 }
 
 gint64
@@ -958,7 +799,7 @@ imp_session_get_frame (ImpSession *self)
 static void
 move_to (ImpSession *self, gint64 frame, int stop)
 {
-  frame = CLAMP (frame, 0, self->length);
+  frame = CLAMP (frame, 0, imp_session_get_length (self));
   gboolean frame_changed = frame != self->frame;
   gboolean stop_changed = stop != self->stop;
   if (!frame_changed && !stop_changed)
@@ -997,11 +838,9 @@ imp_session_step (ImpSession *self, int frames)
 static void
 ensure_stops (ImpSession *self)
 {
-  if (self->stops != NULL || self->frame >= self->length)
+  if (self->stops != NULL || self->frame >= imp_session_get_length (self))
     return;
-  PhysTimeline *tl = imp_session_lock (self);
-  self->n_stops = tl != NULL ? phys_timeline_stops (tl, self->frame, &self->stops) : 0;
-  imp_session_unlock (self);
+  self->n_stops = imp_recording_stops (self->recording, self->frame, &self->stops);
 }
 
 int
@@ -1037,7 +876,7 @@ imp_session_step_into (ImpSession *self, int direction)
     {
       if (self->stop < last)
         move_to (self, self->frame, self->stop + 1);
-      else if (self->frame < self->length)
+      else if (self->frame < imp_session_get_length (self))
         move_to (self, self->frame + 1, 0);
     }
   else
@@ -1213,15 +1052,13 @@ imp_session_jump_event (ImpSession *self, int direction)
 {
   PhysTimelineQuery any;
   memset (&any, 0, sizeof any);
-  PhysTimeline *tl = imp_session_lock (self);
   gint64 found = -1;
   /* From the start of a frame, the next event may be that frame's own. */
-  if (tl != NULL && direction > 0 && self->stop == 0 && self->phase == 0.0
-      && phys_timeline_frame_matches (tl, self->frame, &any))
+  if (direction > 0 && self->stop == 0 && self->phase == 0.0
+      && imp_recording_frame_matches (self->recording, self->frame, &any))
     found = self->frame;
-  else if (tl != NULL)
-    found = phys_timeline_find (tl, self->frame, direction, &any);
-  imp_session_unlock (self);
+  else
+    found = imp_recording_find (self->recording, self->frame, direction, &any);
   if (found < 0)
     return FALSE;
   land_before_first_event (self, found);
@@ -1312,7 +1149,7 @@ imp_session_advance (ImpSession *self, double seconds)
     return;
   double frames = self->phase + seconds * FRAMES_PER_SECOND * self->speed;
   gint64 whole = (gint64) frames;
-  gint64 target = MIN (self->frame + whole, self->length);
+  gint64 target = MIN (self->frame + whole, imp_session_get_length (self));
   gboolean looping = self->loop_end > self->loop_start;
   if (looping && (target > self->loop_end || target < self->loop_start))
     {
@@ -1320,19 +1157,16 @@ imp_session_advance (ImpSession *self, double seconds)
       gint64 span = self->loop_end - self->loop_start + 1;
       gint64 from = MAX (self->frame, self->loop_start);
       target = self->loop_start + (from + whole - self->loop_start) % span;
-      target = MIN (target, self->length);
+      target = MIN (target, imp_session_get_length (self));
     }
   if (self->has_breakpoint && target > self->frame)
     {
       follow_breakpoint_bodies (self);
       /* The frames played through, the one under the playhead included
        * unless playback paused there last. */
-      gint64 hit = -1;
-      PhysTimeline *tl = imp_session_lock (self);
-      for (gint64 k = self->frame + (self->frame == self->break_frame); k < target && hit < 0; k++)
-        if (tl != NULL && phys_timeline_frame_matches (tl, k, &self->breakpoint))
-          hit = k;
-      imp_session_unlock (self);
+      gint64 hit = imp_recording_find_in (self->recording,
+                                          self->frame + (self->frame == self->break_frame),
+                                          target, &self->breakpoint);
       if (hit >= 0)
         {
           self->phase = 0.0;
@@ -1343,7 +1177,7 @@ imp_session_advance (ImpSession *self, double seconds)
           return;
         }
     }
-  double phase = target == self->length ? 0.0 : frames - (double) whole;
+  double phase = target == imp_session_get_length (self) ? 0.0 : frames - (double) whole;
   if (target != self->frame)
     move_to (self, target, 0);
   if (phase != self->phase)
@@ -1475,29 +1309,23 @@ imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b)
 static void
 rebuild_view (ImpSession *self)
 {
-  PhysTimeline *tl = imp_session_lock (self);
-  if (tl == NULL)
-    {
-      imp_session_unlock (self);
-      return;
-    }
-  const PhysWorld *at = phys_timeline_seek (tl, self->frame);
+  PhysWorld *at = imp_recording_seek (self->recording, self->frame);
+  if (at == NULL)
+    return;
   phys_world_free (self->world);
-  self->world = phys_world_copy (at);
+  self->world = at;
   int n = phys_world_circle_count (at), np = phys_world_probe_count (at);
   self->positions = g_renew (PhysVec2, self->positions, MAX (n, 1));
   self->probe_positions = g_renew (PhysVec2, self->probe_positions, MAX (np, 1));
   phys_event_log_clear (&self->events);
 
-  gboolean has_frame = self->frame < phys_timeline_length (tl);
-  if (has_frame)
-    phys_timeline_frame_events (tl, self->frame, &self->events);
+  gboolean has_frame = imp_recording_frame_events (self->recording, self->frame, &self->events);
   if (has_frame && self->phase > 0.0)
-    phys_timeline_state_at_time (tl, self->frame, self->phase, self->positions,
+    imp_recording_state_at_time (self->recording, self->frame, self->phase, self->positions,
                                  self->probe_positions);
   else if (has_frame && self->stops != NULL && self->stop > 0 && self->stop < self->n_stops)
-    phys_timeline_state_at_stop (tl, self->frame, &self->stops[self->stop], self->positions, NULL,
-                                 self->probe_positions);
+    imp_recording_state_at_stop (self->recording, self->frame, &self->stops[self->stop],
+                                 self->positions, self->probe_positions);
   else
     {
       for (int i = 0; i < n; i++)
@@ -1515,38 +1343,24 @@ rebuild_view (ImpSession *self)
 
   /* The ghost branch, where it differs from this one and has the same circles. */
   self->has_ghost = FALSE;
-  if (phys_timeline_has_ghost (tl) && self->frame > phys_timeline_ghost_fork (tl))
+  g_autoptr (PhysWorld) ghost = imp_recording_seek_ghost (self->recording, self->frame);
+  if (ghost != NULL && phys_world_circle_count (ghost) == n)
     {
-      const PhysWorld *ghost = phys_timeline_ghost_seek (tl, self->frame);
-      if (ghost != NULL && phys_world_circle_count (ghost) == n)
-        {
-          self->ghost = g_renew (PhysVec2, self->ghost, MAX (n, 1));
-          for (int i = 0; i < n; i++)
-            self->ghost[i] = phys_world_get_circle (ghost, i).position;
-          self->has_ghost = TRUE;
-        }
+      self->ghost = g_renew (PhysVec2, self->ghost, MAX (n, 1));
+      for (int i = 0; i < n; i++)
+        self->ghost[i] = phys_world_get_circle (ghost, i).position;
+      self->has_ghost = TRUE;
     }
 
   /* Trails: the states before this one, read back from the recording. */
   self->trail_len = 0;
   if (self->overlays & IMP_OVERLAY_TRAILS)
     {
-      gint64 from = MAX (phys_timeline_first_frame (tl), self->frame - TRAIL_FRAMES);
+      gint64 from = MAX (imp_recording_get_first_frame (self->recording),
+                         self->frame - TRAIL_FRAMES);
       self->trail = g_renew (PhysVec2, self->trail, (gsize) MAX (n, 1) * (TRAIL_FRAMES + 1));
-      for (gint64 k = from; k <= self->frame; k++)
-        {
-          const PhysWorld *past = phys_timeline_seek (tl, k);
-          if (past == NULL || phys_world_circle_count (past) != n)
-            {
-              self->trail_len = 0; /* an edit added or removed circles: start again */
-              continue;
-            }
-          for (int i = 0; i < n; i++)
-            self->trail[(gsize) self->trail_len * n + i] = phys_world_get_circle (past, i).position;
-          self->trail_len++;
-        }
+      self->trail_len = imp_recording_trail (self->recording, from, self->frame, n, self->trail);
     }
-  imp_session_unlock (self);
   self->view_valid = TRUE;
 }
 
@@ -1566,14 +1380,14 @@ PhysAabb
 imp_session_recorded_box (ImpSession *self, int samples)
 {
   PhysAabb box = imp_aabb_empty ();
-  PhysTimeline *tl = imp_session_lock (self);
-  gint64 length = tl != NULL ? phys_timeline_length (tl) : -1;
-  gint64 first = tl != NULL ? phys_timeline_first_frame (tl) : 0;
+  gboolean empty = imp_recording_is_empty (self->recording);
+  gint64 length = empty ? -1 : imp_session_get_length (self);
+  gint64 first = empty ? 0 : imp_recording_get_first_frame (self->recording);
   samples = MAX (samples, 2);
   for (int i = 0; length >= first && i < samples; i++)
     {
       gint64 k = first + (length - first) * i / (samples - 1);
-      const PhysWorld *world = phys_timeline_seek (tl, k);
+      g_autoptr (PhysWorld) world = imp_recording_seek (self->recording, k);
       if (world == NULL)
         continue;
       PhysAabb b = imp_view_world_box (world);
@@ -1583,7 +1397,6 @@ imp_session_recorded_box (ImpSession *self, int samples)
       if (length == first)
         break;
     }
-  imp_session_unlock (self);
   return box;
 }
 
@@ -1596,7 +1409,7 @@ void
 imp_session_get_view (ImpSession *self, ImpSessionView *view)
 {
   memset (view, 0, sizeof *view);
-  if (self->timeline == NULL)
+  if (imp_recording_is_empty (self->recording))
     return;
   if (self->stop > 0)
     ensure_stops (self);

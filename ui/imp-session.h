@@ -7,6 +7,7 @@
 
 #include <glib-object.h>
 
+#include "imp-recording.h"
 #include "imp-render.h"
 #include "phys.h"
 
@@ -47,9 +48,8 @@ const char *imp_session_get_title (ImpSession *self);
 void imp_session_connect_notifies (ImpSession *self, const char *const *properties,
                                    GCallback callback, gpointer data);
 
-/* The timeline is shared with the recording worker: lock around every use. */
-PhysTimeline *imp_session_lock (ImpSession *self);
-void imp_session_unlock (ImpSession *self);
+/* The recording: views read it through copies, summaries and series, never a lock. */
+ImpRecording *imp_session_get_recording (ImpSession *self);
 
 gint64 imp_session_get_length (ImpSession *self);
 char *imp_session_dup_halt_message (ImpSession *self);
