@@ -5,8 +5,10 @@
 #include <gio/gio.h>
 #include <math.h>
 
+#include "imp-playhead.h"
 #include "imp-recording.h"
 #include "imp-scene.h"
+#include "imp-selection.h"
 #include "test-util.h"
 
 /* A recording of a shipped scene, its first frame recorded. */
@@ -35,6 +37,12 @@ iterate_until (gboolean (*done) (gpointer), gpointer data)
 
 static void
 count (gpointer instance, gpointer data)
+{
+  (*(int *) data)++;
+}
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, gpointer data)
 {
   (*(int *) data)++;
 }
@@ -72,8 +80,8 @@ test_recording_seek_copies (void)
   /* Momentum 4 * 3 - 2 = 10, kinetic energy 4 * 9 / 2 + 4 / 2 = 20. */
   g_assert_cmpfloat (summaries[0].energy.momentum.x, ==, 10.0);
   g_assert_cmpfloat (summaries[0].energy.kinetic, ==, 20.0);
-  /* Nothing past the recording. */
-  g_assert_null (imp_recording_seek (recording, n + 5));
+  /* Nothing past the recording (the worker records on meanwhile: far past). */
+  g_assert_null (imp_recording_seek (recording, G_MAXINT32));
   phys_world_free (a);
   phys_world_free (b);
   phys_world_free (again);
@@ -119,6 +127,7 @@ test_recording_length_changed (void)
                                                                               i - 1));
   g_assert_cmpint (g_array_index (l.lengths, gint64, l.lengths->len - 1), ==,
                    imp_recording_get_length (recording));
+  g_signal_handlers_disconnect_by_data (recording, &l);
   g_array_unref (l.lengths);
 }
 
@@ -212,6 +221,8 @@ test_recording_series_off_thread (void)
   w = (Wanted) { recording, 10, 0 };
   iterate_until (series_reach, &w);
   g_assert_true (isnan (imp_recording_get_body_series (recording, 0, &n)[9]));
+  /* A job still running keeps the recording alive past this test. */
+  g_signal_handlers_disconnect_by_data (recording, &changed);
   g_free (d.world);
   g_free (d.bodies);
 }
@@ -266,6 +277,196 @@ test_recording_edit_and_undo (void)
   g_assert_cmpfloat (imp_recording_get_summaries (recording, &n)[0].energy.kinetic, ==, 20.0);
   g_assert_false (imp_recording_undo (recording));
   g_assert_cmpint (changed, ==, 2);
+  g_signal_handlers_disconnect_by_data (recording, &changed);
+}
+
+/* Seed 001 head-on: the surfaces are 550 - 250 - 45 = 255 apart and close at
+ * 5 a frame, so they touch at the end of frame 50 (t = 1): heavy at
+ * 250 + 51 * 3 = 403, light at 550 - 51 * 2 = 448. The playhead steps into
+ * that event and out of it, and says each move once. */
+static void
+test_playhead_stops (void)
+{
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-head-on.json");
+  imp_recording_record_to (recording, 100);
+  g_autoptr (ImpPlayhead) playhead = imp_playhead_new (recording);
+  int frames = 0, stops = 0;
+  g_signal_connect (playhead, "notify::frame", G_CALLBACK (count_notify), &frames);
+  g_signal_connect (playhead, "notify::stop", G_CALLBACK (count_notify), &stops);
+
+  gint64 hit = imp_playhead_find_event (playhead, 1);
+  g_assert_cmpint (hit, ==, 50);
+  int event = -1;
+  g_assert_true (imp_playhead_land_before_first_event (playhead, hit, &event));
+  g_assert_cmpint (event, ==, 0);
+  g_assert_cmpint (frames, ==, 1);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 50);
+  g_assert_cmpint (imp_playhead_get_stop (playhead), ==, 1);
+  const PhysStop *stop = imp_playhead_get_stop_info (playhead);
+  g_assert_cmpint (stop->kind, ==, PHYS_STOP_BEFORE);
+  g_assert_cmpfloat_with_epsilon (stop->t, 1.0, 1e-12);
+  g_assert_cmpfloat (imp_playhead_get_time_in_frame (playhead), ==, stop->t);
+  PhysVec2 at[2];
+  g_assert_true (imp_recording_state_at_stop (recording, 50, stop, at, NULL));
+  g_assert_cmpfloat_with_epsilon (at[0].x, 403.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (at[1].x, 448.0, 1e-9);
+
+  /* Into the response, then on to the next frame's start, and back. */
+  stop = imp_playhead_step_into (playhead, 1);
+  g_assert_cmpint (stop->kind, ==, PHYS_STOP_AFTER);
+  stop = imp_playhead_step_into (playhead, 1);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 51);
+  g_assert_cmpint (imp_playhead_get_stop (playhead), ==, 0);
+  g_assert_cmpint (stop->kind, ==, PHYS_STOP_START);
+  stop = imp_playhead_step_into (playhead, -1);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 50);
+  g_assert_cmpint (stop->kind, ==, PHYS_STOP_AFTER);
+  g_assert_cmpint (frames, ==, 3);
+  /* "stop" a move: landing says it twice (the frame's start, then the event's
+   * stop), each step into once, and stepping back into frame 50 twice (its
+   * start, then the stop after the response). */
+  g_assert_cmpint (stops, ==, 6);
+  /* From frame 51, the previous event is frame 50's; past the recording the
+   * playhead stops at its end. */
+  imp_playhead_set_frame (playhead, 51);
+  g_assert_cmpint (imp_playhead_find_event (playhead, -1), ==, 50);
+  imp_playhead_set_frame (playhead, 1000000);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, imp_recording_get_length (recording));
+  g_assert_null (imp_playhead_get_stop_info (playhead));
+}
+
+static void
+hit_at (ImpPlayhead *playhead, gint64 frame, gint64 *hit)
+{
+  *hit = frame;
+}
+
+/* Playback at its speed, wrapping in a loop (from 18 in [10, 20], 11 frames,
+ * five frames on is 12), and pausing on the breakpoint's frame, before its
+ * event. */
+static void
+test_playhead_playback (void)
+{
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-head-on.json");
+  imp_recording_record_to (recording, 100);
+  g_autoptr (ImpPlayhead) playhead = imp_playhead_new (recording);
+  imp_playhead_advance (playhead, 1.0);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 0); /* paused: nothing moves */
+  imp_playhead_set_loop (playhead, 10, 20);
+  imp_playhead_set_frame (playhead, 18);
+  imp_playhead_set_playing (playhead, TRUE);
+  imp_playhead_advance (playhead, 5.0 / 60.0);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 12);
+  /* Half a frame at half speed: a quarter of the way into the frame. */
+  imp_playhead_set_speed (playhead, 0.5);
+  imp_playhead_advance (playhead, 0.5 / 60.0);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 12);
+  g_assert_cmpfloat (imp_playhead_get_time_in_frame (playhead), ==, 0.25);
+  imp_playhead_set_playing (playhead, FALSE);
+  g_assert_cmpfloat (imp_playhead_get_phase (playhead), ==, 0.0);
+  imp_playhead_set_loop (playhead, 0, 0);
+  g_assert_false (imp_playhead_get_loop (playhead, NULL, NULL));
+
+  PhysTimelineQuery circles = { 0 };
+  circles.kinds = 1u << PHYS_EVENT_CIRCLE_CIRCLE;
+  imp_playhead_set_breakpoint (playhead, &circles);
+  gint64 hit = -1;
+  g_signal_connect (playhead, "breakpoint-hit", G_CALLBACK (hit_at), &hit);
+  imp_playhead_set_speed (playhead, 1.0);
+  imp_playhead_set_frame (playhead, 0);
+  imp_playhead_set_playing (playhead, TRUE);
+  imp_playhead_advance (playhead, 90.0 / 60.0);
+  g_assert_cmpint (hit, ==, 50);
+  g_assert_false (imp_playhead_get_playing (playhead));
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 50);
+  g_assert_cmpint (imp_playhead_get_stop (playhead), ==, 1);
+  /* Played on, it does not pause on the same frame again. */
+  hit = -1;
+  imp_playhead_set_playing (playhead, TRUE);
+  imp_playhead_advance (playhead, 10.0 / 60.0);
+  g_assert_cmpint (hit, ==, -1);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 60);
+}
+
+/* An edit puts the playhead back on its frame's start; the frame stays. */
+static void
+test_playhead_follows_recording (void)
+{
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-head-on.json");
+  imp_recording_record_to (recording, 100);
+  g_autoptr (ImpPlayhead) playhead = imp_playhead_new (recording);
+  int event;
+  g_assert_true (imp_playhead_land_before_first_event (playhead, 50, &event));
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "light");
+  edit.fields = PHYS_EDIT_VELOCITY;
+  edit.velocity = (PhysVec2) { 0.0, 0.0 };
+  g_assert_cmpint (imp_recording_edit (recording, 10, &edit, 50), ==, PHYS_OK);
+  g_assert_cmpint (imp_playhead_get_frame (playhead), ==, 50);
+  g_assert_cmpint (imp_playhead_get_stop (playhead), ==, 0);
+  /* The light ball waits at 530: heavy (right edge at 250 + 30 + 3k) meets its
+   * left edge (515) at k = 78.33, in frame 78. */
+  imp_recording_record_to (recording, 100);
+  g_assert_cmpint (imp_playhead_find_event (playhead, 1), ==, 78);
+}
+
+static void
+bodies_changed (ImpSelection *selection, int *n)
+{
+  (*n)++;
+}
+
+/* A body, a pair, an event; bodies found again by name after an edit renumbers
+ * or removes them. */
+static void
+test_selection_changes (void)
+{
+  g_autoptr (ImpSelection) selection = imp_selection_new ();
+  int events = 0, bodies = 0;
+  g_signal_connect (selection, "notify::event", G_CALLBACK (count_notify), &events);
+  g_signal_connect (selection, "bodies-changed", G_CALLBACK (bodies_changed), &bodies);
+  g_assert_cmpint (imp_selection_get_event (selection), ==, -1);
+  g_assert_false (imp_selection_get_body (selection, NULL));
+
+  imp_selection_set_event (selection, 2);
+  imp_selection_set_event (selection, 2);
+  g_assert_cmpint (events, ==, 1);
+  PhysBodyRef heavy = { PHYS_BODY_CIRCLE, 0 }, light = { PHYS_BODY_CIRCLE, 1 };
+  imp_selection_select_body (selection, heavy, "heavy", FALSE);
+  g_assert_cmpint (imp_selection_get_event (selection), ==, -1);
+  g_assert_cmpint (events, ==, 2);
+  g_assert_cmpint (bodies, ==, 1);
+  PhysBodyRef a, b;
+  g_assert_true (imp_selection_get_body (selection, &a));
+  g_assert_cmpint (a.index, ==, 0);
+  g_assert_false (imp_selection_get_pair (selection, &a, &b));
+  /* The same body again makes no pair; another one does. */
+  imp_selection_select_body (selection, heavy, "heavy", TRUE);
+  g_assert_false (imp_selection_get_pair (selection, &a, &b));
+  imp_selection_select_body (selection, light, "light", TRUE);
+  g_assert_true (imp_selection_get_pair (selection, &a, &b));
+  g_assert_cmpint (a.index, ==, 0);
+  g_assert_cmpint (b.index, ==, 1);
+  g_assert_cmpstr (imp_selection_get_body_name (selection, 1), ==, "light");
+  g_assert_cmpint (bodies, ==, 3);
+
+  /* Heavy removed: light is circle 0 now, and the pair is gone. */
+  g_autofree char *path = imp_test_scene_path ("seed001-head-on.json");
+  PhysWorld *world = imp_scene_load_file (path, NULL);
+  PhysEdit remove = phys_edit_init (PHYS_EDIT_REMOVE_CIRCLE, "heavy");
+  g_assert_cmpint (phys_world_apply_edit (world, &remove), ==, PHYS_OK);
+  imp_selection_follow (selection, world);
+  g_assert_false (imp_selection_get_body (selection, &a));
+  g_assert_false (imp_selection_get_pair (selection, &a, &b));
+  /* Light alone, found where it is numbered now. */
+  imp_selection_select_body (selection, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 }, "light", FALSE);
+  imp_selection_follow (selection, world);
+  g_assert_true (imp_selection_get_body (selection, &a));
+  g_assert_cmpint (a.index, ==, 0);
+  g_assert_cmpint (imp_body_find (world, "light", PHYS_BODY_SEGMENT).index, ==, -1);
+  imp_selection_clear (selection);
+  g_assert_false (imp_selection_get_body (selection, NULL));
+  g_assert_cmpint (bodies, ==, 5);
+  phys_world_free (world);
 }
 
 int
@@ -276,5 +477,9 @@ main (int argc, char **argv)
   g_test_add_func ("/model/recording/length-changed", test_recording_length_changed);
   g_test_add_func ("/model/recording/series-off-thread", test_recording_series_off_thread);
   g_test_add_func ("/model/recording/edit-and-undo", test_recording_edit_and_undo);
+  g_test_add_func ("/model/playhead/stops", test_playhead_stops);
+  g_test_add_func ("/model/playhead/playback", test_playhead_playback);
+  g_test_add_func ("/model/playhead/follows-recording", test_playhead_follows_recording);
+  g_test_add_func ("/model/selection/changes", test_selection_changes);
   return g_test_run ();
 }

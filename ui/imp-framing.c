@@ -149,7 +149,7 @@ imp_framing_subject_box (ImpSession *session, gint64 until, double *largest_radi
 
   gint64 from = imp_session_get_frame (session);
   until = MAX (until, from);
-  gint64 last = MIN (until, imp_session_get_length (session));
+  gint64 last = MIN (until, imp_recording_get_recorded (imp_session_get_recording (session)));
   gint64 span = MAX (last - from, 0);
   for (gint64 i = 0; i < SUBJECT_SAMPLES && from + i <= last; i++)
     {

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-session.c: the model of the app (see imp-session.h).
  *
- * The recording (imp-recording.h) records ahead of the playhead in its own
- * thread; the session asks it for copies of what the playhead shows.
+ * It composes the model's parts (ui/model/): the recording, which records
+ * ahead of the playhead in its own thread, the playhead and the selection; it
+ * keeps the document (what was opened, its scene) and the view preferences,
+ * and builds what the canvas draws from copies the recording hands out.
  */
 #include "imp-session.h"
 
@@ -10,14 +12,13 @@
 
 #include <string.h>
 
+#include "imp-playhead.h"
 #include "imp-recording.h"
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
+#include "imp-selection.h"
 #include "imp-session-timeline.h"
 
-#define LOOKAHEAD IMP_RECORDING_LOOKAHEAD
-/* Frames at normal speed per second of playback. */
-#define FRAMES_PER_SECOND 60.0
 /* States of past positions drawn as trails. */
 #define TRAIL_FRAMES 30
 
@@ -33,33 +34,14 @@ struct _ImpSession
   PhysWorld *scene;        /* the scene's state 0, before any edit */
 
   ImpRecording *recording;
+  ImpPlayhead *playhead;
+  ImpSelection *selection;
 
-  gint64 frame;
-  int stop; /* index into stops; 0 is the frame's start */
-  PhysStop *stops;
-  int n_stops;
-  double phase; /* playback's time inside the frame, [0, 1) */
-  gboolean playing;
-  double speed;
-  gint64 loop_start, loop_end; /* a loop when loop_end > loop_start */
-  gboolean has_breakpoint;
-  PhysTimelineQuery breakpoint; /* playback pauses on the frames it matches */
-  gint64 break_frame;           /* where it last paused (not matched again), or -1 */
   ImpOverlays overlays;
   char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
   gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
   GArray *kept_back;        /* what a lesson keeps back (ImpKeptBack, imp-conceal.h), or NULL */
   gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0); -1: playhead */
-  int selected_event;
-  PhysBodyRef body;         /* selected body at this frame, index -1 for none */
-  PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
-  /* The selection by name: edits renumber bodies and add or remove them, so
-   * each view finds the selected ones again by these ("" for none). */
-  char body_name[PHYS_NAME_MAX];
-  char other_name[PHYS_NAME_MAX];
-  /* The bodies a breakpoint names, by name too: found again as playback goes
-   * (an edit that adds or removes bodies renumbers the later ones). */
-  char break_names[2][PHYS_NAME_MAX];
   /* The inspected event by what it is, found again once an edit, undo or redo has
    * recorded its frame anew (its index may change, or it may be gone). */
   struct
@@ -120,8 +102,6 @@ static GParamSpec *properties[N_PROPS];
 
 static void find_kept_event (ImpSession *self);
 static void recording_changed (ImpSession *self);
-static void move_to (ImpSession *self, gint64 frame, int stop);
-static void ensure_stops (ImpSession *self);
 
 /* The recording grew (or changed): views redraw, an inspected event is found again. */
 static void
@@ -132,17 +112,51 @@ length_changed (ImpSession *self)
 }
 
 static void
-want_frames (ImpSession *self, gint64 frames)
-{
-  imp_recording_want_frames (self->recording, frames);
-}
-
-static void
 invalidate (ImpSession *self)
 {
   self->view_valid = FALSE;
-  g_clear_pointer (&self->stops, free);
-  self->n_stops = 0;
+}
+
+/* The playhead went to another frame: the event selected was the old frame's. */
+static void
+frame_moved (ImpSession *self)
+{
+  imp_selection_set_event (self->selection, -1);
+  self->kept.pending = FALSE;
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRAME]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
+}
+
+/* Another stop, or another time inside the frame. */
+static void
+stop_moved (ImpSession *self)
+{
+  self->view_valid = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
+}
+
+static void
+forward_notify (ImpSession *self, GParamSpec *pspec)
+{
+  static const struct
+  {
+    const char *name;
+    int prop;
+  } forwarded[] = { { "playing", PROP_PLAYING }, { "speed", PROP_SPEED }, { "loop", PROP_LOOP } };
+  for (gsize i = 0; i < G_N_ELEMENTS (forwarded); i++)
+    if (g_str_equal (pspec->name, forwarded[i].name))
+      g_object_notify_by_pspec (G_OBJECT (self), properties[forwarded[i].prop]);
+}
+
+/* Playback paused before the first event of a frame a breakpoint matches. */
+static void
+breakpoint_hit (ImpSession *self, gint64 frame)
+{
+  const PhysStop *stop = imp_playhead_get_stop_info (self->playhead);
+  if (imp_playhead_get_stop (self->playhead) > 0 && stop != NULL)
+    imp_session_set_selected_event (self, stop->event);
+  g_signal_emit (self, signals[SIGNAL_BREAKPOINT_HIT], 0, frame);
 }
 
 static void
@@ -150,7 +164,12 @@ imp_session_dispose (GObject *object)
 {
   ImpSession *self = IMP_SESSION (object);
   if (self->recording != NULL)
-    g_signal_handlers_disconnect_by_data (self->recording, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->recording, self);
+      g_signal_handlers_disconnect_by_data (self->playhead, self);
+    }
+  g_clear_object (&self->playhead);
+  g_clear_object (&self->selection);
   g_clear_object (&self->recording);
   G_OBJECT_CLASS (imp_session_parent_class)->dispose (object);
 }
@@ -167,7 +186,6 @@ imp_session_finalize (GObject *object)
   g_free (self->ghost);
   g_free (self->trail);
   phys_event_log_free (&self->events);
-  free (self->stops);
   g_free (self->path);
   g_free (self->title);
   g_free (self->session_path);
@@ -191,22 +209,22 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       g_value_set_int64 (value, imp_session_get_length (self));
       break;
     case PROP_FRAME:
-      g_value_set_int64 (value, self->frame);
+      g_value_set_int64 (value, imp_session_get_frame (self));
       break;
     case PROP_STOP:
-      g_value_set_int (value, self->stop);
+      g_value_set_int (value, imp_session_get_stop (self));
       break;
     case PROP_PLAYING:
-      g_value_set_boolean (value, self->playing);
+      g_value_set_boolean (value, imp_session_get_playing (self));
       break;
     case PROP_SPEED:
-      g_value_set_double (value, self->speed);
+      g_value_set_double (value, imp_session_get_speed (self));
       break;
     case PROP_OVERLAYS:
       g_value_set_uint (value, self->overlays);
       break;
     case PROP_SELECTED_EVENT:
-      g_value_set_int (value, self->selected_event);
+      g_value_set_int (value, imp_session_get_selected_event (self));
       break;
     case PROP_CAN_UNDO:
       g_value_set_boolean (value, imp_session_can_undo (self));
@@ -218,7 +236,7 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       g_value_set_int (value, imp_session_get_n_bookmarks (self));
       break;
     case PROP_LOOP:
-      g_value_set_boolean (value, self->loop_end > self->loop_start);
+      g_value_set_boolean (value, imp_session_get_loop (self, NULL, NULL));
       break;
     case PROP_HIGHLIGHT_TERM:
       g_value_set_string (value, self->highlight_term);
@@ -306,15 +324,17 @@ imp_session_class_init (ImpSessionClass *klass)
 static void
 imp_session_init (ImpSession *self)
 {
-  self->speed = 1.0;
   self->overlays = IMP_OVERLAY_DEFAULT;
-  self->selected_event = -1;
-  self->body.index = -1;
-  self->other.index = -1;
-  self->break_frame = -1;
   self->world_edit_frame = -1;
   phys_event_log_init (&self->events);
   self->recording = imp_recording_new ();
+  self->selection = imp_selection_new ();
+  /* First: the playhead follows a changed recording before the session looks. */
+  self->playhead = imp_playhead_new (self->recording);
+  g_signal_connect_swapped (self->playhead, "notify::frame", G_CALLBACK (frame_moved), self);
+  g_signal_connect_swapped (self->playhead, "notify::stop", G_CALLBACK (stop_moved), self);
+  g_signal_connect_swapped (self->playhead, "notify", G_CALLBACK (forward_notify), self);
+  g_signal_connect_swapped (self->playhead, "breakpoint-hit", G_CALLBACK (breakpoint_hit), self);
   g_signal_connect_swapped (self->recording, "changed", G_CALLBACK (recording_changed), self);
   g_signal_connect_swapped (self->recording, "length-changed", G_CALLBACK (length_changed), self);
 }
@@ -330,14 +350,9 @@ imp_session_new (void)
 static void
 install (ImpSession *self, PhysTimeline *timeline)
 {
-  self->frame = 0;
-  self->stop = 0;
-  self->phase = 0.0;
-  self->selected_event = -1;
+  imp_playhead_rewind (self->playhead);
+  imp_selection_clear (self->selection);
   self->kept.pending = FALSE;
-  self->body.index = -1;
-  self->other.index = -1;
-  self->body_name[0] = self->other_name[0] = '\0';
   invalidate (self);
   imp_recording_install (self->recording, timeline);
   /* recording_changed() notified the rest. */
@@ -377,8 +392,7 @@ adopt (ImpSession *self, PhysTimeline *timeline, PhysWorld *scene, char *path, c
   phys_world_free (self->scene);
   self->scene = scene;
   /* A breakpoint names bodies of the old scene. */
-  self->has_breakpoint = FALSE;
-  self->break_frame = -1;
+  imp_playhead_set_breakpoint (self->playhead, NULL);
   install (self, timeline);
 }
 
@@ -529,23 +543,23 @@ static void
 keep_event (ImpSession *self)
 {
   self->kept.pending = FALSE;
-  if (self->selected_event < 0)
+  int selected = imp_session_get_selected_event (self);
+  if (selected < 0)
     return;
   ImpSessionView view;
   imp_session_get_view (self, &view);
-  if (view.world == NULL || self->selected_event >= view.n_events)
+  if (view.world == NULL || selected >= view.n_events)
     return;
-  const PhysEvent *event = &view.events[self->selected_event];
+  const PhysEvent *event = &view.events[selected];
   const char *a, *b;
   event_names (view.world, event, &a, &b);
-  self->kept.frame = self->frame;
+  self->kept.frame = imp_session_get_frame (self);
   self->kept.kind = event->kind;
   g_strlcpy (self->kept.a, a, sizeof self->kept.a);
   g_strlcpy (self->kept.b, b, sizeof self->kept.b);
-  self->kept.occurrence = event_occurrence (view.world, &self->events, self->selected_event);
+  self->kept.occurrence = event_occurrence (view.world, &self->events, selected);
   const PhysStop *stop = imp_session_get_stop_info (self);
-  self->kept.stop_kind = stop != NULL && stop->event == self->selected_event ? stop->kind
-                                                                             : PHYS_STOP_BEFORE;
+  self->kept.stop_kind = stop != NULL && stop->event == selected ? stop->kind : PHYS_STOP_BEFORE;
   self->kept.pending = TRUE;
 }
 
@@ -554,10 +568,11 @@ keep_event (ImpSession *self)
 static void
 find_kept_event (ImpSession *self)
 {
-  if (!self->kept.pending || self->frame >= imp_session_get_length (self))
+  gint64 frame = imp_session_get_frame (self);
+  if (!self->kept.pending || frame >= imp_session_get_length (self))
     return;
   self->kept.pending = FALSE;
-  if (self->frame != self->kept.frame)
+  if (frame != self->kept.frame)
     return;
   ImpSessionView view;
   imp_session_get_view (self, &view);
@@ -569,11 +584,12 @@ find_kept_event (ImpSession *self)
       if (view.events[i].kind != self->kept.kind || !g_str_equal (a, self->kept.a)
           || !g_str_equal (b, self->kept.b) || seen++ != self->kept.occurrence)
         continue;
-      ensure_stops (self);
-      for (int s = 0; s < self->n_stops; s++)
-        if (self->stops[s].event == i && self->stops[s].kind == self->kept.stop_kind)
+      int n_stops;
+      const PhysStop *stops = imp_playhead_get_stops (self->playhead, &n_stops);
+      for (int s = 0; s < n_stops; s++)
+        if (stops[s].event == i && stops[s].kind == self->kept.stop_kind)
           {
-            move_to (self, self->frame, s);
+            imp_playhead_set_stop (self->playhead, s);
             break;
           }
       imp_session_set_selected_event (self, i);
@@ -584,24 +600,19 @@ find_kept_event (ImpSession *self)
             ? g_strdup_printf ("After this change there is no %s event of %s and %s in frame %"
                                G_GINT64_FORMAT " any more",
                                phys_event_kind_name (self->kept.kind), self->kept.a, self->kept.b,
-                               self->frame)
+                               frame)
             : g_strdup_printf ("After this change there is no %s event of %s in frame %"
                                G_GINT64_FORMAT " any more",
-                               phys_event_kind_name (self->kept.kind), self->kept.a, self->frame);
+                               phys_event_kind_name (self->kept.kind), self->kept.a, frame);
   g_signal_emit (self, signals[SIGNAL_NOTICE], 0, said);
 }
 
-/* After the recording changed under the playhead (a new one, edit, undo, redo). */
+/* After the recording changed under the playhead (a new one, edit, undo, redo);
+ * the playhead is back on its frame's start already. */
 static void
 recording_changed (ImpSession *self)
 {
-  gint64 length = imp_recording_get_length (self->recording);
-  want_frames (self, MAX (self->frame, length) + LOOKAHEAD);
-  if (self->frame > length)
-    self->frame = length;
-  self->stop = 0;
-  self->phase = 0.0;
-  self->selected_event = -1;
+  imp_selection_set_event (self->selection, -1);
   invalidate (self);
   static const int changed[] = { PROP_LENGTH, PROP_FRAME, PROP_STOP, PROP_SELECTED_EVENT,
                                  PROP_CAN_UNDO, PROP_CAN_REDO };
@@ -658,11 +669,12 @@ PhysStatus
 imp_session_edit (ImpSession *self, const PhysEdit *edit)
 {
   keep_event (self);
+  gint64 frame = imp_session_get_frame (self);
   gint64 at = edit->kind == PHYS_EDIT_SET_WORLD && self->world_edit_frame >= 0
-                 ? MIN (self->world_edit_frame, self->frame)
-                 : self->frame;
+                 ? MIN (self->world_edit_frame, frame)
+                 : frame;
   /* An edit before the playhead leaves the playhead where it was. */
-  PhysStatus status = imp_recording_edit (self->recording, at, edit, self->frame);
+  PhysStatus status = imp_recording_edit (self->recording, at, edit, frame);
   if (status != PHYS_OK)
     self->kept.pending = FALSE;
   return status;
@@ -706,7 +718,7 @@ int
 imp_session_add_bookmark (ImpSession *self, const char *note)
 {
   int before = imp_recording_get_n_bookmarks (self->recording);
-  int index = imp_recording_add_bookmark (self->recording, self->frame, note);
+  int index = imp_recording_add_bookmark (self->recording, imp_session_get_frame (self), note);
   if (imp_recording_get_n_bookmarks (self->recording) != before)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
   return index;
@@ -775,6 +787,20 @@ imp_session_get_recording (ImpSession *self)
   return self->recording;
 }
 
+/* Returns: (transfer none): the playhead */
+ImpPlayhead *
+imp_session_get_playhead (ImpSession *self)
+{
+  return self->playhead;
+}
+
+/* Returns: (transfer none): the selection */
+ImpSelection *
+imp_session_get_selection (ImpSession *self)
+{
+  return self->selection;
+}
+
 gint64
 imp_session_get_length (ImpSession *self)
 {
@@ -792,105 +818,46 @@ imp_session_dup_halt_message (ImpSession *self)
 gint64
 imp_session_get_frame (ImpSession *self)
 {
-  return self->frame;
-}
-
-/* Moves the playhead; stop and phase go back to the frame's start. */
-static void
-move_to (ImpSession *self, gint64 frame, int stop)
-{
-  frame = CLAMP (frame, 0, imp_session_get_length (self));
-  gboolean frame_changed = frame != self->frame;
-  gboolean stop_changed = stop != self->stop;
-  if (!frame_changed && !stop_changed)
-    return;
-  if (frame_changed)
-    {
-      self->frame = frame;
-      self->selected_event = -1;
-      self->kept.pending = FALSE;
-      invalidate (self);
-      want_frames (self, frame + LOOKAHEAD);
-    }
-  self->stop = stop;
-  self->view_valid = FALSE;
-  if (frame_changed)
-    {
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRAME]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
+  return imp_playhead_get_frame (self->playhead);
 }
 
 void
 imp_session_set_frame (ImpSession *self, gint64 frame)
 {
-  self->phase = 0.0;
-  move_to (self, frame, 0);
+  imp_playhead_set_frame (self->playhead, frame);
 }
 
 void
 imp_session_step (ImpSession *self, int frames)
 {
-  imp_session_set_frame (self, self->frame + frames);
-}
-
-static void
-ensure_stops (ImpSession *self)
-{
-  if (self->stops != NULL || self->frame >= imp_session_get_length (self))
-    return;
-  self->n_stops = imp_recording_stops (self->recording, self->frame, &self->stops);
+  imp_playhead_step (self->playhead, frames);
 }
 
 int
 imp_session_get_stop (ImpSession *self)
 {
-  return self->stop;
+  return imp_playhead_get_stop (self->playhead);
 }
 
 int
 imp_session_get_n_stops (ImpSession *self)
 {
-  ensure_stops (self);
-  return self->n_stops;
+  int n_stops;
+  imp_playhead_get_stops (self->playhead, &n_stops);
+  return n_stops;
 }
 
 const PhysStop *
 imp_session_get_stop_info (ImpSession *self)
 {
-  ensure_stops (self);
-  return self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
+  return imp_playhead_get_stop_info (self->playhead);
 }
 
-/* "Step into": the next (or previous) stop inside the frame, crossing into the
- * neighbouring frame at the ends. The END stop of a frame is the START of the
- * next, so it is skipped. */
+/* "Step into" (imp_playhead_step_into()): the event of the stop is selected. */
 void
 imp_session_step_into (ImpSession *self, int direction)
 {
-  self->phase = 0.0;
-  ensure_stops (self);
-  int last = self->n_stops - 2; /* the stop before END */
-  if (direction > 0)
-    {
-      if (self->stop < last)
-        move_to (self, self->frame, self->stop + 1);
-      else if (self->frame < imp_session_get_length (self))
-        move_to (self, self->frame + 1, 0);
-    }
-  else
-    {
-      if (self->stop > 0)
-        move_to (self, self->frame, self->stop - 1);
-      else if (self->frame > 0)
-        {
-          move_to (self, self->frame - 1, 0);
-          ensure_stops (self);
-          move_to (self, self->frame, MAX (self->n_stops - 2, 0));
-        }
-    }
-  const PhysStop *stop = imp_session_get_stop_info (self);
+  const PhysStop *stop = imp_playhead_step_into (self->playhead, direction);
   imp_session_set_selected_event (self, stop != NULL ? stop->event : -1);
 }
 
@@ -907,16 +874,8 @@ imp_session_step_into (ImpSession *self, int direction)
 void
 imp_session_go_to_event (ImpSession *self, gint64 frame, int event)
 {
-  imp_session_set_frame (self, frame);
-  ensure_stops (self);
-  for (int i = 0; i < self->n_stops; i++)
-    if (self->stops[i].event == event
-        && (self->stops[i].kind == PHYS_STOP_BEFORE || self->stops[i].kind == PHYS_STOP_PROBE))
-      {
-        move_to (self, self->frame, i);
-        imp_session_set_selected_event (self, event);
-        return;
-      }
+  if (imp_playhead_go_to_event (self->playhead, frame, event))
+    imp_session_set_selected_event (self, event);
 }
 
 /**
@@ -1033,189 +992,60 @@ imp_session_get_world_edit_frame (ImpSession *self)
   return self->world_edit_frame;
 }
 
-/* Puts the playhead on frame k, just before its first event's response,
- * where its math is drawn (on the frame's start when it has no event). */
-static void
-land_before_first_event (ImpSession *self, gint64 k)
-{
-  imp_session_set_frame (self, k);
-  ensure_stops (self);
-  if (self->n_stops > 2)
-    {
-      move_to (self, self->frame, 1);
-      imp_session_set_selected_event (self, self->stops[1].event);
-    }
-}
-
 gboolean
 imp_session_jump_event (ImpSession *self, int direction)
 {
-  PhysTimelineQuery any;
-  memset (&any, 0, sizeof any);
-  gint64 found = -1;
-  /* From the start of a frame, the next event may be that frame's own. */
-  if (direction > 0 && self->stop == 0 && self->phase == 0.0
-      && imp_recording_frame_matches (self->recording, self->frame, &any))
-    found = self->frame;
-  else
-    found = imp_recording_find (self->recording, self->frame, direction, &any);
+  gint64 found = imp_playhead_find_event (self->playhead, direction);
   if (found < 0)
     return FALSE;
-  land_before_first_event (self, found);
+  int event;
+  if (imp_playhead_land_before_first_event (self->playhead, found, &event))
+    imp_session_set_selected_event (self, event);
   return TRUE;
 }
 
 gboolean
 imp_session_get_playing (ImpSession *self)
 {
-  return self->playing;
+  return imp_playhead_get_playing (self->playhead);
 }
 
 void
 imp_session_set_playing (ImpSession *self, gboolean playing)
 {
-  playing = !!playing;
-  if (playing == self->playing)
-    return;
-  self->playing = playing;
-  /* Paused, the playhead stands on a frame's start: a moment between two frames is
-   * no state any view names (the legend would say t = 0.003 of no event). */
-  if (!playing && self->phase > 0.0)
-    {
-      self->phase = 0.0;
-      self->view_valid = FALSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+  imp_playhead_set_playing (self->playhead, playing);
 }
 
 double
 imp_session_get_speed (ImpSession *self)
 {
-  return self->speed;
+  return imp_playhead_get_speed (self->playhead);
 }
 
 void
 imp_session_set_speed (ImpSession *self, double speed)
 {
-  speed = CLAMP (speed, 0.1, 8.0);
-  if (speed == self->speed)
-    return;
-  self->speed = speed;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+  imp_playhead_set_speed (self->playhead, speed);
 }
 
-/* The body named name in world, if it is of kind (else index -1). */
-static PhysBodyRef
-find_again (const PhysWorld *world, const char *name, PhysBodyKind kind)
-{
-  PhysBodyRef ref;
-  if (name[0] != '\0' && phys_world_find (world, name, &ref) && ref.kind == kind)
-    return ref;
-  return (PhysBodyRef) { kind, -1 };
-}
-
-/* The breakpoint's bodies as numbered at the playhead's frame (a body that is
- * gone there matches nothing). */
-static void
-follow_breakpoint_bodies (ImpSession *self)
-{
-  PhysTimelineQuery *q = &self->breakpoint;
-  if (!q->match_body && !q->match_pair)
-    return;
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-  if (now.world == NULL)
-    return;
-  if (q->match_body)
-    q->body = find_again (now.world, self->break_names[0], q->body.kind);
-  else
-    for (int i = 0; i < 2; i++)
-      q->pair[i] = find_again (now.world, self->break_names[i], q->pair[i].kind);
-}
-
-/**
- * imp_session_advance:
- * @self: a session
- * @seconds: wall-clock time since the last call
- *
- * Moves a playing playhead on by the time passed at the session's speed; below
- * one frame per display frame the motion inside frames is shown (slow motion).
- */
+/* Playback (imp_playhead_advance()); a breakpoint's pause selects the event. */
 void
 imp_session_advance (ImpSession *self, double seconds)
 {
-  if (!self->playing)
-    return;
-  double frames = self->phase + seconds * FRAMES_PER_SECOND * self->speed;
-  gint64 whole = (gint64) frames;
-  gint64 target = MIN (self->frame + whole, imp_session_get_length (self));
-  gboolean looping = self->loop_end > self->loop_start;
-  if (looping && (target > self->loop_end || target < self->loop_start))
-    {
-      /* Wrap around the loop, keeping the overshoot so the pace stays even. */
-      gint64 span = self->loop_end - self->loop_start + 1;
-      gint64 from = MAX (self->frame, self->loop_start);
-      target = self->loop_start + (from + whole - self->loop_start) % span;
-      target = MIN (target, imp_session_get_length (self));
-    }
-  if (self->has_breakpoint && target > self->frame)
-    {
-      follow_breakpoint_bodies (self);
-      /* The frames played through, the one under the playhead included
-       * unless playback paused there last. */
-      gint64 hit = imp_recording_find_in (self->recording,
-                                          self->frame + (self->frame == self->break_frame),
-                                          target, &self->breakpoint);
-      if (hit >= 0)
-        {
-          self->phase = 0.0;
-          self->break_frame = hit;
-          imp_session_set_playing (self, FALSE);
-          land_before_first_event (self, hit);
-          g_signal_emit (self, signals[SIGNAL_BREAKPOINT_HIT], 0, hit);
-          return;
-        }
-    }
-  double phase = target == imp_session_get_length (self) ? 0.0 : frames - (double) whole;
-  if (target != self->frame)
-    move_to (self, target, 0);
-  if (phase != self->phase)
-    {
-      self->phase = phase;
-      self->view_valid = FALSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
-    }
+  imp_playhead_advance (self->playhead, seconds);
 }
 
 /* Playback pauses on each frame the query matches (NULL: never). */
 void
 imp_session_set_breakpoint (ImpSession *self, const PhysTimelineQuery *query)
 {
-  self->has_breakpoint = query != NULL;
-  if (query != NULL)
-    self->breakpoint = *query;
-  self->break_frame = -1;
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-  const PhysBodyRef *named[2] = { NULL, NULL };
-  if (query != NULL && query->match_body)
-    named[0] = &query->body;
-  else if (query != NULL && query->match_pair)
-    named[0] = &query->pair[0], named[1] = &query->pair[1];
-  for (int i = 0; i < 2; i++)
-    g_strlcpy (self->break_names[i],
-               named[i] != NULL && now.world != NULL ? phys_world_body_name (now.world, *named[i])
-                                                     : "",
-               sizeof self->break_names[i]);
+  imp_playhead_set_breakpoint (self->playhead, query);
 }
 
 gboolean
 imp_session_get_breakpoint (ImpSession *self, PhysTimelineQuery *query)
 {
-  if (self->has_breakpoint && query != NULL)
-    *query = self->breakpoint;
-  return self->has_breakpoint;
+  return imp_playhead_get_breakpoint (self->playhead, query);
 }
 
 ImpOverlays
@@ -1237,15 +1067,15 @@ imp_session_set_overlays (ImpSession *self, ImpOverlays overlays)
 int
 imp_session_get_selected_event (ImpSession *self)
 {
-  return self->selected_event;
+  return imp_selection_get_event (self->selection);
 }
 
 void
 imp_session_set_selected_event (ImpSession *self, int index)
 {
-  if (index == self->selected_event)
+  if (index == imp_selection_get_event (self->selection))
     return;
-  self->selected_event = index;
+  imp_selection_set_event (self->selection, index);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
 }
 
@@ -1256,21 +1086,8 @@ imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add)
   imp_session_get_view (self, &now);
   const char *name = now.world != NULL && body.index >= 0 ? phys_world_body_name (now.world, body)
                                                           : "";
-  if (add && self->body.index >= 0 && body.index >= 0
-      && (body.kind != self->body.kind || body.index != self->body.index))
-    {
-      self->other = body;
-      g_strlcpy (self->other_name, name, sizeof self->other_name);
-    }
-  else
-    {
-      self->body = body;
-      self->other.index = -1;
-      g_strlcpy (self->body_name, name, sizeof self->body_name);
-      self->other_name[0] = '\0';
-    }
   /* A body or pair replaces an event as what the inspector shows. */
-  self->selected_event = -1;
+  imp_selection_select_body (self->selection, body, name, add);
   self->kept.pending = FALSE;
   self->view_valid = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
@@ -1288,9 +1105,7 @@ gboolean
 imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body)
 {
   ensure_view (self);
-  if (body != NULL)
-    *body = self->body;
-  return self->body.index >= 0;
+  return imp_selection_get_body (self->selection, body);
 }
 
 /* The selected pair (Ctrl+click), when there is one. */
@@ -1298,18 +1113,15 @@ gboolean
 imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b)
 {
   ensure_view (self);
-  if (self->body.index < 0 || self->other.index < 0)
-    return FALSE;
-  *a = self->body;
-  *b = self->other;
-  return TRUE;
+  return imp_selection_get_pair (self->selection, a, b);
 }
-
 
 static void
 rebuild_view (ImpSession *self)
 {
-  PhysWorld *at = imp_recording_seek (self->recording, self->frame);
+  gint64 frame = imp_session_get_frame (self);
+  double phase = imp_playhead_get_phase (self->playhead);
+  PhysWorld *at = imp_recording_seek (self->recording, frame);
   if (at == NULL)
     return;
   phys_world_free (self->world);
@@ -1319,13 +1131,14 @@ rebuild_view (ImpSession *self)
   self->probe_positions = g_renew (PhysVec2, self->probe_positions, MAX (np, 1));
   phys_event_log_clear (&self->events);
 
-  gboolean has_frame = imp_recording_frame_events (self->recording, self->frame, &self->events);
-  if (has_frame && self->phase > 0.0)
-    imp_recording_state_at_time (self->recording, self->frame, self->phase, self->positions,
+  gboolean has_frame = imp_recording_frame_events (self->recording, frame, &self->events);
+  const PhysStop *stop = imp_session_get_stop (self) > 0 ? imp_session_get_stop_info (self) : NULL;
+  if (has_frame && phase > 0.0)
+    imp_recording_state_at_time (self->recording, frame, phase, self->positions,
                                  self->probe_positions);
-  else if (has_frame && self->stops != NULL && self->stop > 0 && self->stop < self->n_stops)
-    imp_recording_state_at_stop (self->recording, self->frame, &self->stops[self->stop],
-                                 self->positions, self->probe_positions);
+  else if (has_frame && stop != NULL)
+    imp_recording_state_at_stop (self->recording, frame, stop, self->positions,
+                                 self->probe_positions);
   else
     {
       for (int i = 0; i < n; i++)
@@ -1334,16 +1147,15 @@ rebuild_view (ImpSession *self)
         self->probe_positions[i] = phys_world_get_probe (at, i).position;
     }
   /* The selection as numbered here (absent where an edit added or removed it). */
-  self->body = find_again (at, self->body_name, self->body.kind);
-  self->other = find_again (at, self->other_name, self->other.kind);
+  imp_selection_follow (self->selection, at);
   /* The selected pair's test from this frame's state, as the step would run it. */
-  self->has_pair = self->body.index >= 0 && self->other.index >= 0
-                   && phys_world_inspect_pair (at, self->body, self->other, &self->pair)
-                          == PHYS_OK;
+  PhysBodyRef a, b;
+  self->has_pair = imp_selection_get_pair (self->selection, &a, &b)
+                   && phys_world_inspect_pair (at, a, b, &self->pair) == PHYS_OK;
 
   /* The ghost branch, where it differs from this one and has the same circles. */
   self->has_ghost = FALSE;
-  g_autoptr (PhysWorld) ghost = imp_recording_seek_ghost (self->recording, self->frame);
+  g_autoptr (PhysWorld) ghost = imp_recording_seek_ghost (self->recording, frame);
   if (ghost != NULL && phys_world_circle_count (ghost) == n)
     {
       self->ghost = g_renew (PhysVec2, self->ghost, MAX (n, 1));
@@ -1356,10 +1168,9 @@ rebuild_view (ImpSession *self)
   self->trail_len = 0;
   if (self->overlays & IMP_OVERLAY_TRAILS)
     {
-      gint64 from = MAX (imp_recording_get_first_frame (self->recording),
-                         self->frame - TRAIL_FRAMES);
+      gint64 from = MAX (imp_recording_get_first_frame (self->recording), frame - TRAIL_FRAMES);
       self->trail = g_renew (PhysVec2, self->trail, (gsize) MAX (n, 1) * (TRAIL_FRAMES + 1));
-      self->trail_len = imp_recording_trail (self->recording, from, self->frame, n, self->trail);
+      self->trail_len = imp_recording_trail (self->recording, from, frame, n, self->trail);
     }
   self->view_valid = TRUE;
 }
@@ -1381,7 +1192,7 @@ imp_session_recorded_box (ImpSession *self, int samples)
 {
   PhysAabb box = imp_aabb_empty ();
   gboolean empty = imp_recording_is_empty (self->recording);
-  gint64 length = empty ? -1 : imp_session_get_length (self);
+  gint64 length = empty ? -1 : imp_recording_get_recorded (self->recording);
   gint64 first = empty ? 0 : imp_recording_get_first_frame (self->recording);
   samples = MAX (samples, 2);
   for (int i = 0; length >= first && i < samples; i++)
@@ -1411,8 +1222,8 @@ imp_session_get_view (ImpSession *self, ImpSessionView *view)
   memset (view, 0, sizeof *view);
   if (imp_recording_is_empty (self->recording))
     return;
-  if (self->stop > 0)
-    ensure_stops (self);
+  if (imp_session_get_stop (self) > 0)
+    imp_session_get_stop_info (self);
   if (!self->view_valid)
     rebuild_view (self);
   view->world = self->world;
@@ -1420,35 +1231,26 @@ imp_session_get_view (ImpSession *self, ImpSessionView *view)
   view->probe_positions = self->probe_positions;
   view->events = self->events.events;
   view->n_events = (int) self->events.count;
-  if (self->selected_event >= 0 && self->selected_event < view->n_events)
-    view->selected = &self->events.events[self->selected_event];
-  const PhysStop *stop = self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
-  view->time_in_frame = self->phase > 0.0 ? self->phase : (stop != NULL ? stop->t : 0.0);
+  int selected = imp_session_get_selected_event (self);
+  if (selected >= 0 && selected < view->n_events)
+    view->selected = &self->events.events[selected];
+  view->time_in_frame = imp_playhead_get_time_in_frame (self->playhead);
   view->ghost_positions = self->has_ghost ? self->ghost : NULL;
-  view->body = self->body;
+  imp_selection_get_body (self->selection, &view->body);
   view->pair = self->has_pair && view->selected == NULL ? &self->pair : NULL;
   view->trail = self->trail_len > 1 ? self->trail : NULL;
   view->trail_len = self->trail_len > 1 ? self->trail_len : 0;
 }
 
+/* Playback loops over frames [start, end] while end > start; end <= start clears it. */
 void
 imp_session_set_loop (ImpSession *self, gint64 start, gint64 end)
 {
-  if (end <= start)
-    start = end = 0;
-  if (start == self->loop_start && end == self->loop_end)
-    return;
-  self->loop_start = start;
-  self->loop_end = end;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOOP]);
+  imp_playhead_set_loop (self->playhead, start, end);
 }
 
 gboolean
 imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end)
 {
-  if (start != NULL)
-    *start = self->loop_start;
-  if (end != NULL)
-    *end = self->loop_end;
-  return self->loop_end > self->loop_start;
+  return imp_playhead_get_loop (self->playhead, start, end);
 }

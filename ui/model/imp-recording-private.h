@@ -36,6 +36,10 @@ struct _ImpRecording
   GArray *body_series[IMP_RECORDING_MAX_BODIES]; /* double per state */
 };
 
+/* After the timeline was replaced or branched at state from (locked on entry,
+ * unlocked on return): "changed", then "length-changed" when it differs. */
+void imp_recording_changed_unlock (ImpRecording *self, gint64 from);
+
 void imp_recording_series_init (ImpRecording *self);
 void imp_recording_series_clear (ImpRecording *self);
 /* The recording changed: what was computed is dropped and computed again. */

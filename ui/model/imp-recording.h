@@ -29,6 +29,7 @@ ImpRecording *imp_recording_new (void);
 void imp_recording_install (ImpRecording *self, PhysTimeline *timeline);
 gboolean imp_recording_is_empty (ImpRecording *self);
 gint64 imp_recording_get_length (ImpRecording *self);
+gint64 imp_recording_get_recorded (ImpRecording *self);
 gint64 imp_recording_get_first_frame (ImpRecording *self);
 void imp_recording_want_frames (ImpRecording *self, gint64 frames);
 void imp_recording_record_to (ImpRecording *self, gint64 frames);
