@@ -3,160 +3,43 @@
  *
  * It composes the model's parts (ui/model/): the recording, which records
  * ahead of the playhead in its own thread, the playhead and the selection; it
- * keeps the document (what was opened, its scene) and the view preferences,
- * and builds what the canvas draws from copies the recording hands out.
+ * keeps the document (what was opened, its scene) and the view preferences
+ * here; imp-session-playback.c, imp-session-edits.c and imp-session-view.c
+ * hold the rest (imp-session-private.h).
  */
-#include "imp-session.h"
+#include "imp-session-private.h"
 
-#include "imp-body-fields.h"
-
-#include <string.h>
-
-#include "imp-playhead.h"
-#include "imp-recording.h"
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
-#include "imp-selection.h"
 #include "imp-session-timeline.h"
-
-/* States of past positions drawn as trails. */
-#define TRAIL_FRAMES 30
-
-struct _ImpSession
-{
-  GObject parent_instance;
-
-  char *path;              /* what was opened: a scene or a session file */
-  char *title;
-  char *session_path;      /* a session file this run was loaded from or saved to */
-  char *scene_path;        /* the scene of the run (as a session would name it) */
-  char *scene_text;        /* or its inline JSON text */
-  PhysWorld *scene;        /* the scene's state 0, before any edit */
-
-  ImpRecording *recording;
-  ImpPlayhead *playhead;
-  ImpSelection *selection;
-
-  ImpOverlays overlays;
-  char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
-  gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
-  GArray *kept_back;        /* what a lesson keeps back (ImpKeptBack, imp-conceal.h), or NULL */
-  gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0); -1: playhead */
-  /* The inspected event by what it is, found again once an edit, undo or redo has
-   * recorded its frame anew (its index may change, or it may be gone). */
-  struct
-  {
-    gboolean pending;
-    gint64 frame;
-    PhysEventKind kind;
-    char a[PHYS_NAME_MAX], b[PHYS_NAME_MAX];
-    int occurrence;         /* among the frame's events of that kind between those bodies */
-    PhysStopKind stop_kind; /* where the playhead stood: before or after it, or at a probe's */
-  } kept;
-  PhysPairRecord pair;      /* the pair's test at the frame (valid with the view) */
-  gboolean has_pair;
-
-  /* What get_view() hands out, rebuilt when the playhead moves. */
-  gboolean view_valid;
-  PhysWorld *world;
-  PhysVec2 *positions;
-  PhysVec2 *probe_positions;
-  PhysEventLog events;
-  PhysVec2 *ghost;          /* ghost branch centres, when it has the same circles */
-  gboolean has_ghost;
-  PhysVec2 *trail;          /* TRAIL_FRAMES states of centres before the playhead */
-  int trail_len;
-};
 
 G_DEFINE_FINAL_TYPE (ImpSession, imp_session, G_TYPE_OBJECT)
 
-enum
-{
-  SIGNAL_BREAKPOINT_HIT,
-  SIGNAL_NOTICE,
-  N_SIGNALS
-};
 static guint signals[N_SIGNALS];
-
-enum
-{
-  PROP_0,
-  PROP_TITLE,
-  PROP_LENGTH,
-  PROP_FRAME,
-  PROP_STOP,
-  PROP_PLAYING,
-  PROP_SPEED,
-  PROP_OVERLAYS,
-  PROP_SELECTED_EVENT,
-  PROP_CAN_UNDO,
-  PROP_CAN_REDO,
-  PROP_N_BOOKMARKS,
-  PROP_LOOP,
-  PROP_HIGHLIGHT_TERM,
-  PROP_CONCEALED,
-  N_PROPS
-};
-
 static GParamSpec *properties[N_PROPS];
 
-static void find_kept_event (ImpSession *self);
-static void recording_changed (ImpSession *self);
+void
+imp_session_notify (ImpSession *self, int prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* Emits signal (a SIGNAL_ of imp-session-private.h) with its arguments. */
+void
+imp_session_emit (ImpSession *self, int signal, ...)
+{
+  va_list args;
+  va_start (args, signal);
+  g_signal_emit_valist (self, signals[signal], 0, args);
+  va_end (args);
+}
 
 /* The recording grew (or changed): views redraw, an inspected event is found again. */
 static void
 length_changed (ImpSession *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
-  find_kept_event (self);
-}
-
-static void
-invalidate (ImpSession *self)
-{
-  self->view_valid = FALSE;
-}
-
-/* The playhead went to another frame: the event selected was the old frame's. */
-static void
-frame_moved (ImpSession *self)
-{
-  imp_selection_set_event (self->selection, -1);
-  self->kept.pending = FALSE;
-  invalidate (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRAME]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
-}
-
-/* Another stop, or another time inside the frame. */
-static void
-stop_moved (ImpSession *self)
-{
-  self->view_valid = FALSE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
-}
-
-static void
-forward_notify (ImpSession *self, GParamSpec *pspec)
-{
-  static const struct
-  {
-    const char *name;
-    int prop;
-  } forwarded[] = { { "playing", PROP_PLAYING }, { "speed", PROP_SPEED }, { "loop", PROP_LOOP } };
-  for (gsize i = 0; i < G_N_ELEMENTS (forwarded); i++)
-    if (g_str_equal (pspec->name, forwarded[i].name))
-      g_object_notify_by_pspec (G_OBJECT (self), properties[forwarded[i].prop]);
-}
-
-/* Playback paused before the first event of a frame a breakpoint matches. */
-static void
-breakpoint_hit (ImpSession *self, gint64 frame)
-{
-  const PhysStop *stop = imp_playhead_get_stop_info (self->playhead);
-  if (imp_playhead_get_stop (self->playhead) > 0 && stop != NULL)
-    imp_session_set_selected_event (self, stop->event);
-  g_signal_emit (self, signals[SIGNAL_BREAKPOINT_HIT], 0, frame);
+  imp_session_find_kept_event (self);
 }
 
 static void
@@ -331,11 +214,8 @@ imp_session_init (ImpSession *self)
   self->selection = imp_selection_new ();
   /* First: the playhead follows a changed recording before the session looks. */
   self->playhead = imp_playhead_new (self->recording);
-  g_signal_connect_swapped (self->playhead, "notify::frame", G_CALLBACK (frame_moved), self);
-  g_signal_connect_swapped (self->playhead, "notify::stop", G_CALLBACK (stop_moved), self);
-  g_signal_connect_swapped (self->playhead, "notify", G_CALLBACK (forward_notify), self);
-  g_signal_connect_swapped (self->playhead, "breakpoint-hit", G_CALLBACK (breakpoint_hit), self);
-  g_signal_connect_swapped (self->recording, "changed", G_CALLBACK (recording_changed), self);
+  imp_session_follow_playhead (self);
+  g_signal_connect_swapped (self->recording, "changed", G_CALLBACK (imp_session_recording_changed), self);
   g_signal_connect_swapped (self->recording, "length-changed", G_CALLBACK (length_changed), self);
 }
 
@@ -353,7 +233,7 @@ install (ImpSession *self, PhysTimeline *timeline)
   imp_playhead_rewind (self->playhead);
   imp_selection_clear (self->selection);
   self->kept.pending = FALSE;
-  invalidate (self);
+  imp_session_invalidate_view (self);
   imp_recording_install (self->recording, timeline);
   /* recording_changed() notified the rest. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
@@ -508,250 +388,6 @@ imp_session_get_session_path (ImpSession *self)
   return self->session_path;
 }
 
-/* The names of an event's bodies in world ("" for none). */
-static void
-event_names (const PhysWorld *world, const PhysEvent *event, const char **a, const char **b)
-{
-  PhysBodyRef ra = { event->kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE,
-                     event->a };
-  PhysBodyRef rb = { event->b_kind, event->b };
-  *a = event->a >= 0 ? phys_world_body_name (world, ra) : "";
-  *b = event->b >= 0 ? phys_world_body_name (world, rb) : "";
-}
-
-/* Which of the frame's events of its kind between its bodies the event is (0 for the first). */
-static int
-event_occurrence (const PhysWorld *world, const PhysEventLog *log, int index)
-{
-  const PhysEvent *event = &log->events[index];
-  const char *a, *b;
-  event_names (world, event, &a, &b);
-  int n = 0;
-  for (int i = 0; i < index; i++)
-    {
-      const char *ia, *ib;
-      event_names (world, &log->events[i], &ia, &ib);
-      if (log->events[i].kind == event->kind && g_str_equal (ia, a) && g_str_equal (ib, b))
-        n++;
-    }
-  return n;
-}
-
-/* Before the recording changes (an edit, undo or redo): remembers the inspected event
- * by what it is; recording_changed() looks for it again. */
-static void
-keep_event (ImpSession *self)
-{
-  self->kept.pending = FALSE;
-  int selected = imp_session_get_selected_event (self);
-  if (selected < 0)
-    return;
-  ImpSessionView view;
-  imp_session_get_view (self, &view);
-  if (view.world == NULL || selected >= view.n_events)
-    return;
-  const PhysEvent *event = &view.events[selected];
-  const char *a, *b;
-  event_names (view.world, event, &a, &b);
-  self->kept.frame = imp_session_get_frame (self);
-  self->kept.kind = event->kind;
-  g_strlcpy (self->kept.a, a, sizeof self->kept.a);
-  g_strlcpy (self->kept.b, b, sizeof self->kept.b);
-  self->kept.occurrence = event_occurrence (view.world, &self->events, selected);
-  const PhysStop *stop = imp_session_get_stop_info (self);
-  self->kept.stop_kind = stop != NULL && stop->event == selected ? stop->kind : PHYS_STOP_BEFORE;
-  self->kept.pending = TRUE;
-}
-
-/* Once the kept event's frame is recorded again: selects the same event there and
- * puts the playhead on the same stop of it, or says it no longer happens. */
-static void
-find_kept_event (ImpSession *self)
-{
-  gint64 frame = imp_session_get_frame (self);
-  if (!self->kept.pending || frame >= imp_session_get_length (self))
-    return;
-  self->kept.pending = FALSE;
-  if (frame != self->kept.frame)
-    return;
-  ImpSessionView view;
-  imp_session_get_view (self, &view);
-  int seen = 0;
-  for (int i = 0; i < view.n_events; i++)
-    {
-      const char *a, *b;
-      event_names (view.world, &view.events[i], &a, &b);
-      if (view.events[i].kind != self->kept.kind || !g_str_equal (a, self->kept.a)
-          || !g_str_equal (b, self->kept.b) || seen++ != self->kept.occurrence)
-        continue;
-      int n_stops;
-      const PhysStop *stops = imp_playhead_get_stops (self->playhead, &n_stops);
-      for (int s = 0; s < n_stops; s++)
-        if (stops[s].event == i && stops[s].kind == self->kept.stop_kind)
-          {
-            imp_playhead_set_stop (self->playhead, s);
-            break;
-          }
-      imp_session_set_selected_event (self, i);
-      return;
-    }
-  g_autofree char *said
-      = self->kept.b[0] != '\0'
-            ? g_strdup_printf ("After this change there is no %s event of %s and %s in frame %"
-                               G_GINT64_FORMAT " any more",
-                               phys_event_kind_name (self->kept.kind), self->kept.a, self->kept.b,
-                               frame)
-            : g_strdup_printf ("After this change there is no %s event of %s in frame %"
-                               G_GINT64_FORMAT " any more",
-                               phys_event_kind_name (self->kept.kind), self->kept.a, frame);
-  g_signal_emit (self, signals[SIGNAL_NOTICE], 0, said);
-}
-
-/* After the recording changed under the playhead (a new one, edit, undo, redo);
- * the playhead is back on its frame's start already. */
-static void
-recording_changed (ImpSession *self)
-{
-  imp_selection_set_event (self->selection, -1);
-  invalidate (self);
-  static const int changed[] = { PROP_LENGTH, PROP_FRAME, PROP_STOP, PROP_SELECTED_EVENT,
-                                 PROP_CAN_UNDO, PROP_CAN_REDO };
-  for (gsize i = 0; i < G_N_ELEMENTS (changed); i++)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
-  find_kept_event (self);
-}
-
-gboolean
-imp_session_can_undo (ImpSession *self)
-{
-  return imp_recording_can_undo (self->recording);
-}
-
-gboolean
-imp_session_can_redo (ImpSession *self)
-{
-  return imp_recording_can_redo (self->recording);
-}
-
-/* Undo and redo: the recording's "changed" brings the playhead along. */
-gboolean
-imp_session_undo (ImpSession *self)
-{
-  keep_event (self);
-  gboolean done = imp_recording_undo (self->recording);
-  if (!done)
-    self->kept.pending = FALSE;
-  return done;
-}
-
-gboolean
-imp_session_redo (ImpSession *self)
-{
-  keep_event (self);
-  gboolean done = imp_recording_redo (self->recording);
-  if (!done)
-    self->kept.pending = FALSE;
-  return done;
-}
-
-/**
- * imp_session_edit:
- * @self: a session
- * @edit: the change, applied to the state at the playhead's frame (a set-world
- *   edit at the world edit frame when one is set and not after the playhead)
- *
- * Branches the recording there (the old future becomes the ghost); the
- * playhead stays on its frame.
- *
- * Returns: %PHYS_OK, or why the edit does not apply (nothing changes then)
- */
-PhysStatus
-imp_session_edit (ImpSession *self, const PhysEdit *edit)
-{
-  keep_event (self);
-  gint64 frame = imp_session_get_frame (self);
-  gint64 at = edit->kind == PHYS_EDIT_SET_WORLD && self->world_edit_frame >= 0
-                 ? MIN (self->world_edit_frame, frame)
-                 : frame;
-  /* An edit before the playhead leaves the playhead where it was. */
-  PhysStatus status = imp_recording_edit (self->recording, at, edit, frame);
-  if (status != PHYS_OK)
-    self->kept.pending = FALSE;
-  return status;
-}
-
-/**
- * imp_session_apply_edit:
- * @self: a session
- * @edit: what the learner changed
- * @error: why it was refused
- *
- * What every edit made in the window goes through: playback pauses, the edit
- * applies at the playhead (imp_session_edit()), and a refusal says in a
- * sentence what was refused and why.
- *
- * Returns: %TRUE when the edit applied
- */
-gboolean
-imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
-{
-  imp_session_set_playing (self, FALSE);
-  ImpSessionView view;
-  imp_session_get_view (self, &view);
-  g_autofree char *warning = NULL;
-  if (view.world != NULL && !imp_body_edit_check_place (view.world, edit, &warning, error))
-    return FALSE;
-  PhysStatus status = imp_session_edit (self, edit);
-  if (status != PHYS_OK)
-    {
-      imp_body_edit_refused (status, edit, error);
-      return FALSE;
-    }
-  if (warning != NULL)
-    g_signal_emit (self, signals[SIGNAL_NOTICE], 0, warning);
-  return TRUE;
-}
-
-/* Bookmarks the playhead's frame; returns the bookmark's index. A frame that
- * already has one keeps it (and its note): its index is returned. */
-int
-imp_session_add_bookmark (ImpSession *self, const char *note)
-{
-  int before = imp_recording_get_n_bookmarks (self->recording);
-  int index = imp_recording_add_bookmark (self->recording, imp_session_get_frame (self), note);
-  if (imp_recording_get_n_bookmarks (self->recording) != before)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
-  return index;
-}
-
-int
-imp_session_get_n_bookmarks (ImpSession *self)
-{
-  return imp_recording_get_n_bookmarks (self->recording);
-}
-
-/* Bookmark i's note (newly allocated) and frame, or NULL when there is none. */
-char *
-imp_session_dup_bookmark (ImpSession *self, int i, gint64 *frame)
-{
-  return imp_recording_dup_bookmark (self->recording, i, frame);
-}
-
-gboolean
-imp_session_set_bookmark_note (ImpSession *self, int i, const char *note)
-{
-  return imp_recording_set_bookmark_note (self->recording, i, note);
-}
-
-gboolean
-imp_session_remove_bookmark (ImpSession *self, int i)
-{
-  gboolean done = imp_recording_remove_bookmark (self->recording, i);
-  if (done)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
-  return done;
-}
-
 const char *
 imp_session_get_path (ImpSession *self)
 {
@@ -813,69 +449,6 @@ imp_session_dup_halt_message (ImpSession *self)
 {
   g_return_val_if_fail (IMP_IS_SESSION (self), NULL);
   return imp_recording_dup_halt_message (self->recording);
-}
-
-gint64
-imp_session_get_frame (ImpSession *self)
-{
-  return imp_playhead_get_frame (self->playhead);
-}
-
-void
-imp_session_set_frame (ImpSession *self, gint64 frame)
-{
-  imp_playhead_set_frame (self->playhead, frame);
-}
-
-void
-imp_session_step (ImpSession *self, int frames)
-{
-  imp_playhead_step (self->playhead, frames);
-}
-
-int
-imp_session_get_stop (ImpSession *self)
-{
-  return imp_playhead_get_stop (self->playhead);
-}
-
-int
-imp_session_get_n_stops (ImpSession *self)
-{
-  int n_stops;
-  imp_playhead_get_stops (self->playhead, &n_stops);
-  return n_stops;
-}
-
-const PhysStop *
-imp_session_get_stop_info (ImpSession *self)
-{
-  return imp_playhead_get_stop_info (self->playhead);
-}
-
-/* "Step into" (imp_playhead_step_into()): the event of the stop is selected. */
-void
-imp_session_step_into (ImpSession *self, int direction)
-{
-  const PhysStop *stop = imp_playhead_step_into (self->playhead, direction);
-  imp_session_set_selected_event (self, stop != NULL ? stop->event : -1);
-}
-
-/**
- * imp_session_go_to_event:
- * @self: a session
- * @frame: a recorded frame
- * @event: an event of it
- *
- * Steps into event @event of @frame: the playhead stops just before its
- * response, where its math is drawn, and the event is selected. An event
- * without a response (a probe's) is stopped at where it happens.
- */
-void
-imp_session_go_to_event (ImpSession *self, gint64 frame, int event)
-{
-  if (imp_playhead_go_to_event (self->playhead, frame, event))
-    imp_session_set_selected_event (self, event);
 }
 
 /**
@@ -992,62 +565,6 @@ imp_session_get_world_edit_frame (ImpSession *self)
   return self->world_edit_frame;
 }
 
-gboolean
-imp_session_jump_event (ImpSession *self, int direction)
-{
-  gint64 found = imp_playhead_find_event (self->playhead, direction);
-  if (found < 0)
-    return FALSE;
-  int event;
-  if (imp_playhead_land_before_first_event (self->playhead, found, &event))
-    imp_session_set_selected_event (self, event);
-  return TRUE;
-}
-
-gboolean
-imp_session_get_playing (ImpSession *self)
-{
-  return imp_playhead_get_playing (self->playhead);
-}
-
-void
-imp_session_set_playing (ImpSession *self, gboolean playing)
-{
-  imp_playhead_set_playing (self->playhead, playing);
-}
-
-double
-imp_session_get_speed (ImpSession *self)
-{
-  return imp_playhead_get_speed (self->playhead);
-}
-
-void
-imp_session_set_speed (ImpSession *self, double speed)
-{
-  imp_playhead_set_speed (self->playhead, speed);
-}
-
-/* Playback (imp_playhead_advance()); a breakpoint's pause selects the event. */
-void
-imp_session_advance (ImpSession *self, double seconds)
-{
-  imp_playhead_advance (self->playhead, seconds);
-}
-
-/* Playback pauses on each frame the query matches (NULL: never). */
-void
-imp_session_set_breakpoint (ImpSession *self, const PhysTimelineQuery *query)
-{
-  imp_playhead_set_breakpoint (self->playhead, query);
-}
-
-gboolean
-imp_session_get_breakpoint (ImpSession *self, PhysTimelineQuery *query)
-{
-  return imp_playhead_get_breakpoint (self->playhead, query);
-}
-
 ImpOverlays
 imp_session_get_overlays (ImpSession *self)
 {
@@ -1062,195 +579,4 @@ imp_session_set_overlays (ImpSession *self, ImpOverlays overlays)
   self->overlays = overlays;
   self->view_valid = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERLAYS]);
-}
-
-int
-imp_session_get_selected_event (ImpSession *self)
-{
-  return imp_selection_get_event (self->selection);
-}
-
-void
-imp_session_set_selected_event (ImpSession *self, int index)
-{
-  if (index == imp_selection_get_event (self->selection))
-    return;
-  imp_selection_set_event (self->selection, index);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
-}
-
-void
-imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add)
-{
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-  const char *name = now.world != NULL && body.index >= 0 ? phys_world_body_name (now.world, body)
-                                                          : "";
-  /* A body or pair replaces an event as what the inspector shows. */
-  imp_selection_select_body (self->selection, body, name, add);
-  self->kept.pending = FALSE;
-  self->view_valid = FALSE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
-}
-
-/* The selected body or pair as numbered at the playhead's frame. */
-static void
-ensure_view (ImpSession *self)
-{
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-}
-
-gboolean
-imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body)
-{
-  ensure_view (self);
-  return imp_selection_get_body (self->selection, body);
-}
-
-/* The selected pair (Ctrl+click), when there is one. */
-gboolean
-imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b)
-{
-  ensure_view (self);
-  return imp_selection_get_pair (self->selection, a, b);
-}
-
-static void
-rebuild_view (ImpSession *self)
-{
-  gint64 frame = imp_session_get_frame (self);
-  double phase = imp_playhead_get_phase (self->playhead);
-  PhysWorld *at = imp_recording_seek (self->recording, frame);
-  if (at == NULL)
-    return;
-  phys_world_free (self->world);
-  self->world = at;
-  int n = phys_world_circle_count (at), np = phys_world_probe_count (at);
-  self->positions = g_renew (PhysVec2, self->positions, MAX (n, 1));
-  self->probe_positions = g_renew (PhysVec2, self->probe_positions, MAX (np, 1));
-  phys_event_log_clear (&self->events);
-
-  gboolean has_frame = imp_recording_frame_events (self->recording, frame, &self->events);
-  const PhysStop *stop = imp_session_get_stop (self) > 0 ? imp_session_get_stop_info (self) : NULL;
-  if (has_frame && phase > 0.0)
-    imp_recording_state_at_time (self->recording, frame, phase, self->positions,
-                                 self->probe_positions);
-  else if (has_frame && stop != NULL)
-    imp_recording_state_at_stop (self->recording, frame, stop, self->positions,
-                                 self->probe_positions);
-  else
-    {
-      for (int i = 0; i < n; i++)
-        self->positions[i] = phys_world_get_circle (at, i).position;
-      for (int i = 0; i < np; i++)
-        self->probe_positions[i] = phys_world_get_probe (at, i).position;
-    }
-  /* The selection as numbered here (absent where an edit added or removed it). */
-  imp_selection_follow (self->selection, at);
-  /* The selected pair's test from this frame's state, as the step would run it. */
-  PhysBodyRef a, b;
-  self->has_pair = imp_selection_get_pair (self->selection, &a, &b)
-                   && phys_world_inspect_pair (at, a, b, &self->pair) == PHYS_OK;
-
-  /* The ghost branch, where it differs from this one and has the same circles. */
-  self->has_ghost = FALSE;
-  g_autoptr (PhysWorld) ghost = imp_recording_seek_ghost (self->recording, frame);
-  if (ghost != NULL && phys_world_circle_count (ghost) == n)
-    {
-      self->ghost = g_renew (PhysVec2, self->ghost, MAX (n, 1));
-      for (int i = 0; i < n; i++)
-        self->ghost[i] = phys_world_get_circle (ghost, i).position;
-      self->has_ghost = TRUE;
-    }
-
-  /* Trails: the states before this one, read back from the recording. */
-  self->trail_len = 0;
-  if (self->overlays & IMP_OVERLAY_TRAILS)
-    {
-      gint64 from = MAX (imp_recording_get_first_frame (self->recording), frame - TRAIL_FRAMES);
-      self->trail = g_renew (PhysVec2, self->trail, (gsize) MAX (n, 1) * (TRAIL_FRAMES + 1));
-      self->trail_len = imp_recording_trail (self->recording, from, frame, n, self->trail);
-    }
-  self->view_valid = TRUE;
-}
-
-/**
- * imp_session_recorded_box:
- * @self: a session
- * @samples: how many recorded states to look at, at most (evenly spread, the
- *   first and the last among them)
- *
- * Where the scene has been so far: the union of imp_view_world_box() over
- * the sampled states, so that a fitted view keeps orbiters and escapees in
- * sight.
- *
- * Returns: the box, empty without a recording
- */
-PhysAabb
-imp_session_recorded_box (ImpSession *self, int samples)
-{
-  PhysAabb box = imp_aabb_empty ();
-  gboolean empty = imp_recording_is_empty (self->recording);
-  gint64 length = empty ? -1 : imp_recording_get_recorded (self->recording);
-  gint64 first = empty ? 0 : imp_recording_get_first_frame (self->recording);
-  samples = MAX (samples, 2);
-  for (int i = 0; length >= first && i < samples; i++)
-    {
-      gint64 k = first + (length - first) * i / (samples - 1);
-      g_autoptr (PhysWorld) world = imp_recording_seek (self->recording, k);
-      if (world == NULL)
-        continue;
-      PhysAabb b = imp_view_world_box (world);
-      if (imp_aabb_is_empty (b))
-        continue;
-      box = imp_aabb_add_point (imp_aabb_add_point (box, b.min, 0.0), b.max, 0.0);
-      if (length == first)
-        break;
-    }
-  return box;
-}
-
-/**
- * imp_session_get_view:
- * @self: a session
- * @view: (out caller-allocates): what to draw now
- */
-void
-imp_session_get_view (ImpSession *self, ImpSessionView *view)
-{
-  memset (view, 0, sizeof *view);
-  if (imp_recording_is_empty (self->recording))
-    return;
-  if (imp_session_get_stop (self) > 0)
-    imp_session_get_stop_info (self);
-  if (!self->view_valid)
-    rebuild_view (self);
-  view->world = self->world;
-  view->positions = self->positions;
-  view->probe_positions = self->probe_positions;
-  view->events = self->events.events;
-  view->n_events = (int) self->events.count;
-  int selected = imp_session_get_selected_event (self);
-  if (selected >= 0 && selected < view->n_events)
-    view->selected = &self->events.events[selected];
-  view->time_in_frame = imp_playhead_get_time_in_frame (self->playhead);
-  view->ghost_positions = self->has_ghost ? self->ghost : NULL;
-  imp_selection_get_body (self->selection, &view->body);
-  view->pair = self->has_pair && view->selected == NULL ? &self->pair : NULL;
-  view->trail = self->trail_len > 1 ? self->trail : NULL;
-  view->trail_len = self->trail_len > 1 ? self->trail_len : 0;
-}
-
-/* Playback loops over frames [start, end] while end > start; end <= start clears it. */
-void
-imp_session_set_loop (ImpSession *self, gint64 start, gint64 end)
-{
-  imp_playhead_set_loop (self->playhead, start, end);
-}
-
-gboolean
-imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end)
-{
-  return imp_playhead_get_loop (self->playhead, start, end);
 }
