@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 #include <math.h>
 
+#include "imp-ledger.h"
 #include "imp-playhead.h"
 #include "imp-recording.h"
 #include "imp-scene.h"
@@ -469,6 +470,56 @@ test_selection_changes (void)
   phys_world_free (world);
 }
 
+/* The ledger of seed 001's head-on impulse (masses 4 and 1, velocities 3 and
+ * -2 in, 1 and 6 out): momentum 10 and kinetic energy 20 both ways. Then by
+ * hand: a fixed second body is left out of the sums, and a pair that loses
+ * velocity keeps neither. */
+static void
+test_ledger (void)
+{
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-head-on.json");
+  imp_recording_record_to (recording, 60);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_true (imp_recording_frame_events (recording, 50, &log));
+  g_assert_cmpuint (log.count, ==, 1);
+  const PhysImpulse *imp = &log.events[0].circle_circle.impulse;
+  ImpLedger l = imp_ledger_of (imp);
+  g_assert_cmpfloat_with_epsilon (l.m1, 4.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (l.m2, 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (imp->v1_after.x, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (imp->v2_after.x, 6.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (l.momentum_before.x, 10.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (l.momentum_after.x, 10.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (l.kinetic_before, 20.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (l.kinetic_after, 20.0, 1e-9);
+  g_assert_true (l.momentum_kept);
+  g_assert_true (l.energy_kept);
+  phys_event_log_free (&log);
+
+  PhysImpulse wall = { 0 };
+  wall.inv_mass1 = 0.5;
+  wall.v1_before = (PhysVec2) { 3.0, 4.0 };
+  wall.v1_after = (PhysVec2) { -3.0, 4.0 };
+  l = imp_ledger_of (&wall);
+  g_assert_cmpfloat (l.m2, ==, 0.0);
+  g_assert_cmpfloat (l.momentum_before.x, ==, 6.0);
+  g_assert_cmpfloat (l.momentum_after.x, ==, -6.0);
+  g_assert_cmpfloat (l.kinetic_before, ==, 25.0);
+  g_assert_false (l.momentum_kept);
+  g_assert_true (l.energy_kept);
+
+  PhysImpulse lossy = { 0 };
+  lossy.inv_mass1 = lossy.inv_mass2 = 1.0;
+  lossy.v1_before = (PhysVec2) { 2.0, 0.0 };
+  lossy.v2_after = (PhysVec2) { 1.0, 0.0 };
+  l = imp_ledger_of (&lossy);
+  g_assert_cmpfloat (l.kinetic_before, ==, 2.0);
+  g_assert_cmpfloat (l.kinetic_after, ==, 0.5);
+  g_assert_false (l.momentum_kept);
+  g_assert_false (l.energy_kept);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -481,5 +532,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/playhead/playback", test_playhead_playback);
   g_test_add_func ("/model/playhead/follows-recording", test_playhead_follows_recording);
   g_test_add_func ("/model/selection/changes", test_selection_changes);
+  g_test_add_func ("/model/ledger/head-on-wall-lossy", test_ledger);
   return g_test_run ();
 }

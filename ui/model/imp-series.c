@@ -43,29 +43,6 @@ column_span (gint64 states, int columns, int x, gint64 *k0, gint64 *k1)
 }
 
 void
-imp_series_columns (const PhysTimeline *tl, gint64 states, int columns, ImpSeriesRange *out)
-{
-  for (int x = 0; x < columns; x++)
-    {
-      gint64 k0, k1;
-      column_span (states, columns, x, &k0, &k1);
-      ImpSeriesRange *column = out + (gsize) x * IMP_N_SERIES;
-      for (int s = 0; s < IMP_N_SERIES; s++)
-        column[s] = (ImpSeriesRange) { INFINITY, -INFINITY };
-      for (gint64 k = k0; k < k1 && k < states; k++)
-        {
-          PhysFrameSummary summary = phys_timeline_summary (tl, k);
-          for (int s = 0; s < IMP_N_SERIES; s++)
-            {
-              double v = imp_series_value (&summary, s);
-              column[s].lo = MIN (column[s].lo, v);
-              column[s].hi = MAX (column[s].hi, v);
-            }
-        }
-    }
-}
-
-void
 imp_series_body_energy (PhysTimeline *tl, const char *name, gint64 from, gint64 to, double *out)
 {
   for (gint64 k = from; k < to; k++)

@@ -30,21 +30,17 @@ typedef struct
 /* The value of series at a summary. Pure. */
 double imp_series_value (const PhysFrameSummary *summary, ImpSeries series);
 
-/* The states 0..states-1 split into columns (column x covers
- * [x states / columns, (x + 1) states / columns), at least one state): for each
- * column and series, in out[x * IMP_N_SERIES + series], the range of its
- * values. Only for the recording's own thread (imp-recording.c). */
-void imp_series_columns (const PhysTimeline *timeline, gint64 states, int columns,
-                         ImpSeriesRange *out);
-
 /* Each state's energy (phys_world_circle_energy) of the circle named name, for
- * states from..to-1, in out[k - from]; NAN where no circle has the name. Only for
- * the recording's own thread (imp-recording.c). */
+ * states from..to-1, in out[k - from]; NAN where no circle has the name. Reads
+ * states, so only where the timeline is the caller's alone (the recording's
+ * series job, imp-recording-series.c; an imp_recording_read() reader). */
 void imp_series_body_energy (PhysTimeline *timeline, const char *name, gint64 from, gint64 to,
                              double *out);
-/* As imp_series_columns, for one series given by state: the first n_values of
- * the states have values (the rest are not read yet); NAN values are skipped; a
- * column with none gets lo > hi. out[x] per column. */
+/* The states 0..states-1 split into columns (column x covers
+ * [x states / columns, (x + 1) states / columns), at least one state): for each
+ * column, in out[x], the range of the values of its states. The first n_values
+ * of the states have values (the rest are not computed yet); NAN values are
+ * skipped; a column with none gets lo > hi. */
 void imp_series_value_columns (const double *values, gint64 n_values, gint64 states, int columns,
                                ImpSeriesRange *out);
 /* The state column x of columns shows first (the frame a click there seeks to). */
