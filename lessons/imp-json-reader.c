@@ -29,20 +29,17 @@ static const char *const reserved_ids[] = {
  * @data: (array length=length): the document's text
  * @length: its length in bytes
  * @file: FILE in error messages; must outlive @reader
- * @domain: the error domain of the loader
- * @codes: the loader's codes for the mistakes the reader reports; must outlive @reader
  *
  * Checks that @data is strict JSON, recording where each value is, and builds
  * json-glib's tree of it. The reader has no "-0" check until the caller sets
  * #ImpJsonReader.minus_zero. Free what it holds with imp_json_reader_clear(),
  * whether this succeeds or not.
  *
- * Returns: %TRUE on success; %FALSE with the reader's error set, a @codes->syntax
- *   error at the first mistake in the text
+ * Returns: %TRUE on success; %FALSE with the reader's error set, an
+ *   %IMP_FORMAT_ERROR_SYNTAX error at the first mistake in the text
  */
 gboolean
-imp_json_reader_init (ImpJsonReader *reader, const char *data, gsize length, const char *file,
-                      GQuark domain, const ImpJsonReaderCodes *codes)
+imp_json_reader_init (ImpJsonReader *reader, const char *data, gsize length, const char *file)
 {
   ImpJsonLocation loc;
   g_autofree char *what = NULL;
@@ -50,21 +47,19 @@ imp_json_reader_init (ImpJsonReader *reader, const char *data, gsize length, con
 
   *reader = (ImpJsonReader){ 0 };
   reader->file = file;
-  reader->domain = domain;
-  reader->codes = codes;
 
   reader->positions = imp_json_positions_scan (data, length, &loc, &what);
   if (reader->positions == NULL)
     {
-      reader->error = g_error_new (domain, codes->syntax, "%s:%d:%d: error: %s", file, loc.line,
-                                   loc.column, what);
+      reader->error = g_error_new (IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_SYNTAX, "%s:%d:%d: error: %s",
+                                   file, loc.line, loc.column, what);
       return FALSE;
     }
 
   reader->parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (reader->parser, data, (gssize) length, &json_error))
     {
-      reader->error = g_error_new (domain, codes->syntax,
+      reader->error = g_error_new (IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_SYNTAX,
                                    "%s:1:1: error: expected JSON that json-glib reads, got: %s",
                                    file, json_error->message);
       return FALSE;
@@ -113,23 +108,23 @@ imp_json_reader_location (ImpJsonReader *reader, JsonNode *node, gboolean at_key
 }
 
 static void
-fail_valist (ImpJsonReader *reader, JsonNode *node, gboolean at_key, int code, const char *format,
-             va_list args)
+fail_valist (ImpJsonReader *reader, JsonNode *node, gboolean at_key, ImpFormatError code,
+             const char *format, va_list args)
 {
   if (reader->error != NULL)
     return;
 
   g_autofree char *what = g_strdup_vprintf (format, args);
   ImpJsonLocation loc = imp_json_reader_location (reader, node, at_key);
-  reader->error = g_error_new (reader->domain, code, "%s:%d:%d: error: %s", reader->file, loc.line,
-                               loc.column, what);
+  reader->error = g_error_new (IMP_FORMAT_ERROR, code, "%s:%d:%d: error: %s", reader->file,
+                               loc.line, loc.column, what);
 }
 
 /**
  * imp_json_reader_fail:
  * @reader: a reader
  * @node: the value the mistake is in
- * @code: the error code, in the reader's domain
+ * @code: what kind of mistake it is
  * @format: printf() format of what was expected and what was found
  * @...: the format's arguments
  *
@@ -138,7 +133,8 @@ fail_valist (ImpJsonReader *reader, JsonNode *node, gboolean at_key, int code, c
  * Returns: %FALSE, always, so that a reader can end with `return imp_json_reader_fail (...)`
  */
 gboolean
-imp_json_reader_fail (ImpJsonReader *reader, JsonNode *node, int code, const char *format, ...)
+imp_json_reader_fail (ImpJsonReader *reader, JsonNode *node, ImpFormatError code,
+                      const char *format, ...)
 {
   va_list args;
   va_start (args, format);
@@ -151,7 +147,7 @@ imp_json_reader_fail (ImpJsonReader *reader, JsonNode *node, int code, const cha
  * imp_json_reader_fail_at_key:
  * @reader: a reader
  * @node: the value of the member the mistake is in
- * @code: the error code, in the reader's domain
+ * @code: what kind of mistake it is
  * @format: printf() format of what was expected and what was found
  * @...: the format's arguments
  *
@@ -160,8 +156,8 @@ imp_json_reader_fail (ImpJsonReader *reader, JsonNode *node, int code, const cha
  * Returns: %FALSE, always
  */
 gboolean
-imp_json_reader_fail_at_key (ImpJsonReader *reader, JsonNode *node, int code, const char *format,
-                             ...)
+imp_json_reader_fail_at_key (ImpJsonReader *reader, JsonNode *node, ImpFormatError code,
+                             const char *format, ...)
 {
   va_list args;
   va_start (args, format);
@@ -300,7 +296,7 @@ imp_json_reader_number (ImpJsonReader *reader, JsonNode *value, const char *key,
   if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
     {
       g_autofree char *what = imp_json_reader_label (key, index);
-      return imp_json_reader_fail (reader, value, reader->codes->type,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                    "expected a number for %s, got %s", what,
                                    imp_json_reader_describe (value));
     }
@@ -310,7 +306,7 @@ imp_json_reader_number (ImpJsonReader *reader, JsonNode *value, const char *key,
     {
       g_autofree char *what = imp_json_reader_label (key, index);
       g_autofree char *got = imp_json_reader_source_text (reader, value);
-      return imp_json_reader_fail (reader, value, reader->codes->not_finite,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_NOT_FINITE,
                                    "expected a finite number for %s, got %s", what, got);
     }
   /* Beyond this, products in the physics (energies, the swept test's b^2) overflow. */
@@ -318,7 +314,7 @@ imp_json_reader_number (ImpJsonReader *reader, JsonNode *value, const char *key,
     {
       g_autofree char *what = imp_json_reader_label (key, index);
       g_autofree char *got = imp_json_reader_source_text (reader, value);
-      return imp_json_reader_fail (reader, value, reader->codes->range,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
                                    "expected a number between -1e30 and 1e30 for %s, got %s", what,
                                    got);
     }
@@ -353,13 +349,13 @@ imp_json_reader_integer (ImpJsonReader *reader, JsonNode *value, const char *key
   if (x != floor (x))
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
-      return imp_json_reader_fail (reader, value, reader->codes->type,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                    "expected an integer for \"%s\", got %s", key, got);
     }
   if (x < (double) min || x > (double) max)
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
-      return imp_json_reader_fail (reader, value, reader->codes->range,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
                                    "expected \"%s\" between %" G_GINT64_FORMAT
                                    " and %" G_GINT64_FORMAT ", got %s",
                                    key, min, max, got);
@@ -385,7 +381,7 @@ imp_json_reader_string (ImpJsonReader *reader, JsonNode *value, const char *key,
   if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
     {
       g_autofree char *what = imp_json_reader_label (key, index);
-      return imp_json_reader_fail (reader, value, reader->codes->type,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                    "expected a string for %s, got %s", what,
                                    imp_json_reader_describe (value));
     }
@@ -410,14 +406,14 @@ imp_json_reader_vec2 (ImpJsonReader *reader, JsonNode *value, const char *key, P
   double xy[2];
 
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (reader, value, reader->codes->type,
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                  "expected an array of 2 numbers [x, y] for \"%s\", got %s", key,
                                  imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
   if (n != 2)
     return imp_json_reader_fail (
-        reader, value, reader->codes->type,
+        reader, value, IMP_FORMAT_ERROR_TYPE,
         "expected an array of 2 numbers [x, y] for \"%s\", got %u element%s", key, n,
         n == 1 ? "" : "s");
   for (guint i = 0; i < 2; i++)
@@ -443,7 +439,7 @@ imp_json_reader_vec2 (ImpJsonReader *reader, JsonNode *value, const char *key, P
  */
 gboolean
 imp_json_reader_choice (ImpJsonReader *reader, JsonNode *value, const char *key,
-                        const char *const *names, gsize n, int code, int *choice)
+                        const char *const *names, gsize n, ImpFormatError code, int *choice)
 {
   const char *s;
 
@@ -502,7 +498,7 @@ imp_json_reader_id (ImpJsonReader *reader, JsonNode *value, const char *key, gbo
     {
       g_autofree char *got = n == 0 ? g_strdup ("an empty string")
                                     : g_strdup_printf ("%" G_GSIZE_FORMAT " bytes", n);
-      return imp_json_reader_fail (reader, value, reader->codes->range,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
                                    "expected an id of 1 to %d bytes, got %s", PHYS_NAME_MAX - 1,
                                    got);
     }
@@ -511,14 +507,14 @@ imp_json_reader_id (ImpJsonReader *reader, JsonNode *value, const char *key, gbo
       {
         g_autofree char *got = imp_json_reader_source_text (reader, value);
         return imp_json_reader_fail (
-            reader, value, reader->codes->range,
+            reader, value, IMP_FORMAT_ERROR_RANGE,
             "expected an id made of ASCII letters, digits, '-', '_' and '.', got %s", got);
       }
   if (!may_name_wall)
     for (gsize i = 0; i < G_N_ELEMENTS (reserved_ids); i++)
       if (strcmp (id, reserved_ids[i]) == 0)
         return imp_json_reader_fail (
-            reader, value, reader->codes->duplicate_id,
+            reader, value, IMP_FORMAT_ERROR_DUPLICATE_ID,
             "expected an id other than \"%s\", which names a wall of the world bounds", id);
   *out = id;
   return TRUE;
@@ -548,7 +544,7 @@ imp_json_reader_version (ImpJsonReader *reader, JsonNode *value, const char *key
   g_autofree char *got = type == G_TYPE_INVALID ? g_strdup (imp_json_reader_describe (value))
                                                 : imp_json_reader_source_text (reader, value);
   return imp_json_reader_fail (
-      reader, value, reader->codes->version,
+      reader, value, IMP_FORMAT_ERROR_VERSION,
       "expected \"%s\": %d (the only %s version this Impulse reads), got %s", key, version, format,
       got);
 }
@@ -566,7 +562,7 @@ imp_json_reader_expect_object (ImpJsonReader *reader, JsonNode *value, const cha
 {
   if (JSON_NODE_HOLDS_OBJECT (value))
     return TRUE;
-  return imp_json_reader_fail (reader, value, reader->codes->type,
+  return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                "expected an object for \"%s\", got %s", key,
                                imp_json_reader_describe (value));
 }
@@ -599,11 +595,11 @@ fail_unknown_key (ImpJsonReader *reader, JsonNode *value, const char *key, const
     names[i] = field_at (fields, field_size, i)->key;
   const char *guess = imp_suggest_nearest (key, names, (gssize) n_fields);
   if (guess != NULL)
-    return imp_json_reader_fail_at_key (reader, value, reader->codes->unknown_key,
+    return imp_json_reader_fail_at_key (reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
                                         "unknown key \"%s\" in %s; did you mean \"%s\"?", shown,
                                         what, guess);
   g_autofree char *list = imp_json_reader_quoted_list (names, n_fields);
-  return imp_json_reader_fail_at_key (reader, value, reader->codes->unknown_key,
+  return imp_json_reader_fail_at_key (reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
                                       "unknown key \"%s\" in %s; expected one of %s", shown, what,
                                       list);
 }
@@ -647,7 +643,7 @@ imp_json_reader_object (ImpJsonReader *reader, JsonNode *node, const char *what,
     {
       const ImpJsonField *field = field_at (fields, field_size, i);
       if (field->required && !json_object_has_member (object, field->key))
-        return imp_json_reader_fail (reader, node, reader->codes->missing,
+        return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
                                      "missing required key \"%s\" in %s", field->key, what);
     }
   return TRUE;
@@ -721,7 +717,7 @@ read_bounded (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
   if (!test (x))
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
-      return imp_json_reader_fail (reader, value, reader->codes->range,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
                                    "expected \"%s\" %s, got %s", field->key, range, got);
     }
   *IMP_JSON_FIELD_PTR (def, field, double) = x;
@@ -826,7 +822,7 @@ imp_json_field_bool (ImpJsonReader *reader, JsonNode *value, const ImpJsonField 
                      gpointer def)
 {
   if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_BOOLEAN)
-    return imp_json_reader_fail (reader, value, reader->codes->type,
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                  "expected true or false for \"%s\", got %s", field->key,
                                  imp_json_reader_describe (value));
   *IMP_JSON_FIELD_PTR (def, field, bool) = json_node_get_boolean (value);
@@ -862,7 +858,8 @@ read_integrator (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *fie
     names[n++] = phys_integrator_name ((PhysIntegrator) i);
   if (allow_default)
     names[n++] = phys_integrator_name (PHYS_INTEGRATOR_DEFAULT);
-  if (!imp_json_reader_choice (reader, value, field->key, names, n, reader->codes->range, &choice))
+  if (!imp_json_reader_choice (reader, value, field->key, names, n, IMP_FORMAT_ERROR_RANGE,
+                               &choice))
     return FALSE;
   *IMP_JSON_FIELD_PTR (def, field, PhysIntegrator)
       = choice < PHYS_N_INTEGRATORS ? (PhysIntegrator) choice : PHYS_INTEGRATOR_DEFAULT;
@@ -910,7 +907,7 @@ imp_json_field_detection (ImpJsonReader *reader, JsonNode *value, const ImpJsonF
   int choice;
 
   if (!imp_json_reader_choice (reader, value, field->key, names, G_N_ELEMENTS (names),
-                               reader->codes->range, &choice))
+                               IMP_FORMAT_ERROR_RANGE, &choice))
     return FALSE;
   *IMP_JSON_FIELD_PTR (def, field, PhysDetection)
       = choice == 0 ? PHYS_DETECTION_SWEPT : PHYS_DETECTION_DISCRETE;
@@ -933,7 +930,7 @@ imp_json_field_response (ImpJsonReader *reader, JsonNode *value, const ImpJsonFi
   int choice;
 
   if (!imp_json_reader_choice (reader, value, field->key, names, G_N_ELEMENTS (names),
-                               reader->codes->range, &choice))
+                               IMP_FORMAT_ERROR_RANGE, &choice))
     return FALSE;
   *IMP_JSON_FIELD_PTR (def, field, PhysResponse)
       = choice == 0 ? PHYS_RESPONSE_REFLECT : PHYS_RESPONSE_SLIDE;

@@ -2,12 +2,11 @@
 /* imp-json-reader.h: reading typed values out of json-glib nodes, with errors
  * that point at the value in the file.
  *
- * The scene and session loaders share it. Each keeps its own GError domain and
- * enum: a reader is given the domain and the code of each kind of mistake it
- * reports by itself (ImpJsonReaderCodes), and a loader reports its own
- * mistakes through imp_json_reader_fail() with whatever code it chooses. Every
- * message is "FILE:LINE:COLUMN: error: WHAT WAS EXPECTED", and only the first
- * mistake is kept.
+ * The scene, session and lesson loaders share it, and the one error domain of
+ * the formats (imp-format-error.h): a loader reports its own mistakes through
+ * imp_json_reader_fail() with the code that fits. Every message is
+ * "FILE:LINE:COLUMN: error: WHAT WAS EXPECTED", and only the first mistake is
+ * kept.
  *
  * A reader holds the document: imp_json_reader_init() checks it is strict JSON,
  * records where each value is (imp-json-positions.h) and builds json-glib's
@@ -21,6 +20,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "imp-format-error.h"
 #include "imp-json-positions.h"
 #include "phys.h"
 
@@ -28,32 +28,6 @@ G_BEGIN_DECLS
 
 typedef struct _ImpJsonReader ImpJsonReader;
 typedef struct _ImpJsonField ImpJsonField;
-
-/**
- * ImpJsonReaderCodes:
- * @syntax: not JSON (RFC 8259), or JSON that json-glib does not read
- * @version: the format version is not the one this Impulse reads
- * @type: a value of the wrong JSON type, a non-integer, or an array of the wrong length
- * @not_finite: a number that overflows to infinity
- * @range: a value outside its range or set of names, or an id that is not one
- * @unknown_key: a key the object's table does not have
- * @missing: a required key is absent
- * @duplicate_id: an id that names a wall of the world bounds
- *
- * The codes, in the loader's error enum, of the mistakes a reader reports by
- * itself.
- */
-typedef struct
-{
-  int syntax;
-  int version;
-  int type;
-  int not_finite;
-  int range;
-  int unknown_key;
-  int missing;
-  int duplicate_id;
-} ImpJsonReaderCodes;
 
 /**
  * ImpJsonMinusZeroFunc:
@@ -73,8 +47,6 @@ typedef gboolean (*ImpJsonMinusZeroFunc) (ImpJsonReader *reader, const char *key
  * @positions: where each value of the document is
  * @parser: json-glib's parser, which owns the tree
  * @root: the document's json-glib tree
- * @domain: the loader's error domain
- * @codes: the codes of the mistakes the reader reports by itself
  * @minus_zero: (nullable): tells a "-0" from a "0"; %NULL reads both as 0
  * @error: (nullable): the first mistake reported, or %NULL
  *
@@ -89,8 +61,6 @@ struct _ImpJsonReader
   ImpJsonPositions *positions;
   JsonParser *parser;
   JsonNode *root;
-  GQuark domain;
-  const ImpJsonReaderCodes *codes;
   ImpJsonMinusZeroFunc minus_zero;
   GError *error;
 };
@@ -132,15 +102,15 @@ struct _ImpJsonField
 #define IMP_JSON_FIELD_PTR(def, field, type) ((type *) G_STRUCT_MEMBER_P ((def), (field)->offset))
 
 gboolean imp_json_reader_init (ImpJsonReader *reader, const char *data, gsize length,
-                               const char *file, GQuark domain, const ImpJsonReaderCodes *codes);
+                               const char *file);
 void imp_json_reader_clear (ImpJsonReader *reader);
 
 /* Errors */
 
 ImpJsonLocation imp_json_reader_location (ImpJsonReader *reader, JsonNode *node, gboolean at_key);
-gboolean imp_json_reader_fail (ImpJsonReader *reader, JsonNode *node, int code, const char *format,
-                               ...) G_GNUC_PRINTF (4, 5);
-gboolean imp_json_reader_fail_at_key (ImpJsonReader *reader, JsonNode *node, int code,
+gboolean imp_json_reader_fail (ImpJsonReader *reader, JsonNode *node, ImpFormatError code,
+                               const char *format, ...) G_GNUC_PRINTF (4, 5);
+gboolean imp_json_reader_fail_at_key (ImpJsonReader *reader, JsonNode *node, ImpFormatError code,
                                       const char *format, ...) G_GNUC_PRINTF (4, 5);
 
 /* Pieces of messages */
@@ -162,7 +132,8 @@ gboolean imp_json_reader_string (ImpJsonReader *reader, JsonNode *value, const c
 gboolean imp_json_reader_vec2 (ImpJsonReader *reader, JsonNode *value, const char *key,
                                PhysVec2 *out);
 gboolean imp_json_reader_choice (ImpJsonReader *reader, JsonNode *value, const char *key,
-                                 const char *const *names, gsize n, int code, int *choice);
+                                 const char *const *names, gsize n, ImpFormatError code,
+                                 int *choice);
 gboolean imp_json_reader_id (ImpJsonReader *reader, JsonNode *value, const char *key,
                              gboolean may_name_wall, const char **out);
 gboolean imp_json_reader_version (ImpJsonReader *reader, JsonNode *value, const char *key,

@@ -20,7 +20,7 @@ walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint st
   va_start (args, format);
   g_autofree char *what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_RANGE, "%s:%d:%d: error: step %u: %s",
+  g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_RANGE, "%s:%d:%d: error: step %u: %s",
                lesson->file, at.line, at.column, step + 1, what);
   return FALSE;
 }
@@ -138,7 +138,7 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
 /**
  * imp_lesson_walk:
  * @lesson: a lesson
- * @error: return location for an %IMP_LESSON_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Plays the lesson headless, as a learner who presses "show me" at every step:
  * enters each step, checks that its goal is not already reached, performs the
@@ -190,27 +190,40 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
  * imp_lesson_setup_new:
  * @lesson: a lesson
  * @step: a step index
- * @error: return location for an %IMP_LESSON_ERROR (a lesson `impulse check` refuses)
+ * @error: return location for an %IMP_FORMAT_ERROR (a lesson `impulse check` refuses)
  *
  * Walks the lesson's path up to entering @step.
  *
  * Returns: (transfer full) (nullable): the world @step needs
  */
-ImpLessonSetup *
-imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error)
+/* The lesson's path from its start through entering step, and its goal shown
+ * too when show_step. */
+static PhysTimeline *
+walk_path (const ImpLesson *lesson, guint step, gboolean show_step, ImpGoalContext *context,
+           GError **error)
 {
-  g_return_val_if_fail (step < imp_lesson_n_steps (lesson), NULL);
   PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
-  ImpGoalContext context = { 0, -1, FALSE, 0.0 };
 
+  *context = (ImpGoalContext){ 0, -1, FALSE, 0.0 };
   for (guint i = 0; i <= step; i++)
-    if (!path_enter (lesson, i, timeline, &context, error)
-        || (i < step && imp_lesson_get_step (lesson, i)->goal.kind != IMP_GOAL_NONE
-            && !path_show (lesson, i, timeline, &context, error)))
+    if (!path_enter (lesson, i, timeline, context, error)
+        || ((i < step || show_step) && imp_lesson_get_step (lesson, i)->goal.kind != IMP_GOAL_NONE
+            && !path_show (lesson, i, timeline, context, error)))
       {
         phys_timeline_free (timeline);
         return NULL;
       }
+  return timeline;
+}
+
+ImpLessonSetup *
+imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error)
+{
+  g_return_val_if_fail (step < imp_lesson_n_steps (lesson), NULL);
+  ImpGoalContext context;
+  PhysTimeline *timeline = walk_path (lesson, step, FALSE, &context, error);
+  if (timeline == NULL)
+    return NULL;
 
   const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, step)->goal;
   gint64 horizon = MAX (context.frame + 1, imp_lesson_goal_frames_needed (goal));
@@ -227,6 +240,10 @@ imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error)
   setup->timeline = timeline;
   setup->context = context;
   setup->horizon = horizon;
+  setup->step = step;
+  if (goal->kind == IMP_GOAL_MODE)
+    setup->lesson = lesson;
+  setup->edits_from = goal->kind == IMP_GOAL_VERDICT ? goal->frame : -1;
   return setup;
 }
 
@@ -236,6 +253,8 @@ imp_lesson_setup_free (ImpLessonSetup *setup)
   if (setup == NULL)
     return;
   phys_timeline_free (setup->timeline);
+  if (setup->variant != NULL)
+    phys_timeline_free (setup->variant);
   g_free (setup);
 }
 
@@ -306,26 +325,19 @@ same_vec (PhysVec2 a, PhysVec2 b)
 static void
 settings_differ (const PhysWorldDef *want, const PhysWorldDef *have, GString *out, int *n)
 {
-  static const struct
-  {
-    ImpLessonModeBit bit;
-    const char *name;
-  } flags[] = {
-    { IMP_LESSON_MODE_DOUBLE_PAIR_LOOP, "the double pair loop" },
-    { IMP_LESSON_MODE_RESPOND_AT_FRAME_END, "responding at frame end" },
-    { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r" },
-    { IMP_LESSON_MODE_NO_END_CAPS, "segments without end caps" },
-  };
   PhysModes w = want->modes, h = have->modes;
 
   if (w.detection != h.detection)
     add_difference (out, n, "detection is %s (this step needs %s)",
                     phys_detection_name (h.detection), phys_detection_name (w.detection));
-  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-    if (*imp_lesson_mode_flag (&w, flags[i].bit) != *imp_lesson_mode_flag (&h, flags[i].bit))
-      add_difference (out, n, "%s is %s (this step needs it %s)", flags[i].name,
-                      *imp_lesson_mode_flag (&h, flags[i].bit) ? "on" : "off",
-                      *imp_lesson_mode_flag (&w, flags[i].bit) ? "on" : "off");
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    {
+      const ImpTeachingMode *mode = &imp_teaching_modes[i];
+      bool on = *imp_teaching_mode_flag (&h, mode), needed = *imp_teaching_mode_flag (&w, mode);
+      if (on != needed)
+        add_difference (out, n, "%s is %s (this step needs it %s)", mode->name, on ? "on" : "off",
+                        needed ? "on" : "off");
+    }
   if (want->integrator != have->integrator)
     add_difference (out, n, "the integrator is %s (this step needs %s)",
                     phys_integrator_name (have->integrator),
@@ -403,10 +415,50 @@ bodies_differ (const PhysWorld *want, const PhysWorld *have, GString *out, int *
     add_difference (out, n, "the bodies are in another order");
 }
 
+/* The path to compare the learner's recording with. A step whose goal switches
+ * settings asks the learner to switch them: however the learner has them (as
+ * asked, halfway, back again), that is not a difference to set right, so the
+ * path is taken with the goal's settings as the learner's are at frame 0. */
+static PhysTimeline *
+path_as_switched (ImpLessonSetup *setup, PhysTimeline *timeline)
+{
+  if (setup->lesson == NULL)
+    return setup->timeline;
+  ImpLessonModes mine = imp_lesson_get_step (setup->lesson, setup->step)->goal.modes;
+  const PhysWorldDef *have = phys_world_get_def (phys_timeline_seek (timeline, 0));
+  mine.modes = have->modes;
+  mine.integrator = have->integrator;
+  if (mine.substeps > 0)
+    mine.substeps = have->substeps;
+  if (imp_lesson_modes_hold (&mine, phys_world_get_def (phys_timeline_seek (setup->timeline, 0))))
+    return setup->timeline;
+  if (setup->variant != NULL
+      && imp_lesson_modes_hold (&mine,
+                                phys_world_get_def (phys_timeline_seek (setup->variant, 0))))
+    return setup->variant;
+  if (setup->variant != NULL)
+    phys_timeline_free (setup->variant);
+  ImpGoalContext context;
+  setup->variant = walk_path (setup->lesson, setup->step, FALSE, &context, NULL);
+  if (setup->variant == NULL)
+    return setup->timeline;
+  PhysEdit edit = imp_lesson_modes_edit (&mine, phys_timeline_seek (setup->variant, 0));
+  if (phys_timeline_edit (setup->variant, 0, &edit) != PHYS_OK)
+    {
+      phys_timeline_free (g_steal_pointer (&setup->variant));
+      return setup->timeline;
+    }
+  g_free (record_to (setup->variant, setup->horizon));
+  return setup->variant;
+}
+
 /**
  * imp_lesson_setup_differences:
  * @setup: the world a step needs
  * @timeline: the learner's recording of the same lesson (records up to the horizon)
+ * @as_switched: whether what the step's goal asks the learner to change (the
+ *   settings a mode goal names, the edits of a verdict goal from its frame on) is
+ *   the learner's own (after entering the step); on entering, it is not
  * @settings: (out) (optional): whether the world's settings differ (teaching
  *   modes, integrator, substeps), which the lesson switches itself
  *
@@ -417,21 +469,25 @@ bodies_differ (const PhysWorld *want, const PhysWorld *have, GString *out, int *
  *   the horizon; else one sentence on where and how they first differ
  */
 char *
-imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline, gboolean *settings)
+imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline, gboolean as_switched,
+                              gboolean *settings)
 {
   g_autoptr (GArray) frames = NULL;
   gboolean differ_settings = FALSE;
   char *result = NULL;
 
   g_free (record_to (timeline, setup->horizon));
-  frames = checkpoints (setup->timeline, timeline, setup->horizon);
+  PhysTimeline *path = as_switched ? path_as_switched (setup, timeline) : setup->timeline;
+  frames = checkpoints (path, timeline, setup->horizon);
   for (guint i = 0; i < frames->len && result == NULL; i++)
     {
       gint64 k = g_array_index (frames, gint64, i);
+      if (as_switched && setup->edits_from >= 0 && k >= setup->edits_from)
+        break;
       GString *out = g_string_new (NULL);
       int n = 0;
       /* Each seek reuses its timeline's scratch world: copy one to hold both. */
-      PhysWorld *want = phys_world_copy (phys_timeline_seek (setup->timeline, k));
+      PhysWorld *want = phys_world_copy (phys_timeline_seek (path, k));
       const PhysWorld *have = phys_timeline_seek (timeline, k);
       settings_differ (phys_world_get_def (want), phys_world_get_def (have), out, &n);
       differ_settings = n > 0;

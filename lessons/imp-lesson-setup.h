@@ -22,6 +22,13 @@ G_BEGIN_DECLS
  * @context: where the path's learner is then
  * @horizon: the states that matter to the step: 0 to @horizon (its frame, its
  *   goal's frame and the frame after it, or the event "show me" steps into)
+ * @lesson: (nullable): for a step whose goal switches modes, the lesson (borrowed:
+ *   it outlives the setup); %NULL for other goals
+ * @step: the step
+ * @variant: (transfer full) (nullable): the path with the goal's settings as the
+ *   learner last switched them (see imp_lesson_setup_differences())
+ * @edits_from: for a step whose goal asks for an edit (a verdict), its frame: the
+ *   learner's edits from there on are the answer, not a difference; else -1
  *
  * The world a step needs.
  */
@@ -30,12 +37,16 @@ typedef struct
   PhysTimeline *timeline;
   ImpGoalContext context;
   gint64 horizon;
+  const ImpLesson *lesson;
+  guint step;
+  PhysTimeline *variant;
+  gint64 edits_from;
 } ImpLessonSetup;
 
 ImpLessonSetup *imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error);
 void imp_lesson_setup_free (ImpLessonSetup *setup);
 char *imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline,
-                                    gboolean *settings);
+                                    gboolean as_switched, gboolean *settings);
 gboolean imp_lesson_walk (const ImpLesson *lesson, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImpLessonSetup, imp_lesson_setup_free)

@@ -4,11 +4,6 @@
 
 #include <string.h>
 
-const char *const imp_overlay_names[IMP_N_OVERLAY_NAMES] = {
-  "ids",      "velocity", "swept",  "ghosts", "contact",      "relative-velocity", "impulse",
-  "construction", "normals", "probes", "trails", "ghost-branch", "legend",
-};
-
 const char *const imp_term_names[IMP_N_TERM_NAMES] = {
   "t",  "n",  "tangent", "point", "v1",    "v2",    "vrel",        "v.n",
   "j",  "v1'", "v2'",    "d",     "v",     "root0", "root1",       "proj_normal",
@@ -18,7 +13,7 @@ const char *const imp_term_names[IMP_N_TERM_NAMES] = {
 const char *const imp_topic_names[IMP_N_TOPIC_NAMES] = {
   "tunneling",      "swept-quadratic", "time-of-impact", "impulse",
   "elastic-bugs",   "circle-segment",  "sliding",        "impact-points",
-  "integrators",    "springs",         "broad-phase",
+  "integrators",    "springs",         "broad-phase",     "inelastic-collapse",
 };
 
 const ImpQuantityInfo imp_quantities[] = {

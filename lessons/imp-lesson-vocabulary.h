@@ -1,18 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-lesson-vocabulary.h: the names lessons (and the rest of Impulse) use for
- * overlays, the terms of the math a text can point at, topics and the
+ * the terms of the math a text can point at, topics and the
  * quantities a learner can be asked to predict. One table each, so that a
- * lesson file, the export command line and the renderer agree. */
+ * lesson file and the renderer agree. Overlays are named by their flags type
+ * (imp-overlays.h). */
 #pragma once
 
 #include <glib.h>
 
 G_BEGIN_DECLS
-
-/* Overlay names, in the bit order of ImpOverlays (ui/imp-render.h): name i is
- * bit 1 << i. */
-extern const char *const imp_overlay_names[];
-#define IMP_N_OVERLAY_NAMES 13
 
 /* Terms the renderer can highlight (ImpRenderInput.highlight_term); a lesson
  * text's {name} points at one. */
@@ -21,7 +17,7 @@ extern const char *const imp_term_names[];
 
 /* Topics of lessons, in course order. */
 extern const char *const imp_topic_names[];
-#define IMP_N_TOPIC_NAMES 11
+#define IMP_N_TOPIC_NAMES 12
 
 /**
  * ImpQuantityScope:

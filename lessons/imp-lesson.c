@@ -18,10 +18,6 @@
 #include "imp-session-file.h"
 #include "impulse-lessons-resources.h"
 
-/* clang-format off */
-G_DEFINE_QUARK (impulse-lesson-error, imp_lesson_error)
-/* clang-format on */
-
 #define VERSION_KEY "impulse-lesson"
 #define VERSION_KEY_TYPOS 3
 /* More steps than this is two lessons. */
@@ -34,17 +30,6 @@ typedef struct
   gsize length;
   ImpLesson *lesson;
 } Loader;
-
-static const ImpJsonReaderCodes error_codes = {
-  .syntax = IMP_LESSON_ERROR_SYNTAX,
-  .version = IMP_LESSON_ERROR_VERSION,
-  .type = IMP_LESSON_ERROR_TYPE,
-  .not_finite = IMP_LESSON_ERROR_NOT_FINITE,
-  .range = IMP_LESSON_ERROR_RANGE,
-  .unknown_key = IMP_LESSON_ERROR_UNKNOWN_KEY,
-  .missing = IMP_LESSON_ERROR_MISSING,
-  .duplicate_id = IMP_LESSON_ERROR_RANGE,
-};
 
 static const char *const goal_kinds[] = { "none", "frame", "event", "verdict", "predict", "mode" };
 
@@ -61,44 +46,6 @@ imp_goal_kind_name (ImpGoalKind kind)
 }
 
 /* Modes */
-
-static const struct
-{
-  const char *key;
-  guint32 bit;
-} mode_keys[] = {
-  { "detection", IMP_LESSON_MODE_DETECTION },
-  { "double_pair_loop", IMP_LESSON_MODE_DOUBLE_PAIR_LOOP },
-  { "respond_at_frame_end", IMP_LESSON_MODE_RESPOND_AT_FRAME_END },
-  { "slide_at_radius", IMP_LESSON_MODE_SLIDE_AT_RADIUS },
-  { "no_end_caps", IMP_LESSON_MODE_NO_END_CAPS },
-};
-
-/**
- * imp_lesson_mode_flag:
- * @modes: teaching modes
- * @bit: one of the on/off modes (not %IMP_LESSON_MODE_DETECTION)
- *
- * Returns: (nullable): the member of @modes that @bit names, %NULL for detection
- */
-bool *
-imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit)
-{
-  switch (bit)
-    {
-    case IMP_LESSON_MODE_DOUBLE_PAIR_LOOP:
-      return &modes->double_pair_loop;
-    case IMP_LESSON_MODE_RESPOND_AT_FRAME_END:
-      return &modes->respond_at_frame_end;
-    case IMP_LESSON_MODE_SLIDE_AT_RADIUS:
-      return &modes->slide_at_radius;
-    case IMP_LESSON_MODE_NO_END_CAPS:
-      return &modes->no_end_caps;
-    case IMP_LESSON_MODE_DETECTION:
-    default:
-      return NULL;
-    }
-}
 
 /**
  * imp_lesson_modes_named:
@@ -124,16 +71,12 @@ imp_lesson_modes_apply (const ImpLessonModes *change, PhysWorldDef *def)
 {
   PhysModes given = change->modes;
 
-  for (gsize i = 0; i < G_N_ELEMENTS (mode_keys); i++)
-    {
-      guint32 bit = mode_keys[i].bit;
-      if ((change->mode_mask & bit) == 0)
-        continue;
-      if (bit == IMP_LESSON_MODE_DETECTION)
-        def->modes.detection = given.detection;
-      else
-        *imp_lesson_mode_flag (&def->modes, bit) = *imp_lesson_mode_flag (&given, bit);
-    }
+  if (change->mode_mask & IMP_LESSON_MODE_DETECTION)
+    def->modes.detection = given.detection;
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    if (change->mode_mask & imp_teaching_modes[i].bit)
+      *imp_teaching_mode_flag (&def->modes, &imp_teaching_modes[i])
+          = *imp_teaching_mode_flag (&given, &imp_teaching_modes[i]);
   if (change->has_integrator)
     def->integrator = change->integrator;
   if (change->substeps > 0)
@@ -167,7 +110,7 @@ read_text (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gp
   if (!imp_json_reader_string (reader, value, field->key, -1, &s))
     return FALSE;
   if (s[0] == '\0')
-    return imp_json_reader_fail (reader, value, reader->codes->range,
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
                                  "expected text for \"%s\", got an empty string", field->key);
   *IMP_JSON_FIELD_PTR (def, field, char *) = g_strdup (s);
   return TRUE;
@@ -190,7 +133,7 @@ read_name_in (ImpJsonReader *reader, JsonNode *value, const char *key, const cha
 {
   int choice;
 
-  if (!imp_json_reader_choice (reader, value, key, names, n, reader->codes->range, &choice))
+  if (!imp_json_reader_choice (reader, value, key, names, n, IMP_FORMAT_ERROR_RANGE, &choice))
     return FALSE;
   *out = g_strdup (names[choice]);
   return TRUE;
@@ -232,7 +175,7 @@ static gboolean
 read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, char **names, int *n)
 {
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (&ld->reader, value, IMP_LESSON_ERROR_TYPE,
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
                                  "expected an array of %d to %d body ids for \"%s\", got %s", min,
                                  max, key, imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
@@ -241,7 +184,7 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
     {
       g_autofree char *want = min == max ? g_strdup_printf ("%d", min)
                                          : g_strdup_printf ("%d to %d", min, max);
-      return imp_json_reader_fail (&ld->reader, value, IMP_LESSON_ERROR_TYPE,
+      return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
                                    "expected %s body ids for \"%s\", got %d", want, key, count);
     }
   for (int i = 0; i < count; i++)
@@ -252,7 +195,7 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
       if (!imp_json_reader_id (&ld->reader, element, key, TRUE, &id))
         return FALSE;
       if (!phys_world_find (ld->lesson->world, id, &ref))
-        return imp_json_reader_fail (&ld->reader, element, IMP_LESSON_ERROR_UNKNOWN_ID,
+        return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                      "expected the id of a body of the lesson's scene in \"%s\", "
                                      "got \"%s\"",
                                      key, id);
@@ -273,7 +216,7 @@ check_pair (Loader *ld, JsonNode *value, char *const *names)
   gboolean ok = (a.kind == PHYS_BODY_CIRCLE && b.kind != PHYS_BODY_PROBE)
                 || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT);
   if (!ok || strcmp (names[0], names[1]) == 0)
-    return imp_json_reader_fail (&ld->reader, value, IMP_LESSON_ERROR_UNKNOWN_ID,
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                  "expected a pair the physics tests (two circles, a circle then a "
                                  "segment, or a probe then a segment), got \"%s\" and \"%s\"",
                                  names[0], names[1]);
@@ -290,24 +233,19 @@ read_modes_into (Loader *ld, JsonObject *object, ImpLessonModes *out)
 
   if (modes != NULL)
     {
-      static const ImpJsonField fields[] = {
-        { "detection", FALSE, imp_json_field_detection, offsetof (PhysModes, detection) },
-        { "double_pair_loop", FALSE, imp_json_field_bool, offsetof (PhysModes, double_pair_loop) },
-        { "respond_at_frame_end", FALSE, imp_json_field_bool,
-          offsetof (PhysModes, respond_at_frame_end) },
-        { "slide_at_radius", FALSE, imp_json_field_bool, offsetof (PhysModes, slide_at_radius) },
-        { "no_end_caps", FALSE, imp_json_field_bool, offsetof (PhysModes, no_end_caps) },
-      };
       if (!imp_json_reader_expect_object (&ld->reader, modes, "modes")
-          || !imp_json_reader_object (&ld->reader, modes, "modes", fields, G_N_ELEMENTS (fields),
-                                      sizeof (ImpJsonField), &out->modes))
+          || !imp_json_reader_object (&ld->reader, modes, "modes", imp_modes_fields,
+                                      G_N_ELEMENTS (imp_modes_fields), sizeof (ImpJsonField),
+                                      &out->modes))
         return FALSE;
       JsonObject *m = json_node_get_object (modes);
-      for (gsize i = 0; i < G_N_ELEMENTS (mode_keys); i++)
-        if (json_object_has_member (m, mode_keys[i].key))
-          out->mode_mask |= mode_keys[i].bit;
+      if (json_object_has_member (m, "detection"))
+        out->mode_mask |= IMP_LESSON_MODE_DETECTION;
+      for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+        if (json_object_has_member (m, imp_teaching_modes[i].key))
+          out->mode_mask |= imp_teaching_modes[i].bit;
       if (out->mode_mask == 0)
-        return imp_json_reader_fail (&ld->reader, modes, IMP_LESSON_ERROR_MISSING,
+        return imp_json_reader_fail (&ld->reader, modes, IMP_FORMAT_ERROR_MISSING,
                                      "expected at least one teaching mode in \"modes\"");
     }
   if (integrator != NULL)
@@ -374,9 +312,9 @@ check_markup (Loader *ld, JsonNode *value, const char *text)
         }
     }
   if (ld->reader.error == NULL)
-    ld->reader.error = g_error_new (IMP_LESSON_ERROR, IMP_LESSON_ERROR_MARKUP,
-                                    "%s:%d:%d: error: %s", ld->reader.file, at.line, column,
-                                    message);
+    ld->reader.error
+        = g_error_new (IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_MARKUP, "%s:%d:%d: error: %s",
+                       ld->reader.file, at.line, column, message);
   return FALSE;
 }
 
@@ -405,13 +343,14 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
   if (!json_object_has_member (object, "event"))
     action->event = -1;
   else if (!action->has_frame)
-    return imp_json_reader_fail (&ld->reader, node, IMP_LESSON_ERROR_MISSING,
+    return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                  "missing required key \"frame\" in enter (\"event\" counts the "
                                  "events of that frame)");
 
   JsonNode *select = json_object_get_member (object, "select");
+  action->has_select = select != NULL;
   if (select != NULL
-      && (!read_bodies (ld, select, "select", 1, 2, action->select, &action->n_select)
+      && (!read_bodies (ld, select, "select", 0, 2, action->select, &action->n_select)
           || (action->n_select == 2 && !check_pair (ld, select, action->select))))
     return FALSE;
 
@@ -419,16 +358,22 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
   if (overlays != NULL)
     {
       if (!JSON_NODE_HOLDS_ARRAY (overlays))
-        return imp_json_reader_fail (&ld->reader, overlays, IMP_LESSON_ERROR_TYPE,
+        return imp_json_reader_fail (&ld->reader, overlays, IMP_FORMAT_ERROR_TYPE,
                                      "expected an array of overlay names for \"overlays\", got %s",
                                      imp_json_reader_describe (overlays));
       JsonArray *array = json_node_get_array (overlays);
       guint n = json_array_get_length (array);
-      action->overlays = g_new0 (char *, n + 1);
+      gsize n_names;
+      const char *const *names = imp_overlay_names (&n_names);
+      action->has_overlays = TRUE;
       for (guint i = 0; i < n; i++)
-        if (!read_name_in (&ld->reader, json_array_get_element (array, i), "overlays",
-                           imp_overlay_names, IMP_N_OVERLAY_NAMES, &action->overlays[i]))
-          return FALSE;
+        {
+          int bit;
+          if (!imp_json_reader_choice (&ld->reader, json_array_get_element (array, i), "overlays",
+                                       names, n_names, IMP_FORMAT_ERROR_RANGE, &bit))
+            return FALSE;
+          action->overlays |= 1u << bit;
+        }
     }
   return read_modes_into (ld, object, &action->modes);
 }
@@ -458,7 +403,7 @@ read_event_kind (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *fie
   for (int k = 0; k <= PHYS_EVENT_EVENT_CAP; k++)
     names[k] = phys_event_kind_name ((PhysEventKind) k);
   if (!imp_json_reader_choice (reader, value, field->key, names, G_N_ELEMENTS (names),
-                               reader->codes->range, &kind))
+                               IMP_FORMAT_ERROR_RANGE, &kind))
     return FALSE;
   *IMP_JSON_FIELD_PTR (def, field, guint32) = 1u << kind;
   return TRUE;
@@ -543,7 +488,7 @@ check_verdict_fits (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
   if ((a.kind == PHYS_BODY_PROBE) != probe_verdict)
     return imp_json_reader_fail (
         &ld->reader, json_object_get_member (json_node_get_object (node), "verdict"),
-        IMP_LESSON_ERROR_RANGE, "expected a %s verdict for \"%s\" and \"%s\", got \"%s\"",
+        IMP_FORMAT_ERROR_RANGE, "expected a %s verdict for \"%s\" and \"%s\", got \"%s\"",
         a.kind == PHYS_BODY_PROBE ? "probe" : "swept-test", goal->bodies[0], goal->bodies[1],
         goal->verdict);
   return TRUE;
@@ -561,11 +506,11 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
   goal->location = imp_json_reader_location (&ld->reader, node, FALSE);
   goal->frame = -1;
   if (type == NULL)
-    return imp_json_reader_fail (&ld->reader, node, IMP_LESSON_ERROR_MISSING,
+    return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                  "missing required key \"type\" in goal (one of \"frame\", "
                                  "\"event\", \"verdict\", \"predict\", \"mode\")");
   if (!imp_json_reader_choice (&ld->reader, type, "type", goal_kinds + 1,
-                               G_N_ELEMENTS (goal_kinds) - 1, IMP_LESSON_ERROR_RANGE, &kind))
+                               G_N_ELEMENTS (goal_kinds) - 1, IMP_FORMAT_ERROR_RANGE, &kind))
     return FALSE;
   goal->kind = (ImpGoalKind) (kind + 1);
   g_autofree char *what = g_strdup_printf ("%s goal", goal_kinds[goal->kind]);
@@ -589,11 +534,11 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
         if (!read_bodies (ld, between, "between", 2, 2, goal->bodies, &goal->n_bodies)
             || !check_pair (ld, between, goal->bodies) || !check_verdict_fits (ld, node, goal)
             || !imp_session_file_read_edit (&ld->reader, json_object_get_member (object, "show"),
-                                            IMP_LESSON_ERROR_RANGE, &edit))
+                                            IMP_FORMAT_ERROR_RANGE, &edit))
           return FALSE;
         if (edit.frame != goal->frame)
           return imp_json_reader_fail (
-              &ld->reader, json_object_get_member (object, "show"), IMP_LESSON_ERROR_RANGE,
+              &ld->reader, json_object_get_member (object, "show"), IMP_FORMAT_ERROR_RANGE,
               "expected the \"show\" edit at the goal's frame %" G_GINT64_FORMAT
               ", got frame %" G_GINT64_FORMAT,
               goal->frame, edit.frame);
@@ -609,13 +554,13 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
         if (want == 0 && of == NULL)
           return TRUE;
         if (of == NULL)
-          return imp_json_reader_fail (&ld->reader, node, IMP_LESSON_ERROR_MISSING,
+          return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                        "missing required key \"of\" in predict goal (\"%s\", %s, "
                                        "is measured on %s)",
                                        goal->quantity, info->meaning,
                                        want == 1 ? "one body" : "a pair of bodies");
         if (want == 0)
-          return imp_json_reader_fail_at_key (&ld->reader, of, IMP_LESSON_ERROR_UNKNOWN_KEY,
+          return imp_json_reader_fail_at_key (&ld->reader, of, IMP_FORMAT_ERROR_UNKNOWN_KEY,
                                               "unknown key \"of\" for \"%s\", a quantity of the "
                                               "whole world",
                                               goal->quantity);
@@ -627,7 +572,7 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
       if (!read_modes_into (ld, object, &goal->modes))
         return FALSE;
       if (!imp_lesson_modes_named (&goal->modes))
-        return imp_json_reader_fail (&ld->reader, node, IMP_LESSON_ERROR_MISSING,
+        return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                      "missing \"modes\", \"integrator\" or \"substeps\" in mode "
                                      "goal (what the learner switches)");
       return TRUE;
@@ -679,20 +624,12 @@ clear_step (gpointer data)
       g_free (step->action.select[i]);
       g_free (step->goal.bodies[i]);
     }
-  g_strfreev (step->action.overlays);
   g_free (step->goal.verdict);
   g_free (step->goal.quantity);
   g_free (step->goal.hint);
 }
 
 /* The lesson */
-
-static const ImpSceneRefCodes scene_ref_codes = {
-  .missing = IMP_LESSON_ERROR_MISSING,
-  .type = IMP_LESSON_ERROR_TYPE,
-  .range = IMP_LESSON_ERROR_RANGE,
-  .io = IMP_LESSON_ERROR_IO,
-};
 
 static gboolean
 load_lesson (Loader *ld)
@@ -709,13 +646,13 @@ load_lesson (Loader *ld)
   JsonNode *root = ld->reader.root;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
-    return imp_json_reader_fail (&ld->reader, root, IMP_LESSON_ERROR_TYPE,
+    return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_TYPE,
                                  "expected an object at the top level, got %s",
                                  imp_json_reader_describe (root));
   JsonObject *object = json_node_get_object (root);
   JsonNode *version = json_object_get_member (object, VERSION_KEY);
   if (version == NULL)
-    return imp_json_reader_fail (&ld->reader, root, IMP_LESSON_ERROR_VERSION,
+    return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_VERSION,
                                  "missing required key \"%s\" in lesson (the format version, %d)",
                                  VERSION_KEY, IMP_LESSON_FORMAT_VERSION);
   if (!imp_json_reader_version (&ld->reader, version, VERSION_KEY, IMP_LESSON_FORMAT_VERSION,
@@ -725,8 +662,7 @@ load_lesson (Loader *ld)
     return FALSE;
 
   ImpSceneRef ref;
-  if (!imp_scene_ref_load (&ld->reader, ld->data, ld->length, ld->lesson->base_dir, "lesson",
-                           &scene_ref_codes, &ref))
+  if (!imp_scene_ref_load (&ld->reader, ld->data, ld->length, ld->lesson->base_dir, "lesson", &ref))
     {
       imp_scene_ref_clear (&ref);
       return FALSE;
@@ -738,13 +674,13 @@ load_lesson (Loader *ld)
 
   JsonNode *steps = json_object_get_member (object, "steps");
   if (!JSON_NODE_HOLDS_ARRAY (steps))
-    return imp_json_reader_fail (&ld->reader, steps, IMP_LESSON_ERROR_TYPE,
+    return imp_json_reader_fail (&ld->reader, steps, IMP_FORMAT_ERROR_TYPE,
                                  "expected an array of step objects for \"steps\", got %s",
                                  imp_json_reader_describe (steps));
   JsonArray *array = json_node_get_array (steps);
   guint n = json_array_get_length (array);
   if (n == 0 || n > MAX_STEPS)
-    return imp_json_reader_fail (&ld->reader, steps, IMP_LESSON_ERROR_RANGE,
+    return imp_json_reader_fail (&ld->reader, steps, IMP_FORMAT_ERROR_RANGE,
                                  "expected 1 to %d steps, got %u", MAX_STEPS, n);
   for (guint i = 0; i < n; i++)
     {
@@ -797,8 +733,7 @@ imp_lesson_free (ImpLesson *lesson)
  * @length: its length in bytes, or -1 when NUL-terminated
  * @display_name: (nullable): FILE in error messages; "<data>" when %NULL
  * @base_dir: (nullable): what a relative "scene" file name is relative to
- * @error: return location for an %IMP_LESSON_ERROR, or an %IMP_SCENE_ERROR for a
- *   mistake in the scene
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Returns: (transfer full) (nullable): the lesson, or %NULL with @error set
  */
@@ -818,8 +753,7 @@ imp_lesson_load_data (const char *data, gssize length, const char *display_name,
   ld.lesson = lesson_alloc ();
   ld.lesson->file = g_strdup (file);
   ld.lesson->base_dir = g_strdup (base_dir);
-  gboolean ok = imp_json_reader_init (&ld.reader, data, size, file, IMP_LESSON_ERROR, &error_codes)
-                && load_lesson (&ld);
+  gboolean ok = imp_json_reader_init (&ld.reader, data, size, file) && load_lesson (&ld);
   if (!ok)
     {
       g_propagate_error (error, g_steal_pointer (&ld.reader.error));
@@ -832,7 +766,7 @@ imp_lesson_load_data (const char *data, gssize length, const char *display_name,
 /**
  * imp_lesson_load:
  * @path: a file name, or a URI such as "resource:///org/impulselab/Impulse/lessons/x.json"
- * @error: return location for an %IMP_LESSON_ERROR or %IMP_SCENE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Reads and loads a lesson file; @path is FILE in error messages and a relative
  * "scene" is relative to @path's directory.
@@ -852,7 +786,7 @@ imp_lesson_load (const char *path, GError **error)
   (void) impulse_lessons_get_resource ();
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
-      g_set_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_IO,
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
                    "%s: error: cannot read the lesson: %s", path, io_error->message);
       return NULL;
     }

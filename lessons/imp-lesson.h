@@ -4,7 +4,7 @@
  * the debugger, and optionally a goal the learner must reach.
  *
  * Errors read "FILE:LINE:COLUMN: error: WHAT WAS EXPECTED", as in scene files;
- * a mistake inside the scene is reported by the scene loader (%IMP_SCENE_ERROR)
+ * a mistake inside the scene is reported by the scene loader (%IMP_FORMAT_ERROR)
  * at its place in the file that holds it. Goals are checked against a
  * recording by imp-lesson-goal.h; the player is ui/imp-lesson-player.h.
  */
@@ -12,8 +12,11 @@
 
 #include <gio/gio.h>
 
+#include "imp-format-error.h"
 #include "imp-json-positions.h"
+#include "imp-overlays.h"
 #include "imp-scene.h"
+#include "imp-teaching-modes.h"
 #include "phys.h"
 
 G_BEGIN_DECLS
@@ -26,39 +29,6 @@ G_BEGIN_DECLS
 
 /* The latest frame a lesson may name. */
 #define IMP_LESSON_MAX_FRAME G_GINT64_CONSTANT (100000)
-
-#define IMP_LESSON_ERROR (imp_lesson_error_quark ())
-
-/**
- * ImpLessonError:
- * @IMP_LESSON_ERROR_SYNTAX: not JSON (RFC 8259), or a key appears twice in one object
- * @IMP_LESSON_ERROR_VERSION: "impulse-lesson" is absent or not 1
- * @IMP_LESSON_ERROR_UNKNOWN_KEY: a key this format does not have
- * @IMP_LESSON_ERROR_TYPE: a value of the wrong JSON type (or array length)
- * @IMP_LESSON_ERROR_MISSING: a required key is absent
- * @IMP_LESSON_ERROR_NOT_FINITE: a number overflows to infinity
- * @IMP_LESSON_ERROR_RANGE: a value outside its documented range or set of names
- * @IMP_LESSON_ERROR_UNKNOWN_ID: a body name the scene does not have, or of the wrong kind
- * @IMP_LESSON_ERROR_MARKUP: step text whose markup is not closed or names no term
- * @IMP_LESSON_ERROR_IO: the lesson or its scene file cannot be read
- *
- * Classes of lesson errors, in the %IMP_LESSON_ERROR domain.
- */
-typedef enum
-{
-  IMP_LESSON_ERROR_SYNTAX,
-  IMP_LESSON_ERROR_VERSION,
-  IMP_LESSON_ERROR_UNKNOWN_KEY,
-  IMP_LESSON_ERROR_TYPE,
-  IMP_LESSON_ERROR_MISSING,
-  IMP_LESSON_ERROR_NOT_FINITE,
-  IMP_LESSON_ERROR_RANGE,
-  IMP_LESSON_ERROR_UNKNOWN_ID,
-  IMP_LESSON_ERROR_MARKUP,
-  IMP_LESSON_ERROR_IO,
-} ImpLessonError;
-
-GQuark imp_lesson_error_quark (void);
 
 /**
  * ImpGoalKind:
@@ -83,15 +53,6 @@ typedef enum
 
 const char *imp_goal_kind_name (ImpGoalKind kind);
 
-/* Teaching modes a lesson names, as bits. */
-typedef enum
-{
-  IMP_LESSON_MODE_DETECTION = 1 << 0,
-  IMP_LESSON_MODE_DOUBLE_PAIR_LOOP = 1 << 1,
-  IMP_LESSON_MODE_RESPOND_AT_FRAME_END = 1 << 2,
-  IMP_LESSON_MODE_SLIDE_AT_RADIUS = 1 << 3,
-  IMP_LESSON_MODE_NO_END_CAPS = 1 << 4,
-} ImpLessonModeBit;
 
 /**
  * ImpLessonModes:
@@ -112,7 +73,6 @@ typedef struct
   int substeps;
 } ImpLessonModes;
 
-bool *imp_lesson_mode_flag (PhysModes *modes, ImpLessonModeBit bit);
 /* Whether change names anything at all. */
 gboolean imp_lesson_modes_named (const ImpLessonModes *change);
 /* Applies the named modes, integrator and substeps over those of def. */
@@ -125,9 +85,11 @@ gboolean imp_lesson_modes_hold (const ImpLessonModes *change, const PhysWorldDef
  * @has_frame: put the playhead on @frame
  * @frame: the frame
  * @event: step into the event of that index of @frame (-1: stay at its start)
+ * @has_select: the step says what is selected (an empty list: nothing)
  * @n_select: bodies to select, 0 to 2 (two make a pair)
  * @select: their names
- * @overlays: (nullable): overlay names to show (imp-lesson-vocabulary.h), or %NULL
+ * @has_overlays: set the overlays shown to @overlays
+ * @overlays: the overlays the step's "overlays" names
  * @zoom: 0 to leave the view; > 0 to fit the scene and zoom by this factor
  *   around the selection (1: fit)
  * @modes: teaching modes and integrator to switch (applied at frame 0)
@@ -140,9 +102,11 @@ typedef struct
   gboolean has_frame;
   gint64 frame;
   int event;
+  gboolean has_select;
   int n_select;
   char *select[2];
-  char **overlays;
+  gboolean has_overlays;
+  ImpOverlays overlays;
   double zoom;
   ImpLessonModes modes;
 } ImpLessonAction;

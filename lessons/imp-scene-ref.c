@@ -68,13 +68,12 @@ imp_scene_ref_resolve (const char *base_dir, const char *name, char **display)
 }
 
 static gboolean
-load_file (ImpJsonReader *reader, JsonNode *value, const char *base_dir,
-           const ImpSceneRefCodes *codes, ImpSceneRef *out)
+load_file (ImpJsonReader *reader, JsonNode *value, const char *base_dir, ImpSceneRef *out)
 {
   const char *name = json_node_get_string (value);
 
   if (name[0] == '\0')
-    return imp_json_reader_fail (reader, value, codes->range,
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
                                  "expected a scene file name for \"scene\", got an empty string");
 
   g_autofree char *display = NULL;
@@ -88,7 +87,7 @@ load_file (ImpJsonReader *reader, JsonNode *value, const char *base_dir,
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
-      return imp_json_reader_fail (reader, value, codes->io,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_IO,
                                    "expected a readable scene file, got %s: %s", got,
                                    io_error->message);
     }
@@ -147,7 +146,6 @@ load_inline (ImpJsonReader *reader, const char *data, gsize length, ImpSceneRef 
  * @length: its length in bytes
  * @base_dir: (nullable): what a relative file name is relative to
  * @what: the document's kind in messages ("session", "lesson")
- * @codes: the document's codes for the member's own mistakes
  * @out: (out caller-allocates): the scene; clear with imp_scene_ref_clear()
  *
  * Loads the scene that the top-level object's "scene" member gives.
@@ -156,22 +154,22 @@ load_inline (ImpJsonReader *reader, const char *data, gsize length, ImpSceneRef 
  */
 gboolean
 imp_scene_ref_load (ImpJsonReader *reader, const char *data, gsize length, const char *base_dir,
-                    const char *what, const ImpSceneRefCodes *codes, ImpSceneRef *out)
+                    const char *what, ImpSceneRef *out)
 {
   JsonNode *root = reader->root;
   JsonNode *value = json_object_get_member (json_node_get_object (root), "scene");
 
   memset (out, 0, sizeof *out);
   if (value == NULL)
-    return imp_json_reader_fail (reader, root, codes->missing,
+    return imp_json_reader_fail (reader, root, IMP_FORMAT_ERROR_MISSING,
                                  "missing required key \"scene\" in %s (a scene file name or a "
                                  "scene object)",
                                  what);
   if (JSON_NODE_HOLDS_OBJECT (value))
     return load_inline (reader, data, length, out);
   if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
-    return load_file (reader, value, base_dir, codes, out);
-  return imp_json_reader_fail (reader, value, codes->type,
+    return load_file (reader, value, base_dir, out);
+  return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                "expected a scene file name or a scene object for \"scene\", got %s",
                                imp_json_reader_describe (value));
 }

@@ -3,8 +3,8 @@
  * session file or a lesson. Its value is a scene file name (relative to the
  * document, absolute, or a URI such as "resource:///...") or a scene object
  * written inline. Mistakes inside the scene are reported by the scene loader,
- * in the %IMP_SCENE_ERROR domain, at their line and column in the file that
- * holds them; mistakes in the member itself in the document's own domain.
+ * in the %IMP_FORMAT_ERROR domain, at their line and column in the file that
+ * holds them; mistakes in the member itself at the member.
  */
 #pragma once
 
@@ -12,23 +12,6 @@
 #include "imp-scene.h"
 
 G_BEGIN_DECLS
-
-/**
- * ImpSceneRefCodes:
- * @missing: there is no "scene" member
- * @type: the value is neither a string nor an object
- * @range: the file name is empty
- * @io: the file cannot be read
- *
- * The codes, in the document's error enum, of the mistakes of the member.
- */
-typedef struct
-{
-  int missing;
-  int type;
-  int range;
-  int io;
-} ImpSceneRefCodes;
 
 /**
  * ImpSceneRef:
@@ -48,8 +31,7 @@ typedef struct
 } ImpSceneRef;
 
 gboolean imp_scene_ref_load (ImpJsonReader *reader, const char *data, gsize length,
-                             const char *base_dir, const char *what, const ImpSceneRefCodes *codes,
-                             ImpSceneRef *out);
+                             const char *base_dir, const char *what, ImpSceneRef *out);
 void imp_scene_ref_clear (ImpSceneRef *ref);
 
 gboolean imp_scene_ref_is_uri (const char *name);

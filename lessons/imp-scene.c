@@ -18,11 +18,8 @@
 #include "imp-file.h"
 #include "imp-json-reader.h"
 #include "imp-suggest.h"
+#include "imp-teaching-modes.h"
 #include "impulse-lessons-resources.h"
-
-/* clang-format off */
-G_DEFINE_QUARK (impulse-scene-error, imp_scene_error)
-/* clang-format on */
 
 typedef struct
 {
@@ -39,18 +36,6 @@ typedef struct
   PhysWorld *world;
   ImpSceneInfo *info;
 } Loader;
-
-/* The codes of the mistakes the shared reader reports by itself. */
-static const ImpJsonReaderCodes error_codes = {
-  .syntax = IMP_SCENE_ERROR_SYNTAX,
-  .version = IMP_SCENE_ERROR_VERSION,
-  .type = IMP_SCENE_ERROR_TYPE,
-  .not_finite = IMP_SCENE_ERROR_NOT_FINITE,
-  .range = IMP_SCENE_ERROR_RANGE,
-  .unknown_key = IMP_SCENE_ERROR_UNKNOWN_KEY,
-  .missing = IMP_SCENE_ERROR_MISSING,
-  .duplicate_id = IMP_SCENE_ERROR_DUPLICATE_ID,
-};
 
 /* A force being read: the core's definition plus what it references. */
 typedef struct
@@ -89,16 +74,16 @@ get_circle_ref (Loader *ld, JsonNode *value, const char *key, int index, int *ci
   g_autofree char *what = imp_json_reader_label (key, index);
   g_autofree char *got = imp_json_reader_source_text (&ld->reader, value);
   if (entry != NULL)
-    return imp_json_reader_fail (&ld->reader, value, IMP_SCENE_ERROR_UNKNOWN_ID,
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                  "expected the id of a circle for %s, got %s, which is a %s", what,
                                  got, phys_body_kind_name (entry->kind));
   const char *guess = imp_suggest_nearest (id, (const char *const *) ld->circle_ids->pdata,
                                            (gssize) ld->circle_ids->len);
   if (guess != NULL)
-    return imp_json_reader_fail (&ld->reader, value, IMP_SCENE_ERROR_UNKNOWN_ID,
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                  "expected the id of a circle for %s, got %s; did you mean \"%s\"?",
                                  what, got, guess);
-  return imp_json_reader_fail (&ld->reader, value, IMP_SCENE_ERROR_UNKNOWN_ID,
+  return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                "expected the id of a circle for %s, got %s", what, got);
 }
 
@@ -128,7 +113,7 @@ read_id (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpoi
   if (first != NULL)
     {
       ImpJsonLocation loc = imp_json_reader_location (reader, first->node, FALSE);
-      return imp_json_reader_fail (reader, value, IMP_SCENE_ERROR_DUPLICATE_ID,
+      return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_DUPLICATE_ID,
                                    "duplicate id \"%s\"; the first one is at %d:%d", id, loc.line,
                                    loc.column);
     }
@@ -149,7 +134,7 @@ read_targets (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
   ForceSpec *spec = def;
 
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (reader, value, IMP_SCENE_ERROR_TYPE,
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                  "expected an array of circle ids for \"%s\", got %s", field->key,
                                  imp_json_reader_describe (value));
 
@@ -168,7 +153,7 @@ read_targets (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
         {
           ImpJsonLocation loc
               = imp_json_reader_location (reader, json_array_get_element (array, first - 1), FALSE);
-          return imp_json_reader_fail (reader, element, IMP_SCENE_ERROR_DUPLICATE_ID,
+          return imp_json_reader_fail (reader, element, IMP_FORMAT_ERROR_DUPLICATE_ID,
                                        "duplicate target \"%s\"; the first one is at %d:%d",
                                        json_node_get_string (element), loc.line, loc.column);
         }
@@ -188,21 +173,13 @@ read_object (Loader *ld, JsonNode *node, const char *what, const ImpJsonField *f
   return imp_json_reader_object (&ld->reader, node, what, fields, n_fields, sizeof *fields, def);
 }
 
-static const ImpJsonField modes_fields[] = {
-  { "detection", FALSE, imp_json_field_detection, offsetof (PhysModes, detection) },
-  { "double_pair_loop", FALSE, imp_json_field_bool, offsetof (PhysModes, double_pair_loop) },
-  { "respond_at_frame_end", FALSE, imp_json_field_bool,
-    offsetof (PhysModes, respond_at_frame_end) },
-  { "slide_at_radius", FALSE, imp_json_field_bool, offsetof (PhysModes, slide_at_radius) },
-  { "no_end_caps", FALSE, imp_json_field_bool, offsetof (PhysModes, no_end_caps) },
-};
 
 static gboolean
 read_modes (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
   return imp_json_reader_expect_object (reader, value, field->key)
-         && read_object (loader_of (reader), value, "modes", modes_fields,
-                         G_N_ELEMENTS (modes_fields), IMP_JSON_FIELD_PTR (def, field, PhysModes));
+         && read_object (loader_of (reader), value, "modes", imp_modes_fields,
+                         G_N_ELEMENTS (imp_modes_fields), IMP_JSON_FIELD_PTR (def, field, PhysModes));
 }
 
 static gboolean
@@ -218,12 +195,12 @@ read_bounds (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, 
       return TRUE;
     }
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (reader, value, IMP_SCENE_ERROR_TYPE, "%s for \"%s\", got %s",
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE, "%s for \"%s\", got %s",
                                  expected, field->key, imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
   if (n != 4)
-    return imp_json_reader_fail (reader, value, IMP_SCENE_ERROR_TYPE,
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
                                  "%s for \"%s\", got %u element%s", expected, field->key, n,
                                  n == 1 ? "" : "s");
   for (guint i = 0; i < 4; i++)
@@ -239,7 +216,7 @@ read_bounds (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, 
             = imp_json_reader_source_text (reader, json_array_get_element (array, axis));
         g_autofree char *hi
             = imp_json_reader_source_text (reader, json_array_get_element (array, axis + 2));
-        return imp_json_reader_fail (reader, value, IMP_SCENE_ERROR_RANGE,
+        return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
                                      "expected %s0 < %s1 in \"%s\", got %s0 = %s and %s1 = %s",
                                      name, name, field->key, name, lo, name, hi);
       }
@@ -328,23 +305,23 @@ static const ImpJsonField scene_fields[] = {
 
 /* Bodies and forces */
 
-static ImpSceneError
+static ImpFormatError
 status_error (PhysStatus status)
 {
   switch (status)
     {
     case PHYS_ERROR_NOT_FINITE:
-      return IMP_SCENE_ERROR_NOT_FINITE;
+      return IMP_FORMAT_ERROR_NOT_FINITE;
     case PHYS_ERROR_LIMIT:
-      return IMP_SCENE_ERROR_LIMIT;
+      return IMP_FORMAT_ERROR_LIMIT;
     case PHYS_ERROR_UNKNOWN_BODY:
-      return IMP_SCENE_ERROR_UNKNOWN_ID;
+      return IMP_FORMAT_ERROR_UNKNOWN_ID;
     case PHYS_ERROR_NAME:
-      return IMP_SCENE_ERROR_DUPLICATE_ID;
+      return IMP_FORMAT_ERROR_DUPLICATE_ID;
     case PHYS_ERROR_OUT_OF_RANGE:
     case PHYS_OK:
     default:
-      return IMP_SCENE_ERROR_RANGE;
+      return IMP_FORMAT_ERROR_RANGE;
     }
 }
 
@@ -396,7 +373,7 @@ load_segment (Loader *ld, JsonNode *node)
   if (def.a.x == def.b.x && def.a.y == def.b.y)
     return imp_json_reader_fail (
         &ld->reader, json_object_get_member (json_node_get_object (node), "b"),
-        IMP_SCENE_ERROR_RANGE, "expected \"b\" to differ from \"a\", got the same point");
+        IMP_FORMAT_ERROR_RANGE, "expected \"b\" to differ from \"a\", got the same point");
   PhysStatus status = phys_world_add_segment (ld->world, &def, &index);
   if (status != PHYS_OK)
     return fail_status (ld, node, "segment", status);
@@ -432,7 +409,7 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
           {
             JsonNode *target = json_array_get_element (json_node_get_array (spec->targets_node), i);
             g_autofree char *got = imp_json_reader_source_text (&ld->reader, target);
-            return imp_json_reader_fail (&ld->reader, target, IMP_SCENE_ERROR_RANGE,
+            return imp_json_reader_fail (&ld->reader, target, IMP_FORMAT_ERROR_RANGE,
                                          "expected a target other than the source, got %s", got);
           }
     }
@@ -441,15 +418,15 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
       JsonNode *b = json_object_get_member (object, "b");
       JsonNode *anchor = json_object_get_member (object, "anchor");
       if (b != NULL && anchor != NULL)
-        return imp_json_reader_fail (&ld->reader, anchor, IMP_SCENE_ERROR_RANGE,
+        return imp_json_reader_fail (&ld->reader, anchor, IMP_FORMAT_ERROR_RANGE,
                                      "expected either \"b\" or \"anchor\" in %s, not both", what);
       if (b == NULL && anchor == NULL)
-        return imp_json_reader_fail (&ld->reader, node, IMP_SCENE_ERROR_MISSING,
+        return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                      "missing required key \"b\" or \"anchor\" in %s", what);
       if (b != NULL && spec->def.body_b == spec->def.body_a)
         {
           g_autofree char *got = imp_json_reader_source_text (&ld->reader, b);
-          return imp_json_reader_fail (&ld->reader, b, IMP_SCENE_ERROR_RANGE,
+          return imp_json_reader_fail (&ld->reader, b, IMP_FORMAT_ERROR_RANGE,
                                        "expected \"b\" to differ from \"a\", got %s for both", got);
         }
       if (b == NULL)
@@ -474,10 +451,10 @@ load_force (Loader *ld, JsonNode *node)
 
   /* The type decides which keys are valid, so it is read before the others. */
   if (type == NULL)
-    return imp_json_reader_fail (&ld->reader, node, IMP_SCENE_ERROR_MISSING,
+    return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                  "missing required key \"type\" in force");
   if (!imp_json_reader_choice (&ld->reader, type, "type", kinds, G_N_ELEMENTS (kinds),
-                               IMP_SCENE_ERROR_RANGE, &kind))
+                               IMP_FORMAT_ERROR_RANGE, &kind))
     return FALSE;
 
   switch ((PhysForceKind) kind)
@@ -526,7 +503,7 @@ load_list (Loader *ld, JsonObject *scene, const char *key, const char *what, gui
   if (value == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (&ld->reader, value, IMP_SCENE_ERROR_TYPE,
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
                                  "expected an array for \"%s\", got %s", key,
                                  imp_json_reader_describe (value));
 
@@ -535,14 +512,14 @@ load_list (Loader *ld, JsonObject *scene, const char *key, const char *what, gui
   /* Checked before any element, so an oversized file fails fast and in one place. */
   if (n > limit)
     return imp_json_reader_fail (&ld->reader, json_array_get_element (array, limit),
-                                 IMP_SCENE_ERROR_LIMIT, "expected at most %u %s, got %u", limit,
+                                 IMP_FORMAT_ERROR_LIMIT, "expected at most %u %s, got %u", limit,
                                  key, n);
 
   for (guint i = 0; i < n; i++)
     {
       JsonNode *element = json_array_get_element (array, i);
       if (!JSON_NODE_HOLDS_OBJECT (element))
-        return imp_json_reader_fail (&ld->reader, element, IMP_SCENE_ERROR_TYPE,
+        return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_TYPE,
                                      "expected a %s object in \"%s\", got %s", what, key,
                                      imp_json_reader_describe (element));
       if (!load_one (ld, element))
@@ -558,7 +535,7 @@ check_version (Loader *ld, JsonNode *root)
 
   if (version == NULL)
     return imp_json_reader_fail (
-        &ld->reader, root, IMP_SCENE_ERROR_VERSION,
+        &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
         "missing required key \"impulse\" in scene (the format version, %d)",
         IMP_SCENE_FORMAT_VERSION);
 
@@ -587,7 +564,7 @@ load_scene (Loader *ld)
   JsonNode *root = ld->reader.root;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
-    return imp_json_reader_fail (&ld->reader, root, IMP_SCENE_ERROR_TYPE,
+    return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_TYPE,
                                  "expected an object at the top level, got %s",
                                  imp_json_reader_describe (root));
   /* The version comes first: a newer format may have keys this one does not know. */
@@ -652,7 +629,7 @@ imp_scene_info_free (ImpSceneInfo *info)
  * @length: length of @data in bytes, or -1 when it is NUL-terminated
  * @display_name: (nullable): the name used as FILE in error messages; "<data>" when %NULL
  * @info_out: (out) (optional) (transfer full): the scene's title and description
- * @error: return location for an %IMP_SCENE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Builds the world a scene describes. On failure the error message is
  * "FILE:LINE:COLUMN: error: WHAT WAS EXPECTED" for the first mistake found.
@@ -675,8 +652,7 @@ imp_scene_load_data_full (const char *data, gssize length, const char *display_n
   ld.circle_ids = g_ptr_array_new ();
   ld.info = info_out != NULL ? g_new0 (ImpSceneInfo, 1) : NULL;
 
-  gboolean ok = imp_json_reader_init (&ld.reader, data, size, file, IMP_SCENE_ERROR, &error_codes)
-                && load_scene (&ld);
+  gboolean ok = imp_json_reader_init (&ld.reader, data, size, file) && load_scene (&ld);
 
   if (!ok)
     g_propagate_error (error, g_steal_pointer (&ld.reader.error));
@@ -699,7 +675,7 @@ imp_scene_load_data_full (const char *data, gssize length, const char *display_n
  * @data: (array length=length): the scene's JSON text
  * @length: length of @data in bytes, or -1 when it is NUL-terminated
  * @display_name: (nullable): the name used as FILE in error messages
- * @error: return location for an %IMP_SCENE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Like imp_scene_load_data_full() without the scene information.
  *
@@ -723,10 +699,10 @@ ensure_resources (void)
  * imp_scene_load_file_full:
  * @path: a file path, or a URI such as "resource:///org/impulselab/Impulse/scenes/x.json"
  * @info_out: (out) (optional) (transfer full): the scene's title and description
- * @error: return location for an %IMP_SCENE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Reads and loads a scene file; @path is FILE in error messages. When the file
- * cannot be read the error is %IMP_SCENE_ERROR_IO with the message
+ * cannot be read the error is %IMP_FORMAT_ERROR_IO with the message
  * "FILE: error: cannot read the scene: REASON".
  *
  * Returns: (transfer full) (nullable): a new world, free with phys_world_free();
@@ -750,7 +726,7 @@ imp_scene_load_file_full (const char *path, ImpSceneInfo **info_out, GError **er
   ensure_resources ();
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
-      g_set_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_IO,
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
                    "%s: error: cannot read the scene: %s", path, io_error->message);
       return NULL;
     }
@@ -760,7 +736,7 @@ imp_scene_load_file_full (const char *path, ImpSceneInfo **info_out, GError **er
 /**
  * imp_scene_load_file:
  * @path: a file path, or a "resource://" URI
- * @error: return location for an %IMP_SCENE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Like imp_scene_load_file_full() without the scene information.
  *

@@ -11,6 +11,7 @@
 
 #include <gio/gio.h>
 
+#include "imp-format-error.h"
 #include "phys.h"
 
 G_BEGIN_DECLS
@@ -20,41 +21,6 @@ G_BEGIN_DECLS
 
 /* The format version this loader reads, the value of the "impulse" key. */
 #define IMP_SCENE_FORMAT_VERSION 1
-
-#define IMP_SCENE_ERROR (imp_scene_error_quark ())
-
-/**
- * ImpSceneError:
- * @IMP_SCENE_ERROR_SYNTAX: not JSON (RFC 8259), or a key appears twice in one object
- * @IMP_SCENE_ERROR_VERSION: "impulse" is absent or not 1
- * @IMP_SCENE_ERROR_UNKNOWN_KEY: a key this format does not have
- * @IMP_SCENE_ERROR_TYPE: a value of the wrong JSON type (or array length)
- * @IMP_SCENE_ERROR_MISSING: a required key is absent
- * @IMP_SCENE_ERROR_DUPLICATE_ID: an id is used twice, is reserved, or a target is listed twice
- * @IMP_SCENE_ERROR_NOT_FINITE: a number overflows to infinity
- * @IMP_SCENE_ERROR_RANGE: a value outside its documented range or set of names
- * @IMP_SCENE_ERROR_UNKNOWN_ID: a reference to an id that names no circle
- * @IMP_SCENE_ERROR_LIMIT: more bodies or forces than the physics core holds
- * @IMP_SCENE_ERROR_IO: the file or resource could not be read
- *
- * Classes of scene errors, in the %IMP_SCENE_ERROR domain.
- */
-typedef enum
-{
-  IMP_SCENE_ERROR_SYNTAX,
-  IMP_SCENE_ERROR_VERSION,
-  IMP_SCENE_ERROR_UNKNOWN_KEY,
-  IMP_SCENE_ERROR_TYPE,
-  IMP_SCENE_ERROR_MISSING,
-  IMP_SCENE_ERROR_DUPLICATE_ID,
-  IMP_SCENE_ERROR_NOT_FINITE,
-  IMP_SCENE_ERROR_RANGE,
-  IMP_SCENE_ERROR_UNKNOWN_ID,
-  IMP_SCENE_ERROR_LIMIT,
-  IMP_SCENE_ERROR_IO,
-} ImpSceneError;
-
-GQuark imp_scene_error_quark (void);
 
 /**
  * ImpSceneInfo:

@@ -20,6 +20,7 @@
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-suggest.h"
+#include "imp-teaching-modes.h"
 #include "impulse-lessons-resources.h"
 
 /* The key that tells a session from a scene, whose version key is "impulse". */
@@ -27,10 +28,6 @@
 
 /* A top-level key this close to VERSION_KEY is taken for a misspelling of it. */
 #define VERSION_KEY_TYPOS 3
-
-/* clang-format off */
-G_DEFINE_QUARK (impulse-session-file-error, imp_session_file_error)
-/* clang-format on */
 
 typedef struct
 {
@@ -52,18 +49,6 @@ typedef struct
   gboolean has_minus_zero;
   ImpSessionFile *session;
 } Loader;
-
-/* The codes of the mistakes the shared reader reports by itself. */
-static const ImpJsonReaderCodes error_codes = {
-  .syntax = IMP_SESSION_FILE_ERROR_SYNTAX,
-  .version = IMP_SESSION_FILE_ERROR_VERSION,
-  .type = IMP_SESSION_FILE_ERROR_TYPE,
-  .not_finite = IMP_SESSION_FILE_ERROR_NOT_FINITE,
-  .range = IMP_SESSION_FILE_ERROR_RANGE,
-  .unknown_key = IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
-  .missing = IMP_SESSION_FILE_ERROR_MISSING,
-  .duplicate_id = IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
-};
 
 /* Writes the member at value (a pointer into the struct) under key. */
 typedef void (*FieldWriter) (ImpJson *json, const char *key, gconstpointer value);
@@ -212,15 +197,15 @@ read_object (ImpJsonReader *reader, JsonNode *node, const char *what, const Fiel
     { key, FALSE, read, offsetof (PhysModes, member) }, write, 0, 0                                \
   }
 
+#define TEACHING_MODE_FIELD(bit, member, ...)                                                      \
+  MODES_FIELD (#member, imp_json_field_bool, write_bool, member),
+
 static const Field modes_fields[] = {
   MODES_FIELD ("detection", imp_json_field_detection, write_detection, detection),
-  MODES_FIELD ("double_pair_loop", imp_json_field_bool, write_bool, double_pair_loop),
-  MODES_FIELD ("respond_at_frame_end", imp_json_field_bool, write_bool, respond_at_frame_end),
-  MODES_FIELD ("slide_at_radius", imp_json_field_bool, write_bool, slide_at_radius),
-  MODES_FIELD ("no_end_caps", imp_json_field_bool, write_bool, no_end_caps),
+  IMP_TEACHING_MODES (TEACHING_MODE_FIELD)
 };
 
-/* "modes" replaces all five modes, like a scene's world.modes: what it leaves out is off. */
+/* "modes" replaces every teaching mode, like a scene's world.modes: what it leaves out is off. */
 static gboolean
 read_modes (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
@@ -459,7 +444,7 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
               g_ptr_array_add (keys, (gpointer) info->fields[i].base.key);
           g_autofree char *list
               = imp_json_reader_quoted_list ((const char *const *) keys->pdata, keys->len);
-          return imp_json_reader_fail (reader, node, reader->codes->missing,
+          return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
                                        "missing a key to change in %s; expected one of %s", what,
                                        list);
         }
@@ -471,11 +456,11 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
       JsonNode *b = json_object_get_member (object, "b");
       if ((a == NULL) != (b == NULL))
         return imp_json_reader_fail (
-            reader, node, reader->codes->missing,
+            reader, node, IMP_FORMAT_ERROR_MISSING,
             "missing required key \"%s\" in %s (both ends change together)", a == NULL ? "a" : "b",
             what);
       if (b != NULL && edit->edit.a.x == edit->edit.b.x && edit->edit.a.y == edit->edit.b.y)
-        return imp_json_reader_fail (reader, b, reader->codes->range,
+        return imp_json_reader_fail (reader, b, IMP_FORMAT_ERROR_RANGE,
                                      "expected \"b\" to differ from \"a\", got the same point");
     }
   return TRUE;
@@ -507,7 +492,7 @@ imp_session_file_read_edit (ImpJsonReader *reader, JsonNode *node, int kind_code
     kinds[i] = phys_edit_kind_name ((PhysEditKind) i);
   /* The kind decides which keys are valid, so it is read before the others. */
   if (kind_node == NULL)
-    return imp_json_reader_fail (reader, node, reader->codes->missing,
+    return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
                                  "missing required key \"edit\" in edit");
   if (!imp_json_reader_choice (reader, kind_node, "edit", kinds, G_N_ELEMENTS (kinds), kind_code,
                                &kind))
@@ -528,7 +513,7 @@ load_edit (Loader *ld, JsonNode *node, guint index)
 
   g_free (ld->path);
   ld->path = g_strdup_printf ("edits[%u]", index);
-  if (!imp_session_file_read_edit (&ld->reader, node, IMP_SESSION_FILE_ERROR_EDIT_KIND, &edit))
+  if (!imp_session_file_read_edit (&ld->reader, node, IMP_FORMAT_ERROR_EDIT_KIND, &edit))
     return FALSE;
 
   if (ld->session->edits->len > 0)
@@ -538,7 +523,7 @@ load_edit (Loader *ld, JsonNode *node, guint index)
       if (edit.frame < before->frame)
         return imp_json_reader_fail (
             &ld->reader, json_object_get_member (json_node_get_object (node), "frame"),
-            IMP_SESSION_FILE_ERROR_ORDER,
+            IMP_FORMAT_ERROR_ORDER,
             "expected frames in ascending order, got frame %" G_GINT64_FORMAT
             " after frame %" G_GINT64_FORMAT " (the edit at %d:%d)",
             edit.frame, before->frame, before->location.line, before->location.column);
@@ -582,7 +567,7 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
   if (value == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (&ld->reader, value, IMP_SESSION_FILE_ERROR_TYPE,
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
                                  "expected an array for \"%s\", got %s", key,
                                  imp_json_reader_describe (value));
 
@@ -597,7 +582,7 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
     {
       JsonNode *element = json_array_get_element (array, i);
       if (!JSON_NODE_HOLDS_OBJECT (element))
-        return imp_json_reader_fail (&ld->reader, element, IMP_SESSION_FILE_ERROR_TYPE,
+        return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_TYPE,
                                      "expected %s object in \"%s\", got %s", what, key,
                                      imp_json_reader_describe (element));
       if (!load_one (ld, element, i))
@@ -609,20 +594,12 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
 
 /* The scene */
 
-static const ImpSceneRefCodes scene_ref_codes = {
-  .missing = IMP_SESSION_FILE_ERROR_MISSING,
-  .type = IMP_SESSION_FILE_ERROR_TYPE,
-  .range = IMP_SESSION_FILE_ERROR_RANGE,
-  .io = IMP_SESSION_FILE_ERROR_IO,
-};
-
 static gboolean
 load_scene (Loader *ld)
 {
   ImpSceneRef ref;
 
-  if (!imp_scene_ref_load (&ld->reader, ld->data, ld->length, ld->base_dir, "session",
-                           &scene_ref_codes, &ref))
+  if (!imp_scene_ref_load (&ld->reader, ld->data, ld->length, ld->base_dir, "session", &ref))
     {
       imp_scene_ref_clear (&ref);
       return FALSE;
@@ -654,17 +631,17 @@ check_version (Loader *ld, JsonNode *root)
           {
             g_autofree char *shown = imp_json_reader_clip (key, strlen (key));
             return imp_json_reader_fail_at_key (
-                &ld->reader, value, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+                &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
                 "unknown key \"%s\" in session; did you mean \"%s\"?", shown, VERSION_KEY);
           }
       if (json_object_has_member (object, "impulse"))
         return imp_json_reader_fail (
-            &ld->reader, root, IMP_SESSION_FILE_ERROR_VERSION,
+            &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
             "missing required key \"%s\" in session (the format version, %d); this "
             "file has \"impulse\", the version key of a scene",
             VERSION_KEY, IMP_SESSION_FILE_VERSION);
       return imp_json_reader_fail (
-          &ld->reader, root, IMP_SESSION_FILE_ERROR_VERSION,
+          &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
           "missing required key \"%s\" in session (the format version, %d)", VERSION_KEY,
           IMP_SESSION_FILE_VERSION);
     }
@@ -679,7 +656,7 @@ load_session (Loader *ld)
   JsonNode *root = ld->reader.root;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
-    return imp_json_reader_fail (&ld->reader, root, IMP_SESSION_FILE_ERROR_TYPE,
+    return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_TYPE,
                                  "expected an object at the top level, got %s",
                                  imp_json_reader_describe (root));
   /* The version comes first: a newer format may have keys this one does not know. */
@@ -888,8 +865,7 @@ imp_session_file_sniff (const char *path)
  * @display_name: (nullable): FILE in error messages; "<data>" when %NULL
  * @base_dir: (nullable): the directory or URI a relative "scene" file name is
  *   resolved against; the current directory when %NULL
- * @error: return location for an %IMP_SESSION_FILE_ERROR, or an %IMP_SCENE_ERROR for a
- *   mistake in the scene
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Reads a session and loads its scene. Edits are checked for form here and
  * against the world when a replay reaches them (imp_session_file_replay()).
@@ -908,7 +884,7 @@ imp_session_file_load_data (const char *data, gssize length, const char *display
   Loader ld = { 0 };
   gsize root_length;
 
-  if (!imp_json_reader_init (&ld.reader, data, size, file, IMP_SESSION_FILE_ERROR, &error_codes))
+  if (!imp_json_reader_init (&ld.reader, data, size, file))
     {
       g_propagate_error (error, g_steal_pointer (&ld.reader.error));
       imp_json_reader_clear (&ld.reader);
@@ -947,11 +923,11 @@ imp_session_file_load_data (const char *data, gssize length, const char *display
 /**
  * imp_session_file_load:
  * @path: a file name, or a URI such as "resource:///..."
- * @error: return location for an %IMP_SESSION_FILE_ERROR or %IMP_SCENE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Reads and loads a session; @path is FILE in error messages, and a relative
  * scene file name is resolved against @path's directory. An unreadable file is
- * %IMP_SESSION_FILE_ERROR_IO: "FILE: error: cannot read the session: REASON".
+ * %IMP_FORMAT_ERROR_IO: "FILE: error: cannot read the session: REASON".
  *
  * Returns: (transfer full) (nullable): the session, or %NULL with @error set
  */
@@ -970,7 +946,7 @@ imp_session_file_load (const char *path, GError **error)
   (void) impulse_lessons_get_resource ();
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
-      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
                    "%s: error: cannot read the session: %s", path, io_error->message);
       return NULL;
     }
@@ -1184,7 +1160,7 @@ imp_session_file_to_data (const ImpSessionFile *session, const char *dir, gsize 
  * imp_session_file_save:
  * @session: a session
  * @path: the file to write
- * @error: return location for an %IMP_SESSION_FILE_ERROR_IO error
+ * @error: return location for an %IMP_FORMAT_ERROR_IO error
  *
  * Writes @session to @path by imp_file_replace()'s rule, the one exports follow
  * too: atomically, so a reader (or a crash) sees the old file or the new one, never
@@ -1210,7 +1186,7 @@ imp_session_file_save (const ImpSessionFile *session, const char *path, GError *
 
   if (!imp_file_replace (path, data, length, TRUE, &io_error))
     {
-      g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO,
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
                    "%s: error: cannot write the session: %s", path, io_error->message);
       return FALSE;
     }
@@ -1219,15 +1195,14 @@ imp_session_file_save (const ImpSessionFile *session, const char *path, GError *
 
 /* Replay */
 
-
 static gboolean edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc,
-                            ImpSessionFileError code, GError **error, const char *format, ...)
+                            ImpFormatError code, GError **error, const char *format, ...)
     G_GNUC_PRINTF (6, 7);
 
 /* "FILE:LINE:COLUMN: error: edit N at frame F (KIND): WHAT", N counted from 1. */
 static gboolean
-edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc,
-            ImpSessionFileError code, GError **error, const char *format, ...)
+edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc, ImpFormatError code,
+            GError **error, const char *format, ...)
 {
   const ImpSessionFileEdit *edit = &g_array_index (session->edits, ImpSessionFileEdit, index);
   const char *file = session->file != NULL ? session->file : "<session>";
@@ -1239,7 +1214,7 @@ edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc,
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, IMP_SESSION_FILE_ERROR, code,
+  g_set_error (error, IMP_FORMAT_ERROR, code,
                "%s: error: edit %u at frame %" G_GINT64_FORMAT " (%s): %s", place, index + 1,
                edit->frame, phys_edit_kind_name (edit->edit.kind), what);
   return FALSE;
@@ -1263,21 +1238,21 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
       = edit->kind != PHYS_EDIT_SET_WORLD && phys_world_find (world, edit->name, &found);
 
   if (status == PHYS_ERROR_NAME && adds && exists)
-    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
-                       error, "expected a new id, got \"%s\", which names a %s at this frame",
-                       edit->name, phys_body_kind_name (found.kind));
+    return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_DUPLICATE_ID, error,
+                       "expected a new id, got \"%s\", which names a %s at this frame", edit->name,
+                       phys_body_kind_name (found.kind));
   if (status != PHYS_ERROR_UNKNOWN_BODY || adds || edit->kind == PHYS_EDIT_SET_WORLD)
-    return edit_error (session, index, entry->location, IMP_SESSION_FILE_ERROR_REFUSED, error,
+    return edit_error (session, index, entry->location, IMP_FORMAT_ERROR_REFUSED, error,
                        "expected an edit the physics core accepts, got status \"%s\"",
                        phys_status_name (status));
 
   const char *noun = phys_body_kind_name (wanted);
   if (exists && found.kind != wanted)
-    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+    return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
                        "expected the id of a %s, got \"%s\", which is a %s", noun, edit->name,
                        phys_body_kind_name (found.kind));
   if (exists)
-    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+    return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
                        "expected the id of a segment of the scene, got \"%s\", a wall of the "
                        "world bounds, which edits cannot change",
                        edit->name);
@@ -1295,10 +1270,10 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
   const char *guess
       = imp_suggest_nearest (edit->name, (const char *const *) names->pdata, (gssize) names->len);
   if (guess != NULL)
-    return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+    return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
                        "expected the id of a %s at this frame, got \"%s\"; did you mean \"%s\"?",
                        noun, edit->name, guess);
-  return edit_error (session, index, entry->id_location, IMP_SESSION_FILE_ERROR_UNKNOWN_ID, error,
+  return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
                      "expected the id of a %s at this frame, got \"%s\", which names no body", noun,
                      edit->name);
 }
@@ -1308,14 +1283,14 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
  * @session: a session
  * @world: a world replaying @session (a copy of @session->world, stepped)
  * @next_edit: (inout): the first edit not applied yet; start at 0
- * @error: return location for an %IMP_SESSION_FILE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Applies, in order, the edits from *@next_edit whose frame has been reached:
  * called before each step, it applies every edit at the world's current frame.
  * On an edit the physics core refuses, @world keeps the edits before it,
  * *@next_edit names it, and @error says why, at the edit's place in the file:
- * %IMP_SESSION_FILE_ERROR_UNKNOWN_ID, %IMP_SESSION_FILE_ERROR_DUPLICATE_ID or
- * %IMP_SESSION_FILE_ERROR_REFUSED.
+ * %IMP_FORMAT_ERROR_UNKNOWN_ID, %IMP_FORMAT_ERROR_DUPLICATE_ID or
+ * %IMP_FORMAT_ERROR_REFUSED.
  *
  * Returns: %TRUE when every due edit applied
  */
@@ -1346,7 +1321,7 @@ imp_session_file_apply_edits (const ImpSessionFile *session, PhysWorld *world, g
  * @session: a session
  * @max_frames: the most frames a replay may step (%IMP_SESSION_FILE_REPLAY_LIMIT unless the
  *   user allows more)
- * @error: return location for an %IMP_SESSION_FILE_ERROR_WORK_LIMIT error, at the first
+ * @error: return location for an %IMP_FORMAT_ERROR_WORK_LIMIT error, at the first
  *   edit beyond @max_frames
  *
  * Checks, before anything is stepped, that every edit is within the work a replay may
@@ -1363,7 +1338,7 @@ imp_session_file_check_reach (const ImpSessionFile *session, gint64 max_frames, 
     {
       const ImpSessionFileEdit *entry = &g_array_index (session->edits, ImpSessionFileEdit, i);
       if (entry->frame > max_frames)
-        return edit_error (session, i, entry->location, IMP_SESSION_FILE_ERROR_WORK_LIMIT, error,
+        return edit_error (session, i, entry->location, IMP_FORMAT_ERROR_WORK_LIMIT, error,
                            "expected a frame the replay reaches within its limit of "
                            "%" G_GINT64_FORMAT " frames, got %" G_GINT64_FORMAT " (the limit "
                            "bounds the work a file can ask for; allow more to replay it)",
@@ -1379,9 +1354,8 @@ report_halt (const ImpSessionFile *session, const PhysWorld *world, gint64 frame
   g_autofree char *why = imp_scene_describe_halt (world, phys_world_halt (world));
   const char *file = session->file != NULL ? session->file : "<session>";
 
-  g_set_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_DIVERGED,
-               "%s: error: %s; the replay cannot reach frame %" G_GINT64_FORMAT, file, why,
-               frames);
+  g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_DIVERGED,
+               "%s: error: %s; the replay cannot reach frame %" G_GINT64_FORMAT, file, why, frames);
 }
 
 /**
@@ -1389,7 +1363,7 @@ report_halt (const ImpSessionFile *session, const PhysWorld *world, gint64 frame
  * @session: a session
  * @frames: the state to reach, >= 0
  * @log: (nullable): where the events of every frame stepped are appended
- * @error: return location for an %IMP_SESSION_FILE_ERROR
+ * @error: return location for an %IMP_FORMAT_ERROR
  *
  * Replays the session from its scene's initial state: before each frame k is
  * stepped, the edits at frame k are applied, and the edits at frame @frames are
@@ -1398,7 +1372,7 @@ report_halt (const ImpSessionFile *session, const PhysWorld *world, gint64 frame
  *
  * Returns: (transfer full) (nullable): the world at state @frames, or %NULL with
  *   @error set when an edit does not apply (see imp_session_file_apply_edits()) or
- *   the simulation diverged before frame @frames (%IMP_SESSION_FILE_ERROR_DIVERGED)
+ *   the simulation diverged before frame @frames (%IMP_FORMAT_ERROR_DIVERGED)
  */
 PhysWorld *
 imp_session_file_replay (const ImpSessionFile *session, gint64 frames, PhysEventLog *log,

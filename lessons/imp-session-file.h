@@ -6,7 +6,7 @@
  * edit log rebuild the very same recording, bit for bit. Errors read
  * "FILE:LINE:COLUMN: error: WHAT WAS EXPECTED", as in scene files; a mistake
  * inside the scene (a scene file or an inline scene object) is reported by the
- * scene loader, in the %IMP_SCENE_ERROR domain, at its place in the file that
+ * scene loader, in the %IMP_FORMAT_ERROR domain, at its place in the file that
  * holds it.
  *
  * ImpSessionFile is the file's contents; the GUI's live model, ImpSession in
@@ -16,6 +16,7 @@
 
 #include <gio/gio.h>
 
+#include "imp-format-error.h"
 #include "imp-json-positions.h"
 #include "imp-json-reader.h"
 #include "imp-json.h"
@@ -32,51 +33,6 @@ G_BEGIN_DECLS
 /* The latest frame a session is replayed to unless the caller allows more: a few
  * seconds for a box of balls. `impulse check --max-frames` raises it. */
 #define IMP_SESSION_FILE_REPLAY_LIMIT G_GINT64_CONSTANT (1000000)
-
-#define IMP_SESSION_FILE_ERROR (imp_session_file_error_quark ())
-
-/**
- * ImpSessionFileError:
- * @IMP_SESSION_FILE_ERROR_SYNTAX: not JSON (RFC 8259), or a key appears twice in one object
- * @IMP_SESSION_FILE_ERROR_VERSION: "impulse-session" is absent or not 1
- * @IMP_SESSION_FILE_ERROR_UNKNOWN_KEY: a key this format does not have
- * @IMP_SESSION_FILE_ERROR_TYPE: a value of the wrong JSON type (or array length)
- * @IMP_SESSION_FILE_ERROR_MISSING: a required key is absent, or a set edit changes nothing
- * @IMP_SESSION_FILE_ERROR_NOT_FINITE: a number overflows to infinity
- * @IMP_SESSION_FILE_ERROR_RANGE: a value outside its documented range or set of names
- * @IMP_SESSION_FILE_ERROR_EDIT_KIND: "edit" names no kind of edit
- * @IMP_SESSION_FILE_ERROR_ORDER: an edit's frame is lower than the frame of the edit before it
- * @IMP_SESSION_FILE_ERROR_UNKNOWN_ID: replay: an edit names a body the world does not have then
- * @IMP_SESSION_FILE_ERROR_DUPLICATE_ID: an added body takes a used or reserved id
- * @IMP_SESSION_FILE_ERROR_REFUSED: replay: the physics core refused an edit for another reason
- * @IMP_SESSION_FILE_ERROR_IO: the session or its scene file cannot be read, or the session
- *   cannot be written
- * @IMP_SESSION_FILE_ERROR_WORK_LIMIT: an edit's frame is beyond the frames the replay may step
- * @IMP_SESSION_FILE_ERROR_DIVERGED: replay: the simulation diverged (see #PhysHalt) before an
- *   edit's frame
- *
- * Classes of session errors, in the %IMP_SESSION_FILE_ERROR domain.
- */
-typedef enum
-{
-  IMP_SESSION_FILE_ERROR_SYNTAX,
-  IMP_SESSION_FILE_ERROR_VERSION,
-  IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
-  IMP_SESSION_FILE_ERROR_TYPE,
-  IMP_SESSION_FILE_ERROR_MISSING,
-  IMP_SESSION_FILE_ERROR_NOT_FINITE,
-  IMP_SESSION_FILE_ERROR_RANGE,
-  IMP_SESSION_FILE_ERROR_EDIT_KIND,
-  IMP_SESSION_FILE_ERROR_ORDER,
-  IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
-  IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
-  IMP_SESSION_FILE_ERROR_REFUSED,
-  IMP_SESSION_FILE_ERROR_IO,
-  IMP_SESSION_FILE_ERROR_WORK_LIMIT,
-  IMP_SESSION_FILE_ERROR_DIVERGED,
-} ImpSessionFileError;
-
-GQuark imp_session_file_error_quark (void);
 
 /**
  * ImpSessionFileEdit:

@@ -827,6 +827,11 @@ contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, 
 {
   PhysReal dt = st->world->def.dt;
   *resting = false;
+  /* The teaching mode: every bounce answered with its e, however short the next
+   * flight; a ball under gravity then makes ever more bounces a frame (Zeno) until
+   * the event cap stops the frame. */
+  if (st->world->def.modes.no_rest_rule)
+    return e;
   if (vn < 0.0)
     {
       /* Leaving, but pulled back within REST_FLIGHT: a hop too short to be one. */

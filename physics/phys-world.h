@@ -100,6 +100,7 @@ typedef struct
   bool respond_at_frame_end;  ///< respond where the frame ends, not at contact (bouncing from inside)
   bool slide_at_radius;       ///< reposition sliding circles at exactly r, not r - skin (jitter)
   bool no_end_caps;           ///< segments have no end caps (circles pass the ends)
+  bool no_rest_rule;          ///< answer every bounce, however short (inelastic collapse)
 } PhysModes;
 
 /// Settings of a world. Fill with phys_world_def_default() and change what you need.

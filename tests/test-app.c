@@ -450,6 +450,58 @@ test_export_kept_back (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* The dialog's controls are the command line's options: a control is sensitive when
+ * its option suits the format (the table of imp-export-options.h), and the options it
+ * makes are those the parser reads from them. */
+static void
+test_export_dialog_follows_table (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = imp_test_scene_path ("seed000-swept-circles.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  /* Frames 0 to 2 recorded: the strobe of frame 0 reaches two frames ahead. */
+  imp_test_wait_for_length (session, 3);
+  ImpExportDialog *dialog = imp_export_dialog_new (NULL, session);
+  GtkDropDown *what
+      = GTK_DROP_DOWN (imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 0));
+  GtkDropDown *format
+      = GTK_DROP_DOWN (imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 1));
+  GtkWidget *background = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 2);
+  GtkWidget *table = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 5);
+  GtkWidget *title = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, 0);
+  ImpExportOptions o;
+
+  /* A PNG strobe: figure options on, the data table off. */
+  gtk_drop_down_set_selected (format, 2);
+  gtk_drop_down_set_selected (what, 1);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (background), 1);
+  g_assert_true (gtk_widget_get_sensitive (title));
+  g_assert_true (gtk_widget_get_sensitive (background));
+  g_assert_false (gtk_widget_get_sensitive (table));
+  g_assert_true (imp_export_dialog_get_options (dialog, &o, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (o.format, ==, IMP_EXPORT_FORMAT_PNG);
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_STROBE);
+  g_assert_cmpint (o.frame, ==, 0);
+  g_assert_cmpint (o.first, ==, 0);
+  g_assert_cmpint (o.last, ==, 2);
+  g_assert_cmpint (o.background, ==, IMP_EXPORT_BACKGROUND_DARK);
+
+  /* CSV: the frames of the strobe as data; figure options off, the table on. */
+  gtk_drop_down_set_selected (format, 3);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (table), 1);
+  g_assert_false (gtk_widget_get_sensitive (title));
+  g_assert_false (gtk_widget_get_sensitive (background));
+  g_assert_true (gtk_widget_get_sensitive (table));
+  g_assert_true (imp_export_dialog_get_options (dialog, &o, &error));
+  g_assert_cmpint (o.format, ==, IMP_EXPORT_FORMAT_CSV);
+  g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_EVENTS);
+  g_assert_cmpint (o.first, ==, 0);
+  g_assert_cmpint (o.last, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* Finishing a course lesson says so and offers the next one, the Lessons list shows
  * it finished; the style chosen in the main menu is applied and kept. */
 static void
@@ -494,6 +546,76 @@ test_window_finish_and_style (void)
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "lesson-progress");
   g_settings_reset (settings, "last-opened");
+}
+
+static gboolean
+action_on (ImpWindow *window, const char *action)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), action);
+  return g_variant_get_boolean (state);
+}
+
+/* The window's size and the overlays are kept in the settings as they change, and a
+ * new window starts from them; a closed window saves no more. */
+static void
+test_window_preferences (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
+  static const char *const keys[]
+      = { "canvas-overlays", "window-width", "window-height", "window-maximized" };
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
+
+  /* The schema's default: what a new canvas shows, and the ghost branch (drawn once
+   * there is one). */
+  ImpOverlays first = IMP_OVERLAY_DEFAULT | IMP_OVERLAY_GHOST_BRANCH;
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==, first);
+  ImpWindow *window = imp_window_new (NULL);
+  ImpSession *session = g_object_ref (imp_window_get_session (window));
+  int width, height;
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1200);
+  g_assert_cmpint (height, ==, 800);
+  g_assert_cmpuint (imp_session_get_overlays (session), ==, first);
+  g_assert_true (action_on (window, "overlay-ghost-branch"));
+  g_assert_false (action_on (window, "overlay-relative-velocity"));
+
+  /* A toggle changes the session's overlays, and the settings with them. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "overlay-relative-velocity",
+                                      g_variant_new_boolean (TRUE));
+  g_assert_cmpuint (imp_session_get_overlays (session), ==, first | IMP_OVERLAY_RELATIVE_VELOCITY);
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
+                    first | IMP_OVERLAY_RELATIVE_VELOCITY);
+  /* Whoever sets the overlays (a lesson's step), the toggles follow. */
+  imp_session_set_overlays (session, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_assert_true (action_on (window, "overlay-ids"));
+  g_assert_true (action_on (window, "overlay-trails"));
+  g_assert_false (action_on (window, "overlay-relative-velocity"));
+  g_assert_false (action_on (window, "overlay-velocity"));
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
+                    IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 650);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 650);
+  /* Gone (an idle may hold it a moment longer), it leaves the session it had unbound. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (window != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  imp_session_set_overlays (session, IMP_OVERLAY_ALL);
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
+                    IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_object_unref (session);
+
+  window = imp_window_new (NULL);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 900);
+  g_assert_cmpint (height, ==, 650);
+  g_assert_cmpuint (imp_session_get_overlays (imp_window_get_session (window)), ==,
+                    IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
 }
 
 /* The export dialog keeps its title and options between exports: closed and opened
@@ -572,6 +694,9 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/window/lesson", test_window_lesson);
   imp_test_add_display_func ("/ui/window/finish-and-style", test_window_finish_and_style);
   imp_test_add_display_func ("/ui/window/empty-state", test_window_empty_state);
+  imp_test_add_display_func ("/ui/export-dialog/follows-the-table",
+                             test_export_dialog_follows_table);
+  imp_test_add_display_func ("/ui/window/preferences", test_window_preferences);
   imp_test_add_display_func ("/ui/window/export-dialog-keeps-choices",
                              test_window_export_dialog_keeps_choices);
   imp_test_add_display_func ("/ui/bookmarks/list", test_bookmark_list);

@@ -98,8 +98,9 @@ box_disc_gap (const ImpRenderBox *b, PhysVec2 c, double r)
 
 /* Framing */
 
-/* Lesson 1 at frame 3: left (370, 300) and right (420, 300), radius 10, each
- * 60 u/frame towards the other. Framed in the lesson canvas, both are at least
+/* Lesson 1's fast pair as first drawn, at its last state before they meet:
+ * left (370, 300) and right (420, 300), radius 10, each 60 u/frame towards the
+ * other. Framed in the lesson canvas, both are at least
  * 40 px across, on the canvas with room for labels, and below the legend's band
  * (which is as wide as the canvas would let the subject be). Fitting the whole
  * 800 x 600 scene, as the canvas did, showed them 12 px across. */
@@ -132,8 +133,8 @@ test_frame_close_pair (void)
 }
 
 /* A subject wider than the canvas can show at 40 px a body still fits whole:
- * lesson 1's pair at frame 0, 410 apart, fills the width left of nothing but
- * the margins. */
+ * lesson 1's first pair at frame 0, 410 apart, fills the width left of nothing
+ * but the margins (the lesson now starts it nearer). */
 static void
 test_frame_spread_pair (void)
 {
@@ -224,6 +225,43 @@ test_short_arrow_outside (void)
   picture_clear (&pic);
 }
 
+/* Lesson 7 at frame 22: the slider (radius 15) lands a fifth of the way down
+ * its slope, where a segment's normals go first. They go where no circle is:
+ * drawn through the slider, n_L read as the slider's own arrow. */
+static void
+test_normals_clear_of_circles (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  PhysWorld *world = phys_world_new (&def);
+  PhysSegmentDef slope = phys_segment_def_default ();
+  slope.name = "slope";
+  slope.a = phys_v2 (196, 272);
+  slope.b = phys_v2 (452, 464);
+  g_assert_cmpint (phys_world_add_segment (world, &slope, NULL), ==, PHYS_OK);
+  /* 15 above the slope's point at a fifth of its length, (247.2, 310.4). */
+  PhysCircleDef slider = circle ("slider", 247.2 + 9.0, 310.4 - 12.0, 0, 0, 15);
+  imp_test_add_circle_def (world, &slider);
+  ImpRenderInput input;
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_NORMALS | IMP_OVERLAY_IDS;
+  g_autoptr (GArray) spots = input.hotspots = g_array_new (FALSE, FALSE, sizeof (ImpHotspot));
+  ImpView view;
+  imp_view_init (&view, LESSON_CANVAS_W, LESSON_CANVAS_H);
+  imp_view_fit (&view, imp_view_world_box (world), 44.0);
+  draw (&view, &input);
+
+  PhysVec2 c = imp_view_to_screen (&view, slider.position);
+  double rad = 15.0 * view.scale;
+  for (int k = 0; k < 2; k++)
+    {
+      const ImpHotspot *n = hotspot (spots, k == 0 ? "n_L" : "n_R");
+      g_test_message ("%s from (%.0f, %.0f), slider at (%.0f, %.0f) r %.0f px", n->term, n->a.x,
+                      n->a.y, c.x, c.y, rad);
+      g_assert_cmpfloat (imp_test_segment_distance (c, n->a, n->b), >, rad);
+    }
+  phys_world_free (world);
+}
+
 /* Before and after a response */
 
 /* Samples of the picture along a-b that have the colour c (within 40 a channel). */
@@ -294,6 +332,40 @@ test_response_stages_differ (void)
   g_assert_cmpint (solid[1][1], <, 20);
   phys_event_log_free (&log);
   phys_world_free (copy);
+  picture_clear (&pic);
+}
+
+/* A selected pair marks both its bodies: a ring 4 px outside each circle, in
+ * the selection's colour, all the way round (the second circle had none). */
+static void
+test_selected_pair_both_ringed (void)
+{
+  PhysCircleDef defs[] = { circle ("heavy", 100, 100, 6, 0, 30), circle ("light", 190, 100, -4, 0, 15) };
+  Picture pic;
+  picture_init (&pic, defs, 2);
+  pic.input.overlays = 0;
+  pic.input.selected_body = 0;
+  pic.input.selected_other = 1;
+  ImpView view;
+  imp_view_init (&view, 600, 400);
+  imp_view_fit (&view, imp_render_focus_box (&pic.input), 150.0);
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &pic.input);
+  for (int i = 0; i < 2; i++)
+    {
+      PhysVec2 c = imp_view_to_screen (&view, defs[i].position);
+      double ring = defs[i].radius * view.scale + 4.0;
+      int hits = 0;
+      for (int k = 0; k < 16; k++)
+        {
+          double angle = 2 * G_PI * (k + 0.5) / 16;
+          PhysVec2 on = phys_v2 (c.x + ring * cos (angle), c.y + ring * sin (angle));
+          hits += samples_of_color (surface, on, on, theme->selection, 1);
+        }
+      g_test_message ("%s: %d of 16 points of its ring in the selection's colour", defs[i].name, hits);
+      g_assert_cmpint (hits, ==, 16);
+    }
+  cairo_surface_destroy (surface);
   picture_clear (&pic);
 }
 
@@ -420,5 +492,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/layout/labels/velocity-leaders-land-on-their-body",
                    test_velocity_leaders_land_on_their_body);
   g_test_add_func ("/ui/layout/legend/never-covers-subject", test_legend_never_covers_subject);
+  g_test_add_func ("/ui/layout/normals/clear-of-circles", test_normals_clear_of_circles);
+  g_test_add_func ("/ui/layout/selection/pair-both-ringed", test_selected_pair_both_ringed);
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
 #include "imp-lesson.h"
+#include "imp-overlays.h"
 #include "imp-session-file.h"
 
 /* Two circles that meet in frame 3: c1 from x = 40 at +100 per frame, c2 from
@@ -98,6 +99,57 @@ test_markup_errors (void)
     }
 }
 
+/* Overlays: one name each, from the flags type */
+
+static void
+test_overlay_names (void)
+{
+  gsize n;
+  const char *const *names = imp_overlay_names (&n);
+  ImpOverlays overlay;
+
+  /* Name i is the overlay 1 << i, as the enum spells it. */
+  g_assert_cmpuint (n, ==, 13);
+  g_assert_cmpuint (IMP_OVERLAY_ALL, ==, (1u << n) - 1);
+  g_assert_cmpstr (names[0], ==, "ids");
+  g_assert_cmpstr (names[5], ==, "relative-velocity");
+  g_assert_cmpstr (names[11], ==, "ghost-branch");
+  g_assert_cmpstr (names[12], ==, "legend");
+  for (gsize i = 0; i < n; i++)
+    {
+      g_assert_true (imp_overlay_from_name (names[i], &overlay));
+      g_assert_cmpuint (overlay, ==, 1u << i);
+    }
+  g_assert_true (imp_overlay_from_name ("none", &overlay));
+  g_assert_cmpuint (overlay, ==, IMP_OVERLAY_NONE);
+  overlay = IMP_OVERLAY_LEGEND;
+  g_assert_false (imp_overlay_from_name ("relative_velocity", &overlay));
+  g_assert_false (imp_overlay_from_name ("all", &overlay));
+  g_assert_cmpuint (overlay, ==, IMP_OVERLAY_LEGEND);
+}
+
+/* A step's "overlays" are read into the flags they name; a step without shows what it found. */
+static void
+test_step_overlays (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = lesson_with_steps (
+      "{ \"text\": \"a\", \"enter\": { \"overlays\": [\"relative-velocity\", \"ghost-branch\", "
+      "\"ids\"] } }, { \"text\": \"b\", \"enter\": { \"overlays\": [] } }, { \"text\": \"c\" }");
+  ImpLesson *lesson = load (text, &error);
+
+  g_assert_no_error (error);
+  const ImpLessonAction *a = &imp_lesson_get_step (lesson, 0)->action;
+  g_assert_true (a->has_overlays);
+  g_assert_cmpuint (a->overlays, ==,
+                    IMP_OVERLAY_RELATIVE_VELOCITY | IMP_OVERLAY_GHOST_BRANCH | IMP_OVERLAY_IDS);
+  const ImpLessonAction *b = &imp_lesson_get_step (lesson, 1)->action;
+  g_assert_true (b->has_overlays);
+  g_assert_cmpuint (b->overlays, ==, IMP_OVERLAY_NONE);
+  g_assert_false (imp_lesson_get_step (lesson, 2)->action.has_overlays);
+  imp_lesson_free (lesson);
+}
+
 /* Loader errors */
 
 static void
@@ -120,7 +172,12 @@ test_errors (void)
     { "{ \"text\": \"a\", \"enter\": { \"select\": [\"c1\", \"c3\"] } }",
       "lesson.json:6:57: error: expected the id of a body of the lesson's scene in \"select\", got \"c3\"" },
     { "{ \"text\": \"a\", \"enter\": { \"overlays\": [\"speed\"] } }",
-      "lesson.json:6:53: error: expected one of \"ids\", \"velocity\"" },
+      "lesson.json:6:53: error: expected one of \"ids\", \"velocity\", \"swept\", \"ghosts\", "
+      "\"contact\", \"relative-velocity\", \"impulse\", \"construction\", \"normals\", "
+      "\"probes\", \"trails\", \"ghost-branch\", \"legend\" for \"overlays\", got \"speed\"" },
+    /* "none" is a set the export takes, not an overlay a step can show. */
+    { "{ \"text\": \"a\", \"enter\": { \"overlays\": [\"velocity\", \"none\"] } }",
+      "lesson.json:6:65: error: expected one of \"ids\"" },
     { "{ \"text\": \"a\", \"enter\": { \"event\": 0 } }",
       "lesson.json:6:38: error: missing required key \"frame\" in enter" },
     { "{ \"text\": \"a\", \"goal\": { \"type\": \"predict\", \"frame\": 3, \"quantity\": \"t\", "
@@ -148,7 +205,7 @@ test_errors (void)
       g_autoptr (GError) error = NULL;
       g_autoptr (ImpLesson) lesson = load (text, &error);
       g_assert_null (lesson);
-      g_assert_error (error, IMP_LESSON_ERROR, error->code);
+      g_assert_error (error, IMP_FORMAT_ERROR, error->code);
       if (!g_str_has_prefix (error->message, cases[i].prefix))
         g_error ("case %zu: got \"%s\", expected it to start \"%s\"", i, error->message,
                  cases[i].prefix);
@@ -160,7 +217,7 @@ test_errors_top (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (ImpLesson) a = load ("{ \"impulse-lesson\": 2 }", &error);
-  g_assert_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_VERSION);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_VERSION);
   g_assert_true (g_str_has_prefix (error->message, "lesson.json:1:21: error:"));
   g_clear_error (&error);
 
@@ -170,13 +227,13 @@ test_errors_top (void)
   radius[10] = '-';
   radius[11] = '8';
   g_autoptr (ImpLesson) b = load (bad_scene, &error);
-  g_assert_error (error, IMP_SCENE_ERROR, error->code);
+  g_assert_error (error, IMP_FORMAT_ERROR, error->code);
   if (!g_str_has_prefix (error->message, "lesson.json:5:80: error: expected \"radius\" > 0"))
     g_error ("got %s", error->message);
   g_clear_error (&error);
 
   g_autoptr (ImpLesson) c = imp_lesson_load ("no-such-lesson.json", &error);
-  g_assert_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_assert_true (g_str_has_prefix (error->message, "no-such-lesson.json: error: cannot read"));
   g_assert_false (imp_lesson_sniff_data ("{ \"impulse\": 1 }", 16));
   g_assert_true (imp_lesson_sniff_data ("{ \"impulse-lesson\": 1 }", 23));
@@ -329,7 +386,7 @@ check_goal_type (const char *steps, const char *already_met_steps)
   g_autoptr (ImpLesson) bad = load (bad_text, &error);
   g_assert_no_error (error);
   g_assert_false (imp_lesson_walk (bad, &error));
-  g_assert_error (error, IMP_LESSON_ERROR, IMP_LESSON_ERROR_RANGE);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_RANGE);
   g_assert_nonnull (strstr (error->message, "already reached when the step starts"));
 }
 
@@ -484,6 +541,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/lessons/markup/spans", test_markup_spans);
   g_test_add_func ("/lessons/markup/errors", test_markup_errors);
+  g_test_add_func ("/lessons/overlays/names", test_overlay_names);
+  g_test_add_func ("/lessons/loader/step-overlays", test_step_overlays);
   g_test_add_func ("/lessons/loader/errors", test_errors);
   g_test_add_func ("/lessons/loader/errors-top", test_errors_top);
   g_test_add_func ("/lessons/quantities/hand-computed", test_quantities);

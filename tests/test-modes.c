@@ -58,6 +58,7 @@ test_defaults_off (void)
   g_assert_false (def.modes.double_pair_loop);
   g_assert_false (def.modes.respond_at_frame_end);
   g_assert_false (def.modes.slide_at_radius);
+  g_assert_false (def.modes.no_rest_rule);
   g_assert_false (def.modes.no_end_caps);
   g_assert_cmpstr (phys_detection_name (PHYS_DETECTION_DISCRETE), ==, "discrete");
   g_assert_cmpstr (phys_detection_name (PHYS_DETECTION_SWEPT), ==, "swept");
@@ -484,6 +485,103 @@ test_slide_at_radius_swept (void)
   g_assert_cmpfloat (dev, <=, 1e-11);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+
+/* Lesson 12's drop: a ball of r 20 let go at rest 200 above the floor of a box of 400 x 300,
+ * ball and walls e = 0.8 (so e = 0.8), gravity 0.2. It first hits after t0 = v0 / g =
+ * 44.7213595 frames at v0 = sqrt (2 g h) = 8.94427191. Each hop lasts 2 e v / g and the
+ * next impact is e times slower, so the bounces end at t0 + 2 e v0 / (g (1 - e)) =
+ * 402.49223595 (inelastic collapse). The rest rule rests the first impact whose hop would
+ * come back within a frame, 2 e v / g < 1: the 21st, at v0 e^20 = 0.1031204343, at
+ * t0 + (2 v0 / g) e (1 - e^20) / (1 - e) = 398.3674185787, removing (e v)^2 / 2 =
+ * 0.0034028237. With the mode off nothing rests: the bounces pile up in frame 402 towards
+ * its t = 0.49223595, and the ball still ends at rest on the floor, with no energy made. */
+static PhysWorld *
+drop_world (bool no_rest_rule)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.modes.no_rest_rule = no_rest_rule;
+  def.gravity = phys_v2 (0, 0.2);
+  def.has_bounds = true;
+  def.bounds.min = phys_v2 (0, 0);
+  def.bounds.max = phys_v2 (400, 300);
+  def.bounds_restitution = 0.8;
+  PhysWorld *world = imp_test_world_new (&def);
+  PhysCircleDef ball = imp_test_circle_def ("ball", 200, 80, 0, 0, 20);
+  ball.mass = 1;
+  ball.restitution = 0.8;
+  imp_test_add_circle_def (world, &ball);
+  return world;
+}
+
+static void
+test_no_rest_rule_collapse (void)
+{
+  const double e = 0.8, g = 0.2, v0 = sqrt (2 * g * 200), t0 = v0 / g;
+  const double zeno = t0 + 2 * e * v0 / (g * (1 - e));
+  const double last_v = v0 * pow (e, 20);
+  const double rest_t = t0 + (2 * v0 / g) * e * (1 - pow (e, 20)) / (1 - e);
+  g_assert_cmpfloat_with_epsilon (zeno, 402.49223594996, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rest_t, 398.36741857873, 1e-9);
+  for (int off = 0; off < 2; off++)
+    {
+      PhysWorld *world = drop_world (off);
+      PhysEventLog log;
+      phys_event_log_init (&log);
+      double energy = phys_world_energy (world).total;
+      g_assert_cmpfloat_with_epsilon (energy, -16, 1e-12);
+      int impacts = 0, rested = 0, in_402 = 0;
+      double last_t = -1;
+      for (int f = 0; f < 420; f++)
+        {
+          imp_test_step (world, &log);
+          for (size_t k = 0; k < log.count; k++)
+            {
+              const PhysEvent *ev = &log.events[k];
+              g_assert_cmpint (ev->kind, ==, PHYS_EVENT_CIRCLE_SEGMENT);
+              if (ev->circle_segment.response.j > 0)
+                impacts++;
+              if (ev->resting && rested++ == 0)
+                {
+                  /* The bounce that rests: only without the mode. */
+                  g_assert_false (off);
+                  g_assert_cmpint (impacts, ==, 21);
+                  g_assert_cmpfloat_with_epsilon (ev->frame + ev->t, rest_t, 1e-9);
+                  g_assert_cmpfloat_with_epsilon (ev->circle_segment.response.vn, -last_v, 1e-9);
+                  g_assert_cmpfloat_with_epsilon (ev->removed, e * e * last_v * last_v / 2, 1e-12);
+                }
+              if (f == 402)
+                {
+                  g_assert_cmpfloat (ev->t, >=, last_t);
+                  last_t = ev->t;
+                  in_402++;
+                }
+            }
+          double now = phys_world_energy (world).total;
+          g_assert_cmpfloat (now, <=, energy + 1e-12);
+          energy = now;
+          g_assert_true (isfinite (position (world, 0).y));
+        }
+      if (off)
+        {
+          /* Nothing rested; in frame 402 the bounces close in on the collapse's instant
+           * until the jam rule holds the ball, a tail of hops of 1e-6 frames short of it. */
+          g_assert_cmpint (rested, ==, 0);
+          g_assert_cmpint (in_402, >, 40);
+          g_assert_cmpfloat_with_epsilon (402 + last_t, zeno, 1e-5);
+          g_assert_cmpfloat (402 + last_t, <, zeno);
+        }
+      else
+        g_assert_cmpint (in_402, ==, 1); /* the floor holding the ball */
+      /* Either way the ball lies still on the floor: centre 20 above it, energy -m g y. */
+      g_assert_cmpfloat_with_epsilon (position (world, 0).y, 280, 1e-9);
+      g_assert_cmpfloat_with_epsilon (velocity (world, 0).y, 0, 1e-9);
+      g_assert_cmpfloat_with_epsilon (energy, -56, 1e-8);
+      phys_event_log_free (&log);
+      phys_world_free (world);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -499,6 +597,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/physics/modes/no-end-caps/passes-end", test_no_end_caps);
   g_test_add_func ("/physics/modes/slide-at-radius/discrete-jitter", test_slide_at_radius_jitter);
   g_test_add_func ("/physics/modes/slide-at-radius/swept-harmless", test_slide_at_radius_swept);
+  g_test_add_func ("/physics/modes/no-rest-rule/inelastic-collapse", test_no_rest_rule_collapse);
 
   return g_test_run ();
 }

@@ -573,318 +573,321 @@ test_lenient_values (void)
 typedef struct
 {
   const char *name;
-  ImpSceneError code;
+  ImpFormatError code;
   const char *doc;     /* single quotes stand for double quotes */
   const char *message; /* after "inline.json:" */
 } BadInline;
 
 static const BadInline bad_inline[] = {
-  { "syntax/missing-comma", IMP_SCENE_ERROR_SYNTAX,
+  { "syntax/missing-comma", IMP_FORMAT_ERROR_SYNTAX,
     "{'impulse': 1, 'circles': [{'id': 'a' 'pos': [0, 0]}]}",
     "1:39: error: expected ',' or '}' after a member of an object, got a string" },
-  { "syntax/trailing-comma-object", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'circles': [],}",
+  { "syntax/trailing-comma-object", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'circles': [],}",
     "1:30: error: expected a key string after ',', got '}' (JSON allows no comma after the "
     "last member)" },
-  { "syntax/trailing-comma-array", IMP_SCENE_ERROR_SYNTAX,
+  { "syntax/trailing-comma-array", IMP_FORMAT_ERROR_SYNTAX,
     "{'impulse': 1, 'world': {'gravity': [0, 1,]}}",
     "1:43: error: expected a value after ',', got ']' (JSON allows no comma after the last "
     "element)" },
-  { "syntax/missing-colon", IMP_SCENE_ERROR_SYNTAX, "{'impulse' 1}",
+  { "syntax/missing-colon", IMP_FORMAT_ERROR_SYNTAX, "{'impulse' 1}",
     "1:12: error: expected ':' after the key \"impulse\", got a number" },
-  { "syntax/unterminated-string", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'title': 'never closed}",
+  { "syntax/unterminated-string", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'title': 'never closed}",
     "1:25: error: expected a closing '\"' for this string, got the end of the file" },
-  { "syntax/line-break-in-string", IMP_SCENE_ERROR_SYNTAX,
+  { "syntax/line-break-in-string", IMP_FORMAT_ERROR_SYNTAX,
     "{'impulse': 1,\n 'title': 'two\nlines'}",
     "2:15: error: expected a closing '\"' before the end of the line (write a line break "
     "in a string as \\n)" },
-  { "syntax/bad-escape", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'title': 'a\\x'}",
+  { "syntax/bad-escape", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'title': 'a\\x'}",
     "1:27: error: expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX after a "
     "backslash, got 'x'" },
-  { "syntax/lone-surrogate", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'title': 'a\\udc00'}",
+  { "syntax/lone-surrogate", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'title': 'a\\udc00'}",
     "1:27: error: expected a high surrogate (\\uD800 to \\uDBFF) before the low surrogate "
     "\\uDC00" },
-  { "syntax/nul-escape", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'title': 'a\\u0000'}",
+  { "syntax/nul-escape", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'title': 'a\\u0000'}",
     "1:27: error: expected a character other than \\u0000 (NUL cannot be in a string)" },
-  { "syntax/leading-zero", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': 01}}",
+  { "syntax/leading-zero", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': 01}}",
     "1:32: error: expected a number without a leading zero" },
-  { "syntax/bare-fraction", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': 1.}}",
+  { "syntax/bare-fraction", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': 1.}}",
     "1:34: error: expected a digit after '.', got '}'" },
-  { "syntax/bare-word", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': one}}",
+  { "syntax/bare-word", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': one}}",
     "1:32: error: expected a value, got 'one'" },
-  { "syntax/nan", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': NaN}}",
+  { "syntax/nan", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1, 'world': {'dt': NaN}}",
     "1:32: error: expected a value, got 'NaN' (JSON has no NaN or infinity)" },
-  { "syntax/big-integer", IMP_SCENE_ERROR_SYNTAX,
+  { "syntax/big-integer", IMP_FORMAT_ERROR_SYNTAX,
     "{'impulse': 1, 'world': {'event_cap': 12345678901234567890}}",
     "1:39: error: expected an integer between -9223372036854775808 and "
     "9223372036854775807, got 12345678901234567890 (write larger numbers with an exponent, "
     "such as 1e20)" },
-  { "syntax/duplicate-key", IMP_SCENE_ERROR_SYNTAX,
+  { "syntax/duplicate-key", IMP_FORMAT_ERROR_SYNTAX,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'radius': 2}]}",
     "1:68: error: duplicate key \"radius\"; the first one is at 1:55" },
-  { "syntax/empty", IMP_SCENE_ERROR_SYNTAX, "  \n",
+  { "syntax/empty", IMP_FORMAT_ERROR_SYNTAX, "  \n",
     "2:1: error: expected a value, got the end of the file" },
-  { "syntax/after-end", IMP_SCENE_ERROR_SYNTAX, "{'impulse': 1}\nx",
+  { "syntax/after-end", IMP_FORMAT_ERROR_SYNTAX, "{'impulse': 1}\nx",
     "2:1: error: expected the end of the file after the top-level value, got 'x'" },
-  { "syntax/unicode-columns", IMP_SCENE_ERROR_SYNTAX,
+  { "syntax/unicode-columns", IMP_FORMAT_ERROR_SYNTAX,
     "{'impulse': 1, 'title': 'h\303\251llo w\303\266rld \342\230\203', x}",
     "1:42: error: expected a key string after ',', got 'x'" },
-  { "syntax/crlf", IMP_SCENE_ERROR_SYNTAX, "{\r\n  'impulse': 1,\r\n  ?\r\n}",
+  { "syntax/crlf", IMP_FORMAT_ERROR_SYNTAX, "{\r\n  'impulse': 1,\r\n  ?\r\n}",
     "3:3: error: expected a key string after ',', got '?'" },
-  { "syntax/bom", IMP_SCENE_ERROR_SYNTAX, "\357\273\277{x}",
+  { "syntax/bom", IMP_FORMAT_ERROR_SYNTAX, "\357\273\277{x}",
     "1:2: error: expected a key string or '}', got 'x'" },
-  { "version/missing", IMP_SCENE_ERROR_VERSION, "{'title': 'no version'}",
+  { "version/missing", IMP_FORMAT_ERROR_VERSION, "{'title': 'no version'}",
     "1:1: error: missing required key \"impulse\" in scene (the format version, 1)" },
-  { "version/two", IMP_SCENE_ERROR_VERSION, "{'impulse': 2}",
+  { "version/two", IMP_FORMAT_ERROR_VERSION, "{'impulse': 2}",
     "1:13: error: expected \"impulse\": 1 (the only format version this Impulse reads), "
     "got 2" },
-  { "version/string", IMP_SCENE_ERROR_VERSION, "{'impulse': '1'}",
+  { "version/string", IMP_FORMAT_ERROR_VERSION, "{'impulse': '1'}",
     "1:13: error: expected \"impulse\": 1 (the only format version this Impulse reads), "
     "got \"1\"" },
-  { "version/before-unknown-keys", IMP_SCENE_ERROR_VERSION,
+  { "version/before-unknown-keys", IMP_FORMAT_ERROR_VERSION,
     "{'from_the_future': true, 'impulse': 2}",
     "1:38: error: expected \"impulse\": 1 (the only format version this Impulse reads), "
     "got 2" },
-  { "type/top-level", IMP_SCENE_ERROR_TYPE, "[1, 2]",
+  { "type/top-level", IMP_FORMAT_ERROR_TYPE, "[1, 2]",
     "1:1: error: expected an object at the top level, got an array" },
-  { "unknown-key/scene", IMP_SCENE_ERROR_UNKNOWN_KEY, "{'impulse': 1, 'circle': []}",
+  { "unknown-key/scene", IMP_FORMAT_ERROR_UNKNOWN_KEY, "{'impulse': 1, 'circle': []}",
     "1:16: error: unknown key \"circle\" in scene; did you mean \"circles\"?" },
-  { "unknown-key/modes", IMP_SCENE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/modes", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'impulse': 1, 'world': {'modes': {'detecton': 'discrete'}}}",
     "1:36: error: unknown key \"detecton\" in modes; did you mean \"detection\"?" },
-  { "unknown-key/no-guess", IMP_SCENE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/no-guess", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'impulse': 1, 'probes': [{'id': 'p', 'pos': [0, 0], 'colour': 'red'}]}",
     "1:54: error: unknown key \"colour\" in probe; expected one of \"id\", \"pos\", \"vel\"" },
-  { "unknown-key/abbreviation", IMP_SCENE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/abbreviation", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'velocity': [1, "
     "0]}]}",
     "1:68: error: unknown key \"velocity\" in circle; did you mean \"vel\"?" },
-  { "unknown-key/force-kind", IMP_SCENE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/force-kind", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'impulse': 1, 'forces': [{'type': 'drag', 'G': 1}]}",
     "1:44: error: unknown key \"G\" in drag force; expected one of \"type\", \"k\", "
     "\"targets\"" },
-  { "type/pos-length", IMP_SCENE_ERROR_TYPE,
+  { "type/pos-length", IMP_FORMAT_ERROR_TYPE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [1, 2, 3], 'radius': 1}]}",
     "1:47: error: expected an array of 2 numbers [x, y] for \"pos\", got 3 elements" },
-  { "type/pos-element", IMP_SCENE_ERROR_TYPE,
+  { "type/pos-element", IMP_FORMAT_ERROR_TYPE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [1, '2'], 'radius': 1}]}",
     "1:51: error: expected a number for \"pos\"[1], got a string" },
-  { "type/circles-object", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'circles': {}}",
+  { "type/circles-object", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'circles': {}}",
     "1:27: error: expected an array for \"circles\", got an object" },
-  { "type/circle-number", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'circles': [3]}",
+  { "type/circle-number", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'circles': [3]}",
     "1:28: error: expected a circle object in \"circles\", got a number" },
-  { "type/fixed-string", IMP_SCENE_ERROR_TYPE,
+  { "type/fixed-string", IMP_FORMAT_ERROR_TYPE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'fixed': 'yes'}]}",
     "1:77: error: expected true or false for \"fixed\", got a string" },
-  { "type/world-array", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'world': []}",
+  { "type/world-array", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'world': []}",
     "1:25: error: expected an object for \"world\", got an array" },
-  { "type/modes-null", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'world': {'modes': null}}",
+  { "type/modes-null", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'world': {'modes': null}}",
     "1:35: error: expected an object for \"modes\", got null" },
-  { "type/substeps-fraction", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'world': {'substeps': 2.5}}",
+  { "type/substeps-fraction", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'world': {'substeps': 2.5}}",
     "1:38: error: expected an integer for \"substeps\", got 2.5" },
-  { "type/bounds-length", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'world': {'bounds': [0, 0, 800]}}",
+  { "type/bounds-length", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'world': {'bounds': [0, 0, 800]}}",
     "1:36: error: expected an array of 4 numbers [x0, y0, x1, y1] or null for \"bounds\", "
     "got 3 elements" },
-  { "type/bounds-string", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'world': {'bounds': 'box'}}",
+  { "type/bounds-string", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'world': {'bounds': 'box'}}",
     "1:36: error: expected an array of 4 numbers [x0, y0, x1, y1] or null for \"bounds\", "
     "got a string" },
-  { "type/title-number", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'title': 5}",
+  { "type/title-number", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'title': 5}",
     "1:25: error: expected a string for \"title\", got a number" },
-  { "type/id-null", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'probes': [{'id': null, 'pos': [0, 0]}]}",
+  { "type/id-null", IMP_FORMAT_ERROR_TYPE,
+    "{'impulse': 1, 'probes': [{'id': null, 'pos': [0, 0]}]}",
     "1:34: error: expected a string for \"id\", got null" },
-  { "type/targets-string", IMP_SCENE_ERROR_TYPE,
+  { "type/targets-string", IMP_FORMAT_ERROR_TYPE,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'drag', 'targets': 'p'}]}",
     "1:152: error: expected an array of circle ids for \"targets\", got a string" },
-  { "type/integrator-number", IMP_SCENE_ERROR_TYPE, "{'impulse': 1, 'world': {'integrator': 4}}",
+  { "type/integrator-number", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'world': {'integrator': 4}}",
     "1:40: error: expected a string for \"integrator\", got a number" },
-  { "missing/segment-b", IMP_SCENE_ERROR_MISSING,
+  { "missing/segment-b", IMP_FORMAT_ERROR_MISSING,
     "{'impulse': 1, 'segments': [{'id': 'w', 'a': [0, 0]}]}",
     "1:29: error: missing required key \"b\" in segment" },
-  { "missing/circle-id", IMP_SCENE_ERROR_MISSING,
+  { "missing/circle-id", IMP_FORMAT_ERROR_MISSING,
     "{'impulse': 1,\n  'circles': [\n    { 'pos': [0, 0], 'radius': 1 }\n  ]\n}",
     "3:5: error: missing required key \"id\" in circle" },
-  { "missing/probe-pos", IMP_SCENE_ERROR_MISSING, "{'impulse': 1, 'probes': [{'id': 'ship'}]}",
+  { "missing/probe-pos", IMP_FORMAT_ERROR_MISSING, "{'impulse': 1, 'probes': [{'id': 'ship'}]}",
     "1:27: error: missing required key \"pos\" in probe" },
-  { "missing/force-type", IMP_SCENE_ERROR_MISSING, "{'impulse': 1, 'forces': [{'k': 1}]}",
+  { "missing/force-type", IMP_FORMAT_ERROR_MISSING, "{'impulse': 1, 'forces': [{'k': 1}]}",
     "1:27: error: missing required key \"type\" in force" },
-  { "missing/attractor-source", IMP_SCENE_ERROR_MISSING,
+  { "missing/attractor-source", IMP_FORMAT_ERROR_MISSING,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'attractor'}]}",
     "1:124: error: missing required key \"source\" in attractor force" },
-  { "missing/spring-end", IMP_SCENE_ERROR_MISSING,
+  { "missing/spring-end", IMP_FORMAT_ERROR_MISSING,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'p'}]}",
     "1:124: error: missing required key \"b\" or \"anchor\" in spring force" },
-  { "duplicate-id/probe-after-circle", IMP_SCENE_ERROR_DUPLICATE_ID,
+  { "duplicate-id/probe-after-circle", IMP_FORMAT_ERROR_DUPLICATE_ID,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1}], 'probes': "
     "[{'id': 'a', 'pos': [0, 0]}]}",
     "1:88: error: duplicate id \"a\"; the first one is at 1:35" },
-  { "duplicate-id/reserved", IMP_SCENE_ERROR_DUPLICATE_ID,
+  { "duplicate-id/reserved", IMP_FORMAT_ERROR_DUPLICATE_ID,
     "{'impulse': 1, 'segments': [{'id': 'bounds-left', 'a': [0, 0], 'b': [1, 0]}]}",
     "1:36: error: expected an id other than \"bounds-left\", which names a wall of the "
     "world bounds" },
-  { "duplicate-id/target", IMP_SCENE_ERROR_DUPLICATE_ID,
+  { "duplicate-id/target", IMP_FORMAT_ERROR_DUPLICATE_ID,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'drag', 'targets': ['p', 'p']}]}",
     "1:158: error: duplicate target \"p\"; the first one is at 1:153" },
-  { "not-finite/gravity", IMP_SCENE_ERROR_NOT_FINITE,
+  { "not-finite/gravity", IMP_FORMAT_ERROR_NOT_FINITE,
     "{'impulse': 1, 'world': {'gravity': [0, -1e400]}}",
     "1:41: error: expected a finite number for \"gravity\"[1], got -1e400" },
-  { "not-finite/bounds", IMP_SCENE_ERROR_NOT_FINITE,
+  { "not-finite/bounds", IMP_FORMAT_ERROR_NOT_FINITE,
     "{'impulse': 1, 'world': {'bounds': [0, 0, 1e999, 600]}}",
     "1:43: error: expected a finite number for \"bounds\"[2], got 1e999" },
-  { "range/radius-zero", IMP_SCENE_ERROR_RANGE,
+  { "range/radius-zero", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 0}]}",
     "1:65: error: expected \"radius\" > 0, got 0" },
-  { "range/radius-negative", IMP_SCENE_ERROR_RANGE,
+  { "range/radius-negative", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': -2.5}]}",
     "1:65: error: expected \"radius\" > 0, got -2.5" },
-  { "range/mass-zero", IMP_SCENE_ERROR_RANGE,
+  { "range/mass-zero", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'mass': 0}]}",
     "1:76: error: expected \"mass\" > 0, got 0" },
-  { "range/mass-negative-fixed", IMP_SCENE_ERROR_RANGE,
+  { "range/mass-negative-fixed", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'fixed': true, "
     "'mass': -1}]}",
     "1:91: error: expected \"mass\" > 0, got -1" },
-  { "range/restitution", IMP_SCENE_ERROR_RANGE,
+  { "range/restitution", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'restitution': "
     "1.5}]}",
     "1:83: error: expected \"restitution\" between 0 and 1, got 1.5" },
-  { "range/segment-restitution", IMP_SCENE_ERROR_RANGE,
+  { "range/segment-restitution", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'segments': [{'id': 'w', 'a': [0, 0], 'b': [1, 0], 'restitution': "
     "-0.1}]}",
     "1:82: error: expected \"restitution\" between 0 and 1, got -0.1" },
-  { "range/bounds-restitution", IMP_SCENE_ERROR_RANGE,
+  { "range/bounds-restitution", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'world': {'bounds_restitution': 2}}",
     "1:48: error: expected \"bounds_restitution\" between 0 and 1, got 2" },
-  { "range/zero-length-segment", IMP_SCENE_ERROR_RANGE,
+  { "range/zero-length-segment", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'segments': [{'id': 'w', 'a': [5, 5], 'b': [5.0, 5]}]}",
     "1:59: error: expected \"b\" to differ from \"a\", got the same point" },
-  { "range/dt-zero", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'dt': 0}}",
+  { "range/dt-zero", IMP_FORMAT_ERROR_RANGE, "{'impulse': 1, 'world': {'dt': 0}}",
     "1:32: error: expected \"dt\" > 0, got 0" },
-  { "range/dt-negative", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'dt': -0.5}}",
+  { "range/dt-negative", IMP_FORMAT_ERROR_RANGE, "{'impulse': 1, 'world': {'dt': -0.5}}",
     "1:32: error: expected \"dt\" > 0, got -0.5" },
-  { "range/substeps-zero", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'substeps': 0}}",
+  { "range/substeps-zero", IMP_FORMAT_ERROR_RANGE, "{'impulse': 1, 'world': {'substeps': 0}}",
     "1:38: error: expected \"substeps\" between 1 and 1000, got 0" },
-  { "range/substeps-too-many", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'substeps': 1001}}",
+  { "range/substeps-too-many", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'world': {'substeps': 1001}}",
     "1:38: error: expected \"substeps\" between 1 and 1000, got 1001" },
-  { "range/event-cap-negative", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'event_cap': -1}}",
+  { "range/event-cap-negative", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'world': {'event_cap': -1}}",
     "1:39: error: expected \"event_cap\" between 0 and 100000, got -1" },
   /* Issue 13: a cap of 2^31 - 1 let a circle larger than its box log events until memory
    * ran out; one past it was refused with no upper limit named. */
-  { "range/event-cap-int-max", IMP_SCENE_ERROR_RANGE,
+  { "range/event-cap-int-max", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'world': {'bounds': [0, 0, 10, 10], 'event_cap': 2147483647},\n"
     " 'circles': [{'id': 'big', 'pos': [5, 5], 'radius': 20}]}",
     "1:65: error: expected \"event_cap\" between 0 and 100000, got 2147483647" },
-  { "range/event-cap-past-int", IMP_SCENE_ERROR_RANGE,
+  { "range/event-cap-past-int", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'world': {'event_cap': 2147483648}}",
     "1:39: error: expected \"event_cap\" between 0 and 100000, got 2147483648" },
   /* Issue 13: numbers a state would turn into NaN, refused where they are written. */
-  { "range/radius-underflows-mass", IMP_SCENE_ERROR_RANGE,
+  { "range/radius-underflows-mass", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1e-170}]}",
     "1:65: error: expected \"radius\" >= 1e-30 (smaller sizes make masses underflow to 0), got "
     "1e-170" },
-  { "range/mass-denormal", IMP_SCENE_ERROR_RANGE,
+  { "range/mass-denormal", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'mass': 5e-324}]}",
     "1:76: error: expected \"mass\" >= 1e-30 (smaller sizes make masses underflow to 0), got "
     "5e-324" },
-  { "range/mass-huge", IMP_SCENE_ERROR_RANGE,
+  { "range/mass-huge", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'mass': 1e300}]}",
     "1:76: error: expected a number between -1e30 and 1e30 for \"mass\", got 1e300" },
-  { "range/velocity-overflows-energy", IMP_SCENE_ERROR_RANGE,
+  { "range/velocity-overflows-energy", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'vel': [1e300, 0], 'radius': 1}]}",
     "1:63: error: expected a number between -1e30 and 1e30 for \"vel\"[0], got 1e300" },
-  { "range/attractor-huge-G", IMP_SCENE_ERROR_RANGE,
+  { "range/attractor-huge-G", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1}],\n"
     " 'forces': [{'type': 'attractor', 'source': 'a', 'G': 1e40}]}",
     "2:55: error: expected a number between -1e30 and 1e30 for \"G\", got 1e40" },
-  { "range/dt-tiny", IMP_SCENE_ERROR_RANGE, "{'impulse': 1, 'world': {'dt': 1e-200}}",
+  { "range/dt-tiny", IMP_FORMAT_ERROR_RANGE, "{'impulse': 1, 'world': {'dt': 1e-200}}",
     "1:32: error: expected \"dt\" >= 1e-30 (smaller sizes make masses underflow to 0), got "
     "1e-200" },
-  { "range/bounds-x", IMP_SCENE_ERROR_RANGE,
+  { "range/bounds-x", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'world': {'bounds': [800, 0, 0, 600]}}",
     "1:36: error: expected x0 < x1 in \"bounds\", got x0 = 800 and x1 = 0" },
-  { "range/bounds-y", IMP_SCENE_ERROR_RANGE,
+  { "range/bounds-y", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'world': {'bounds': [0, 600, 800, 600]}}",
     "1:36: error: expected y0 < y1 in \"bounds\", got y0 = 600 and y1 = 600" },
-  { "range/attractor-G", IMP_SCENE_ERROR_RANGE,
+  { "range/attractor-G", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'attractor', 'source': 'sun', 'G': "
     "0}]}",
     "1:168: error: expected \"G\" > 0, got 0" },
-  { "range/spring-k", IMP_SCENE_ERROR_RANGE,
+  { "range/spring-k", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'p', 'anchor': [0, "
     "0], 'k': -0.5}]}",
     "1:176: error: expected \"k\" >= 0, got -0.5" },
-  { "range/rest-length", IMP_SCENE_ERROR_RANGE,
+  { "range/rest-length", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'bungee', 'a': 'p', 'anchor': [0, "
     "0], 'rest_length': -3}]}",
     "1:186: error: expected \"rest_length\" >= 0, got -3" },
-  { "range/id-empty", IMP_SCENE_ERROR_RANGE,
+  { "range/id-empty", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'probes': [{'id': '', 'pos': [0, 0]}]}",
     "1:34: error: expected an id of 1 to 47 bytes, got an empty string" },
-  { "range/id-long", IMP_SCENE_ERROR_RANGE,
+  { "range/id-long", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'probes': [{'id': 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', "
     "'pos': [0, 0]}]}",
     "1:34: error: expected an id of 1 to 47 bytes, got 48 bytes" },
-  { "range/id-characters", IMP_SCENE_ERROR_RANGE,
+  { "range/id-characters", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'probes': [{'id': 'my ship', 'pos': [0, 0]}]}",
     "1:34: error: expected an id made of ASCII letters, digits, '-', '_' and '.', got \"my "
     "ship\"" },
-  { "range/source-in-targets", IMP_SCENE_ERROR_RANGE,
+  { "range/source-in-targets", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'attractor', 'targets': ['p', "
     "'sun'], 'source': 'sun'}]}",
     "1:163: error: expected a target other than the source, got \"sun\"" },
-  { "range/spring-same-body", IMP_SCENE_ERROR_RANGE,
+  { "range/spring-same-body", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'p', 'b': 'p'}]}",
     "1:158: error: expected \"b\" to differ from \"a\", got \"p\" for both" },
-  { "range/spring-b-and-anchor", IMP_SCENE_ERROR_RANGE,
+  { "range/spring-b-and-anchor", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'p', 'b': 'sun', "
     "'anchor': [0, 0]}]}",
     "1:175: error: expected either \"b\" or \"anchor\" in spring force, not both" },
-  { "enum/world-integrator", IMP_SCENE_ERROR_RANGE,
+  { "enum/world-integrator", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'world': {'integrator': 'rk5'}}",
     "1:40: error: expected one of \"euler\", \"semi-implicit-euler\", \"midpoint\", "
     "\"rk4\", \"verlet\" for \"integrator\", got \"rk5\"; did you mean \"rk4\"?" },
-  { "enum/circle-integrator", IMP_SCENE_ERROR_RANGE,
+  { "enum/circle-integrator", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1, 'integrator': "
     "'RK4'}]}",
     "1:82: error: expected one of \"euler\", \"semi-implicit-euler\", \"midpoint\", "
     "\"rk4\", \"verlet\", \"default\" for \"integrator\", got \"RK4\"; did you mean "
     "\"rk4\"?" },
-  { "enum/response", IMP_SCENE_ERROR_RANGE,
+  { "enum/response", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'segments': [{'id': 'w', 'a': [0, 0], 'b': [1, 0], 'response': "
     "'bounce'}]}",
     "1:79: error: expected one of \"reflect\", \"slide\" for \"response\", got \"bounce\"" },
-  { "enum/detection", IMP_SCENE_ERROR_RANGE,
+  { "enum/detection", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'world': {'modes': {'detection': 'continuous'}}}",
     "1:49: error: expected one of \"swept\", \"discrete\" for \"detection\", got "
     "\"continuous\"" },
-  { "enum/force-type", IMP_SCENE_ERROR_RANGE,
+  { "enum/force-type", IMP_FORMAT_ERROR_RANGE,
     "{'impulse': 1, 'forces': [{'type': 'spirng', 'a': 'p'}]}",
     "1:36: error: expected one of \"attractor\", \"drag\", \"spring\", \"bungee\" for "
     "\"type\", got \"spirng\"; did you mean \"spring\"?" },
-  { "unknown-id/target", IMP_SCENE_ERROR_UNKNOWN_ID,
+  { "unknown-id/target", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'attractor', 'source': 'sun', "
     "'targets': ['p', 'q']}]}",
     "1:180: error: expected the id of a circle for \"targets\"[1], got \"q\"" },
-  { "unknown-id/segment-as-source", IMP_SCENE_ERROR_UNKNOWN_ID,
+  { "unknown-id/segment-as-source", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'segments': [{'id': 'wall', 'a': [0, 0], 'b': [1, 0]}], "
     "'forces': [{'type': 'attractor', 'source': 'wall'}]}",
     "1:212: error: expected the id of a circle for \"source\", got \"wall\", which is a "
     "segment" },
-  { "unknown-id/spring-b", IMP_SCENE_ERROR_UNKNOWN_ID,
+  { "unknown-id/spring-b", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'p', 'b': 'ghost'}]}",
     "1:158: error: expected the id of a circle for \"b\", got \"ghost\"" },
-  { "unknown-id/spring-a-guess", IMP_SCENE_ERROR_UNKNOWN_ID,
+  { "unknown-id/spring-a-guess", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'Sun', 'anchor': [0, "
     "0]}]}",
@@ -901,7 +904,7 @@ test_bad_inline (gconstpointer data)
   PhysWorld *world = load_inline (bad->doc, &error);
 
   g_assert_null (world);
-  g_assert_error (error, IMP_SCENE_ERROR, (int) bad->code);
+  g_assert_error (error, IMP_FORMAT_ERROR, (int)bad->code);
   g_assert_cmpstr (error->message, ==, expected);
 }
 
@@ -934,7 +937,7 @@ test_bad_raw (gconstpointer data)
   PhysWorld *world = imp_scene_load_data (bad->doc, bad->length, "raw.json", &error);
 
   g_assert_null (world);
-  g_assert_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_SYNTAX);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_SYNTAX);
   g_assert_cmpstr (error->message, ==, expected);
 }
 
@@ -942,30 +945,30 @@ test_bad_raw (gconstpointer data)
 typedef struct
 {
   const char *file;
-  ImpSceneError code;
+  ImpFormatError code;
   const char *message; /* after "PATH:" */
 } BadFixture;
 
 static const BadFixture bad_fixtures[] = {
-  { "bad-syntax.json", IMP_SCENE_ERROR_SYNTAX,
+  { "bad-syntax.json", IMP_FORMAT_ERROR_SYNTAX,
     "4:17: error: expected ',' or '}' after a member of an object, got a string" },
-  { "bad-version.json", IMP_SCENE_ERROR_VERSION,
+  { "bad-version.json", IMP_FORMAT_ERROR_VERSION,
     "2:14: error: expected \"impulse\": 1 (the only format version this Impulse reads), got 2" },
-  { "bad-unknown-key.json", IMP_SCENE_ERROR_UNKNOWN_KEY,
+  { "bad-unknown-key.json", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "4:37: error: unknown key \"radus\" in circle; did you mean \"radius\"?" },
-  { "bad-type.json", IMP_SCENE_ERROR_TYPE,
+  { "bad-type.json", IMP_FORMAT_ERROR_TYPE,
     "4:47: error: expected a number for \"radius\", got a string" },
-  { "bad-missing.json", IMP_SCENE_ERROR_MISSING,
+  { "bad-missing.json", IMP_FORMAT_ERROR_MISSING,
     "5:5: error: missing required key \"radius\" in circle" },
-  { "bad-duplicate-id.json", IMP_SCENE_ERROR_DUPLICATE_ID,
+  { "bad-duplicate-id.json", IMP_FORMAT_ERROR_DUPLICATE_ID,
     "7:13: error: duplicate id \"ball\"; the first one is at 4:13" },
-  { "bad-not-finite.json", IMP_SCENE_ERROR_NOT_FINITE,
+  { "bad-not-finite.json", IMP_FORMAT_ERROR_NOT_FINITE,
     "4:47: error: expected a finite number for \"radius\", got 1e999" },
-  { "bad-range.json", IMP_SCENE_ERROR_RANGE, "4:59: error: expected \"mass\" > 0, got 0" },
-  { "bad-unknown-id.json", IMP_SCENE_ERROR_UNKNOWN_ID,
+  { "bad-range.json", IMP_FORMAT_ERROR_RANGE, "4:59: error: expected \"mass\" > 0, got 0" },
+  { "bad-unknown-id.json", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "8:38: error: expected the id of a circle for \"source\", got \"sunn\"; did you mean "
     "\"sun\"?" },
-  { "bad-enum.json", IMP_SCENE_ERROR_RANGE,
+  { "bad-enum.json", IMP_FORMAT_ERROR_RANGE,
     "4:19: error: expected one of \"euler\", \"semi-implicit-euler\", \"midpoint\", \"rk4\", "
     "\"verlet\" for \"integrator\", got \"rk5\"; did you mean \"rk4\"?" },
 };
@@ -980,7 +983,7 @@ test_bad_fixture (gconstpointer data)
   PhysWorld *world = imp_scene_load_file (path, &error);
 
   g_assert_null (world);
-  g_assert_error (error, IMP_SCENE_ERROR, (int) bad->code);
+  g_assert_error (error, IMP_FORMAT_ERROR, (int)bad->code);
   g_assert_cmpstr (error->message, ==, expected);
 }
 
@@ -996,7 +999,7 @@ test_too_deep (void)
   PhysWorld *world = imp_scene_load_data (doc->str, -1, "deep.json", &error);
 
   g_assert_null (world);
-  g_assert_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_SYNTAX);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_SYNTAX);
   g_assert_cmpstr (error->message, ==,
                    "deep.json:1:280: error: expected at most 256 levels of nested arrays and "
                    "objects");
@@ -1012,7 +1015,7 @@ test_io_missing_file (void)
   PhysWorld *world = imp_scene_load_file (path, &error);
 
   g_assert_null (world);
-  g_assert_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_assert_true (g_str_has_prefix (error->message, prefix));
 }
 
@@ -1025,7 +1028,7 @@ test_io_missing_resource (void)
   PhysWorld *world = imp_scene_load_file (uri, &error);
 
   g_assert_null (world);
-  g_assert_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_assert_true (g_str_has_prefix (error->message, prefix));
 }
 
@@ -1066,7 +1069,7 @@ test_limit (gconstpointer data)
                          "got %d",
                          lc->limit + 2, lc->limit, lc->section, lc->limit + 1);
   g_assert_null (world);
-  g_assert_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_LIMIT);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_LIMIT);
   g_assert_cmpstr (error->message, ==, expected);
 }
 

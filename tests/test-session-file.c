@@ -680,7 +680,7 @@ test_save_failure_keeps_old (void)
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
   signal (SIGXFSZ, old_handler);
   g_assert_false (ok);
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_autofree char *prefix = g_strdup_printf ("%s: error: cannot write the session: ", path);
   g_assert_true (g_str_has_prefix (error->message, prefix));
 
@@ -713,7 +713,7 @@ test_save_unwritable_dir (void)
   g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
 
   g_assert_false (ok);
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_autofree char *bytes = read_text (path);
   g_assert_cmpstr (bytes, ==, "the old session");
   g_autofree char *listing = dir_listing (dir);
@@ -733,7 +733,7 @@ test_save_over_directory (void)
   g_assert_cmpint (g_mkdir (path, 0755), ==, 0);
   g_assert_true (g_file_set_contents (inside, "kept", -1, NULL));
   g_assert_false (imp_session_file_save (session, path, &error));
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_autofree char *listing = dir_listing (dir);
   g_assert_cmpstr (listing, ==, "taken");
   g_autofree char *kept = read_text (inside);
@@ -985,7 +985,6 @@ test_branch (void)
 typedef struct
 {
   const char *name;
-  gboolean scene_domain; /* a mistake in the scene, reported by the scene loader */
   int code;
   const char *doc;     /* single quotes stand for double quotes */
   const char *message; /* after "inline.json:" */
@@ -995,201 +994,199 @@ typedef struct
 #define HEAD "{'impulse-session': 1, 'scene': 'straight.json', 'edits': [\n"
 
 static const BadInline bad_inline[] = {
-  { "syntax/missing-comma", FALSE, IMP_SESSION_FILE_ERROR_SYNTAX,
+  { "syntax/missing-comma", IMP_FORMAT_ERROR_SYNTAX,
     "{'impulse-session': 1 'scene': 'straight.json'}",
     "1:23: error: expected ',' or '}' after a member of an object, got a string" },
-  { "syntax/duplicate-key", FALSE, IMP_SESSION_FILE_ERROR_SYNTAX,
+  { "syntax/duplicate-key", IMP_FORMAT_ERROR_SYNTAX,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a', 'vel': [0, 1], 'vel': [1, 0]}]}",
     "2:64: error: duplicate key \"vel\"; the first one is at 2:49" },
-  { "syntax/trailing-comma", FALSE, IMP_SESSION_FILE_ERROR_SYNTAX,
+  { "syntax/trailing-comma", IMP_FORMAT_ERROR_SYNTAX,
     HEAD "  {'frame': 1, 'edit': 'remove-circle', 'id': 'a'},]}",
     "2:52: error: expected a value after ',', got ']' (JSON allows no comma after the last "
     "element)" },
-  { "version/missing", FALSE, IMP_SESSION_FILE_ERROR_VERSION, "{'scene': 'straight.json'}",
+  { "version/missing", IMP_FORMAT_ERROR_VERSION, "{'scene': 'straight.json'}",
     "1:1: error: missing required key \"impulse-session\" in session (the format version, 1)" },
-  { "version/two", FALSE, IMP_SESSION_FILE_ERROR_VERSION,
-    "{'impulse-session': 2, 'scene': 'straight.json'}",
+  { "version/two", IMP_FORMAT_ERROR_VERSION, "{'impulse-session': 2, 'scene': 'straight.json'}",
     "1:21: error: expected \"impulse-session\": 1 (the only session format version this "
     "Impulse reads), got 2" },
-  { "version/string", FALSE, IMP_SESSION_FILE_ERROR_VERSION, "{'impulse-session': '1'}",
+  { "version/string", IMP_FORMAT_ERROR_VERSION, "{'impulse-session': '1'}",
     "1:21: error: expected \"impulse-session\": 1 (the only session format version this "
     "Impulse reads), got \"1\"" },
-  { "version/scene-file", FALSE, IMP_SESSION_FILE_ERROR_VERSION, "{'impulse': 1}",
+  { "version/scene-file", IMP_FORMAT_ERROR_VERSION, "{'impulse': 1}",
     "1:1: error: missing required key \"impulse-session\" in session (the format version, 1); "
     "this file has \"impulse\", the version key of a scene" },
-  { "version/misspelt", FALSE, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  { "version/misspelt", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'scene': 'straight.json', 'impulse-sesion': 1}",
     "1:28: error: unknown key \"impulse-sesion\" in session; did you mean \"impulse-session\"?" },
-  { "unknown-key/top-level", FALSE, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/top-level", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'impulse-session': 1, 'scene': 'straight.json', 'edit': []}",
     "1:50: error: unknown key \"edit\" in session; did you mean \"edits\"?" },
-  { "unknown-key/edit", FALSE, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/edit", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a', 'velocity': [0, 1]}]}",
     "2:49: error: unknown key \"velocity\" in set-circle edit; did you mean \"vel\"?" },
-  { "unknown-key/list", FALSE, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/list", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     HEAD "  {'frame': 1, 'edit': 'remove-circle', 'id': 'a', 'colour': 'red'}]}",
     "2:52: error: unknown key \"colour\" in remove-circle edit; expected one of \"frame\", "
     "\"edit\", \"id\"" },
-  { "unknown-key/world-key-on-circle", FALSE, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/world-key-on-circle", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     HEAD "  {'frame': 1, 'edit': 'set-world', 'dt': 2}]}",
     "2:37: error: unknown key \"dt\" in set-world edit; expected one of \"frame\", \"edit\", "
     "\"gravity\", \"integrator\", \"substeps\", \"rest_speed\", \"sleep\", \"modes\"" },
-  { "unknown-key/modes", FALSE, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/modes", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     HEAD "  {'frame': 1, 'edit': 'set-world', 'modes': {'detect': 'discrete'}}]}",
     "2:47: error: unknown key \"detect\" in modes; did you mean \"detection\"?" },
-  { "unknown-key/bookmark", FALSE, IMP_SESSION_FILE_ERROR_UNKNOWN_KEY,
+  { "unknown-key/bookmark", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'frame': 1, 'notes': "
     "'x'}]}",
     "1:77: error: unknown key \"notes\" in bookmark; did you mean \"note\"?" },
-  { "type/top-level", FALSE, IMP_SESSION_FILE_ERROR_TYPE, "[1]",
+  { "type/top-level", IMP_FORMAT_ERROR_TYPE, "[1]",
     "1:1: error: expected an object at the top level, got an array" },
-  { "type/scene", FALSE, IMP_SESSION_FILE_ERROR_TYPE, "{'impulse-session': 1, 'scene': 7}",
+  { "type/scene", IMP_FORMAT_ERROR_TYPE, "{'impulse-session': 1, 'scene': 7}",
     "1:33: error: expected a scene file name or a scene object for \"scene\", got a number" },
-  { "type/edits", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/edits", IMP_FORMAT_ERROR_TYPE,
     "{'impulse-session': 1, 'scene': 'straight.json', 'edits': {}}",
     "1:59: error: expected an array for \"edits\", got an object" },
-  { "type/edit", FALSE, IMP_SESSION_FILE_ERROR_TYPE, HEAD "  [1, 'set-circle']]}",
+  { "type/edit", IMP_FORMAT_ERROR_TYPE, HEAD "  [1, 'set-circle']]}",
     "2:3: error: expected an edit object in \"edits\", got an array" },
-  { "type/bookmark", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/bookmark", IMP_FORMAT_ERROR_TYPE,
     "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [57]}",
     "1:64: error: expected a bookmark object in \"bookmarks\", got a number" },
-  { "type/kind", FALSE, IMP_SESSION_FILE_ERROR_TYPE, HEAD "  {'frame': 1, 'edit': 3}]}",
+  { "type/kind", IMP_FORMAT_ERROR_TYPE, HEAD "  {'frame': 1, 'edit': 3}]}",
     "2:24: error: expected a string for \"edit\", got a number" },
-  { "type/frame-fraction", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/frame-fraction", IMP_FORMAT_ERROR_TYPE,
     HEAD "  {'frame': 2.5, 'edit': 'remove-circle', 'id': 'a'}]}",
     "2:13: error: expected an integer for \"frame\", got 2.5" },
-  { "type/frame-string", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/frame-string", IMP_FORMAT_ERROR_TYPE,
     HEAD "  {'frame': '2', 'edit': 'remove-circle', 'id': 'a'}]}",
     "2:13: error: expected a number for \"frame\", got a string" },
-  { "type/vector-length", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/vector-length", IMP_FORMAT_ERROR_TYPE,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a', 'pos': [1, 2, 3]}]}",
     "2:56: error: expected an array of 2 numbers [x, y] for \"pos\", got 3 elements" },
-  { "type/vector-element", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/vector-element", IMP_FORMAT_ERROR_TYPE,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a', 'vel': [1, null]}]}",
     "2:60: error: expected a number for \"vel\"[1], got null" },
-  { "type/boolean", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/boolean", IMP_FORMAT_ERROR_TYPE,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a', 'fixed': 'yes'}]}",
     "2:58: error: expected true or false for \"fixed\", got a string" },
-  { "type/id", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
-    HEAD "  {'frame': 1, 'edit': 'remove-circle', 'id': 1}]}",
+  { "type/id", IMP_FORMAT_ERROR_TYPE, HEAD "  {'frame': 1, 'edit': 'remove-circle', 'id': 1}]}",
     "2:47: error: expected a string for \"id\", got a number" },
-  { "type/modes", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/modes", IMP_FORMAT_ERROR_TYPE,
     HEAD "  {'frame': 1, 'edit': 'set-world', 'modes': true}]}",
     "2:46: error: expected an object for \"modes\", got a boolean" },
-  { "type/note", FALSE, IMP_SESSION_FILE_ERROR_TYPE,
+  { "type/note", IMP_FORMAT_ERROR_TYPE,
     "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'frame': 1, 'note': 5}]}",
     "1:85: error: expected a string for \"note\", got a number" },
-  { "missing/scene", FALSE, IMP_SESSION_FILE_ERROR_MISSING, "{'impulse-session': 1}",
+  { "missing/scene", IMP_FORMAT_ERROR_MISSING, "{'impulse-session': 1}",
     "1:1: error: missing required key \"scene\" in session (a scene file name or a scene "
     "object)" },
-  { "missing/kind", FALSE, IMP_SESSION_FILE_ERROR_MISSING, HEAD "  {'frame': 1, 'id': 'a'}]}",
+  { "missing/kind", IMP_FORMAT_ERROR_MISSING, HEAD "  {'frame': 1, 'id': 'a'}]}",
     "2:3: error: missing required key \"edit\" in edit" },
-  { "missing/frame", FALSE, IMP_SESSION_FILE_ERROR_MISSING,
-    HEAD "  {'edit': 'remove-circle', 'id': 'a'}]}",
+  { "missing/frame", IMP_FORMAT_ERROR_MISSING, HEAD "  {'edit': 'remove-circle', 'id': 'a'}]}",
     "2:3: error: missing required key \"frame\" in remove-circle edit" },
-  { "missing/id", FALSE, IMP_SESSION_FILE_ERROR_MISSING,
+  { "missing/id", IMP_FORMAT_ERROR_MISSING,
     HEAD "  {'frame': 0, 'edit': 'set-segment', 'response': 'slide'}]}",
     "2:3: error: missing required key \"id\" in set-segment edit" },
-  { "missing/nothing-to-set", FALSE, IMP_SESSION_FILE_ERROR_MISSING,
+  { "missing/nothing-to-set", IMP_FORMAT_ERROR_MISSING,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a'}]}",
     "2:3: error: missing a key to change in set-circle edit; expected one of \"pos\", \"vel\", "
     "\"radius\", \"mass\", \"restitution\", \"fixed\", \"collides\", \"integrator\"" },
-  { "missing/one-end", FALSE, IMP_SESSION_FILE_ERROR_MISSING,
+  { "missing/one-end", IMP_FORMAT_ERROR_MISSING,
     HEAD "  {'frame': 1, 'edit': 'set-segment', 'id': 'w', 'a': [0, 0]}]}",
     "2:3: error: missing required key \"b\" in set-segment edit (both ends change together)" },
-  { "missing/add-radius", FALSE, IMP_SESSION_FILE_ERROR_MISSING,
+  { "missing/add-radius", IMP_FORMAT_ERROR_MISSING,
     HEAD "  {'frame': 1, 'edit': 'add-circle', 'id': 'n', 'pos': [0, 0]}]}",
     "2:3: error: missing required key \"radius\" in add-circle edit" },
-  { "missing/bookmark-frame", FALSE, IMP_SESSION_FILE_ERROR_MISSING,
+  { "missing/bookmark-frame", IMP_FORMAT_ERROR_MISSING,
     "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'note': 'x'}]}",
     "1:64: error: missing required key \"frame\" in bookmark" },
-  { "not-finite/vel", FALSE, IMP_SESSION_FILE_ERROR_NOT_FINITE,
+  { "not-finite/vel", IMP_FORMAT_ERROR_NOT_FINITE,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a', 'vel': [1e999, 0]}]}",
     "2:57: error: expected a finite number for \"vel\"[0], got 1e999" },
-  { "not-finite/rest-speed", FALSE, IMP_SESSION_FILE_ERROR_NOT_FINITE,
+  { "not-finite/rest-speed", IMP_FORMAT_ERROR_NOT_FINITE,
     HEAD "  {'frame': 1, 'edit': 'set-world', 'rest_speed': -1e400}]}",
     "2:51: error: expected a finite number for \"rest_speed\", got -1e400" },
-  { "range/negative-frame", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/negative-frame", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': -3, 'edit': 'remove-circle', 'id': 'a'}]}",
     "2:13: error: expected \"frame\" between 0 and 1000000000, got -3" },
-  { "range/late-frame", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/late-frame", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 2e9, 'edit': 'remove-circle', 'id': 'a'}]}",
     "2:13: error: expected \"frame\" between 0 and 1000000000, got 2e9" },
-  { "range/bookmark-frame", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/bookmark-frame", IMP_FORMAT_ERROR_RANGE,
     "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'frame': -1}]}",
     "1:74: error: expected \"frame\" between 0 and 1000000000, got -1" },
-  { "range/restitution", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/restitution", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'set-segment', 'id': 'w', 'restitution': 1.5}]}",
     "2:65: error: expected \"restitution\" between 0 and 1, got 1.5" },
-  { "range/radius", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/radius", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a', 'radius': 0}]}",
     "2:59: error: expected \"radius\" > 0, got 0" },
-  { "range/mass", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/mass", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'add-circle', 'id': 'n', 'pos': [0, 0], 'radius': 1, "
          "'mass': -2}]}",
     "2:85: error: expected \"mass\" > 0, got -2" },
-  { "range/substeps", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/substeps", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'set-world', 'substeps': 0}]}",
     "2:49: error: expected \"substeps\" between 1 and 1000, got 0" },
-  { "range/world-integrator", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/world-integrator", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'set-world', 'integrator': 'default'}]}",
     "2:51: error: expected one of \"euler\", \"semi-implicit-euler\", \"midpoint\", \"rk4\", "
     "\"verlet\" for \"integrator\", got \"default\"" },
-  { "range/detection", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/detection", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'set-world', 'modes': {'detection': 'swep'}}]}",
     "2:60: error: expected one of \"swept\", \"discrete\" for \"detection\", got \"swep\"; did "
     "you mean \"swept\"?" },
-  { "range/response", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/response", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'set-segment', 'id': 'w', 'response': 'bounce'}]}",
     "2:62: error: expected one of \"reflect\", \"slide\" for \"response\", got \"bounce\"" },
-  { "range/id-characters", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/id-characters", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'remove-circle', 'id': 'a b'}]}",
     "2:47: error: expected an id made of ASCII letters, digits, '-', '_' and '.', got \"a b\"" },
-  { "range/empty-id", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/empty-id", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'remove-circle', 'id': ''}]}",
     "2:47: error: expected an id of 1 to 47 bytes, got an empty string" },
-  { "range/empty-scene-name", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
-    "{'impulse-session': 1, 'scene': ''}",
+  { "range/empty-scene-name", IMP_FORMAT_ERROR_RANGE, "{'impulse-session': 1, 'scene': ''}",
     "1:33: error: expected a scene file name for \"scene\", got an empty string" },
-  { "range/same-ends", FALSE, IMP_SESSION_FILE_ERROR_RANGE,
+  { "range/same-ends", IMP_FORMAT_ERROR_RANGE,
     HEAD "  {'frame': 1, 'edit': 'add-segment', 'id': 's', 'a': [3, 4], 'b': [3, 4]}]}",
     "2:68: error: expected \"b\" to differ from \"a\", got the same point" },
-  { "edit-kind/guess", FALSE, IMP_SESSION_FILE_ERROR_EDIT_KIND,
+  { "edit-kind/guess", IMP_FORMAT_ERROR_EDIT_KIND,
     HEAD "  {'frame': 1, 'edit': 'set-cirle', 'id': 'a'}]}",
     "2:24: error: expected one of \"set-circle\", \"add-circle\", \"remove-circle\", "
-    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for \"edit\", got "
+    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for "
+    "\"edit\", got "
     "\"set-cirle\"; did you mean \"set-circle\"?" },
-  { "edit-kind/unknown", FALSE, IMP_SESSION_FILE_ERROR_EDIT_KIND,
+  { "edit-kind/unknown", IMP_FORMAT_ERROR_EDIT_KIND,
     HEAD "  {'frame': 1, 'edit': 'teleport', 'id': 'a'}]}",
     "2:24: error: expected one of \"set-circle\", \"add-circle\", \"remove-circle\", "
-    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for \"edit\", got "
+    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for "
+    "\"edit\", got "
     "\"teleport\"" },
-  { "order/descending", FALSE, IMP_SESSION_FILE_ERROR_ORDER,
+  { "order/descending", IMP_FORMAT_ERROR_ORDER,
     HEAD "  {'frame': 120, 'edit': 'set-circle', 'id': 'a', 'vel': [0, 1]},\n"
          "  {'frame': 100, 'edit': 'remove-circle', 'id': 'b'}]}",
     "3:13: error: expected frames in ascending order, got frame 100 after frame 120 (the edit "
     "at 2:3)" },
-  { "duplicate-id/reserved", FALSE, IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
+  { "duplicate-id/reserved", IMP_FORMAT_ERROR_DUPLICATE_ID,
     HEAD "  {'frame': 1, 'edit': 'add-segment', 'id': 'bounds-top', 'a': [0, 0], 'b': [1, 0]}]}",
     "2:45: error: expected an id other than \"bounds-top\", which names a wall of the world "
     "bounds" },
   /* Mistakes inside an inline scene are the scene loader's, at their place in the session:
    * after a line with two- and three-byte characters, and on the scene's own lines. */
-  { "scene/inline-position", TRUE, IMP_SCENE_ERROR_RANGE,
+  { "scene/inline-position", IMP_FORMAT_ERROR_RANGE,
     "{'impulse-session': 1, 'bookmarks': [{'frame': 1, 'note': 'caf\303\251 \342\230\225'}],\n"
     " 'edits': [], 'scene': {'impulse': 1,\n"
     "   'circles': [{'id': 'a', 'pos': [0, 0], 'radius': -1}]}}",
     "3:53: error: expected \"radius\" > 0, got -1" },
-  { "scene/inline-first-line", TRUE, IMP_SCENE_ERROR_UNKNOWN_KEY,
+  { "scene/inline-first-line", IMP_FORMAT_ERROR_UNKNOWN_KEY,
     "{'bookmarks': [{'note': '\342\230\225\342\230\225', 'frame': 1}], 'impulse-session': 1, "
     "'scene': {'impulse': 1, 'circels': []}}",
     "1:91: error: unknown key \"circels\" in scene; did you mean \"circles\"?" },
-  { "scene/inline-duplicate-id", TRUE, IMP_SCENE_ERROR_DUPLICATE_ID,
+  { "scene/inline-duplicate-id", IMP_FORMAT_ERROR_DUPLICATE_ID,
     "{'impulse-session': 1,\n"
     "  'scene': {'impulse': 1, 'circles': [{'id': 'a', 'pos': [0, 0], 'radius': 1},\n"
     "                                      {'id': 'a', 'pos': [5, 0], 'radius': 1}]}}",
     "3:46: error: duplicate id \"a\"; the first one is at 2:46" },
-  { "scene/inline-version", TRUE, IMP_SCENE_ERROR_VERSION, "{'impulse-session': 1, 'scene': {}}",
+  { "scene/inline-version", IMP_FORMAT_ERROR_VERSION, "{'impulse-session': 1, 'scene': {}}",
     "1:33: error: missing required key \"impulse\" in scene (the format version, 1)" },
 };
 
@@ -1201,10 +1198,8 @@ test_bad_inline (gconstpointer data)
   g_autofree char *expected = g_strconcat ("inline.json:", bad->message, NULL);
   ImpSessionFile *session = load_inline (bad->doc, &error);
 
-  GQuark domain = bad->scene_domain ? IMP_SCENE_ERROR : IMP_SESSION_FILE_ERROR;
-
   g_assert_null (session);
-  g_assert_error (error, domain, bad->code);
+  g_assert_error (error, IMP_FORMAT_ERROR, bad->code);
   g_assert_cmpstr (error->message, ==, expected);
 }
 
@@ -1216,7 +1211,7 @@ test_bad_io_scene (void)
       = load_inline ("{'impulse-session': 1,\n  'scene': 'no-such-scene.json'}", &error);
 
   g_assert_null (session);
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_assert_true (g_str_has_prefix (error->message, "inline.json:2:12: error: expected a readable "
                                                    "scene file, got \"no-such-scene.json\": "));
   g_assert_nonnull (strstr (error->message, "no-such-scene.json: No such file or directory"));
@@ -1229,7 +1224,7 @@ test_bad_io_session (void)
   ImpSessionFile *session = imp_session_file_load ("/no/such/session.json", &error);
 
   g_assert_null (session);
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_IO);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO);
   g_assert_true (
       g_str_has_prefix (error->message, "/no/such/session.json: error: cannot read the session: "));
 }
@@ -1246,7 +1241,7 @@ test_bad_scene_file (void)
   ImpSessionFile *session = imp_session_file_load (path, &error);
 
   g_assert_null (session);
-  g_assert_error (error, IMP_SCENE_ERROR, IMP_SCENE_ERROR_RANGE);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_RANGE);
   g_assert_cmpstr (error->message, ==, expected);
 }
 
@@ -1260,24 +1255,24 @@ typedef struct
 } BadReplay;
 
 static const BadReplay bad_replay[] = {
-  { "unknown-id/guess", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/guess", IMP_FORMAT_ERROR_UNKNOWN_ID,
     HEAD "  {'frame': 3, 'edit': 'set-circle', 'id': 'bb', 'vel': [0, 1]}]}",
     "2:44: error: edit 1 at frame 3 (set-circle): expected the id of a circle at this frame, "
     "got \"bb\"; did you mean \"b\"?" },
-  { "unknown-id/removed-before", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/removed-before", IMP_FORMAT_ERROR_UNKNOWN_ID,
     HEAD "  {'frame': 2, 'edit': 'remove-circle', 'id': 'b'},\n"
          "  {'frame': 3, 'edit': 'remove-circle', 'id': 'b'}]}",
     "3:47: error: edit 2 at frame 3 (remove-circle): expected the id of a circle at this "
     "frame, got \"b\", which names no body" },
-  { "unknown-id/wrong-kind", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/wrong-kind", IMP_FORMAT_ERROR_UNKNOWN_ID,
     HEAD "  {'frame': 0, 'edit': 'set-circle', 'id': 'w', 'radius': 2}]}",
     "2:44: error: edit 1 at frame 0 (set-circle): expected the id of a circle, got \"w\", "
     "which is a segment" },
-  { "unknown-id/segment", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/segment", IMP_FORMAT_ERROR_UNKNOWN_ID,
     HEAD "  {'frame': 0, 'edit': 'remove-segment', 'id': 'ww'}]}",
     "2:48: error: edit 1 at frame 0 (remove-segment): expected the id of a segment at this "
     "frame, got \"ww\"; did you mean \"w\"?" },
-  { "unknown-id/bounds-wall", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/bounds-wall", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse-session': 1, 'scene': {'impulse': 1, 'world': {'bounds': [0, 0, 9, 9]}},\n"
     " 'edits': [{'frame': 0, 'edit': 'set-segment', 'id': 'bounds-left', 'restitution': 0}]}",
     "2:54: error: edit 1 at frame 0 (set-segment): expected the id of a segment of the scene, "
@@ -1285,11 +1280,11 @@ static const BadReplay bad_replay[] = {
   /* A probe's id is looked up among the probes, whatever else the world holds: these
    * once read the probe table with the segments' count (a crash with no probe, a read
    * past a name with one). */
-  { "unknown-id/probe/none-in-world", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/probe/none-in-world", IMP_FORMAT_ERROR_UNKNOWN_ID,
     HEAD "  {'frame': 1, 'edit': 'set-probe', 'id': 'ghost', 'pos': [1, 1]}]}",
     "2:43: error: edit 1 at frame 1 (set-probe): expected the id of a probe at this frame, "
     "got \"ghost\", which names no body" },
-  { "unknown-id/probe/guess-among-segments", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/probe/guess-among-segments", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse-session': 1, 'scene': {'impulse': 1, 'world': {'bounds': [0, 0, 9, 9]},\n"
     " 'segments': [{'id': 's1', 'a': [0, 0], 'b': [1, 0]},"
     " {'id': 's2', 'a': [0, 1], 'b': [1, 1]}],\n"
@@ -1297,27 +1292,27 @@ static const BadReplay bad_replay[] = {
     " 'edits': [{'frame': 0, 'edit': 'set-probe', 'id': 'shp', 'vel': [1, 1]}]}",
     "4:52: error: edit 1 at frame 0 (set-probe): expected the id of a probe at this frame, "
     "got \"shp\"; did you mean \"ship\"?" },
-  { "unknown-id/probe/no-guess-among-segments", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/probe/no-guess-among-segments", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse-session': 1, 'scene': {'impulse': 1, 'world': {'bounds': [0, 0, 9, 9]},\n"
     " 'probes': [{'id': 'ship', 'pos': [0, 0]}]},\n"
     " 'edits': [{'frame': 0, 'edit': 'set-probe', 'id': 'bounds-lef', 'vel': [1, 1]}]}",
     "3:52: error: edit 1 at frame 0 (set-probe): expected the id of a probe at this frame, "
     "got \"bounds-lef\", which names no body" },
-  { "unknown-id/probe/circle-id", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/probe/circle-id", IMP_FORMAT_ERROR_UNKNOWN_ID,
     HEAD "  {'frame': 1, 'edit': 'set-probe', 'id': 'a', 'pos': [1, 1]}]}",
     "2:43: error: edit 1 at frame 1 (set-probe): expected the id of a probe, got \"a\", which "
     "is a circle" },
-  { "unknown-id/circle/empty-world", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/circle/empty-world", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse-session': 1, 'scene': {'impulse': 1},\n"
     " 'edits': [{'frame': 0, 'edit': 'remove-circle', 'id': 'a'}]}",
     "2:56: error: edit 1 at frame 0 (remove-circle): expected the id of a circle at this "
     "frame, got \"a\", which names no body" },
-  { "unknown-id/segment/only-bounds", IMP_SESSION_FILE_ERROR_UNKNOWN_ID,
+  { "unknown-id/segment/only-bounds", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse-session': 1, 'scene': {'impulse': 1, 'world': {'bounds': [0, 0, 9, 9]}},\n"
     " 'edits': [{'frame': 0, 'edit': 'set-segment', 'id': 'bounds-lft', 'restitution': 0}]}",
     "2:54: error: edit 1 at frame 0 (set-segment): expected the id of a segment at this "
     "frame, got \"bounds-lft\", which names no body" },
-  { "duplicate-id/added-twice", IMP_SESSION_FILE_ERROR_DUPLICATE_ID,
+  { "duplicate-id/added-twice", IMP_FORMAT_ERROR_DUPLICATE_ID,
     HEAD "  {'frame': 5, 'edit': 'add-circle', 'id': 'n', 'pos': [9, 9], 'radius': 1},\n"
          "  {'frame': 6, 'edit': 'add-segment', 'id': 'n', 'a': [0, 9], 'b': [1, 9]}]}",
     "3:45: error: edit 2 at frame 6 (add-segment): expected a new id, got \"n\", which names a "
@@ -1335,7 +1330,7 @@ test_bad_replay (gconstpointer data)
   g_assert_no_error (error);
   PhysWorld *world = imp_session_file_replay (session, 100, NULL, &error);
   g_assert_null (world);
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, bad->code);
+  g_assert_error (error, IMP_FORMAT_ERROR, bad->code);
   g_assert_cmpstr (error->message, ==, expected);
 }
 
@@ -1359,7 +1354,7 @@ test_bad_replay_refused (void)
   g_assert_no_error (error);
   phys_world_free (at1);
   g_assert_null (imp_session_file_replay (session, 2, NULL, &error));
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_REFUSED);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_REFUSED);
   g_assert_cmpstr (error->message, ==,
                    "<session>: error: edit 1 at frame 2 (set-circle): expected an edit the "
                    "physics core accepts, got status \"out-of-range\"");
@@ -1386,7 +1381,7 @@ test_bad_replay_fixture (void)
     }
   g_assert_false (imp_session_file_apply_edits (session, world, &next, &error));
   g_assert_cmpuint (next, ==, 2);
-  g_assert_error (error, IMP_SESSION_FILE_ERROR, IMP_SESSION_FILE_ERROR_UNKNOWN_ID);
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_UNKNOWN_ID);
   g_assert_cmpstr (error->message, ==, expected);
   phys_world_free (world);
 }

@@ -287,9 +287,14 @@ test_breakpoints (void)
 
   /* Refused: a name it does not know; a body breakpoint with nothing selected. */
   g_assert_false (imp_breakpoint_apply (session, "sometimes", &said, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_error (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_UNKNOWN);
+  g_assert_cmpstr (error->message, ==,
+                   "Unknown breakpoint “sometimes”: expected none, any, embedded, circle-circle, "
+                   "circle-segment, probe-segment, event-cap, selection, energy or energy-P "
+                   "(P percent)");
   g_clear_error (&error);
   g_assert_false (imp_breakpoint_apply (session, "selection", &said, &error));
+  g_assert_error (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_NO_SELECTION);
   g_assert_nonnull (strstr (error->message, "Select a body first"));
   g_clear_error (&error);
   g_assert_false (imp_session_get_breakpoint (session, NULL));
@@ -298,27 +303,27 @@ test_breakpoints (void)
   for (gsize i = 0; i < G_N_ELEMENTS (bad_thresholds); i++)
     {
       g_assert_false (imp_breakpoint_apply (session, bad_thresholds[i], &said, &error));
+      g_assert_error (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_UNKNOWN);
       g_assert_nonnull (strstr (error->message, "a percentage above 0 and at most 100"));
       g_clear_error (&error);
     }
   g_assert_false (imp_session_get_breakpoint (session, NULL));
 
-  /* Every kind of event has its breakpoint. */
-  const struct
-  {
-    const char *name;
-    PhysEventKind kind;
-  } kinds[] = { { "circle-circle", PHYS_EVENT_CIRCLE_CIRCLE },
-                { "circle-segment", PHYS_EVENT_CIRCLE_SEGMENT },
-                { "probe-segment", PHYS_EVENT_PROBE_SEGMENT },
-                { "embedded", PHYS_EVENT_EMBEDDED } };
+  /* Every kind of event has its breakpoint, by the physics' name of the kind; the event
+   * cap marks a frame, and has the query's flag of its own. */
+  const PhysEventKind kinds[]
+      = { PHYS_EVENT_EMBEDDED, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_EVENT_CIRCLE_SEGMENT,
+          PHYS_EVENT_PROBE_SEGMENT, PHYS_EVENT_EVENT_CAP };
   for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       PhysTimelineQuery q;
-      g_assert_true (imp_breakpoint_apply (session, kinds[i].name, &said, &error));
+      g_assert_true (
+          imp_breakpoint_apply (session, phys_event_kind_name (kinds[i]), &said, &error));
       g_clear_pointer (&said, g_free);
       g_assert_true (imp_session_get_breakpoint (session, &q));
-      g_assert_cmpuint (q.kinds, ==, 1u << kinds[i].kind);
+      gboolean cap = kinds[i] == PHYS_EVENT_EVENT_CAP;
+      g_assert_cmpuint (q.kinds, ==, cap ? 0 : 1u << kinds[i]);
+      g_assert_cmpint (q.event_cap, ==, cap);
     }
   g_assert_true (imp_breakpoint_apply (session, "none", &said, &error));
   g_clear_pointer (&said, g_free);

@@ -18,9 +18,10 @@ packages=(
   libglib2.0-dev libjson-glib-dev libgtk-4-dev libadwaita-1-dev libcairo2-dev
   fonts-cantarell fonts-dejavu-core
 )
-# Only for the tests: a virtual display for widget tests, and the validators of
-# the desktop file and the software-centre metadata.
-test_packages=(xvfb xauth desktop-file-utils appstream)
+# Only for the tests: a virtual display for widget tests, the validators of the
+# desktop file and the software-centre metadata, and an SVG renderer that checks
+# exported SVGs against the PNGs of the same figures.
+test_packages=(xvfb xauth desktop-file-utils appstream librsvg2-bin)
 
 install_missing () {
   local missing=()

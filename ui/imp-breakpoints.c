@@ -2,9 +2,33 @@
 /* imp-breakpoints.c: breakpoint presets turned into timeline queries. */
 #include "imp-breakpoints.h"
 
-#include <gio/gio.h>
 #include <math.h>
 #include <string.h>
+
+/* clang-format off */
+G_DEFINE_QUARK (imp-breakpoint-error-quark, imp_breakpoint_error)
+/* clang-format on */
+
+#define N_EVENT_KINDS (PHYS_EVENT_EVENT_CAP + 1)
+
+/* When each kind's breakpoint pauses; the kind's name is the physics' own. */
+static const char *const kind_sentences[N_EVENT_KINDS] = {
+  [PHYS_EVENT_EMBEDDED] = "Playback pauses when a frame starts with bodies overlapping",
+  [PHYS_EVENT_CIRCLE_CIRCLE] = "Playback pauses when two circles collide",
+  [PHYS_EVENT_CIRCLE_SEGMENT] = "Playback pauses when a circle meets a segment",
+  [PHYS_EVENT_PROBE_SEGMENT] = "Playback pauses when a probe's path crosses a segment",
+  [PHYS_EVENT_EVENT_CAP] = "Playback pauses where a frame hits the event cap",
+};
+
+/* The event kind phys_event_kind_name() calls name, or -1. */
+static int
+event_kind_named (const char *name)
+{
+  for (int k = 0; k < N_EVENT_KINDS; k++)
+    if (g_str_equal (name, phys_event_kind_name ((PhysEventKind) k)))
+      return k;
+  return -1;
+}
 
 /* The selected body's name, or "?" when there is no world. */
 static const char *
@@ -22,6 +46,7 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
   PhysTimelineQuery query;
   memset (&query, 0, sizeof query);
   char *text = NULL;
+  int kind = event_kind_named (name);
   if (g_str_equal (name, "none"))
     {
       imp_session_set_breakpoint (session, NULL);
@@ -30,30 +55,16 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
     }
   else if (g_str_equal (name, "any"))
     text = g_strdup ("Playback pauses on every event");
-  else if (g_str_equal (name, "circle-circle"))
+  else if (kind == PHYS_EVENT_EVENT_CAP)
     {
-      query.kinds = 1u << PHYS_EVENT_CIRCLE_CIRCLE;
-      text = g_strdup ("Playback pauses when two circles collide");
-    }
-  else if (g_str_equal (name, "circle-segment"))
-    {
-      query.kinds = 1u << PHYS_EVENT_CIRCLE_SEGMENT;
-      text = g_strdup ("Playback pauses when a circle meets a segment");
-    }
-  else if (g_str_equal (name, "probe-segment"))
-    {
-      query.kinds = 1u << PHYS_EVENT_PROBE_SEGMENT;
-      text = g_strdup ("Playback pauses when a probe's path crosses a segment");
-    }
-  else if (g_str_equal (name, "embedded"))
-    {
-      query.kinds = 1u << PHYS_EVENT_EMBEDDED;
-      text = g_strdup ("Playback pauses when a frame starts with bodies overlapping");
-    }
-  else if (g_str_equal (name, "event-cap"))
-    {
+      /* The cap is a mark on the frame, not an event a pair has: the query has its own flag. */
       query.event_cap = true;
-      text = g_strdup ("Playback pauses where a frame hits the event cap");
+      text = g_strdup (kind_sentences[kind]);
+    }
+  else if (kind >= 0)
+    {
+      query.kinds = 1u << kind;
+      text = g_strdup (kind_sentences[kind]);
     }
   else if (g_str_has_prefix (name, "energy"))
     {
@@ -66,7 +77,7 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
           percent = *rest == '-' ? g_ascii_strtod (rest + 1, &end) : NAN;
           if (end == NULL || end == rest + 1 || *end != '\0' || !(percent > 0.0 && percent <= 100.0))
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+              g_set_error (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_UNKNOWN,
                            "Unknown breakpoint \u201c%s\u201d: expected energy-P with P a "
                            "percentage above 0 and at most 100",
                            name);
@@ -97,7 +108,7 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
         }
       else
         {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+          g_set_error_literal (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_NO_SELECTION,
                                "Select a body first (click it; Ctrl+click a second one for a "
                                "pair), then choose this breakpoint");
           return FALSE;
@@ -105,11 +116,14 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
     }
   else
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "Unknown breakpoint “%s”: expected none, any, circle-circle, "
-                   "circle-segment, probe-segment, embedded, selection, event-cap, energy or "
-                   "energy-P (P percent)",
-                   name);
+      GString *names = g_string_new ("none, any");
+      for (int k = 0; k < N_EVENT_KINDS; k++)
+        g_string_append_printf (names, ", %s", phys_event_kind_name ((PhysEventKind) k));
+      g_set_error (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_UNKNOWN,
+                   "Unknown breakpoint “%s”: expected %s, selection, energy or energy-P "
+                   "(P percent)",
+                   name, names->str);
+      g_string_free (names, TRUE);
       return FALSE;
     }
   imp_session_set_breakpoint (session, &query);

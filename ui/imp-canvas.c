@@ -41,6 +41,7 @@ struct _ImpCanvas
   gboolean subject_pending; /* framed when the canvas first has a size */
   PhysAabb subject_box;
   double subject_radius;
+  gint64 subject_until; /* the last frame the step is about */
 };
 
 G_DEFINE_FINAL_TYPE (ImpCanvas, imp_canvas, GTK_TYPE_WIDGET)
@@ -124,6 +125,7 @@ imp_canvas_frame_subject (ImpCanvas *self, gint64 until)
   g_return_if_fail (IMP_IS_CANVAS (self));
   if (self->session == NULL)
     return;
+  self->subject_until = until;
   self->subject_box = imp_framing_subject_box (self->session, until, &self->subject_radius);
   if (imp_aabb_is_empty (self->subject_box))
     return;
@@ -136,6 +138,22 @@ imp_canvas_frame_subject (ImpCanvas *self, gint64 until)
   else
     self->subject_pending = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * imp_canvas_follow_subject:
+ * @self: a canvas
+ *
+ * Frames the step's subject again where it goes now (the world was switched:
+ * another detection or integrator moves the bodies elsewhere), unless the
+ * learner has panned or zoomed since it was framed.
+ */
+void
+imp_canvas_follow_subject (ImpCanvas *self)
+{
+  g_return_if_fail (IMP_IS_CANVAS (self));
+  if (self->subject_framed)
+    imp_canvas_frame_subject (self, self->subject_until);
 }
 
 /**

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "imp-session.h"
+#include "imp-view.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,7 @@ const char *imp_canvas_term_at (ImpCanvas *self, double x, double y);
  * figure, or the selected circle (the centre stays where nothing is selected). */
 void imp_canvas_zoom_on_selection (ImpCanvas *self, double factor);
 void imp_canvas_frame_subject (ImpCanvas *self, gint64 until);
+void imp_canvas_follow_subject (ImpCanvas *self);
 const ImpView *imp_canvas_get_view (ImpCanvas *self);
 /* The legend folds to its title line on a click (and opens on the next). */
 gboolean imp_canvas_legend_at (ImpCanvas *self, double x, double y);

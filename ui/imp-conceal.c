@@ -355,6 +355,15 @@ imp_conceal_view_input (ImpSession *session, const ImpSessionView *now, ImpRende
   input->pair = now->pair;
   input->selected_body = now->body.index;
   input->selected_kind = now->body.kind;
+  PhysBodyRef a, b;
+  if (imp_session_get_selected_pair (session, &a, &b))
+    {
+      /* Both bodies of a pair are marked. */
+      input->selected_body = a.index;
+      input->selected_kind = a.kind;
+      input->selected_other = b.index;
+      input->selected_other_kind = b.kind;
+    }
   input->highlight_term = imp_session_get_highlight_term (session);
   if (imp_session_get_stop (session) > 0)
     {

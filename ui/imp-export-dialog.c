@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-export-dialog.c: the export dialog. The preview is drawn by the same
  * function that writes the file (imp_export_draw_page), so what is seen is
- * what is exported. */
+ * what is exported. Its controls are read as the command line's options, by the
+ * same parser (imp-export-options.h), and a control is sensitive when its
+ * option suits the format chosen. */
 #include "imp-export-dialog.h"
 
-#include "imp-export.h"
+#include "imp-export-options.h"
 
 struct _ImpExportDialog
 {
@@ -17,10 +19,14 @@ struct _ImpExportDialog
   GtkDropDown *background;
   GtkDropDown *size;
   GtkDropDown *scale;
+  GtkDropDown *table;
   GtkEntry *title;
   GtkEntry *caption;
   GtkLabel *problem;
   GtkWidget *export;
+  /* Each control and its label, by the option it sets (NULL for options it has not). */
+  GtkWidget *controls[IMP_EXPORT_N_OPTIONS];
+  GtkWidget *labels[IMP_EXPORT_N_OPTIONS];
 };
 
 G_DEFINE_FINAL_TYPE (ImpExportDialog, imp_export_dialog, ADW_TYPE_WINDOW)
@@ -38,56 +44,137 @@ static const struct
   int width, height;
 } sizes[] = { { 1200, 800 }, { 1920, 1080 }, { 800, 600 } };
 
-static const char *const extensions[] = { "svg", "pdf", "png" };
-
 static const double scales[] = { 1.0, 2.0, 3.0 };
 
-/* The options the controls say, for the playhead's frame and moment. */
-static void
-read_options (ImpExportDialog *self, ImpExportOptions *o)
-{
-  imp_export_options_init (o);
-  o->kind = gtk_drop_down_get_selected (self->what) == 1 ? IMP_EXPORT_KIND_STROBE
-                                                          : IMP_EXPORT_KIND_FIGURE;
-  o->format = (ImpExportFormat) gtk_drop_down_get_selected (self->format);
-  o->background = (ImpExportBackground) gtk_drop_down_get_selected (self->background);
-  guint s = MIN (gtk_drop_down_get_selected (self->size), G_N_ELEMENTS (sizes) - 1);
-  o->width = sizes[s].width;
-  o->height = sizes[s].height;
-  o->scale = scales[MIN (gtk_drop_down_get_selected (self->scale), G_N_ELEMENTS (scales) - 1)];
-  o->overlays = imp_session_get_overlays (self->session);
-  o->frame = imp_session_get_frame (self->session);
-  const char *title = gtk_editable_get_text (GTK_EDITABLE (self->title));
-  const char *caption = gtk_editable_get_text (GTK_EDITABLE (self->caption));
-  o->title = *title != '\0' ? title : NULL;
-  o->caption = *caption != '\0' ? caption : NULL;
+/* The formats offered, in the order of the format drop-down: what the exporter
+ * writes itself (JSON Lines come from the command line's trace writer). */
+static const ImpExportFormat formats[] = {
+  IMP_EXPORT_FORMAT_SVG, IMP_EXPORT_FORMAT_PDF, IMP_EXPORT_FORMAT_PNG, IMP_EXPORT_FORMAT_CSV,
+};
 
-  /* The moment the playhead shows: inside the frame at a stop, else its start. */
-  const PhysStop *stop = imp_session_get_stop (self->session) > 0
-                             ? imp_session_get_stop_info (self->session)
-                             : NULL;
-  int event = imp_session_get_selected_event (self->session);
-  o->event = event >= 0 ? event : IMP_EXPORT_EVENT_FIRST;
-  o->moment = IMP_EXPORT_AT_START;
-  if (stop != NULL)
+/* The frames around the playhead's that a strobe (or the data of a strobe) covers. */
+#define STROBE_REACH 2
+
+static ImpExportFormat
+chosen_format (ImpExportDialog *self)
+{
+  return formats[MIN (gtk_drop_down_get_selected (self->format), G_N_ELEMENTS (formats) - 1)];
+}
+
+/* A choice option's word for the drop-down's item: the items are in the table's order. */
+static const char *
+chosen_word (GtkDropDown *drop, ImpExportOption option)
+{
+  const char *const *choices = imp_export_option_info (option)->choices;
+  guint selected = gtk_drop_down_get_selected (drop);
+
+  for (guint i = 0; choices[i] != NULL; i++)
+    if (i == selected)
+      return choices[i];
+  return choices[0];
+}
+
+/* The options the controls say, for the playhead's frame and moment: written as
+ * the command line would write them and read by the same parser. */
+static gboolean
+read_options (ImpExportDialog *self, ImpExportOptions *o, GError **error)
+{
+  ImpExportFormat format = chosen_format (self);
+  const char *values[IMP_EXPORT_N_OPTIONS] = { NULL };
+  gint64 frame = imp_session_get_frame (self->session);
+  gboolean strobe = gtk_drop_down_get_selected (self->what) == 1;
+  gint64 first = MAX (0, frame - STROBE_REACH);
+  gint64 last = MAX (frame, MIN (frame + STROBE_REACH, imp_session_get_length (self->session) - 1));
+  g_autofree char *frame_text = g_strdup_printf ("%" G_GINT64_FORMAT, frame);
+  g_autofree char *range = g_strdup_printf ("%" G_GINT64_FORMAT "..%" G_GINT64_FORMAT, first, last);
+  guint s = MIN (gtk_drop_down_get_selected (self->size), G_N_ELEMENTS (sizes) - 1);
+  g_autofree char *size = g_strdup_printf ("%dx%d", sizes[s].width, sizes[s].height);
+  char scale[G_ASCII_DTOSTR_BUF_SIZE], t[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *event_text = NULL;
+
+  guint k = MIN (gtk_drop_down_get_selected (self->scale), G_N_ELEMENTS (scales) - 1);
+  g_ascii_dtostr (scale, sizeof scale, scales[k]);
+  if (format == IMP_EXPORT_FORMAT_CSV)
     {
-      o->event = stop->event >= 0 ? stop->event : o->event;
-      switch (stop->kind)
+      values[strobe ? IMP_EXPORT_OPTION_FRAMES : IMP_EXPORT_OPTION_FRAME] = strobe ? range
+                                                                                  : frame_text;
+      values[IMP_EXPORT_OPTION_DATA] = chosen_word (self->table, IMP_EXPORT_OPTION_DATA);
+    }
+  else
+    {
+      values[IMP_EXPORT_OPTION_FRAME] = frame_text;
+      values[IMP_EXPORT_OPTION_STROBE] = strobe ? range : NULL;
+      values[IMP_EXPORT_OPTION_BACKGROUND]
+          = chosen_word (self->background, IMP_EXPORT_OPTION_BACKGROUND);
+      values[IMP_EXPORT_OPTION_SIZE] = size;
+      values[IMP_EXPORT_OPTION_SCALE] = scale;
+      const char *title = gtk_editable_get_text (GTK_EDITABLE (self->title));
+      const char *caption = gtk_editable_get_text (GTK_EDITABLE (self->caption));
+      values[IMP_EXPORT_OPTION_TITLE] = *title != '\0' ? title : NULL;
+      values[IMP_EXPORT_OPTION_CAPTION] = *caption != '\0' ? caption : NULL;
+
+      /* The moment the playhead shows: inside the frame at a stop, else its start. */
+      const PhysStop *stop = imp_session_get_stop (self->session) > 0
+                                 ? imp_session_get_stop_info (self->session)
+                                 : NULL;
+      int event = imp_session_get_selected_event (self->session);
+      if (stop != NULL)
         {
-        case PHYS_STOP_BEFORE: o->moment = IMP_EXPORT_AT_BEFORE; break;
-        case PHYS_STOP_AFTER: o->moment = IMP_EXPORT_AT_AFTER; break;
-        case PHYS_STOP_END: o->moment = IMP_EXPORT_AT_END; break;
-        default:
-          o->moment = IMP_EXPORT_AT_TIME;
-          o->t = stop->t;
-          break;
+          event = stop->event >= 0 ? stop->event : event;
+          switch (stop->kind)
+            {
+            case PHYS_STOP_BEFORE: values[IMP_EXPORT_OPTION_STOP] = "before"; break;
+            case PHYS_STOP_AFTER: values[IMP_EXPORT_OPTION_STOP] = "after"; break;
+            case PHYS_STOP_END: values[IMP_EXPORT_OPTION_STOP] = "end"; break;
+            default:
+              values[IMP_EXPORT_OPTION_T] = g_ascii_dtostr (t, sizeof t, stop->t);
+              break;
+            }
         }
+      if (event >= 0)
+        values[IMP_EXPORT_OPTION_EVENT] = event_text = g_strdup_printf ("%d", event);
     }
-  if (o->kind == IMP_EXPORT_KIND_STROBE)
-    {
-      o->first = MAX (0, o->frame - 2);
-      o->last = MIN (o->frame + 2, imp_session_get_length (self->session) - 1);
-    }
+  if (!imp_export_options_parse (o, format, values, error))
+    return FALSE;
+  /* The canvas's overlays, as they are: no names to go through. */
+  o->overlays = imp_session_get_overlays (self->session);
+  return TRUE;
+}
+
+/* A control is sensitive when its option suits the format chosen. */
+static void
+follow_format (ImpExportDialog *self)
+{
+  ImpExportFormat format = chosen_format (self);
+
+  for (int i = 0; i < IMP_EXPORT_N_OPTIONS; i++)
+    if (self->controls[i] != NULL)
+      {
+        gboolean suits = imp_export_option_suits ((ImpExportOption) i, format);
+        gtk_widget_set_sensitive (self->controls[i], suits);
+        gtk_widget_set_sensitive (self->labels[i], suits);
+      }
+}
+
+/* Data have no picture: the preview says what the file will hold instead. */
+static void
+describe_data (cairo_t *cr, int width, int height, const ImpExportOptions *o)
+{
+  g_autofree char *text = g_strdup_printf (
+      "%s of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", one row each, in a CSV file",
+      o->kind == IMP_EXPORT_KIND_EVENTS ? "The events" : "The positions and velocities", o->first,
+      o->last);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  int w, h;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (0.8 * width) * PANGO_SCALE);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_move_to (cr, 0.5 * (width - w), 0.5 * (height - h));
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 1.0);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
 }
 
 /* An export over the recording: the preview's first page, or the file. */
@@ -121,7 +208,22 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
 {
   ImpExportDialog *self = data;
   ImpExportOptions o;
-  read_options (self, &o);
+  g_autoptr (GError) error = NULL;
+
+  /* A figure would print what a lesson keeps back: it waits like the canvas. */
+  if (imp_session_get_concealed (self->session))
+    return;
+  if (!read_options (self, &o, &error))
+    {
+      gtk_label_set_text (self->problem, error->message);
+      return;
+    }
+  if (imp_export_page_count (&o) == 0)
+    {
+      describe_data (cr, width, height, &o);
+      gtk_label_set_text (self->problem, "");
+      return;
+    }
   double fit = MIN (width / (o.width * o.scale), height / (o.height * o.scale));
   cairo_translate (cr, 0.5 * (width - fit * o.width * o.scale),
                    0.5 * (height - fit * o.height * o.scale));
@@ -138,9 +240,6 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
             cairo_fill (cr);
           }
     }
-  /* A figure would print what a lesson keeps back: it waits like the canvas. */
-  if (imp_session_get_concealed (self->session))
-    return;
   ExportJob job = { .options = &o, .cr = cr };
   imp_recording_read (imp_session_get_recording (self->session), preview_page, &job);
   gtk_label_set_text (self->problem, job.done || job.error == NULL ? "" : job.error->message);
@@ -150,6 +249,7 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
 static void
 changed (ImpExportDialog *self)
 {
+  follow_format (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->preview));
 }
 
@@ -161,15 +261,18 @@ chosen (GtkNativeDialog *chooser, int response, ImpExportDialog *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *path = g_file_get_path (file);
       ImpExportOptions o;
-      read_options (self, &o);
-      /* The chooser asked before replacing an existing file. */
-      o.overwrite = TRUE;
       g_autoptr (GError) error = NULL;
-      ExportJob job = { .options = &o, .path = path };
-      if (path != NULL)
-        imp_recording_read (imp_session_get_recording (self->session), write_file, &job);
-      error = job.error;
-      if (job.done)
+      gboolean written = FALSE;
+      if (path != NULL && read_options (self, &o, &error))
+        {
+          /* The chooser asked before replacing an existing file. */
+          o.overwrite = TRUE;
+          ExportJob job = { .options = &o, .path = path };
+          imp_recording_read (imp_session_get_recording (self->session), write_file, &job);
+          written = job.done;
+          error = job.error;
+        }
+      if (written)
         {
           g_signal_emit (self, signals[EXPORTED], 0, path);
           gtk_window_close (GTK_WINDOW (self));
@@ -184,39 +287,63 @@ static void
 export_clicked (ImpExportDialog *self)
 {
   ImpExportOptions o;
-  read_options (self, &o);
+  g_autoptr (GError) error = NULL;
+  if (!read_options (self, &o, &error))
+    {
+      gtk_label_set_text (self->problem, error->message);
+      return;
+    }
   GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
       "Export the Figure", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
-  g_autofree char *name = g_strdup_printf ("%s-%" G_GINT64_FORMAT ".%s",
-                                           o.kind == IMP_EXPORT_KIND_STROBE ? "strobe" : "frame",
-                                           o.frame, extensions[o.format]);
+  g_autofree char *name = g_strdup_printf (
+      "%s-%" G_GINT64_FORMAT ".%s",
+      o.kind == IMP_EXPORT_KIND_FIGURE ? "frame" : o.kind == IMP_EXPORT_KIND_STROBE ? "strobe"
+                                                                                     : "frames",
+      o.kind == IMP_EXPORT_KIND_FIGURE || o.kind == IMP_EXPORT_KIND_STROBE ? o.frame : o.first,
+      imp_export_format_name (o.format));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect (chooser, "response", G_CALLBACK (chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-static GtkDropDown *
-choice (GtkGrid *grid, int row, const char *label, const char *const *items)
+/* A row of the grid: a label, then @control; kept by its option when it has one. */
+static void
+add_row (ImpExportDialog *self, GtkGrid *grid, const char *label, GtkWidget *control,
+         ImpExportOption option)
 {
+  int row = 0;
+  while (gtk_grid_get_child_at (grid, 1, row) != NULL)
+    row++;
   GtkWidget *name = gtk_label_new (label);
   gtk_label_set_xalign (GTK_LABEL (name), 1.0);
   gtk_widget_add_css_class (name, "dim-label");
-  GtkDropDown *drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
   gtk_grid_attach (grid, name, 0, row, 1, 1);
-  gtk_grid_attach (grid, GTK_WIDGET (drop), 1, row, 1, 1);
+  gtk_grid_attach (grid, control, 1, row, 1, 1);
+  if (option < IMP_EXPORT_N_OPTIONS)
+    {
+      self->controls[option] = control;
+      self->labels[option] = name;
+    }
+}
+
+static GtkDropDown *
+choice (ImpExportDialog *self, GtkGrid *grid, const char *label, const char *const *items,
+        ImpExportOption option)
+{
+  GtkDropDown *drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
+  add_row (self, grid, label, GTK_WIDGET (drop), option);
+  g_signal_connect_swapped (drop, "notify::selected", G_CALLBACK (changed), self);
   return drop;
 }
 
 static GtkEntry *
-text_field (GtkGrid *grid, int row, const char *label, const char *placeholder)
+text_field (ImpExportDialog *self, GtkGrid *grid, const char *label, const char *placeholder,
+            ImpExportOption option)
 {
-  GtkWidget *name = gtk_label_new (label);
-  gtk_label_set_xalign (GTK_LABEL (name), 1.0);
-  gtk_widget_add_css_class (name, "dim-label");
   GtkEntry *entry = GTK_ENTRY (gtk_entry_new ());
   gtk_entry_set_placeholder_text (entry, placeholder);
-  gtk_grid_attach (grid, name, 0, row, 1, 1);
-  gtk_grid_attach (grid, GTK_WIDGET (entry), 1, row, 1, 1);
+  add_row (self, grid, label, GTK_WIDGET (entry), option);
+  g_signal_connect_swapped (entry, "changed", G_CALLBACK (changed), self);
   return entry;
 }
 
@@ -269,24 +396,28 @@ imp_export_dialog_init (ImpExportDialog *self)
   gtk_widget_set_margin_start (GTK_WIDGET (grid), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (grid), 12);
   gtk_widget_set_margin_top (GTK_WIDGET (grid), 12);
+  /* Items in the order of formats[] and of the table's choices (imp-export-options.c). */
   static const char *const what[] = { "This moment", "Strobe of 5 frames", NULL };
-  static const char *const formats[] = { "SVG (vector)", "PDF (vector)", "PNG (pixels)", NULL };
+  static const char *const format_names[] = { "SVG (vector)", "PDF (vector)", "PNG (pixels)",
+                                              "CSV (data)", NULL };
   static const char *const backgrounds[] = { "White", "Dark", "Transparent", NULL };
   static const char *const size_names[] = { "1200 × 800", "1920 × 1080", "800 × 600", NULL };
-  self->what = choice (grid, 0, "What", what);
-  self->format = choice (grid, 1, "Format", formats);
-  self->background = choice (grid, 2, "Background", backgrounds);
   static const char *const scale_names[] = { "1×", "2× (sharper pixels, larger pages)", "3×",
                                              NULL };
-  self->size = choice (grid, 3, "Size", size_names);
-  self->scale = choice (grid, 4, "Scale", scale_names);
-  self->title = text_field (grid, 5, "Title", "none");
-  self->caption = text_field (grid, 6, "Caption", "none");
+  static const char *const tables[] = { "Positions and velocities", "Events", NULL };
+  self->what = choice (self, grid, "What", what, IMP_EXPORT_N_OPTIONS);
+  self->format = choice (self, grid, "Format", format_names, IMP_EXPORT_N_OPTIONS);
+  self->background = choice (self, grid, "Background", backgrounds, IMP_EXPORT_OPTION_BACKGROUND);
+  self->size = choice (self, grid, "Size", size_names, IMP_EXPORT_OPTION_SIZE);
+  self->scale = choice (self, grid, "Scale", scale_names, IMP_EXPORT_OPTION_SCALE);
+  self->title = text_field (self, grid, "Title", "none", IMP_EXPORT_OPTION_TITLE);
+  self->caption = text_field (self, grid, "Caption", "none", IMP_EXPORT_OPTION_CAPTION);
+  self->table = choice (self, grid, "Table", tables, IMP_EXPORT_OPTION_DATA);
   self->problem = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->problem, TRUE);
   gtk_label_set_xalign (self->problem, 0.0);
   gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_grid_attach (grid, GTK_WIDGET (self->problem), 0, 7, 2, 1);
+  gtk_grid_attach (grid, GTK_WIDGET (self->problem), 0, 8, 2, 1);
   gtk_widget_set_size_request (GTK_WIDGET (grid), 320, -1);
 
   GtkWidget *body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -298,11 +429,7 @@ imp_export_dialog_init (ImpExportDialog *self)
   gtk_box_append (GTK_BOX (content), body);
   adw_window_set_content (ADW_WINDOW (self), content);
 
-  GtkDropDown *drops[] = { self->what, self->format, self->background, self->size, self->scale };
-  for (gsize i = 0; i < G_N_ELEMENTS (drops); i++)
-    g_signal_connect_swapped (drops[i], "notify::selected", G_CALLBACK (changed), self);
-  g_signal_connect_swapped (self->title, "changed", G_CALLBACK (changed), self);
-  g_signal_connect_swapped (self->caption, "changed", G_CALLBACK (changed), self);
+  follow_format (self);
 }
 
 /* While a lesson keeps answers back, nothing is previewed or exported. */
@@ -343,4 +470,18 @@ imp_export_dialog_get_problem (ImpExportDialog *self, GtkWidget **export)
   if (export != NULL)
     *export = self->export;
   return self->problem;
+}
+
+/**
+ * imp_export_dialog_get_options:
+ * @self: an export dialog
+ * @options: (out caller-allocates): what Export would write now
+ * @error: why the controls make no export, if they do not
+ *
+ * Returns: %TRUE when @options was filled in
+ */
+gboolean
+imp_export_dialog_get_options (ImpExportDialog *self, ImpExportOptions *options, GError **error)
+{
+  return read_options (self, options, error);
 }

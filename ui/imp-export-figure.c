@@ -419,7 +419,7 @@ page_begin (Page *page, cairo_t *cr, const ImpExportOptions *options, const char
       imp_rgba_set_source (cr, options->background == IMP_EXPORT_BACKGROUND_WHITE
                                    ? white
                                    : page->theme->background);
-      cairo_fill (cr);
+      imp_draw_fill (cr);
       cairo_restore (cr);
     }
   return TRUE;
@@ -461,19 +461,16 @@ static void
 draw_picture (cairo_t *cr, const Page *page, const ImpView *view, const ImpRenderInput *input,
               double alpha)
 {
-  cairo_save (cr);
+  imp_draw_save (cr);
   cairo_translate (cr, 0.0, page->picture_top);
   cairo_rectangle (cr, 0.0, 0.0, page->width, page->picture_height);
-  cairo_clip (cr);
+  imp_draw_clip (cr);
   if (alpha < 1.0)
-    cairo_push_group (cr);
+    imp_draw_push_group (cr);
   imp_render (cr, view, input);
   if (alpha < 1.0)
-    {
-      cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, alpha);
-    }
-  cairo_restore (cr);
+    imp_draw_pop_group (cr, alpha);
+  imp_draw_restore (cr);
 }
 
 /* Covers the page's band with its own colour at opacity @alpha: everything drawn
@@ -484,7 +481,7 @@ veil (cairo_t *cr, const Page *page, ImpRgba color, double alpha)
   cairo_save (cr);
   cairo_rectangle (cr, 0.0, page->picture_top, page->width, page->picture_height);
   imp_rgba_set_source_alpha (cr, color, alpha);
-  cairo_fill (cr);
+  imp_draw_fill (cr);
   cairo_restore (cr);
 }
 

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "imp-draw.h"
 #include "imp-export.h"
 
 G_BEGIN_DECLS

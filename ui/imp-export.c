@@ -8,8 +8,8 @@
  * leaves nothing behind.
  *
  * Same options, same bytes: PNG has no time stamp; the PDF's creation date is
- * left out; cairo's SVG writer numbers its drawing groups with a counter shared
- * by the whole process, so they are numbered again in order of appearance.
+ * left out; SVG is written by the exporter's own writer (imp-svg.h), whose ids
+ * are numbered per document.
  */
 #include "imp-export-private.h"
 
@@ -17,10 +17,10 @@
 #include <string.h>
 
 #include <cairo-pdf.h>
-#include <cairo-svg.h>
 
 #include "imp-file.h"
 #include "imp-suggest.h"
+#include "imp-svg.h"
 
 G_DEFINE_QUARK (imp-export-error-quark, imp_export_error)
 
@@ -28,24 +28,12 @@ G_DEFINE_QUARK (imp-export-error-quark, imp_export_error)
 #define DEFAULT_WIDTH 1200
 #define DEFAULT_HEIGHT 720
 
+/* The sets an overlay list may name besides the overlays themselves (imp-overlays.h). */
 static const struct
 {
   const char *name;
-  ImpOverlays flag;
-} overlay_names[] = {
-  { "ids", IMP_OVERLAY_IDS },
-  { "velocity", IMP_OVERLAY_VELOCITY },
-  { "swept", IMP_OVERLAY_SWEPT },
-  { "ghosts", IMP_OVERLAY_GHOSTS },
-  { "contact", IMP_OVERLAY_CONTACT },
-  { "relative-velocity", IMP_OVERLAY_RELATIVE_VELOCITY },
-  { "impulse", IMP_OVERLAY_IMPULSE },
-  { "construction", IMP_OVERLAY_CONSTRUCTION },
-  { "normals", IMP_OVERLAY_NORMALS },
-  { "probes", IMP_OVERLAY_PROBES },
-  { "trails", IMP_OVERLAY_TRAILS },
-  { "ghost-branch", IMP_OVERLAY_GHOST_BRANCH },
-  { "legend", IMP_OVERLAY_LEGEND },
+  ImpOverlays overlays;
+} overlay_sets[] = {
   { "none", IMP_OVERLAY_NONE },
   { "default", IMP_OVERLAY_DEFAULT },
   { "all", IMP_OVERLAY_ALL },
@@ -135,11 +123,28 @@ imp_export_format_name (ImpExportFormat format)
 char *
 imp_export_overlay_names (void)
 {
+  gsize n;
+  const char *const *overlays = imp_overlay_names (&n);
   GString *names = g_string_new (NULL);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (overlay_names); i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", overlay_names[i].name);
+  for (gsize i = 0; i < n; i++)
+    g_string_append_printf (names, "%s, ", overlays[i]);
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_sets); i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", overlay_sets[i].name);
   return g_string_free (names, FALSE);
+}
+
+/* The overlays a name of the list stands for: one overlay, or a set. */
+static gboolean
+overlays_named (const char *name, ImpOverlays *overlays)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (overlay_sets); i++)
+    if (g_str_equal (name, overlay_sets[i].name))
+      {
+        *overlays = overlay_sets[i].overlays;
+        return TRUE;
+      }
+  return imp_overlay_from_name (name, overlays);
 }
 
 /**
@@ -158,29 +163,23 @@ gboolean
 imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **error)
 {
   g_auto (GStrv) items = g_strsplit (list, ",", -1);
-  const char *names[G_N_ELEMENTS (overlay_names)];
   ImpOverlays result = IMP_OVERLAY_NONE;
   gboolean any = FALSE;
-
-  for (gsize i = 0; i < G_N_ELEMENTS (overlay_names); i++)
-    names[i] = overlay_names[i].name;
 
   for (guint i = 0; items[i] != NULL; i++)
     {
       char *item = g_strstrip (items[i]);
       gboolean remove = item[0] == '-';
       const char *name = remove ? item + 1 : item;
-      gsize k;
+      ImpOverlays named;
 
       if (*item == '\0')
         continue;
-      for (k = 0; k < G_N_ELEMENTS (overlay_names); k++)
-        if (g_str_equal (name, overlay_names[k].name))
-          break;
-      if (k == G_N_ELEMENTS (overlay_names))
+      if (!overlays_named (name, &named))
         {
           g_autofree char *valid = imp_export_overlay_names ();
-          const char *near = imp_suggest_nearest (name, names, G_N_ELEMENTS (names));
+          g_auto (GStrv) names = g_strsplit (valid, ", ", -1);
+          const char *near = imp_suggest_nearest (name, (const char *const *) names, -1);
           if (near != NULL)
             g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
                          "unknown overlay '%s'; did you mean '%s'? The overlays are: %s", name,
@@ -194,9 +193,9 @@ imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **err
         result = IMP_OVERLAY_DEFAULT;
       any = TRUE;
       if (remove)
-        result &= ~overlay_names[k].flag;
+        result &= ~named;
       else
-        result |= overlay_names[k].flag;
+        result |= named;
     }
   if (!any)
     {
@@ -230,6 +229,7 @@ imp_export_last_state (const ImpExportOptions *options)
     case IMP_EXPORT_KIND_PAGES:
     case IMP_EXPORT_KIND_STATES:
     case IMP_EXPORT_KIND_EVENTS:
+    case IMP_EXPORT_KIND_TRACE:
     default:
       return options->last + 1;
     }
@@ -267,9 +267,10 @@ is_figure (ImpExportKind kind)
          || kind == IMP_EXPORT_KIND_PAGES;
 }
 
+/* A range of frames that makes sense before any recording: in order, and not
+ * longer than @most (when @most > 0). */
 static gboolean
-check_range (PhysTimeline *timeline, const ImpExportOptions *options, const char *what,
-             gint64 most, GError **error)
+check_range (const ImpExportOptions *options, const char *what, gint64 most, GError **error)
 {
   if (options->first < 0 || options->last < options->first)
     {
@@ -287,16 +288,118 @@ check_range (PhysTimeline *timeline, const ImpExportOptions *options, const char
                    what, options->last - options->first + 1, most);
       return FALSE;
     }
-  /* A recording is contiguous: holding both ends, it holds the range. */
-  gint64 missing = !imp_export_frame_recorded (timeline, options->first) ? options->first
-                   : !imp_export_frame_recorded (timeline, options->last) ? options->last
-                                                                           : -1;
-  if (missing >= 0)
+  return TRUE;
+}
+
+static gboolean
+check_figure (const ImpExportOptions *options, GError **error)
+{
+  ImpExportFormat format = options->format;
+
+  if (format != IMP_EXPORT_FORMAT_SVG && format != IMP_EXPORT_FORMAT_PDF
+      && format != IMP_EXPORT_FORMAT_PNG)
     {
-      imp_export_set_frame_error (timeline, missing, error);
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "a figure is an SVG, PDF or PNG file, not %s", imp_export_format_name (format));
       return FALSE;
     }
+  if (options->kind == IMP_EXPORT_KIND_PAGES && format != IMP_EXPORT_FORMAT_PDF)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "one page per frame needs a PDF file; %s has a single page",
+                   imp_export_format_name (format));
+      return FALSE;
+    }
+  if (options->width < IMP_EXPORT_MIN_SIZE || options->width > IMP_EXPORT_MAX_SIZE
+      || options->height < IMP_EXPORT_MIN_SIZE || options->height > IMP_EXPORT_MAX_SIZE)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "a page of %d x %d pixels: width and height go from %d to %d", options->width,
+                   options->height, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE);
+      return FALSE;
+    }
+  if (!(options->scale >= IMP_EXPORT_MIN_SCALE && options->scale <= IMP_EXPORT_MAX_SCALE))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "scale %g: it goes from %g to %g", options->scale, IMP_EXPORT_MIN_SCALE,
+                   IMP_EXPORT_MAX_SCALE);
+      return FALSE;
+    }
+  if (format == IMP_EXPORT_FORMAT_PNG
+      && (options->width * options->scale > IMP_EXPORT_MAX_PIXELS
+          || options->height * options->scale > IMP_EXPORT_MAX_PIXELS))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "a PNG of %.0f x %.0f pixels is too large; at most %d on a side",
+                   options->width * options->scale, options->height * options->scale,
+                   IMP_EXPORT_MAX_PIXELS);
+      return FALSE;
+    }
+  if (options->moment == IMP_EXPORT_AT_TIME && !(options->t >= 0.0 && options->t <= 1.0))
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                   "t = %g is outside the frame: a time in a frame goes from 0 to 1", options->t);
+      return FALSE;
+    }
+  if (options->kind == IMP_EXPORT_KIND_STROBE)
+    {
+      if (!check_range (options, "strobe", IMP_EXPORT_MAX_STROBE, error))
+        return FALSE;
+      if (options->exposures < 1 || options->exposures > IMP_EXPORT_MAX_EXPOSURES)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
+                       "%d exposures per frame: a strobe takes from 1 to %d", options->exposures,
+                       IMP_EXPORT_MAX_EXPOSURES);
+          return FALSE;
+        }
+      if (options->frame < options->first || options->frame > options->last)
+        {
+          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
+                       "the strobe of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+                       " must contain frame %" G_GINT64_FORMAT ", the moment drawn solid",
+                       options->first, options->last, options->frame);
+          return FALSE;
+        }
+    }
+  if (options->kind == IMP_EXPORT_KIND_PAGES
+      && !check_range (options, "range of pages", IMP_EXPORT_MAX_PAGES, error))
+    return FALSE;
   return TRUE;
+}
+
+/**
+ * imp_export_check_options:
+ * @options: what to export
+ * @error: where the first problem is reported
+ *
+ * Checks that @options make sense together, before anything is recorded: the
+ * format suits the kind, sizes, times, exposures and ranges are within their
+ * limits, a strobe contains its solid frame. imp_export_check() does this and
+ * then checks the recording.
+ *
+ * Returns: %TRUE when nothing is wrong with @options themselves
+ */
+gboolean
+imp_export_check_options (const ImpExportOptions *options, GError **error)
+{
+  ImpExportFormat format = options->format;
+
+  if (is_figure (options->kind))
+    return check_figure (options, error);
+  if (format != IMP_EXPORT_FORMAT_CSV && format != IMP_EXPORT_FORMAT_JSONL)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "states and events are data: a CSV or JSON Lines file, not %s",
+                   imp_export_format_name (format));
+      return FALSE;
+    }
+  if (options->kind == IMP_EXPORT_KIND_TRACE && format == IMP_EXPORT_FORMAT_CSV)
+    {
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+                   "a CSV file holds one table: the states or the events, not both");
+      return FALSE;
+    }
+  return check_range (options, "range of frames", 0, error);
 }
 
 /**
@@ -305,112 +408,29 @@ check_range (PhysTimeline *timeline, const ImpExportOptions *options, const char
  * @options: what to export
  * @error: where the first problem is reported
  *
- * Checks that @options make sense together and that @timeline holds every
- * frame they need. The events named are checked when drawing.
+ * imp_export_check_options(), then that @timeline holds every frame @options
+ * need. The events named are checked when drawing.
  *
  * Returns: %TRUE when the export can go ahead
  */
 gboolean
 imp_export_check (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
 {
-  ImpExportFormat format = options->format;
+  if (!imp_export_check_options (options, error))
+    return FALSE;
 
-  if (is_figure (options->kind))
+  gboolean ranged = options->kind != IMP_EXPORT_KIND_FIGURE;
+  gboolean framed
+      = options->kind == IMP_EXPORT_KIND_FIGURE || options->kind == IMP_EXPORT_KIND_STROBE;
+  /* A recording is contiguous: holding both ends, it holds the range. */
+  gint64 missing = ranged && !imp_export_frame_recorded (timeline, options->first) ? options->first
+                   : ranged && !imp_export_frame_recorded (timeline, options->last) ? options->last
+                   : framed && !imp_export_frame_recorded (timeline, options->frame)
+                       ? options->frame
+                       : -1;
+  if (missing >= 0)
     {
-      if (format != IMP_EXPORT_FORMAT_SVG && format != IMP_EXPORT_FORMAT_PDF
-          && format != IMP_EXPORT_FORMAT_PNG)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                       "a figure is an SVG, PDF or PNG file, not %s",
-                       imp_export_format_name (format));
-          return FALSE;
-        }
-      if (options->kind == IMP_EXPORT_KIND_PAGES && format != IMP_EXPORT_FORMAT_PDF)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                       "one page per frame needs a PDF file; %s has a single page",
-                       imp_export_format_name (format));
-          return FALSE;
-        }
-      if (options->width < IMP_EXPORT_MIN_SIZE || options->width > IMP_EXPORT_MAX_SIZE
-          || options->height < IMP_EXPORT_MIN_SIZE || options->height > IMP_EXPORT_MAX_SIZE)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "a page of %d x %d pixels: width and height go from %d to %d",
-                       options->width, options->height, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE);
-          return FALSE;
-        }
-      if (!(options->scale >= IMP_EXPORT_MIN_SCALE && options->scale <= IMP_EXPORT_MAX_SCALE))
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "scale %g: it goes from %g to %g", options->scale, IMP_EXPORT_MIN_SCALE,
-                       IMP_EXPORT_MAX_SCALE);
-          return FALSE;
-        }
-      if (format == IMP_EXPORT_FORMAT_PNG
-          && (options->width * options->scale > IMP_EXPORT_MAX_PIXELS
-              || options->height * options->scale > IMP_EXPORT_MAX_PIXELS))
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "a PNG of %.0f x %.0f pixels is too large; at most %d on a side",
-                       options->width * options->scale, options->height * options->scale,
-                       IMP_EXPORT_MAX_PIXELS);
-          return FALSE;
-        }
-      if (options->moment == IMP_EXPORT_AT_TIME && !(options->t >= 0.0 && options->t <= 1.0))
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "t = %g is outside the frame: a time in a frame goes from 0 to 1",
-                       options->t);
-          return FALSE;
-        }
-    }
-  else if (format != IMP_EXPORT_FORMAT_CSV && format != IMP_EXPORT_FORMAT_JSONL)
-    {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   "states and events are data: a CSV or JSON Lines file, not %s",
-                   imp_export_format_name (format));
-      return FALSE;
-    }
-
-  switch (options->kind)
-    {
-    case IMP_EXPORT_KIND_FIGURE:
-      break;
-    case IMP_EXPORT_KIND_STROBE:
-      if (!check_range (timeline, options, "strobe", IMP_EXPORT_MAX_STROBE, error))
-        return FALSE;
-      if (options->exposures < 1 || options->exposures > IMP_EXPORT_MAX_EXPOSURES)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "%d exposures per frame: a strobe takes from 1 to %d",
-                       options->exposures, IMP_EXPORT_MAX_EXPOSURES);
-          return FALSE;
-        }
-      if (options->frame < options->first || options->frame > options->last)
-        {
-          g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                       "the strobe of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                       " does not contain frame %" G_GINT64_FORMAT ", the moment drawn solid",
-                       options->first, options->last, options->frame);
-          return FALSE;
-        }
-      break;
-    case IMP_EXPORT_KIND_PAGES:
-      if (!check_range (timeline, options, "range of pages", IMP_EXPORT_MAX_PAGES, error))
-        return FALSE;
-      break;
-    case IMP_EXPORT_KIND_STATES:
-    case IMP_EXPORT_KIND_EVENTS:
-    default:
-      if (!check_range (timeline, options, "range of frames", 0, error))
-        return FALSE;
-      break;
-    }
-  if ((options->kind == IMP_EXPORT_KIND_FIGURE || options->kind == IMP_EXPORT_KIND_STROBE)
-      && !imp_export_frame_recorded (timeline, options->frame))
-    {
-      imp_export_set_frame_error (timeline, options->frame, error);
+      imp_export_set_frame_error (timeline, missing, error);
       return FALSE;
     }
   return TRUE;
@@ -434,6 +454,7 @@ imp_export_page_count (const ImpExportOptions *options)
       return (int) CLAMP (options->last - options->first + 1, 0, IMP_EXPORT_MAX_PAGES);
     case IMP_EXPORT_KIND_STATES:
     case IMP_EXPORT_KIND_EVENTS:
+    case IMP_EXPORT_KIND_TRACE:
     default:
       return 0;
     }
@@ -477,92 +498,6 @@ append_bytes (void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
-/* cairo's SVG writer names drawing groups "surfaceN" after a counter shared by
- * every surface of the process, so a second export in the same process would
- * differ from the first. Numbers them again in order of first appearance. */
-static GByteArray *
-renumber_svg_surfaces (GByteArray *svg)
-{
-  static const char word[] = "surface";
-  g_autoptr (GHashTable) numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  GString *out = g_string_sized_new (svg->len + 64);
-  const char *text = (const char *) svg->data;
-  gsize i = 0;
-
-  while (i < svg->len)
-    {
-      const char *found = g_strstr_len (text + i, (gssize) (svg->len - i), word);
-      if (found == NULL)
-        {
-          g_string_append_len (out, text + i, (gssize) (svg->len - i));
-          break;
-        }
-      gsize at = (gsize) (found - text);
-      gsize digits = at + strlen (word);
-      gsize end = digits;
-      while (end < svg->len && g_ascii_isdigit (text[end]))
-        end++;
-      /* Only ids and references: id="surface5", href="#surface5", url(#surface5). */
-      gboolean is_id = end > digits && at > 0 && (text[at - 1] == '"' || text[at - 1] == '#');
-      g_string_append_len (out, text + i, (gssize) (at - i));
-      if (!is_id)
-        {
-          g_string_append_len (out, found, (gssize) (end - at));
-          i = end;
-          continue;
-        }
-      g_autofree char *old = g_strndup (found, end - at);
-      gpointer number = g_hash_table_lookup (numbers, old);
-      if (number == NULL)
-        {
-          number = GUINT_TO_POINTER (g_hash_table_size (numbers) + 1);
-          g_hash_table_insert (numbers, g_steal_pointer (&old), number);
-        }
-      g_string_append_printf (out, "%s%u", word, GPOINTER_TO_UINT (number));
-      i = end;
-    }
-  g_byte_array_unref (svg);
-  gsize len = out->len;
-  return g_byte_array_new_take ((guint8 *) g_string_free (out, FALSE), len);
-}
-
-/* The title and caption go into the SVG's <title> and <desc> as well: cairo
- * draws text as glyph outlines, which screen readers and searches cannot read. */
-static GByteArray *
-add_svg_description (GByteArray *svg, const ImpExportOptions *options)
-{
-  gboolean title = options->title != NULL && *options->title != '\0';
-  gboolean caption = options->caption != NULL && *options->caption != '\0';
-
-  if (!title && !caption)
-    return svg;
-  const char *text = (const char *) svg->data;
-  const char *open = g_strstr_len (text, (gssize) svg->len, "<svg");
-  const char *close = open != NULL ? memchr (open, '>', svg->len - (gsize) (open - text)) : NULL;
-  if (close == NULL)
-    return svg;
-
-  GString *insert = g_string_new (NULL);
-  if (title)
-    {
-      g_autofree char *escaped = g_markup_escape_text (options->title, -1);
-      g_string_append_printf (insert, "\n<title>%s</title>", escaped);
-    }
-  if (caption)
-    {
-      g_autofree char *escaped = g_markup_escape_text (options->caption, -1);
-      g_string_append_printf (insert, "\n<desc>%s</desc>", escaped);
-    }
-  guint at = (guint) (close + 1 - text);
-  GByteArray *result = g_byte_array_sized_new (svg->len + (guint) insert->len);
-  g_byte_array_append (result, svg->data, at);
-  g_byte_array_append (result, (const guint8 *) insert->str, (guint) insert->len);
-  g_byte_array_append (result, svg->data + at, svg->len - at);
-  g_string_free (insert, TRUE);
-  g_byte_array_unref (svg);
-  return result;
-}
-
 static gboolean
 surface_error (cairo_status_t status, GError **error)
 {
@@ -573,108 +508,32 @@ surface_error (cairo_status_t status, GError **error)
   return TRUE;
 }
 
-/* A coordinate or size for SVG: two decimals, a dot whatever the locale. */
-static void
-append_number (GString *out, double x)
+/* An SVG through the SVG writer: paths and text in the order they are drawn. */
+static GBytes *
+render_svg (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, "%.2f", x));
+  g_autoptr (ImpSvg) svg
+      = imp_svg_new (options->width * options->scale, options->height * options->scale);
+  cairo_t *cr = imp_svg_get_context (svg);
+
+  cairo_scale (cr, options->scale, options->scale);
+  if (!imp_export_draw_pages (cr, timeline, options, 0, 1, FALSE, error)
+      || surface_error (cairo_status (cr), error))
+    return NULL;
+  return imp_svg_finish (svg, options->title, options->caption);
 }
 
-/* The SVG text sink: every line of a layout becomes a <text> element at its
- * baseline, so a figure's labels stay text (cairo 1.16 would write glyph
- * outlines). Positions and sizes are in the SVG's px, through the context's
- * transform. */
-static void
-svg_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color)
-{
-  GString *out = data;
-  double x0, y0;
-  cairo_get_current_point (cr, &x0, &y0);
-  const PangoFontDescription *font = pango_layout_get_font_description (layout);
-  const char *family = font != NULL ? pango_font_description_get_family (font) : NULL;
-  double size = font != NULL ? pango_font_description_get_size (font) / (double) PANGO_SCALE : 10.0;
-  /* Point sizes are at pango-cairo's 96 dots per inch. */
-  if (font != NULL && !pango_font_description_get_size_is_absolute (font))
-    size *= 96.0 / 72.0;
-  gboolean bold = font != NULL && pango_font_description_get_weight (font) >= PANGO_WEIGHT_SEMIBOLD;
-  double fx = size, fy = 0.0;
-  cairo_user_to_device_distance (cr, &fx, &fy);
-  const char *text = pango_layout_get_text (layout);
-
-  PangoLayoutIter *iter = pango_layout_get_iter (layout);
-  do
-    {
-      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
-      PangoRectangle logical;
-      pango_layout_iter_get_line_extents (iter, NULL, &logical);
-      double x = x0 + logical.x / (double) PANGO_SCALE;
-      double y = y0 + pango_layout_iter_get_baseline (iter) / (double) PANGO_SCALE;
-      cairo_user_to_device (cr, &x, &y);
-      g_autofree char *piece = g_strndup (text + line->start_index, (gsize) line->length);
-      if (*piece == '\0')
-        continue;
-      g_autofree char *escaped = g_markup_escape_text (piece, -1);
-      g_autofree char *family_escaped = g_markup_escape_text (family != NULL ? family : "sans-serif",
-                                                              -1);
-      g_string_append (out, "<text x=\"");
-      append_number (out, x);
-      g_string_append (out, "\" y=\"");
-      append_number (out, y);
-      g_string_append_printf (out, "\" font-family=\"%s, sans-serif\" font-size=\"", family_escaped);
-      append_number (out, hypot (fx, fy));
-      g_string_append_printf (out, "px\"%s fill=\"#%02x%02x%02x\"", bold ? " font-weight=\"bold\"" : "",
-                              (int) lround (CLAMP (color.r, 0.0, 1.0) * 255),
-                              (int) lround (CLAMP (color.g, 0.0, 1.0) * 255),
-                              (int) lround (CLAMP (color.b, 0.0, 1.0) * 255));
-      if (color.a < 1.0)
-        {
-          g_string_append (out, " fill-opacity=\"");
-          append_number (out, color.a);
-          g_string_append_c (out, '"');
-        }
-      g_string_append_printf (out, ">%s</text>\n", escaped);
-    }
-  while (pango_layout_iter_next_line (iter));
-  pango_layout_iter_free (iter);
-}
-
-/* Puts the collected <text> elements last in the SVG, above the drawing. */
-static GByteArray *
-add_svg_text (GByteArray *svg, const GString *texts)
-{
-  if (texts->len == 0)
-    return svg;
-  const char *data = (const char *) svg->data;
-  const char *end = g_strrstr_len (data, (gssize) svg->len, "</svg>");
-  if (end == NULL)
-    return svg;
-  gsize at = (gsize) (end - data);
-  GByteArray *result = g_byte_array_sized_new (svg->len + (guint) texts->len + 64);
-  g_byte_array_append (result, svg->data, (guint) at);
-  static const char open[] = "<g id=\"impulse-text\" xml:space=\"preserve\">\n";
-  g_byte_array_append (result, (const guint8 *) open, sizeof open - 1);
-  g_byte_array_append (result, (const guint8 *) texts->str, (guint) texts->len);
-  static const char close[] = "</g>\n";
-  g_byte_array_append (result, (const guint8 *) close, sizeof close - 1);
-  g_byte_array_append (result, svg->data + at, svg->len - (guint) at);
-  g_byte_array_unref (svg);
-  return result;
-}
-
+/* A PDF or PNG through cairo's surfaces. */
 static GBytes *
 render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
 {
-  g_autoptr (GString) texts = g_string_new (NULL);
-  ImpTextSink sink = { svg_text, texts };
   GByteArray *out = g_byte_array_new ();
   double scale = options->scale;
   double width = options->width * scale, height = options->height * scale;
   cairo_surface_t *surface;
 
-  switch (options->format)
+  if (options->format == IMP_EXPORT_FORMAT_PDF)
     {
-    case IMP_EXPORT_FORMAT_PDF:
       surface = cairo_pdf_surface_create_for_stream (append_bytes, out,
                                                      width * IMP_EXPORT_PDF_POINTS_PER_PX,
                                                      height * IMP_EXPORT_PDF_POINTS_PER_PX);
@@ -684,22 +543,12 @@ render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError *
       if (options->title != NULL && *options->title != '\0')
         cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, options->title);
       scale *= IMP_EXPORT_PDF_POINTS_PER_PX;
-      break;
-    case IMP_EXPORT_FORMAT_PNG:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) lround (width),
-                                            (int) lround (height));
-      break;
-    case IMP_EXPORT_FORMAT_SVG:
-    default:
-      surface = cairo_svg_surface_create_for_stream (append_bytes, out, width, height);
-      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
-      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
-      break;
     }
+  else
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) lround (width),
+                                          (int) lround (height));
 
   cairo_t *cr = cairo_create (surface);
-  if (options->format == IMP_EXPORT_FORMAT_SVG)
-    imp_render_set_text_sink (cr, &sink);
   cairo_scale (cr, scale, scale);
   gboolean ok = imp_export_draw_pages (cr, timeline, options, 0, imp_export_page_count (options),
                                        options->format == IMP_EXPORT_FORMAT_PDF, error);
@@ -718,8 +567,6 @@ render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError *
       g_byte_array_unref (out);
       return NULL;
     }
-  if (options->format == IMP_EXPORT_FORMAT_SVG)
-    out = add_svg_text (add_svg_description (renumber_svg_surfaces (out), options), texts);
   return g_byte_array_free_to_bytes (out);
 }
 
@@ -754,6 +601,8 @@ imp_export_to_bytes (PhysTimeline *timeline, const ImpExportOptions *options, GE
                          : imp_export_states_csv (timeline, options);
       return g_string_free_to_bytes (csv);
     }
+  if (options->format == IMP_EXPORT_FORMAT_SVG)
+    return render_svg (timeline, options, error);
   return render_figure (timeline, options, error);
 }
 

@@ -32,6 +32,8 @@ G_BEGIN_DECLS
  * @IMP_EXPORT_ERROR_SIZE: a page size, scale or time out of range
  * @IMP_EXPORT_ERROR_OVERLAY: an overlay list names no overlay
  * @IMP_EXPORT_ERROR_IO: the file could not be written
+ * @IMP_EXPORT_ERROR_OPTION: an option's value cannot be read, an option does not
+ *   suit the format, or options that cannot go together (imp-export-options.h)
  *
  * Classes of export errors, in the %IMP_EXPORT_ERROR domain. Messages are
  * sentences for people, without a trailing period.
@@ -45,6 +47,7 @@ typedef enum
   IMP_EXPORT_ERROR_SIZE,
   IMP_EXPORT_ERROR_OVERLAY,
   IMP_EXPORT_ERROR_IO,
+  IMP_EXPORT_ERROR_OPTION,
 } ImpExportError;
 
 GQuark imp_export_error_quark (void);
@@ -84,6 +87,10 @@ typedef enum
  *   #ImpExportOptions.last (CSV)
  * @IMP_EXPORT_KIND_EVENTS: every event of frames #ImpExportOptions.first to
  *   #ImpExportOptions.last (CSV)
+ * @IMP_EXPORT_KIND_TRACE: the states and the events together: the trace of
+ *   frames #ImpExportOptions.first to #ImpExportOptions.last (JSON Lines only; a
+ *   CSV file holds one table). With JSON Lines, %IMP_EXPORT_KIND_STATES and
+ *   %IMP_EXPORT_KIND_EVENTS leave the other out.
  *
  * What to export.
  */
@@ -94,6 +101,7 @@ typedef enum
   IMP_EXPORT_KIND_PAGES,
   IMP_EXPORT_KIND_STATES,
   IMP_EXPORT_KIND_EVENTS,
+  IMP_EXPORT_KIND_TRACE,
 } ImpExportKind;
 
 /**
@@ -231,6 +239,7 @@ gboolean imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GEr
 char *imp_export_overlay_names (void);
 
 gint64 imp_export_last_state (const ImpExportOptions *options);
+gboolean imp_export_check_options (const ImpExportOptions *options, GError **error);
 gboolean imp_export_check (PhysTimeline *timeline, const ImpExportOptions *options,
                            GError **error);
 

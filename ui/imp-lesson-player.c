@@ -123,6 +123,7 @@ typedef struct
   const ImpGoalContext *context;
   ImpLessonSetup *setup;
   ImpGoalSolution *solution;
+  gboolean as_switched; /* the settings the goal asks to switch are the learner's */
   gboolean *settings;
   gboolean ok;       /* the answer: reached, measured, solved */
   gboolean measured; /* reached, and the prediction's value measured */
@@ -158,8 +159,9 @@ static void
 ask_differences (PhysTimeline *timeline, gpointer data)
 {
   GoalQuestion *q = data;
-  q->text = timeline != NULL ? imp_lesson_setup_differences (q->setup, timeline, q->settings)
-                             : NULL;
+  q->text = timeline != NULL
+                ? imp_lesson_setup_differences (q->setup, timeline, q->as_switched, q->settings)
+                : NULL;
 }
 
 static void
@@ -259,20 +261,6 @@ select_named (ImpLessonPlayer *self, const ImpLessonAction *action)
     imp_session_select_body (self->session, refs[i], i > 0);
 }
 
-static ImpOverlays
-overlays_named (char **names)
-{
-  ImpOverlays overlays = IMP_OVERLAY_NONE;
-
-  for (int i = 0; names[i] != NULL; i++)
-    {
-      int bit = imp_vocabulary_find (imp_overlay_names, IMP_N_OVERLAY_NAMES, names[i]);
-      if (bit >= 0)
-        overlays |= 1u << bit;
-    }
-  return overlays;
-}
-
 /* Marks a step whose setup was tried and failed (not tried again). */
 static ImpLessonSetup no_setup;
 
@@ -305,16 +293,17 @@ step_setup (ImpLessonPlayer *self)
   return setup != &no_setup ? setup : NULL;
 }
 
-/* How the learner's recording differs from the world the step needs (NULL: it does not). */
+/* How the learner's recording differs from the world the step needs (NULL: it does not);
+ * as_switched: after entering, the settings the goal asks to switch are the learner's. */
 static char *
-differences_now (ImpLessonPlayer *self, gboolean *settings)
+differences_now (ImpLessonPlayer *self, gboolean as_switched, gboolean *settings)
 {
   ImpLessonSetup *setup = step_setup (self);
   *settings = FALSE;
   if (setup == NULL)
     return NULL;
   imp_session_record_to (self->session, setup->horizon + 1);
-  GoalQuestion q = { .setup = setup, .settings = settings };
+  GoalQuestion q = { .setup = setup, .as_switched = as_switched, .settings = settings };
   ask (self, ask_differences, &q);
   return q.text;
 }
@@ -373,7 +362,7 @@ follow_edits (ImpLessonPlayer *self)
   gboolean settings;
   if (self->lesson == NULL || self->entering)
     return;
-  set_differences (self, differences_now (self, &settings));
+  set_differences (self, differences_now (self, TRUE, &settings));
 }
 
 /* Applies a step's modes at frame 0 unless the world already has them. */
@@ -405,12 +394,12 @@ establish (ImpLessonPlayer *self)
       switch_modes (self, &current_step (self)->action.modes);
       return;
     }
-  char *differences = differences_now (self, &settings);
+  char *differences = differences_now (self, FALSE, &settings);
   if (differences != NULL && settings)
     {
       g_free (differences);
       set_up (self);
-      differences = differences_now (self, &settings);
+      differences = differences_now (self, FALSE, &settings);
     }
   set_differences (self, differences);
 }
@@ -441,13 +430,13 @@ enter (ImpLessonPlayer *self, guint index)
   if (action->has_frame)
     put_playhead (self, action->frame, action->event);
   imp_session_record_to (self->session, imp_lesson_goal_frames_needed (&step->goal) + 1);
-  if (action->n_select > 0)
+  if (action->has_select)
     select_named (self, action);
   /* A selection replaces the event as what the inspector shows: the step's event wins. */
   if (action->has_frame && action->event >= 0)
     imp_session_set_selected_event (self->session, action->event);
-  if (action->overlays != NULL)
-    imp_session_set_overlays (self->session, overlays_named (action->overlays));
+  if (action->has_overlays)
+    imp_session_set_overlays (self->session, action->overlays);
   imp_session_set_highlight_term (self->session, NULL);
   keep_back (self);
   if (action->zoom > 0)
@@ -696,7 +685,7 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
 
   /* From wherever the learner wandered, the way is the lesson's own. */
   gboolean settings;
-  g_autofree char *differences = differences_now (self, &settings);
+  g_autofree char *differences = differences_now (self, TRUE, &settings);
   if (differences != NULL)
     set_up (self);
 
@@ -750,25 +739,17 @@ static char *
 modes_words (const ImpLessonModes *modes)
 {
   GString *out = g_string_new (NULL);
-  static const struct
-  {
-    ImpLessonModeBit bit;
-    const char *on, *off;
-  } words[] = {
-    { IMP_LESSON_MODE_DOUBLE_PAIR_LOOP, "the double pair loop on", "the double pair loop off" },
-    { IMP_LESSON_MODE_RESPOND_AT_FRAME_END, "responses at frame end", "responses at contact" },
-    { IMP_LESSON_MODE_SLIDE_AT_RADIUS, "sliding at exactly r", "sliding at r minus a skin" },
-    { IMP_LESSON_MODE_NO_END_CAPS, "segment end caps off", "segment end caps on" },
-  };
   PhysModes named = modes->modes;
 
   if (modes->mode_mask & IMP_LESSON_MODE_DETECTION)
     g_string_append_printf (out, "%s detection", phys_detection_name (named.detection));
-  for (gsize i = 0; i < G_N_ELEMENTS (words); i++)
-    if (modes->mode_mask & words[i].bit)
-      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
-                              *imp_lesson_mode_flag (&named, words[i].bit) ? words[i].on
-                                                                           : words[i].off);
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    {
+      const ImpTeachingMode *mode = &imp_teaching_modes[i];
+      if (modes->mode_mask & mode->bit)
+        g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
+                                *imp_teaching_mode_flag (&named, mode) ? mode->on : mode->off);
+    }
   if (modes->has_integrator)
     g_string_append_printf (out, "%sthe %s integrator", out->len > 0 ? ", " : "",
                             phys_integrator_name (modes->integrator));

@@ -22,7 +22,7 @@ imp_render_draw_background (Render *r)
           cairo_rectangle (cr, a.x, a.y, b.x - a.x, b.y - a.y);
           cairo_set_line_width (cr, 2.0);
           imp_rgba_set_source (cr, r->theme->bounds);
-          cairo_stroke (cr);
+          imp_draw_stroke (cr);
         }
       return;
     }
@@ -31,7 +31,7 @@ imp_render_draw_background (Render *r)
   if (!def->has_bounds)
     {
       imp_rgba_set_source (cr, r->theme->background);
-      cairo_fill (cr);
+      imp_draw_fill (cr);
       return;
     }
 
@@ -40,14 +40,14 @@ imp_render_draw_background (Render *r)
   cairo_rectangle (cr, a.x, a.y, b.x - a.x, b.y - a.y);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   imp_rgba_set_source (cr, r->theme->outside);
-  cairo_fill (cr);
+  imp_draw_fill (cr);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   cairo_rectangle (cr, a.x, a.y, b.x - a.x, b.y - a.y);
   imp_rgba_set_source (cr, r->theme->background);
-  cairo_fill_preserve (cr);
+  imp_draw_fill_preserve (cr);
   cairo_set_line_width (cr, 2.0);
   imp_rgba_set_source (cr, r->theme->bounds);
-  cairo_stroke (cr);
+  imp_draw_stroke (cr);
 }
 
 /* Trails fade with age. As paths they fade in three steps, one stroke per
@@ -130,7 +130,7 @@ imp_render_draw_trails (Render *r)
             }
         }
       imp_rgba_set_source_alpha (cr, r->theme->trail, 0.3 + 0.35 * step);
-      cairo_stroke (cr);
+      imp_draw_stroke (cr);
     }
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
 }
@@ -165,8 +165,8 @@ imp_render_hatch (Render *r)
   cairo_t *cr = r->cr;
   double x1, y1, x2, y2;
 
-  cairo_save (cr);
-  cairo_clip (cr);
+  imp_draw_save (cr);
+  imp_draw_clip (cr);
   cairo_clip_extents (cr, &x1, &y1, &x2, &y2);
   for (double d = x1 - (y2 - y1); d < x2; d += 7.0)
     {
@@ -175,8 +175,8 @@ imp_render_hatch (Render *r)
     }
   cairo_set_line_width (cr, 1.0);
   imp_rgba_set_source_alpha (cr, r->theme->fixed_stroke, 0.6);
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  imp_draw_stroke (cr);
+  imp_draw_restore (cr);
 }
 
 static ImpStampStyle
@@ -251,7 +251,7 @@ imp_render_draw_circles (Render *r)
         continue;
 
       imp_rgba_set_source (cr, look.fill);
-      cairo_fill_preserve (cr);
+      imp_draw_fill_preserve (cr);
       if (style == STYLE_FIXED)
         {
           cairo_path_t *path = cairo_copy_path (cr);
@@ -261,7 +261,7 @@ imp_render_draw_circles (Render *r)
         }
       cairo_set_line_width (cr, th->body_line_px);
       imp_rgba_set_source (cr, look.stroke);
-      cairo_stroke (cr);
+      imp_draw_stroke (cr);
     }
 }
 
@@ -300,11 +300,11 @@ imp_render_draw_segments (Render *r)
         {
           /* A rail: a light groove along the middle tells slide from reflect
            * without relying on the colour. */
-          cairo_stroke_preserve (cr);
+          imp_draw_stroke_preserve (cr);
           cairo_set_line_width (cr, th->segment_px / 3.0);
           imp_rgba_set_source (cr, th->background);
         }
-      cairo_stroke (cr);
+      imp_draw_stroke (cr);
 
       for (int i = 0; i < n; i++)
         {
@@ -318,7 +318,7 @@ imp_render_draw_segments (Render *r)
           cairo_arc (cr, b.x, b.y, th->segment_px * 0.9, 0.0, 2.0 * G_PI);
         }
       imp_rgba_set_source (cr, color);
-      cairo_fill (cr);
+      imp_draw_fill (cr);
       r->drawn |= pass == 0 ? DRAWN_REFLECT : DRAWN_SLIDE;
     }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
@@ -382,7 +382,7 @@ imp_render_draw_springs (Render *r)
           cairo_set_line_width (cr, 1.5);
           cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
           imp_rgba_set_source (cr, th->spring);
-          cairo_stroke (cr);
+          imp_draw_stroke (cr);
           cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
           r->drawn |= DRAWN_SPRING;
         }
@@ -391,10 +391,10 @@ imp_render_draw_springs (Render *r)
           /* The anchor: a small fixed square. */
           cairo_rectangle (cr, b.x - 4.0, b.y - 4.0, 8.0, 8.0);
           imp_rgba_set_source (cr, th->fixed_fill);
-          cairo_fill_preserve (cr);
+          imp_draw_fill_preserve (cr);
           cairo_set_line_width (cr, 1.5);
           imp_rgba_set_source (cr, th->spring);
-          cairo_stroke (cr);
+          imp_draw_stroke (cr);
           r->drawn |= DRAWN_ANCHOR;
         }
     }
@@ -429,7 +429,7 @@ imp_render_draw_probes (Render *r)
         imp_render_obstacle_dot (r, c, PROBE_SIZE_PX);
     }
   imp_rgba_set_source (cr, r->theme->probe);
-  cairo_fill (cr);
+  imp_draw_fill (cr);
   r->drawn |= DRAWN_PROBE;
 }
 
@@ -492,7 +492,7 @@ imp_render_draw_ghost_branch (Render *r)
       cairo_set_line_width (cr, 1.5);
       imp_render_set_dash (cr, TRUE);
       imp_rgba_set_source (cr, color);
-      cairo_stroke (cr);
+      imp_draw_stroke (cr);
       imp_render_set_dash (cr, FALSE);
     }
   r->drawn |= DRAWN_GHOST_BRANCH;
@@ -596,10 +596,10 @@ imp_render_draw_velocities (Render *r, const PhysVec2 *disp)
       if (pass == 0)
         {
           cairo_set_line_width (cr, r->theme->overlay_line_px * 0.85);
-          cairo_stroke (cr);
+          imp_draw_stroke (cr);
         }
       else
-        cairo_fill (cr);
+        imp_draw_fill (cr);
     }
   if (mask != NULL)
     imp_line_mask_paint (mask, r->theme->velocity);
@@ -607,15 +607,14 @@ imp_render_draw_velocities (Render *r, const PhysVec2 *disp)
     r->drawn |= DRAWN_VELOCITY;
 }
 
-void
-imp_render_draw_selection (Render *r)
+/* The selection's mark around body i of kind. */
+static void
+draw_selected (Render *r, int i, PhysBodyKind kind)
 {
-  const ImpRenderInput *in = r->in;
-  const PhysWorld *world = in->world;
+  const PhysWorld *world = r->in->world;
   const ImpTheme *th = r->theme;
-  int i = in->selected_body;
 
-  switch (in->selected_kind)
+  switch (kind)
     {
     case PHYS_BODY_CIRCLE:
       if (i < 0 || i >= phys_world_circle_count (world))
@@ -651,4 +650,11 @@ imp_render_draw_selection (Render *r)
       return;
     }
   r->drawn |= DRAWN_SELECTION;
+}
+
+void
+imp_render_draw_selection (Render *r)
+{
+  draw_selected (r, r->in->selected_body, r->in->selected_kind);
+  draw_selected (r, r->in->selected_other, r->in->selected_other_kind);
 }

@@ -25,7 +25,7 @@ draw_swept (Render *r, PhysVec2 a_world, PhysVec2 b_world, double radius)
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, 2.0 * rad);
   imp_rgba_set_source (cr, r->theme->swept_fill);
-  cairo_stroke (cr);
+  imp_draw_stroke (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 
   if (n.x != 0.0 || n.y != 0.0)
@@ -443,7 +443,7 @@ draw_right_angle (Render *r, PhysVec2 corner, PhysVec2 u, PhysVec2 w)
   cairo_line_to (r->cr, c.x, c.y);
   cairo_set_line_width (r->cr, 1.0);
   imp_rgba_set_source (r->cr, r->theme->construction);
-  cairo_stroke (r->cr);
+  imp_draw_stroke (r->cr);
 }
 
 /* Seed 002's projections: the centre's distance from the line (on the left
@@ -749,8 +749,10 @@ imp_render_draw_probe_predictions (Render *r)
 }
 
 /* Where along a segment its normals go: on the canvas, where they cover the
- * fewest shapes drawn so far (scenes tend to aim bodies at the middle, so the
- * middle is not the first choice). */
+ * fewest shapes drawn so far and the fewest circles (a circle is no obstacle
+ * to a label, which may sit inside it, but an arrow through it reads as its
+ * own; scenes tend to aim bodies at the middle, so the middle is not the first
+ * choice). */
 static gboolean
 normals_place (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 *out)
 {
@@ -768,6 +770,13 @@ normals_place (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 *out)
         continue;
       for (int i = 0; i < r->placer.n_obstacles; i++)
         hits += imp_rect_intersects_capsule (&around, &r->placer.obstacles[i].shape);
+      for (int i = 0; i < phys_world_circle_count (r->in->world); i++)
+        {
+          PhysCircle c = phys_world_get_circle (r->in->world, i);
+          PhysVec2 at = px (r, circle_position (r, i, &c));
+          ImpCapsule disc = imp_capsule_disc (at.x, at.y, c.radius * r->view->scale);
+          hits += imp_rect_intersects_capsule (&around, &disc);
+        }
       if (hits < best)
         {
           best = hits;
@@ -877,7 +886,7 @@ imp_render_draw_event_marks (Render *r)
       if (count == 0)
         continue;
       imp_rgba_set_source (cr, look.fill);
-      cairo_fill (cr);
+      imp_draw_fill (cr);
     }
 }
 

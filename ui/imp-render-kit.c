@@ -292,7 +292,7 @@ imp_render_line (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width,
   cairo_set_line_width (cr, width);
   imp_render_set_dash (cr, dashed);
   imp_rgba_set_source (cr, color);
-  cairo_stroke (cr);
+  imp_draw_stroke (cr);
   imp_render_set_dash (cr, FALSE);
 }
 
@@ -310,7 +310,7 @@ imp_render_dot (Render *r, PhysVec2 c, double radius, ImpRgba color)
   cairo_new_sub_path (r->cr);
   cairo_arc (r->cr, c.x, c.y, radius, 0.0, 2.0 * G_PI);
   imp_rgba_set_source (r->cr, color);
-  cairo_fill (r->cr);
+  imp_draw_fill (r->cr);
 }
 
 void
@@ -321,7 +321,7 @@ imp_render_ring (Render *r, PhysVec2 c, double radius, ImpRgba color, double wid
   cairo_set_line_width (r->cr, width);
   imp_render_set_dash (r->cr, dashed);
   imp_rgba_set_source (r->cr, color);
-  cairo_stroke (r->cr);
+  imp_draw_stroke (r->cr);
   imp_render_set_dash (r->cr, FALSE);
 }
 
@@ -360,6 +360,6 @@ imp_render_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width
     imp_render_line (r, a, shaft_end, color, width, dashed);
   imp_render_head_path (cr, a, b, head);
   imp_rgba_set_source (cr, color);
-  cairo_fill (cr);
+  imp_draw_fill (cr);
   imp_render_obstacle_line (r, a, b, ARROW_HALF_WIDTH_PX);
 }

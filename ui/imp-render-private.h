@@ -14,6 +14,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "imp-draw.h"
 #include "imp-labels.h"
 #include "imp-raster.h"
 #include "imp-render.h"

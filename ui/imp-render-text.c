@@ -24,11 +24,14 @@ imp_render_set_text_sink (cairo_t *cr, ImpTextSink *sink)
  * @layout: the text
  * @color: its colour
  *
- * Draws @layout as glyphs, or gives it to the context's text sink.
+ * Draws @layout as glyphs, or gives it to the context's painter (imp-draw.h) or
+ * text sink.
  */
 void
 imp_render_show_layout (cairo_t *cr, PangoLayout *layout, ImpRgba color)
 {
+  if (imp_draw_show_layout (cr, layout, color))
+    return;
   ImpTextSink *sink = cairo_get_user_data (cr, &text_sink_key);
   if (sink != NULL)
     {
@@ -67,7 +70,7 @@ draw_plate (Render *r, const ImpRect *rect, ImpRgba fill)
   cairo_arc (cr, x + rad, y + rad, rad, G_PI, 1.5 * G_PI);
   cairo_close_path (cr);
   imp_rgba_set_source (cr, fill);
-  cairo_fill (cr);
+  imp_draw_fill (cr);
 }
 
 /* A label pushed away from what it names gets a thin line back to it. */
@@ -370,7 +373,7 @@ draw_swatch (Render *r, const LegendEntry *e, double x, double y)
       cairo_new_sub_path (cr);
       cairo_arc (cr, c.x, c.y, 6.0, 0.0, 2.0 * G_PI);
       imp_rgba_set_source (cr, e->fill);
-      cairo_fill_preserve (cr);
+      imp_draw_fill_preserve (cr);
       if (e->swatch == SWATCH_HATCHED)
         {
           cairo_path_t *path = cairo_copy_path (cr);
@@ -380,7 +383,7 @@ draw_swatch (Render *r, const LegendEntry *e, double x, double y)
         }
       cairo_set_line_width (cr, r->theme->body_line_px);
       imp_rgba_set_source (cr, e->color);
-      cairo_stroke (cr);
+      imp_draw_stroke (cr);
       break;
     case SWATCH_RAIL:
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -401,7 +404,7 @@ draw_swatch (Render *r, const LegendEntry *e, double x, double y)
         imp_render_line (r, a, shaft_end, e->color, 1.75, e->swatch == SWATCH_DASHED_ARROW);
         imp_render_head_path (cr, a, b, 9.0);
         imp_rgba_set_source (cr, e->color);
-        cairo_fill (cr);
+        imp_draw_fill (cr);
       }
       break;
     case SWATCH_DOT:
@@ -420,15 +423,15 @@ draw_swatch (Render *r, const LegendEntry *e, double x, double y)
       cairo_line_to (cr, b.x, b.y);
       cairo_set_line_width (cr, 1.5);
       imp_rgba_set_source (cr, e->color);
-      cairo_stroke (cr);
+      imp_draw_stroke (cr);
       break;
     case SWATCH_ANCHOR:
       cairo_rectangle (cr, c.x - 4.0, c.y - 4.0, 8.0, 8.0);
       imp_rgba_set_source (cr, e->fill);
-      cairo_fill_preserve (cr);
+      imp_draw_fill_preserve (cr);
       cairo_set_line_width (cr, 1.5);
       imp_rgba_set_source (cr, e->color);
-      cairo_stroke (cr);
+      imp_draw_stroke (cr);
       break;
     case SWATCH_NONE:
     default:
@@ -506,7 +509,7 @@ draw_legend_frame (Render *r, const ImpRect *rect)
   cairo_rectangle (cr, rect->x + 0.5, rect->y + 0.5, rect->width - 1.0, rect->height - 1.0);
   cairo_set_line_width (cr, 1.0);
   imp_rgba_set_source (cr, r->theme->legend_border);
-  cairo_stroke (cr);
+  imp_draw_stroke (cr);
 }
 
 void

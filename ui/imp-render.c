@@ -58,6 +58,8 @@ imp_render_input_init (ImpRenderInput *input, const PhysWorld *world)
   input->world = world;
   input->selected_body = -1;
   input->selected_kind = PHYS_BODY_CIRCLE;
+  input->selected_other = -1;
+  input->selected_other_kind = PHYS_BODY_CIRCLE;
   input->overlays = IMP_OVERLAY_DEFAULT;
 }
 
@@ -204,6 +206,9 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
       imp_stamps_clear (&r->cache->stamps);
       imp_line_mask_clear (&r->cache->mask);
     }
+  /* The path is not part of the saved state: the caller gets none back, not the last label's
+   * current point. */
+  cairo_new_path (cr);
   cairo_restore (cr);
 }
 

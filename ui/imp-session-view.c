@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "imp-view.h"
+
 /* States of past positions drawn as trails. */
 #define TRAIL_FRAMES 30
 

@@ -104,7 +104,7 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       g_value_set_double (value, imp_session_get_speed (self));
       break;
     case PROP_OVERLAYS:
-      g_value_set_uint (value, self->overlays);
+      g_value_set_flags (value, self->overlays);
       break;
     case PROP_SELECTED_EVENT:
       g_value_set_int (value, imp_session_get_selected_event (self));
@@ -148,7 +148,7 @@ imp_session_set_property (GObject *object, guint prop_id, const GValue *value, G
       imp_session_set_speed (self, g_value_get_double (value));
       break;
     case PROP_OVERLAYS:
-      imp_session_set_overlays (self, g_value_get_uint (value));
+      imp_session_set_overlays (self, g_value_get_flags (value));
       break;
     case PROP_SELECTED_EVENT:
       imp_session_set_selected_event (self, g_value_get_int (value));
@@ -182,7 +182,7 @@ imp_session_class_init (ImpSessionClass *klass)
   properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, FALSE, rw);
   properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0.1, 8.0, 1.0, rw);
   properties[PROP_OVERLAYS]
-      = g_param_spec_uint ("overlays", NULL, NULL, 0, G_MAXUINT, IMP_OVERLAY_DEFAULT, rw);
+      = g_param_spec_flags ("overlays", NULL, NULL, IMP_TYPE_OVERLAYS, IMP_OVERLAY_DEFAULT, rw);
   properties[PROP_SELECTED_EVENT]
       = g_param_spec_int ("selected-event", NULL, NULL, -1, G_MAXINT, -1, rw);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);

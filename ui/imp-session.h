@@ -9,9 +9,9 @@
 
 #include <glib-object.h>
 
+#include "imp-overlays.h"
 #include "imp-playhead.h"
 #include "imp-recording.h"
-#include "imp-render.h"
 #include "imp-selection.h"
 #include "phys.h"
 

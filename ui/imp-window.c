@@ -3,6 +3,8 @@
  * enabled from the session's state; accelerators live on the application. */
 #include "imp-window.h"
 
+#include <string.h>
+
 #include "imp-bookmark-list.h"
 #include "imp-breakpoints.h"
 #include "imp-canvas.h"
@@ -61,26 +63,9 @@ G_DEFINE_FINAL_TYPE (ImpWindow, imp_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static const double speeds[] = { 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0 };
 
-/* The overlay toggles: action name and flag. */
-static const struct
-{
-  const char *action;
-  ImpOverlays flag;
-} overlay_actions[] = {
-  { "overlay-velocity", IMP_OVERLAY_VELOCITY },
-  { "overlay-swept", IMP_OVERLAY_SWEPT },
-  { "overlay-ghosts", IMP_OVERLAY_GHOSTS },
-  { "overlay-contact", IMP_OVERLAY_CONTACT },
-  { "overlay-relative-velocity", IMP_OVERLAY_RELATIVE_VELOCITY },
-  { "overlay-impulse", IMP_OVERLAY_IMPULSE },
-  { "overlay-construction", IMP_OVERLAY_CONSTRUCTION },
-  { "overlay-normals", IMP_OVERLAY_NORMALS },
-  { "overlay-probes", IMP_OVERLAY_PROBES },
-  { "overlay-trails", IMP_OVERLAY_TRAILS },
-  { "overlay-ghost-branch", IMP_OVERLAY_GHOST_BRANCH },
-  { "overlay-ids", IMP_OVERLAY_IDS },
-  { "overlay-legend", IMP_OVERLAY_LEGEND },
-};
+/* The overlay toggles are the actions "overlay-NAME", one for each overlay's name
+ * (imp-overlays.h). */
+#define OVERLAY_ACTION_PREFIX "overlay-"
 
 static void toast_message (ImpWindow *self, const char *message);
 
@@ -369,6 +354,16 @@ lesson_chosen (ImpWindow *self, const char *uri)
 {
   gtk_menu_button_popdown (self->lessons_button);
   imp_window_open (self, uri);
+}
+
+static const char *const world_settings[]
+    = { "world-detection", "world-integrator", "world-substeps" };
+
+static void
+world_switched (ImpWindow *self)
+{
+  if (imp_lesson_player_get_lesson (self->player) != NULL)
+    imp_canvas_follow_subject (self->canvas);
 }
 
 /* Each step frames what it talks about, over the frames up to its goal's. */
@@ -720,14 +715,28 @@ update_history (ImpWindow *self)
 static void
 overlay_toggled (GSimpleAction *action, GVariant *state, ImpWindow *self)
 {
-  const char *name = g_action_get_name (G_ACTION (action));
+  const char *name = g_action_get_name (G_ACTION (action)) + strlen (OVERLAY_ACTION_PREFIX);
   ImpOverlays overlays = imp_session_get_overlays (self->session);
-  for (gsize i = 0; i < G_N_ELEMENTS (overlay_actions); i++)
-    if (g_str_equal (name, overlay_actions[i].action))
-      overlays = g_variant_get_boolean (state) ? overlays | overlay_actions[i].flag
-                                               : overlays & ~overlay_actions[i].flag;
-  g_simple_action_set_state (action, state);
-  imp_session_set_overlays (self->session, overlays);
+  ImpOverlays overlay = IMP_OVERLAY_NONE;
+  imp_overlay_from_name (name, &overlay);
+  imp_session_set_overlays (self->session, g_variant_get_boolean (state) ? overlays | overlay
+                                                                         : overlays & ~overlay);
+}
+
+/* The toggles follow the session's overlays, whoever sets them (a lesson's step too). */
+static void
+update_overlay_actions (ImpWindow *self)
+{
+  ImpOverlays on = imp_session_get_overlays (self->session);
+  gsize n;
+  const char *const *names = imp_overlay_names (&n);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *action_name = g_strconcat (OVERLAY_ACTION_PREFIX, names[i], NULL);
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), action_name);
+      g_simple_action_set_state (G_SIMPLE_ACTION (action),
+                                 g_variant_new_boolean ((on & (1u << i)) != 0));
+    }
 }
 
 static void
@@ -773,16 +782,20 @@ add_breakpoint_action (ImpWindow *self)
 static void
 add_overlay_actions (ImpWindow *self)
 {
-  ImpOverlays on = imp_session_get_overlays (self->session);
-  for (gsize i = 0; i < G_N_ELEMENTS (overlay_actions); i++)
+  gsize n;
+  const char *const *names = imp_overlay_names (&n);
+  for (gsize i = 0; i < n; i++)
     {
-      GSimpleAction *action = g_simple_action_new_stateful (
-          overlay_actions[i].action, NULL,
-          g_variant_new_boolean ((on & overlay_actions[i].flag) != 0));
+      g_autofree char *action_name = g_strconcat (OVERLAY_ACTION_PREFIX, names[i], NULL);
+      GSimpleAction *action
+          = g_simple_action_new_stateful (action_name, NULL, g_variant_new_boolean (FALSE));
       g_signal_connect (action, "change-state", G_CALLBACK (overlay_toggled), self);
       g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
       g_object_unref (action);
     }
+  update_overlay_actions (self);
+  g_signal_connect_swapped (self->session, "notify::overlays", G_CALLBACK (update_overlay_actions),
+                            self);
 }
 
 /* Keys that text fields also use. As application accelerators they were taken
@@ -812,6 +825,46 @@ static const struct
   { "minus|<Control>minus|KP_Subtract", "win.zoom-out" },
 };
 
+/* The preferences kept in the settings: key, and property of the window or its session. */
+static const struct
+{
+  const char *key;
+  gboolean of_session;
+  const char *property;
+} preferences[] = {
+  { "window-width", FALSE, "default-width" },
+  { "window-height", FALSE, "default-height" },
+  { "window-maximized", FALSE, "maximized" },
+  { "canvas-overlays", TRUE, "overlays" },
+};
+
+static GObject *
+preference_owner (ImpWindow *self, gsize i)
+{
+  return preferences[i].of_session ? G_OBJECT (self->session) : G_OBJECT (self);
+}
+
+/* Each window starts from the saved preferences and saves its own changes; it does
+ * not follow another window's (GET_NO_CHANGES). */
+static void
+bind_preferences (ImpWindow *self)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (preferences); i++)
+    g_settings_bind (self->settings, preferences[i].key, preference_owner (self, i),
+                     preferences[i].property,
+                     G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+}
+
+/* A window closed stops saving, though a test may keep its session, or the
+ * window itself, alive. */
+static void
+unbind_preferences (ImpWindow *self)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (preferences); i++)
+    g_settings_unbind (preference_owner (self, i), preferences[i].property);
+  g_signal_handlers_disconnect_by_data (self->settings, self);
+}
+
 static void
 imp_window_dispose (GObject *object)
 {
@@ -819,6 +872,8 @@ imp_window_dispose (GObject *object)
   if (self->export_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->export_dialog));
   g_clear_object (&self->export_dialog);
+  if (self->settings != NULL && self->session != NULL)
+    unbind_preferences (self);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
@@ -908,7 +963,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-folder", "s", act_open_folder);
 }
 
-/* The window's size and the overlays outlive it, when the schema is installed. */
+/* The window's size, the overlays and the style outlive it, when the schema is installed. */
 static GSettings *
 settings_if_installed (void)
 {
@@ -917,28 +972,6 @@ settings_if_installed (void)
       = source != NULL ? g_settings_schema_source_lookup (source, "org.impulselab.Impulse", TRUE)
                        : NULL;
   return schema != NULL ? g_settings_new ("org.impulselab.Impulse") : NULL;
-}
-
-static gboolean
-close_request (GtkWindow *window, gpointer data)
-{
-  ImpWindow *self = IMP_WINDOW (window);
-  if (self->settings != NULL)
-    {
-      int width, height;
-      gtk_window_get_default_size (window, &width, &height);
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-    }
-  return FALSE;
-}
-
-static void
-save_overlays (ImpWindow *self)
-{
-  if (self->settings != NULL)
-    g_settings_set_uint (self->settings, "overlays", imp_session_get_overlays (self->session));
 }
 
 static gboolean
@@ -1015,12 +1048,7 @@ imp_window_init (ImpWindow *self)
   self->settings = settings_if_installed ();
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
-      imp_session_set_overlays (self->session, g_settings_get_uint (self->settings, "overlays"));
+      bind_preferences (self);
       /* Not g_settings_create_action(): that action keeps the settings, and with them
        * its link to this window's actions, alive after the window is gone, where the
        * next window's change of style would reach it. */
@@ -1033,8 +1061,6 @@ imp_window_init (ImpWindow *self)
       g_signal_connect_swapped (self->settings, "changed::style", G_CALLBACK (apply_style), self);
       apply_style (self);
     }
-  g_signal_connect (self, "close-request", G_CALLBACK (close_request), NULL);
-  g_signal_connect_swapped (self->session, "notify::overlays", G_CALLBACK (save_overlays), self);
   imp_canvas_set_session (self->canvas, self->session);
   imp_timeline_bar_set_session (self->timeline_bar, self->session);
   imp_inspector_set_session (self->inspector, self->session);
@@ -1046,13 +1072,15 @@ imp_window_init (ImpWindow *self)
   g_signal_connect_swapped (self->lesson_list, "open", G_CALLBACK (lesson_chosen), self);
   g_signal_connect_swapped (self->player, "notify::step", G_CALLBACK (lesson_step_entered), self);
   g_signal_connect_swapped (self->player, "notify::reached", G_CALLBACK (update_lesson), self);
-  update_lesson (self);
   g_object_bind_property (self->plots_button, "active", self->recording_plot, "visible",
                           G_BINDING_SYNC_CREATE);
+  /* Before the panels are first fitted: the buttons' first state must not
+   * reveal a panel that a narrow window has folded. */
   g_object_bind_property (self->inspector_button, "active", self->inspector_flap, "reveal-flap",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   g_object_bind_property (self->lesson_button, "active", self->lesson_flap, "reveal-flap",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  update_lesson (self);
   add_overlay_actions (self);
   add_breakpoint_action (self);
   g_signal_connect_swapped (self->session, "notice", G_CALLBACK (toast_message), self);
@@ -1068,6 +1096,16 @@ imp_window_init (ImpWindow *self)
   fit_panels (self);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->canvas));
   imp_world_actions_add (G_ACTION_MAP (self), self->session, world_refused, self);
+  /* A World switch moves the bodies elsewhere: a lesson step's subject is framed
+   * where it goes now. */
+  for (gsize i = 0; i < G_N_ELEMENTS (world_settings); i++)
+    g_signal_connect_object (g_action_map_lookup_action (G_ACTION_MAP (self), world_settings[i]),
+                             "notify::state", G_CALLBACK (world_switched), self,
+                             G_CONNECT_SWAPPED);
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    g_signal_connect_object (
+        g_action_map_lookup_action (G_ACTION_MAP (self), imp_teaching_modes[i].action),
+        "notify::state", G_CALLBACK (world_switched), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (update_history), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (update_history), self);
   update_history (self);

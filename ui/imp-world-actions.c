@@ -16,18 +16,6 @@ typedef struct
   gboolean updating; /* states being set from the world, not chosen */
 } WorldActions;
 
-/* The on/off teaching modes: action and the flag's bit. */
-static const struct
-{
-  const char *action;
-  ImpLessonModeBit bit;
-} flags[] = {
-  { "world-double-pair-loop", IMP_LESSON_MODE_DOUBLE_PAIR_LOOP },
-  { "world-respond-at-frame-end", IMP_LESSON_MODE_RESPOND_AT_FRAME_END },
-  { "world-slide-at-radius", IMP_LESSON_MODE_SLIDE_AT_RADIUS },
-  { "world-no-end-caps", IMP_LESSON_MODE_NO_END_CAPS },
-};
-
 static const PhysWorldDef *
 world_def (WorldActions *wa)
 {
@@ -47,9 +35,10 @@ static void
 follow_world (WorldActions *wa)
 {
   const PhysWorldDef *def = world_def (wa);
-  const char *const names[] = { "world-detection", "world-integrator", "world-substeps",
-                                flags[0].action, flags[1].action, flags[2].action,
-                                flags[3].action };
+  const char *names[3 + IMP_N_TEACHING_MODES] = { "world-detection", "world-integrator",
+                                                  "world-substeps" };
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    names[3 + i] = imp_teaching_modes[i].action;
   for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
     g_simple_action_set_enabled (
         G_SIMPLE_ACTION (g_action_map_lookup_action (wa->map, names[i])), def != NULL);
@@ -63,9 +52,9 @@ follow_world (WorldActions *wa)
   g_autofree char *substeps = g_strdup_printf ("%d", def->substeps);
   set_state (wa, "world-substeps", g_variant_new_string (substeps));
   PhysModes modes = def->modes;
-  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-    set_state (wa, flags[i].action,
-               g_variant_new_boolean (*imp_lesson_mode_flag (&modes, flags[i].bit)));
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    set_state (wa, imp_teaching_modes[i].action,
+               g_variant_new_boolean (*imp_teaching_mode_flag (&modes, &imp_teaching_modes[i])));
   wa->updating = FALSE;
 }
 
@@ -122,9 +111,10 @@ change_state (GSimpleAction *action, GVariant *state, WorldActions *wa)
   else
     {
       edit.fields = PHYS_EDIT_MODES;
-      for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-        if (g_str_equal (name, flags[i].action))
-          *imp_lesson_mode_flag (&edit.modes, flags[i].bit) = g_variant_get_boolean (state);
+      for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+        if (g_str_equal (name, imp_teaching_modes[i].action))
+          *imp_teaching_mode_flag (&edit.modes, &imp_teaching_modes[i])
+              = g_variant_get_boolean (state);
     }
   if (edit.modes.detection == def->modes.detection && edit.integrator == def->integrator
       && edit.substeps == def->substeps && memcmp (&edit.modes, &def->modes, sizeof edit.modes) == 0)
@@ -169,8 +159,8 @@ imp_world_actions_add (GActionMap *map, ImpSession *session,
   add (wa, "world-detection", g_variant_new_string ("swept"));
   add (wa, "world-integrator", g_variant_new_string ("semi-implicit-euler"));
   add (wa, "world-substeps", g_variant_new_string ("1"));
-  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-    add (wa, flags[i].action, g_variant_new_boolean (FALSE));
+  for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
+    add (wa, imp_teaching_modes[i].action, g_variant_new_boolean (FALSE));
   g_object_weak_ref (G_OBJECT (map), free_world_actions, wa);
   static const char *const changes[]
       = { "frame", "can-undo", "can-redo", "title", NULL };

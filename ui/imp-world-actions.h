@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 /* Adds to map (a window's) the stateful actions
  *   world-detection (s: "swept" | "discrete"),
  *   world-double-pair-loop, world-respond-at-frame-end, world-slide-at-radius,
- *   world-no-end-caps (b),
+ *   world-no-end-caps, world-no-rest-rule (b),
  *   world-integrator (s: "euler", "semi-implicit-euler", "midpoint", "rk4", "verlet"),
  *   world-substeps (s: "1" to "1000"; the menu offers 1, 2, 4, 10, 100).
  * A refused change (the world's check) goes to refused (message, data). */
