@@ -211,19 +211,11 @@ test_bookmark_list (void)
   g_rmdir (dir);
 }
 
-/* The per-circle lanes of seed 004's orbit: each state's value is the circle's
- * share of the energy in that state, the shares add up to the world's total,
- * and Euler's planet drifts far more than semi-implicit Euler's. */
+/* Each circle's energy in the first 600 states of seed 004's orbit (imp_recording_read()). */
 static void
-test_recording_plot_bodies (void)
+check_body_energies (PhysTimeline *tl, gpointer data)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = imp_test_scene_path ("seed004-orbit.json");
-  g_autoptr (GError) error = NULL;
-  g_assert_true (imp_session_load (session, path, &error));
-  imp_test_wait_for_length (session, 600);
   enum { STATES = 600 };
-  PhysTimeline *tl = imp_session_lock (session);
   const PhysWorld *start = phys_timeline_seek (tl, 0);
   int n = phys_world_circle_count (start);
   g_auto (GStrv) names = g_new0 (char *, n + 1);
@@ -260,7 +252,21 @@ test_recording_plot_bodies (void)
   double none;
   imp_series_body_energy (tl, "nobody", 3, 4, &none);
   g_assert_true (isnan (none));
-  imp_session_unlock (session);
+  g_free (values);
+}
+
+/* The per-circle lanes of seed 004's orbit: each state's value is the circle's
+ * share of the energy in that state, the shares add up to the world's total,
+ * and Euler's planet drifts far more than semi-implicit Euler's. */
+static void
+test_recording_plot_bodies (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = imp_test_scene_path ("seed004-orbit.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  imp_test_wait_for_length (session, 600);
+  imp_recording_read (imp_session_get_recording (session), check_body_energies, NULL);
 
   /* Columns of values: the range of the states each covers; NAN skipped. */
   const double v[] = { 1, 5, NAN, 2, NAN, NAN, -3, 4 };
@@ -278,7 +284,6 @@ test_recording_plot_bodies (void)
   g_assert_cmpfloat (c[0].hi, ==, 5);
   g_assert_cmpfloat (c[2].lo, >, c[2].hi);
   g_assert_cmpfloat (c[3].lo, >, c[3].hi);
-  g_free (values);
 
   /* The plot grows a lane for each selected circle, and loses them again. */
   GtkWidget *plot = g_object_ref_sink (imp_recording_plot_new ());
@@ -297,28 +302,36 @@ test_recording_plot_bodies (void)
   g_object_unref (plot);
 }
 
+/* The plot's columns of every series over the first states of tl, as the plot
+ * splits the recording's series (out[x * IMP_N_SERIES + series]). */
 static void
-test_recording_plot_columns (void)
+series_columns (PhysTimeline *tl, gint64 states, int columns, ImpSeriesRange *out)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
-  g_autoptr (GError) error = NULL;
-  g_assert_true (imp_session_load (session, path, &error));
-  imp_test_wait_for_length (session, 400);
+  g_autofree double *values = g_new (double, states);
+  g_autofree ImpSeriesRange *one = g_new (ImpSeriesRange, columns);
+  for (int series = 0; series < IMP_N_SERIES; series++)
+    {
+      for (gint64 k = 0; k < states; k++)
+        {
+          PhysFrameSummary summary = phys_timeline_summary (tl, k);
+          values[k] = imp_series_value (&summary, series);
+        }
+      imp_series_value_columns (values, states, states, columns, one);
+      for (int x = 0; x < columns; x++)
+        out[x * IMP_N_SERIES + series] = one[x];
+    }
+}
 
-  /* Column x of c over s states starts at floor(x s / c); x is clamped
-   * (599 · 1201 / 600 = 1198.998). */
-  g_assert_cmpint (imp_series_column_state (1201, 600, 300), ==, 600);
-  g_assert_cmpint (imp_series_column_state (1201, 600, -5), ==, 0);
-  g_assert_cmpint (imp_series_column_state (1201, 600, 10000), ==, 1198);
-  g_assert_cmpint (imp_series_column_state (0, 600, 10), ==, 0);
-
+/* The columns of seed 001's balls in a box over 400 states, one and four states a
+ * column (imp_recording_read()). */
+static void
+check_series_columns (PhysTimeline *tl, gpointer data)
+{
   enum { STATES = 400, WIDE = STATES, NARROW = STATES / 4 };
   ImpSeriesRange *one = g_new (ImpSeriesRange, WIDE * IMP_N_SERIES);
   ImpSeriesRange *four = g_new (ImpSeriesRange, NARROW * IMP_N_SERIES);
-  PhysTimeline *tl = imp_session_lock (session);
-  imp_series_columns (tl, STATES, WIDE, one);
-  imp_series_columns (tl, STATES, NARROW, four);
+  series_columns (tl, STATES, WIDE, one);
+  series_columns (tl, STATES, NARROW, four);
   guint64 events = 0, events_wide = 0;
   double e_lo = INFINITY, e_hi = -INFINITY;
   for (int k = 0; k < STATES; k++)
@@ -352,12 +365,30 @@ test_recording_plot_columns (void)
         g_assert_cmpfloat (four[x * IMP_N_SERIES + series].lo, ==, lo);
         g_assert_cmpfloat (four[x * IMP_N_SERIES + series].hi, ==, hi);
       }
-  imp_session_unlock (session);
   /* Fifteen balls bouncing elastically in a box: the energy lane is flat to
    * rounding, which is what the lane shows (it says the plotted range). */
   g_assert_cmpfloat ((e_hi - e_lo) / e_hi, <, 1e-12);
   g_free (one);
   g_free (four);
+}
+
+static void
+test_recording_plot_columns (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  imp_test_wait_for_length (session, 400);
+
+  /* Column x of c over s states starts at floor(x s / c); x is clamped
+   * (599 · 1201 / 600 = 1198.998). */
+  g_assert_cmpint (imp_series_column_state (1201, 600, 300), ==, 600);
+  g_assert_cmpint (imp_series_column_state (1201, 600, -5), ==, 0);
+  g_assert_cmpint (imp_series_column_state (1201, 600, 10000), ==, 1198);
+  g_assert_cmpint (imp_series_column_state (0, 600, 10), ==, 0);
+
+  imp_recording_read (imp_session_get_recording (session), check_series_columns, NULL);
 }
 
 /* A lesson opens in the panel beside the canvas and its actions drive it; a

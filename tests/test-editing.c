@@ -343,10 +343,7 @@ type_into (GtkWidget *editor, const char *key, const char *text)
 static int
 edit_count (ImpSession *session)
 {
-  PhysTimeline *tl = imp_session_lock (session);
-  int n = phys_timeline_edit_count (tl);
-  imp_session_unlock (session);
-  return n;
+  return imp_recording_get_n_edits (imp_session_get_recording (session));
 }
 
 /* A window on a shipped scene, recorded to frames. */
@@ -491,11 +488,8 @@ test_world_menu_reaches_mode (void)
   g_assert_cmpint (imp_session_get_frame (session), ==, 3);
   for (int i = 0; i < edit_count (session); i++)
     {
-      PhysTimeline *timeline = imp_session_lock (session);
-      int64_t k;
-      phys_timeline_get_edit (timeline, i, &k);
-      imp_session_unlock (session);
-      g_assert_cmpint (k, ==, 0);
+      g_assert_cmpint (imp_recording_get_edit_frame (imp_session_get_recording (session), i), ==,
+                       0);
     }
   imp_session_set_frame (session, 0);
   g_autoptr (GVariant) at_start = g_action_group_get_action_state (actions, "world-integrator");
@@ -835,12 +829,13 @@ first_mark (ImpSession *session, ImpTimelineBar *bar, gint64 *first)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (bar));
   gint64 length = imp_session_get_length (session);
-  PhysTimeline *tl = imp_session_lock (session);
+  gint64 n_states;
+  const PhysFrameSummary *summaries
+      = imp_recording_get_summaries (imp_session_get_recording (session), &n_states);
   *first = -1;
-  for (gint64 k = 0; k < length && *first < 0; k++)
-    if (phys_timeline_summary (tl, k).n_events > 0)
+  for (gint64 k = 0; k < length && k < n_states && *first < 0; k++)
+    if (summaries[k].n_events > 0)
       *first = k;
-  imp_session_unlock (session);
   g_assert_cmpint (*first, >, 0);
   return ((double) *first + 0.5) / (double) length * width;
 }

@@ -11,6 +11,17 @@
 #include "test-ui-util.h"
 #include "test-util.h"
 
+/* The hash of state k of the session's recording (recorded already). */
+static uint64_t
+state_hash (ImpSession *session, gint64 k)
+{
+  gint64 n;
+  const PhysFrameSummary *summaries
+      = imp_recording_get_summaries (imp_session_get_recording (session), &n);
+  g_assert_cmpint (k, <, n);
+  return summaries[k].hash;
+}
+
 static void
 test_session_load_and_step (void)
 {
@@ -177,13 +188,9 @@ test_session_edit_undo_save (void)
   g_assert_true (imp_session_load (reopened, file, &error));
   g_assert_no_error (error);
   imp_test_wait_for_length (reopened, 80);
-  PhysTimeline *a = imp_session_lock (session);
-  uint64_t ha = phys_timeline_summary (a, 80).hash;
-  imp_session_unlock (session);
-  PhysTimeline *b = imp_session_lock (reopened);
-  uint64_t hb = phys_timeline_summary (b, 80).hash;
-  g_assert_cmpint (phys_timeline_edit_count (b), ==, 1);
-  imp_session_unlock (reopened);
+  uint64_t ha = state_hash (session, 80);
+  uint64_t hb = state_hash (reopened, 80);
+  g_assert_cmpint (imp_recording_get_n_edits (imp_session_get_recording (reopened)), ==, 1);
   g_assert_cmpuint (ha, ==, hb);
   g_assert_cmpint (imp_session_get_n_bookmarks (reopened), ==, 1);
 
@@ -191,14 +198,10 @@ test_session_edit_undo_save (void)
   g_assert_false (imp_session_can_undo (session));
   g_assert_true (imp_session_can_redo (session));
   imp_test_wait_for_length (session, 80);
-  PhysTimeline *c = imp_session_lock (session);
-  g_assert_cmpuint (phys_timeline_summary (c, 80).hash, !=, ha);
-  imp_session_unlock (session);
+  g_assert_cmpuint (state_hash (session, 80), !=, ha);
   g_assert_true (imp_session_redo (session));
   imp_test_wait_for_length (session, 80);
-  c = imp_session_lock (session);
-  g_assert_cmpuint (phys_timeline_summary (c, 80).hash, ==, ha);
-  imp_session_unlock (session);
+  g_assert_cmpuint (state_hash (session, 80), ==, ha);
   g_remove (file);
   g_rmdir (dir);
 }
@@ -350,9 +353,7 @@ test_breakpoints (void)
   gint64 expected = -1;
   for (int i = 0; i < 3; i++)
     {
-      PhysTimeline *tl = imp_session_lock (session);
-      expected = phys_timeline_find (tl, expected, 1, &circles);
-      imp_session_unlock (session);
+      expected = imp_recording_find (imp_session_get_recording (session), expected, 1, &circles);
       g_assert_cmpint (expected, >=, 0);
       g_assert_cmpint (play_to_break (session, &hit), ==, expected);
       g_assert_cmpint (imp_session_get_frame (session), ==, expected);
@@ -376,10 +377,9 @@ test_breakpoints (void)
   of_ball.match_body = true;
   of_ball.body = ball;
   imp_session_set_frame (session, 0);
-  PhysTimeline *tl = imp_session_lock (session);
-  expected = phys_timeline_find (tl, -1, 1, &of_ball);
-  gint64 after = phys_timeline_find (tl, expected, 1, &of_ball);
-  imp_session_unlock (session);
+  ImpRecording *recording = imp_session_get_recording (session);
+  expected = imp_recording_find (recording, -1, 1, &of_ball);
+  gint64 after = imp_recording_find (recording, expected, 1, &of_ball);
   g_assert_cmpint (expected, >=, 0);
   g_assert_cmpint (play_to_break (session, &hit), ==, expected);
   if (after >= 0 && after < imp_session_get_length (session))

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "imp-ledger.h"
 #include "imp-lesson-markup.h"
 
 typedef struct
@@ -441,27 +442,19 @@ badges (Card *c, gboolean momentum_kept, gboolean energy_kept)
   g_string_free (shown, TRUE);
 }
 
-/* Momentum and kinetic energy of a pair before and after its impulse, and why
- * they are or are not conserved. Masses are 1/inv_mass; a fixed body (inverse
- * mass 0) is left out of both sums: it takes what it is given. */
+/* Momentum and kinetic energy of a pair before and after its impulse
+ * (imp_ledger_of()), and why they are or are not conserved. */
 static void
 ledger_card (Card *c, const PhysImpulse *imp, const PhysEvent *event)
 {
   heading (c, "Ledger");
-  double m1 = imp->inv_mass1 > 0.0 ? 1.0 / imp->inv_mass1 : 0.0;
-  double m2 = imp->inv_mass2 > 0.0 ? 1.0 / imp->inv_mass2 : 0.0;
-  PhysVec2 p0 = phys_v2_add (phys_v2_scale (imp->v1_before, m1), phys_v2_scale (imp->v2_before, m2));
-  PhysVec2 p1 = phys_v2_add (phys_v2_scale (imp->v1_after, m1), phys_v2_scale (imp->v2_after, m2));
-  double k0 = 0.5 * (m1 * phys_v2_len_sq (imp->v1_before) + m2 * phys_v2_len_sq (imp->v2_before));
-  double k1 = 0.5 * (m1 * phys_v2_len_sq (imp->v1_after) + m2 * phys_v2_len_sq (imp->v2_after));
-  g_autofree char *sp0 = vec (c, p0), *sp1 = vec (c, p1), *sk0 = num (c, k0), *sk1 = num (c, k1);
+  ImpLedger ledger = imp_ledger_of (imp);
+  double k0 = ledger.kinetic_before, k1 = ledger.kinetic_after;
+  gboolean momentum_kept = ledger.momentum_kept, energy_kept = ledger.energy_kept;
+  g_autofree char *sp0 = vec (c, ledger.momentum_before), *sp1 = vec (c, ledger.momentum_after);
+  g_autofree char *sk0 = num (c, k0), *sk1 = num (c, k1);
   line (c, "momentum m₁v₁ + m₂v₂: %s → %s", sp0, sp1);
   line (c, "kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: %s → %s", sk0, sk1);
-
-  double scale = fmax (fabs (k0), 1e-300);
-  gboolean momentum_kept = phys_v2_len (phys_v2_sub (p1, p0))
-                           <= 1e-9 * fmax (phys_v2_len (p0) + phys_v2_len (p1), 1e-300);
-  gboolean energy_kept = fabs (k1 - k0) <= 1e-9 * scale;
   badges (c, momentum_kept, energy_kept);
   if (event->repeated)
     line (c, "Not conserved: the double-pair-loop mistake applied the impulse a second time, "

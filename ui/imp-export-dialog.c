@@ -177,6 +177,32 @@ describe_data (cairo_t *cr, int width, int height, const ImpExportOptions *o)
   g_object_unref (layout);
 }
 
+/* An export over the recording: the preview's first page, or the file. */
+typedef struct
+{
+  const ImpExportOptions *options;
+  cairo_t *cr;      /* the preview's, or NULL */
+  const char *path; /* the file's, or NULL */
+  gboolean done;
+  GError *error;
+} ExportJob;
+
+static void
+preview_page (PhysTimeline *timeline, gpointer data)
+{
+  ExportJob *job = data;
+  job->done = timeline != NULL && imp_export_check (timeline, job->options, &job->error)
+              && imp_export_draw_page (job->cr, timeline, job->options, 0, &job->error);
+}
+
+static void
+write_file (PhysTimeline *timeline, gpointer data)
+{
+  ExportJob *job = data;
+  job->done = timeline != NULL && imp_export_to_file (timeline, job->options, job->path,
+                                                      &job->error);
+}
+
 static void
 draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
@@ -214,11 +240,10 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
             cairo_fill (cr);
           }
     }
-  PhysTimeline *timeline = imp_session_lock (self->session);
-  gboolean drawn = timeline != NULL && imp_export_check (timeline, &o, &error)
-                   && imp_export_draw_page (cr, timeline, &o, 0, &error);
-  imp_session_unlock (self->session);
-  gtk_label_set_text (self->problem, drawn || error == NULL ? "" : error->message);
+  ExportJob job = { .options = &o, .cr = cr };
+  imp_recording_read (imp_session_get_recording (self->session), preview_page, &job);
+  gtk_label_set_text (self->problem, job.done || job.error == NULL ? "" : job.error->message);
+  g_clear_error (&job.error);
 }
 
 static void
@@ -242,9 +267,10 @@ chosen (GtkNativeDialog *chooser, int response, ImpExportDialog *self)
         {
           /* The chooser asked before replacing an existing file. */
           o.overwrite = TRUE;
-          PhysTimeline *timeline = imp_session_lock (self->session);
-          written = imp_export_to_file (timeline, &o, path, &error);
-          imp_session_unlock (self->session);
+          ExportJob job = { .options = &o, .path = path };
+          imp_recording_read (imp_session_get_recording (self->session), write_file, &job);
+          written = job.done;
+          error = job.error;
         }
       if (written)
         {

@@ -149,13 +149,12 @@ imp_framing_subject_box (ImpSession *session, gint64 until, double *largest_radi
 
   gint64 from = imp_session_get_frame (session);
   until = MAX (until, from);
-  PhysTimeline *tl = imp_session_lock (session);
-  gint64 last = tl != NULL ? MIN (until, phys_timeline_length (tl)) : -1;
+  gint64 last = MIN (until, imp_recording_get_recorded (imp_session_get_recording (session)));
   gint64 span = MAX (last - from, 0);
-  for (gint64 i = 0; tl != NULL && i < SUBJECT_SAMPLES && from + i <= last; i++)
+  for (gint64 i = 0; i < SUBJECT_SAMPLES && from + i <= last; i++)
     {
       gint64 k = from + (span <= SUBJECT_SAMPLES - 1 ? i : span * i / (SUBJECT_SAMPLES - 1));
-      const PhysWorld *world = phys_timeline_seek (tl, k);
+      g_autoptr (PhysWorld) world = imp_recording_seek (imp_session_get_recording (session), k);
       if (world == NULL)
         continue;
       if (n == 0)
@@ -165,6 +164,5 @@ imp_framing_subject_box (ImpSession *session, gint64 until, double *largest_radi
       if (n == 1 && bodies[0].kind == PHYS_BODY_CIRCLE)
         box = add_movers (box, world, bodies[0].index, &ignored);
     }
-  imp_session_unlock (session);
   return box;
 }

@@ -116,6 +116,60 @@ context_now (ImpLessonPlayer *self)
   return context;
 }
 
+/* A question about the step's goal to the whole recording (imp_recording_read()). */
+typedef struct
+{
+  const ImpLessonGoal *goal;
+  const ImpGoalContext *context;
+  ImpLessonSetup *setup;
+  ImpGoalSolution *solution;
+  gboolean as_switched; /* the settings the goal asks to switch are the learner's */
+  gboolean *settings;
+  gboolean ok;       /* the answer: reached, measured, solved */
+  gboolean measured; /* reached, and the prediction's value measured */
+  double value;
+  char *text;        /* why not solved, or the differences from the setup */
+} GoalQuestion;
+
+static void
+ask_reached (PhysTimeline *timeline, gpointer data)
+{
+  GoalQuestion *q = data;
+  q->ok = timeline != NULL && imp_lesson_goal_reached (timeline, q->goal, q->context);
+  if (q->ok && q->goal->kind == IMP_GOAL_PREDICT)
+    q->measured = imp_lesson_measure (timeline, q->goal, &q->value, NULL);
+}
+
+static void
+ask_measure (PhysTimeline *timeline, gpointer data)
+{
+  GoalQuestion *q = data;
+  q->ok = timeline != NULL && imp_lesson_measure (timeline, q->goal, &q->value, NULL);
+}
+
+static void
+ask_solve (PhysTimeline *timeline, gpointer data)
+{
+  GoalQuestion *q = data;
+  q->ok = timeline != NULL
+          && imp_lesson_goal_solve (timeline, q->goal, q->context, q->solution, &q->text);
+}
+
+static void
+ask_differences (PhysTimeline *timeline, gpointer data)
+{
+  GoalQuestion *q = data;
+  q->text = timeline != NULL
+                ? imp_lesson_setup_differences (q->setup, timeline, q->as_switched, q->settings)
+                : NULL;
+}
+
+static void
+ask (ImpLessonPlayer *self, ImpRecordingReader question, GoalQuestion *q)
+{
+  imp_recording_read (imp_session_get_recording (self->session), question, q);
+}
+
 static void
 keep (GArray *kept, ImpKeptBackKind kind, const char *a, const char *b, gint64 frame)
 {
@@ -169,13 +223,14 @@ check_goal (ImpLessonPlayer *self)
   if (!self->reached)
     {
       ImpGoalContext context = context_now (self);
-      PhysTimeline *timeline = imp_session_lock (self->session);
-      gboolean reached
-          = timeline != NULL && imp_lesson_goal_reached (timeline, &step->goal, &context);
-      if (reached && step->goal.kind == IMP_GOAL_PREDICT)
-        self->has_answer = imp_lesson_measure (timeline, &step->goal, &self->answer, NULL);
-      imp_session_unlock (self->session);
-      if (reached)
+      GoalQuestion q = { .goal = &step->goal, .context = &context };
+      ask (self, ask_reached, &q);
+      if (q.ok && step->goal.kind == IMP_GOAL_PREDICT)
+        {
+          self->has_answer = q.measured;
+          self->answer = q.value;
+        }
+      if (q.ok)
         {
           self->reached = TRUE;
           keep_back (self);
@@ -196,14 +251,11 @@ select_named (ImpLessonPlayer *self, const ImpLessonAction *action)
   PhysBodyRef refs[2];
   int n = 0;
 
-  PhysTimeline *timeline = imp_session_lock (self->session);
-  const PhysWorld *world
-      = timeline != NULL ? phys_timeline_seek (timeline, imp_session_get_frame (self->session))
-                         : NULL;
+  g_autoptr (PhysWorld) world = imp_recording_seek (imp_session_get_recording (self->session),
+                                                    imp_session_get_frame (self->session));
   for (int i = 0; world != NULL && i < action->n_select; i++)
     if (phys_world_find (world, action->select[i], &refs[n]))
       n++;
-  imp_session_unlock (self->session);
   imp_session_select_body (self->session, none, FALSE);
   for (int i = 0; i < n; i++)
     imp_session_select_body (self->session, refs[i], i > 0);
@@ -251,12 +303,9 @@ differences_now (ImpLessonPlayer *self, gboolean as_switched, gboolean *settings
   if (setup == NULL)
     return NULL;
   imp_session_record_to (self->session, setup->horizon + 1);
-  PhysTimeline *timeline = imp_session_lock (self->session);
-  char *differences
-      = timeline != NULL ? imp_lesson_setup_differences (setup, timeline, as_switched, settings)
-                                  : NULL;
-  imp_session_unlock (self->session);
-  return differences;
+  GoalQuestion q = { .setup = setup, .as_switched = as_switched, .settings = settings };
+  ask (self, ask_differences, &q);
+  return q.text;
 }
 
 static void
@@ -322,13 +371,11 @@ switch_modes (ImpLessonPlayer *self, const ImpLessonModes *modes)
 {
   if (!imp_lesson_modes_named (modes))
     return;
-  PhysTimeline *timeline = imp_session_lock (self->session);
-  const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, 0) : NULL;
+  g_autoptr (PhysWorld) world = imp_recording_seek (imp_session_get_recording (self->session), 0);
   gboolean needed = world != NULL && !imp_lesson_modes_hold (modes, phys_world_get_def (world));
   PhysEdit edit;
   if (needed)
     edit = imp_lesson_modes_edit (modes, world);
-  imp_session_unlock (self->session);
   if (needed)
     imp_session_edit (self->session, &edit);
 }
@@ -644,13 +691,12 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
 
   ImpGoalContext context = context_now (self);
   ImpGoalSolution solution;
-  g_autofree char *why_not = NULL;
   imp_session_record_to (self->session,
                          imp_lesson_goal_frames_to_solve (&step->goal, context.frame) + 1);
-  PhysTimeline *timeline = imp_session_lock (self->session);
-  gboolean ok = timeline != NULL
-                && imp_lesson_goal_solve (timeline, &step->goal, &context, &solution, &why_not);
-  imp_session_unlock (self->session);
+  GoalQuestion q = { .goal = &step->goal, .context = &context, .solution = &solution };
+  ask (self, ask_solve, &q);
+  g_autofree char *why_not = q.text;
+  gboolean ok = q.ok;
   if (!ok)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Cannot show this goal: %s",
@@ -717,8 +763,8 @@ modes_words (const ImpLessonModes *modes)
 static char *
 verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
 {
-  PhysTimeline *timeline = imp_session_lock (self->session);
-  const PhysWorld *world = timeline != NULL ? phys_timeline_seek (timeline, goal->frame) : NULL;
+  g_autoptr (PhysWorld) world
+      = imp_recording_seek (imp_session_get_recording (self->session), goal->frame);
   PhysBodyRef a, b;
   PhysPairRecord record;
   char *name = NULL;
@@ -731,7 +777,6 @@ verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
                      : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
                          ? phys_verdict_name (record.circle_circle.verdict)
                          : phys_verdict_name (record.circle_segment.verdict));
-  imp_session_unlock (self->session);
   return name != NULL ? name : g_strdup ("not recorded yet");
 }
 
@@ -740,10 +785,10 @@ static char *
 off_words (ImpLessonPlayer *self, const ImpLessonGoal *goal)
 {
   double value;
-  PhysTimeline *timeline = imp_session_lock (self->session);
-  gboolean ok = timeline != NULL && imp_lesson_measure (timeline, goal, &value, NULL);
-  imp_session_unlock (self->session);
-  if (!ok)
+  GoalQuestion q = { .goal = goal };
+  ask (self, ask_measure, &q);
+  value = q.value;
+  if (!q.ok)
     return g_strdup ("not it");
   if (fabs (value) > goal->tolerance && fabs (self->prediction) > goal->tolerance
       && (value < 0.0) != (self->prediction < 0.0))

@@ -18,30 +18,28 @@
 #define LANE_GAP 4.0
 #define N_LANES 4       /* the series of the whole world */
 #define MAX_BODY_LANES 2 /* and the selected circles' energies */
-#define BODY_READ_BUDGET_US 6000 /* reading them, a picture at most */
-#define BODY_READ_CHUNK 16       /* states read between two looks at the clock */
 
-/* The energy of a selected circle in each state, filled as far as recorded. */
+/* The energy of a selected circle: the recording computes it in each state. */
 typedef struct
 {
   char name[PHYS_NAME_MAX]; /* "" for none */
-  GArray *values;           /* double per state */
   ImpSeriesRange *columns;  /* the last columns drawn, stride 1 */
   int columns_width;        /* for how many columns */
-  guint columns_states;     /* and of how many values (G_MAXUINT: to compute) */
+  gint64 columns_states;    /* of how many states */
+  gint64 columns_values;    /* and of how many values (-1: to compute) */
 } BodyLane;
 
 struct _ImpRecordingPlot
 {
   GtkWidget parent_instance;
   ImpSession *session;
-  /* The columns last computed, kept while the recording they came from is
-   * the same (same width, same states, same first and last state hashes), so
-   * moving the playhead redraws without scanning the recording again. */
+  /* The columns last split from the recording's series, kept while they are
+   * the same (same width, same states, no "series-changed"), so moving the
+   * playhead redraws without going over the series again. */
   ImpSeriesRange *columns;
   int columns_width;
   gint64 columns_states;
-  guint64 columns_first_hash, columns_last_hash;
+  gboolean columns_stale;
   BodyLane bodies[MAX_BODY_LANES];
   int n_bodies;
   /* The lanes' backgrounds and curves, drawn once for as long as nothing they
@@ -52,98 +50,6 @@ struct _ImpRecordingPlot
 };
 
 G_DEFINE_FINAL_TYPE (ImpRecordingPlot, imp_recording_plot, GTK_TYPE_WIDGET)
-
-double
-imp_series_value (const PhysFrameSummary *s, ImpSeries series)
-{
-  switch (series)
-    {
-    case IMP_SERIES_TOTAL_ENERGY:
-      return s->energy.total;
-    case IMP_SERIES_KINETIC:
-      return s->energy.kinetic;
-    case IMP_SERIES_MOMENTUM:
-      return hypot (s->energy.momentum.x, s->energy.momentum.y);
-    case IMP_SERIES_EVENTS:
-      return (double) s->n_events;
-    default:
-      return 0.0;
-    }
-}
-
-gint64
-imp_series_column_state (gint64 states, int columns, int x)
-{
-  if (states <= 0 || columns <= 0)
-    return 0;
-  x = CLAMP (x, 0, columns - 1);
-  /* In integers: x / columns * states in doubles can land a hair under a
-   * whole number and floor to the state before. */
-  return (gint64) x * states / columns;
-}
-
-/* The states [*k0, *k1) column x shows: at least one. */
-static void
-column_span (gint64 states, int columns, int x, gint64 *k0, gint64 *k1)
-{
-  *k0 = imp_series_column_state (states, columns, x);
-  *k1 = x + 1 < columns ? imp_series_column_state (states, columns, x + 1) : states;
-  *k1 = MAX (*k1, *k0 + 1);
-}
-
-void
-imp_series_columns (const PhysTimeline *tl, gint64 states, int columns, ImpSeriesRange *out)
-{
-  for (int x = 0; x < columns; x++)
-    {
-      gint64 k0, k1;
-      column_span (states, columns, x, &k0, &k1);
-      ImpSeriesRange *column = out + (gsize) x * IMP_N_SERIES;
-      for (int s = 0; s < IMP_N_SERIES; s++)
-        column[s] = (ImpSeriesRange) { INFINITY, -INFINITY };
-      for (gint64 k = k0; k < k1 && k < states; k++)
-        {
-          PhysFrameSummary summary = phys_timeline_summary (tl, k);
-          for (int s = 0; s < IMP_N_SERIES; s++)
-            {
-              double v = imp_series_value (&summary, s);
-              column[s].lo = MIN (column[s].lo, v);
-              column[s].hi = MAX (column[s].hi, v);
-            }
-        }
-    }
-}
-
-void
-imp_series_body_energy (PhysTimeline *tl, const char *name, gint64 from, gint64 to, double *out)
-{
-  for (gint64 k = from; k < to; k++)
-    {
-      const PhysWorld *world = phys_timeline_seek (tl, k);
-      PhysBodyRef ref;
-      gboolean found = world != NULL && phys_world_find (world, name, &ref)
-                       && ref.kind == PHYS_BODY_CIRCLE;
-      out[k - from] = found ? phys_world_circle_energy (world, ref.index).total : NAN;
-    }
-}
-
-void
-imp_series_value_columns (const double *values, gint64 n_values, gint64 states, int columns,
-                          ImpSeriesRange *out)
-{
-  for (int x = 0; x < columns; x++)
-    {
-      gint64 k0, k1;
-      column_span (states, columns, x, &k0, &k1);
-      out[x] = (ImpSeriesRange) { INFINITY, -INFINITY };
-      for (gint64 k = k0; k < k1 && k < states && k < n_values; k++)
-        if (!isnan (values[k]))
-          {
-            out[x].lo = MIN (out[x].lo, values[k]);
-            out[x].hi = MAX (out[x].hi, values[k]);
-          }
-    }
-}
 
 /* The lane's vertical scale: lo at the bottom, hi at the top, a flat series
  * centred. */
@@ -247,50 +153,31 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   const ImpTheme *theme = imp_theme_get (dark);
 
   gint64 states = length + 1;
-  PhysTimeline *tl = imp_session_lock (self->session);
-  if (tl == NULL)
-    {
-      imp_session_unlock (self->session);
-      return;
-    }
-  PhysFrameSummary first = phys_timeline_summary (tl, 0);
-  PhysFrameSummary last = phys_timeline_summary (tl, length);
-  PhysFrameSummary now = phys_timeline_summary (tl, MIN (frame, length));
-  if (self->columns == NULL || self->columns_width != width || self->columns_states != states
-      || self->columns_first_hash != first.hash || self->columns_last_hash != last.hash)
+  ImpRecording *recording = imp_session_get_recording (self->session);
+  gint64 n_summaries;
+  const PhysFrameSummary *summaries = imp_recording_get_summaries (recording, &n_summaries);
+  if (n_summaries == 0)
+    return;
+  PhysFrameSummary first = summaries[0];
+  PhysFrameSummary now = summaries[MIN (MIN (frame, length), n_summaries - 1)];
+  if (self->columns == NULL || self->columns_stale || self->columns_width != width
+      || self->columns_states != states)
     {
       self->columns = g_renew (ImpSeriesRange, self->columns, (gsize) width * IMP_N_SERIES);
-      imp_series_columns (tl, states, width, self->columns);
+      g_autofree ImpSeriesRange *one = g_new (ImpSeriesRange, width);
+      for (int series = 0; series < IMP_N_SERIES; series++)
+        {
+          gint64 n_values;
+          const double *values = imp_recording_get_series (recording, series, &n_values);
+          imp_series_value_columns (values, n_values, states, width, one);
+          for (int x = 0; x < width; x++)
+            self->columns[(gsize) x * IMP_N_SERIES + series] = one[x];
+        }
       self->columns_width = width;
       self->columns_states = states;
-      self->columns_first_hash = first.hash;
-      self->columns_last_hash = last.hash;
+      self->columns_stale = FALSE;
       g_clear_pointer (&self->curves, gsk_render_node_unref);
     }
-  /* The selected circles' energies: only the states not yet read, and only
-   * for a few milliseconds a picture (reading a state replays a step: a long
-   * recording of a large world would stall the window); the rest follows in
-   * the next pictures, the lane filling from the left. */
-  gint64 deadline = g_get_monotonic_time () + BODY_READ_BUDGET_US;
-  gboolean more = FALSE;
-  for (int b = 0; b < self->n_bodies; b++)
-    {
-      GArray *values = self->bodies[b].values;
-      if ((gint64) values->len > states)
-        g_array_set_size (values, (guint) states);
-      while ((gint64) values->len < states && g_get_monotonic_time () < deadline)
-        {
-          guint have = values->len;
-          gint64 to = MIN (states, (gint64) have + BODY_READ_CHUNK);
-          g_array_set_size (values, (guint) to);
-          imp_series_body_energy (tl, self->bodies[b].name, have, to,
-                                  &g_array_index (values, double, have));
-        }
-      more = more || (gint64) values->len < states;
-    }
-  imp_session_unlock (self->session);
-  if (more)
-    gtk_widget_queue_draw (widget);
   const ImpSeriesRange *columns = self->columns;
 
   int n_lanes = N_LANES + self->n_bodies;
@@ -300,13 +187,16 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (int b = 0; b < self->n_bodies; b++)
     {
       BodyLane *body = &self->bodies[b];
-      if (body->columns_width != width || body->columns_states != body->values->len)
+      gint64 n_values;
+      const double *values = imp_recording_get_body_series (recording, b, &n_values);
+      if (body->columns_width != width || body->columns_states != states
+          || body->columns_values != n_values)
         {
           body->columns = g_renew (ImpSeriesRange, body->columns, width);
-          imp_series_value_columns ((const double *) body->values->data, body->values->len,
-                                    states, width, body->columns);
+          imp_series_value_columns (values, n_values, states, width, body->columns);
           body->columns_width = width;
-          body->columns_states = body->values->len;
+          body->columns_states = states;
+          body->columns_values = n_values;
           g_clear_pointer (&self->curves, gsk_render_node_unref);
         }
       lanes[N_LANES + b] = lane_for (body->columns, width, 1, 0, N_LANES + b, FALSE);
@@ -356,12 +246,12 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                              now.n_events);
   for (int b = 0; b < self->n_bodies; b++)
     {
-      const GArray *values = self->bodies[b].values;
-      const double *v = (const double *) values->data;
+      gint64 n_values;
+      const double *v = imp_recording_get_body_series (recording, b, &n_values);
       gint64 at = MIN (frame, length);
       g_autofree char *what = g_strdup_printf ("energy of %s", self->bodies[b].name);
-      left[N_LANES + b] = drift_caption (what, at < (gint64) values->len ? v[at] : NAN,
-                                         values->len > 0 ? v[0] : NAN);
+      left[N_LANES + b] = drift_caption (what, at < n_values ? v[at] : NAN,
+                                         n_values > 0 ? v[0] : NAN);
     }
   /* A lesson's prediction of an energy or a count ahead: the curves stay, their numbers wait. */
   gboolean kept = imp_conceal_world_anywhere (self->session);
@@ -440,16 +330,13 @@ imp_recording_plot_measure (GtkWidget *widget, GtkOrientation orientation, int f
     }
 }
 
-/* Forgets the circles' energies read so far (the recording changed). */
+/* The recording computed more of the series, or started them again. */
 static void
-forget_bodies (ImpRecordingPlot *self)
+series_changed (ImpRecordingPlot *self)
 {
+  self->columns_stale = TRUE;
   for (int b = 0; b < MAX_BODY_LANES; b++)
-    if (self->bodies[b].values != NULL)
-      {
-        g_array_set_size (self->bodies[b].values, 0);
-        self->bodies[b].columns_states = G_MAXUINT;
-      }
+    self->bodies[b].columns_values = -1;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -479,10 +366,11 @@ follow_selection (ImpRecordingPlot *self)
   for (int b = 0; b < MAX_BODY_LANES; b++)
     {
       g_strlcpy (self->bodies[b].name, names[b], sizeof self->bodies[b].name);
-      g_array_set_size (self->bodies[b].values, 0);
-      self->bodies[b].columns_states = G_MAXUINT;
+      self->bodies[b].columns_values = -1;
     }
   self->n_bodies = n;
+  if (self->session != NULL)
+    imp_recording_set_series_bodies (imp_session_get_recording (self->session), names, n);
   g_clear_pointer (&self->curves, gsk_render_node_unref);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
@@ -491,19 +379,23 @@ void
 imp_recording_plot_set_session (ImpRecordingPlot *self, ImpSession *session)
 {
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (imp_session_get_recording (self->session), self);
+    }
   g_set_object (&self->session, session);
   g_clear_pointer (&self->columns, g_free);
   static const char *const redraw[] = { "frame", "length", "concealed", NULL };
-  static const char *const changed[] = { "can-undo", "can-redo", "title", NULL };
   static const char *const selection[] = { "selected-event", NULL };
   if (session != NULL)
     {
       imp_session_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
-      imp_session_connect_notifies (session, changed, G_CALLBACK (forget_bodies), self);
       imp_session_connect_notifies (session, selection, G_CALLBACK (follow_selection), self);
+      g_signal_connect_swapped (imp_session_get_recording (session), "series-changed",
+                                G_CALLBACK (series_changed), self);
     }
-  forget_bodies (self);
+  series_changed (self);
+  self->n_bodies = -1; /* the new session's recording gets the names */
   follow_selection (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -513,15 +405,15 @@ imp_recording_plot_dispose (GObject *object)
 {
   ImpRecordingPlot *self = IMP_RECORDING_PLOT (object);
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (imp_session_get_recording (self->session), self);
+    }
   g_clear_object (&self->session);
   g_clear_pointer (&self->columns, g_free);
   g_clear_pointer (&self->curves, gsk_render_node_unref);
   for (int b = 0; b < MAX_BODY_LANES; b++)
-    {
-      g_clear_pointer (&self->bodies[b].values, g_array_unref);
-      g_clear_pointer (&self->bodies[b].columns, g_free);
-    }
+    g_clear_pointer (&self->bodies[b].columns, g_free);
   G_OBJECT_CLASS (imp_recording_plot_parent_class)->dispose (object);
 }
 
@@ -538,8 +430,6 @@ imp_recording_plot_class_init (ImpRecordingPlotClass *klass)
 static void
 imp_recording_plot_init (ImpRecordingPlot *self)
 {
-  for (int b = 0; b < MAX_BODY_LANES; b++)
-    self->bodies[b].values = g_array_new (FALSE, FALSE, sizeof (double));
   GtkGesture *click = gtk_gesture_click_new ();
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));

@@ -5,48 +5,10 @@
 
 #include <gtk/gtk.h>
 
+#include "imp-series.h"
 #include "imp-session.h"
 
 G_BEGIN_DECLS
-
-/* What is plotted, each in its own lane, in this order from the top. */
-typedef enum
-{
-  IMP_SERIES_TOTAL_ENERGY, /* kinetic + potential of state k */
-  IMP_SERIES_KINETIC,      /* kinetic energy of state k */
-  IMP_SERIES_MOMENTUM,     /* |sum of m v| of state k */
-  IMP_SERIES_EVENTS,       /* events of frame k */
-  IMP_N_SERIES
-} ImpSeries;
-
-/* Smallest and largest value of a series over the states a column covers. */
-typedef struct
-{
-  double lo, hi;
-} ImpSeriesRange;
-
-/* The value of series at a summary. Pure. */
-double imp_series_value (const PhysFrameSummary *summary, ImpSeries series);
-
-/* The states 0..states-1 split into columns (column x covers
- * [x states / columns, (x + 1) states / columns), at least one state): for each
- * column and series, in out[x * IMP_N_SERIES + series], the range of its
- * values. The timeline must be locked. */
-void imp_series_columns (const PhysTimeline *timeline, gint64 states, int columns,
-                         ImpSeriesRange *out);
-
-/* Each state's energy (phys_world_circle_energy) of the circle named name, for
- * states from..to-1, in out[k - from]; NAN where no circle has the name. The
- * timeline must be locked. */
-void imp_series_body_energy (PhysTimeline *timeline, const char *name, gint64 from, gint64 to,
-                             double *out);
-/* As imp_series_columns, for one series given by state: the first n_values of
- * the states have values (the rest are not read yet); NAN values are skipped; a
- * column with none gets lo > hi. out[x] per column. */
-void imp_series_value_columns (const double *values, gint64 n_values, gint64 states, int columns,
-                               ImpSeriesRange *out);
-/* The state column x of columns shows first (the frame a click there seeks to). */
-gint64 imp_series_column_state (gint64 states, int columns, int x);
 
 #define IMP_TYPE_RECORDING_PLOT (imp_recording_plot_get_type ())
 G_DECLARE_FINAL_TYPE (ImpRecordingPlot, imp_recording_plot, IMP, RECORDING_PLOT, GtkWidget)

@@ -1,220 +1,59 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-session.c: the model of the app (see imp-session.h).
  *
- * Recording runs ahead of the playhead in a worker thread, one frame at a time
- * under the session's mutex, so the interface never waits for more than one
- * step; the physics itself stays single-threaded and deterministic.
+ * It composes the model's parts (ui/model/): the recording, which records
+ * ahead of the playhead in its own thread, the playhead and the selection; it
+ * keeps the document (what was opened, its scene) and the view preferences
+ * here; imp-session-playback.c, imp-session-edits.c and imp-session-view.c
+ * hold the rest (imp-session-private.h).
  */
-#include "imp-session.h"
-
-#include "imp-body-fields.h"
-
-#include <string.h>
+#include "imp-session-private.h"
 
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-session-timeline.h"
-#include "imp-view.h"
-
-/* How far ahead of the playhead the worker records, in frames. */
-#define LOOKAHEAD 600
-/* Frames at normal speed per second of playback. */
-#define FRAMES_PER_SECOND 60.0
-/* States of past positions drawn as trails. */
-#define TRAIL_FRAMES 30
-
-struct _ImpSession
-{
-  GObject parent_instance;
-
-  char *path;              /* what was opened: a scene or a session file */
-  char *title;
-  char *session_path;      /* a session file this run was loaded from or saved to */
-  char *scene_path;        /* the scene of the run (as a session would name it) */
-  char *scene_text;        /* or its inline JSON text */
-  PhysWorld *scene;        /* the scene's state 0, before any edit */
-
-  GMutex lock;
-  GCond wake;
-  GThread *worker;
-  gboolean quit;
-  PhysTimeline *timeline; /* under lock */
-  gint64 target;          /* under lock: record up to this many frames */
-  gint64 length;          /* main thread's copy of the recorded length */
-  guint length_source;    /* pending main-thread update of length */
-
-  gint64 frame;
-  int stop; /* index into stops; 0 is the frame's start */
-  PhysStop *stops;
-  int n_stops;
-  double phase; /* playback's time inside the frame, [0, 1) */
-  gboolean playing;
-  double speed;
-  gint64 loop_start, loop_end; /* a loop when loop_end > loop_start */
-  gboolean has_breakpoint;
-  PhysTimelineQuery breakpoint; /* playback pauses on the frames it matches */
-  gint64 break_frame;           /* where it last paused (not matched again), or -1 */
-  ImpOverlays overlays;
-  char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
-  gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
-  GArray *kept_back;        /* what a lesson keeps back (ImpKeptBack, imp-conceal.h), or NULL */
-  gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0); -1: playhead */
-  int selected_event;
-  PhysBodyRef body;         /* selected body at this frame, index -1 for none */
-  PhysBodyRef other;        /* second body of a selected pair, index -1 for none */
-  /* The selection by name: edits renumber bodies and add or remove them, so
-   * each view finds the selected ones again by these ("" for none). */
-  char body_name[PHYS_NAME_MAX];
-  char other_name[PHYS_NAME_MAX];
-  /* The bodies a breakpoint names, by name too: found again as playback goes
-   * (an edit that adds or removes bodies renumbers the later ones). */
-  char break_names[2][PHYS_NAME_MAX];
-  /* The inspected event by what it is, found again once an edit, undo or redo has
-   * recorded its frame anew (its index may change, or it may be gone). */
-  struct
-  {
-    gboolean pending;
-    gint64 frame;
-    PhysEventKind kind;
-    char a[PHYS_NAME_MAX], b[PHYS_NAME_MAX];
-    int occurrence;         /* among the frame's events of that kind between those bodies */
-    PhysStopKind stop_kind; /* where the playhead stood: before or after it, or at a probe's */
-  } kept;
-  PhysPairRecord pair;      /* the pair's test at the frame (valid with the view) */
-  gboolean has_pair;
-
-  /* What get_view() hands out, rebuilt when the playhead moves. */
-  gboolean view_valid;
-  PhysWorld *world;
-  PhysVec2 *positions;
-  PhysVec2 *probe_positions;
-  PhysEventLog events;
-  PhysVec2 *ghost;          /* ghost branch centres, when it has the same circles */
-  gboolean has_ghost;
-  PhysVec2 *trail;          /* TRAIL_FRAMES states of centres before the playhead */
-  int trail_len;
-};
 
 G_DEFINE_FINAL_TYPE (ImpSession, imp_session, G_TYPE_OBJECT)
 
-enum
-{
-  SIGNAL_BREAKPOINT_HIT,
-  SIGNAL_NOTICE,
-  N_SIGNALS
-};
 static guint signals[N_SIGNALS];
-
-enum
-{
-  PROP_0,
-  PROP_TITLE,
-  PROP_LENGTH,
-  PROP_FRAME,
-  PROP_STOP,
-  PROP_PLAYING,
-  PROP_SPEED,
-  PROP_OVERLAYS,
-  PROP_SELECTED_EVENT,
-  PROP_CAN_UNDO,
-  PROP_CAN_REDO,
-  PROP_N_BOOKMARKS,
-  PROP_LOOP,
-  PROP_HIGHLIGHT_TERM,
-  PROP_CONCEALED,
-  N_PROPS
-};
-
 static GParamSpec *properties[N_PROPS];
 
-static void find_kept_event (ImpSession *self);
-static void move_to (ImpSession *self, gint64 frame, int stop);
-static void ensure_stops (ImpSession *self);
-
-static gboolean
-publish_length (gpointer data)
+void
+imp_session_notify (ImpSession *self, int prop)
 {
-  ImpSession *self = data;
-  g_mutex_lock (&self->lock);
-  gint64 length = self->timeline != NULL ? phys_timeline_length (self->timeline) : 0;
-  self->length_source = 0;
-  g_mutex_unlock (&self->lock);
-  if (length != self->length)
-    {
-      self->length = length;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
-      find_kept_event (self);
-    }
-  return G_SOURCE_REMOVE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static gpointer
-record_ahead (gpointer data)
+/* Emits signal (a SIGNAL_ of imp-session-private.h) with its arguments. */
+void
+imp_session_emit (ImpSession *self, int signal, ...)
 {
-  ImpSession *self = data;
-  g_mutex_lock (&self->lock);
-  while (!self->quit)
-    {
-      /* A recording that diverged ends there: nothing more to record until an edit. */
-      if (self->timeline == NULL || phys_timeline_length (self->timeline) >= self->target
-          || phys_timeline_halt (self->timeline).kind != PHYS_HALT_NONE)
-        {
-          g_cond_wait (&self->wake, &self->lock);
-          continue;
-        }
-      phys_timeline_record (self->timeline, 1);
-      if (self->length_source == 0)
-        self->length_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, publish_length,
-                                               g_object_ref (self), g_object_unref);
-      /* Let the interface in between frames. */
-      g_mutex_unlock (&self->lock);
-      g_thread_yield ();
-      g_mutex_lock (&self->lock);
-    }
-  g_mutex_unlock (&self->lock);
-  return NULL;
+  va_list args;
+  va_start (args, signal);
+  g_signal_emit_valist (self, signals[signal], 0, args);
+  va_end (args);
 }
 
+/* The recording grew (or changed): views redraw, an inspected event is found again. */
 static void
-want_frames (ImpSession *self, gint64 frames)
+length_changed (ImpSession *self)
 {
-  g_mutex_lock (&self->lock);
-  if (frames > self->target)
-    {
-      self->target = frames;
-      g_cond_signal (&self->wake);
-    }
-  g_mutex_unlock (&self->lock);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  imp_session_find_kept_event (self);
 }
 
-static void
-invalidate (ImpSession *self)
-{
-  self->view_valid = FALSE;
-  g_clear_pointer (&self->stops, free);
-  self->n_stops = 0;
-}
-
-/* Stops the worker while the session is still alive: the worker takes a
- * reference for each length update it posts, which finalize would be too late
- * for. */
 static void
 imp_session_dispose (GObject *object)
 {
   ImpSession *self = IMP_SESSION (object);
-  if (self->worker != NULL)
+  if (self->recording != NULL)
     {
-      g_mutex_lock (&self->lock);
-      self->quit = TRUE;
-      g_cond_signal (&self->wake);
-      g_mutex_unlock (&self->lock);
-      g_clear_pointer (&self->worker, g_thread_join);
+      g_signal_handlers_disconnect_by_data (self->recording, self);
+      g_signal_handlers_disconnect_by_data (self->playhead, self);
     }
-  if (self->length_source != 0)
-    {
-      g_source_remove (self->length_source);
-      self->length_source = 0;
-    }
+  g_clear_object (&self->playhead);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->recording);
   G_OBJECT_CLASS (imp_session_parent_class)->dispose (object);
 }
 
@@ -223,7 +62,6 @@ imp_session_finalize (GObject *object)
 {
   ImpSession *self = IMP_SESSION (object);
 
-  phys_timeline_free (self->timeline);
   phys_world_free (self->world);
   g_free (self->positions);
   g_clear_pointer (&self->kept_back, g_array_unref);
@@ -231,15 +69,12 @@ imp_session_finalize (GObject *object)
   g_free (self->ghost);
   g_free (self->trail);
   phys_event_log_free (&self->events);
-  free (self->stops);
   g_free (self->path);
   g_free (self->title);
   g_free (self->session_path);
   g_free (self->scene_path);
   g_free (self->scene_text);
   phys_world_free (self->scene);
-  g_mutex_clear (&self->lock);
-  g_cond_clear (&self->wake);
   g_free (self->highlight_term);
   G_OBJECT_CLASS (imp_session_parent_class)->finalize (object);
 }
@@ -254,25 +89,25 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       g_value_set_string (value, self->title);
       break;
     case PROP_LENGTH:
-      g_value_set_int64 (value, self->length);
+      g_value_set_int64 (value, imp_session_get_length (self));
       break;
     case PROP_FRAME:
-      g_value_set_int64 (value, self->frame);
+      g_value_set_int64 (value, imp_session_get_frame (self));
       break;
     case PROP_STOP:
-      g_value_set_int (value, self->stop);
+      g_value_set_int (value, imp_session_get_stop (self));
       break;
     case PROP_PLAYING:
-      g_value_set_boolean (value, self->playing);
+      g_value_set_boolean (value, imp_session_get_playing (self));
       break;
     case PROP_SPEED:
-      g_value_set_double (value, self->speed);
+      g_value_set_double (value, imp_session_get_speed (self));
       break;
     case PROP_OVERLAYS:
       g_value_set_flags (value, self->overlays);
       break;
     case PROP_SELECTED_EVENT:
-      g_value_set_int (value, self->selected_event);
+      g_value_set_int (value, imp_session_get_selected_event (self));
       break;
     case PROP_CAN_UNDO:
       g_value_set_boolean (value, imp_session_can_undo (self));
@@ -284,7 +119,7 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       g_value_set_int (value, imp_session_get_n_bookmarks (self));
       break;
     case PROP_LOOP:
-      g_value_set_boolean (value, self->loop_end > self->loop_start);
+      g_value_set_boolean (value, imp_session_get_loop (self, NULL, NULL));
       break;
     case PROP_HIGHLIGHT_TERM:
       g_value_set_string (value, self->highlight_term);
@@ -372,17 +207,16 @@ imp_session_class_init (ImpSessionClass *klass)
 static void
 imp_session_init (ImpSession *self)
 {
-  g_mutex_init (&self->lock);
-  g_cond_init (&self->wake);
-  self->speed = 1.0;
   self->overlays = IMP_OVERLAY_DEFAULT;
-  self->selected_event = -1;
-  self->body.index = -1;
-  self->other.index = -1;
-  self->break_frame = -1;
   self->world_edit_frame = -1;
   phys_event_log_init (&self->events);
-  self->worker = g_thread_new ("impulse-record", record_ahead, self);
+  self->recording = imp_recording_new ();
+  self->selection = imp_selection_new ();
+  /* First: the playhead follows a changed recording before the session looks. */
+  self->playhead = imp_playhead_new (self->recording);
+  imp_session_follow_playhead (self);
+  g_signal_connect_swapped (self->recording, "changed", G_CALLBACK (imp_session_recording_changed), self);
+  g_signal_connect_swapped (self->recording, "length-changed", G_CALLBACK (length_changed), self);
 }
 
 ImpSession *
@@ -391,33 +225,19 @@ imp_session_new (void)
   return g_object_new (IMP_TYPE_SESSION, NULL);
 }
 
-/* Puts a new recording in place, playhead at its first frame. */
+/* Puts a new recording in place, playhead at its first frame (set first: the
+ * recording says it changed, and the views look at once). */
 static void
 install (ImpSession *self, PhysTimeline *timeline)
 {
-  phys_timeline_record (timeline, 1);
-  g_mutex_lock (&self->lock);
-  phys_timeline_free (self->timeline);
-  self->timeline = timeline;
-  self->target = phys_timeline_length (timeline) + LOOKAHEAD;
-  g_cond_signal (&self->wake);
-  self->length = phys_timeline_length (timeline);
-  g_mutex_unlock (&self->lock);
-
-  self->frame = 0;
-  self->stop = 0;
-  self->phase = 0.0;
-  self->selected_event = -1;
+  imp_playhead_rewind (self->playhead);
+  imp_selection_clear (self->selection);
   self->kept.pending = FALSE;
-  self->body.index = -1;
-  self->other.index = -1;
-  self->body_name[0] = self->other_name[0] = '\0';
-  invalidate (self);
-  static const int changed[] = { PROP_TITLE, PROP_LENGTH, PROP_FRAME, PROP_STOP,
-                                 PROP_SELECTED_EVENT, PROP_CAN_UNDO, PROP_CAN_REDO,
-                                 PROP_N_BOOKMARKS };
-  for (gsize i = 0; i < G_N_ELEMENTS (changed); i++)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
+  imp_session_invalidate_view (self);
+  imp_recording_install (self->recording, timeline);
+  /* recording_changed() notified the rest. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
 }
 
 /* A document (session, lesson) names its scene file relative to itself; a
@@ -452,8 +272,7 @@ adopt (ImpSession *self, PhysTimeline *timeline, PhysWorld *scene, char *path, c
   phys_world_free (self->scene);
   self->scene = scene;
   /* A breakpoint names bodies of the old scene. */
-  self->has_breakpoint = FALSE;
-  self->break_frame = -1;
+  imp_playhead_set_breakpoint (self->playhead, NULL);
   install (self, timeline);
 }
 
@@ -538,21 +357,7 @@ imp_session_load_world (ImpSession *self, const PhysWorld *world, const char *ti
 void
 imp_session_record_to (ImpSession *self, gint64 frames)
 {
-  g_mutex_lock (&self->lock);
-  gint64 have = self->timeline != NULL ? phys_timeline_length (self->timeline) : frames;
-  if (have < frames)
-    have += phys_timeline_record (self->timeline, frames - have);
-  if (frames + LOOKAHEAD > self->target)
-    {
-      self->target = frames + LOOKAHEAD;
-      g_cond_signal (&self->wake);
-    }
-  g_mutex_unlock (&self->lock);
-  if (have > self->length)
-    {
-      self->length = have;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
-    }
+  imp_recording_record_to (self->recording, frames);
 }
 
 /**
@@ -566,12 +371,10 @@ imp_session_record_to (ImpSession *self, gint64 frames)
 gboolean
 imp_session_save (ImpSession *self, const char *path, GError **error)
 {
-  g_return_val_if_fail (self->timeline != NULL, FALSE);
-  PhysTimeline *tl = imp_session_lock (self);
-  g_autoptr (ImpSessionFile) file = imp_session_file_from_timeline (
-      tl, phys_world_copy (self->scene), self->scene_text == NULL ? self->scene_path : NULL,
-      self->scene_text);
-  imp_session_unlock (self);
+  g_return_val_if_fail (!imp_recording_is_empty (self->recording), FALSE);
+  g_autoptr (ImpSessionFile) file = imp_recording_to_session_file (
+      self->recording, phys_world_copy (self->scene),
+      self->scene_text == NULL ? self->scene_path : NULL, self->scene_text);
   if (!imp_session_file_save (file, path, error))
     return FALSE;
   g_free (self->session_path);
@@ -583,301 +386,6 @@ const char *
 imp_session_get_session_path (ImpSession *self)
 {
   return self->session_path;
-}
-
-/* The names of an event's bodies in world ("" for none). */
-static void
-event_names (const PhysWorld *world, const PhysEvent *event, const char **a, const char **b)
-{
-  PhysBodyRef ra = { event->kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE,
-                     event->a };
-  PhysBodyRef rb = { event->b_kind, event->b };
-  *a = event->a >= 0 ? phys_world_body_name (world, ra) : "";
-  *b = event->b >= 0 ? phys_world_body_name (world, rb) : "";
-}
-
-/* Which of the frame's events of its kind between its bodies the event is (0 for the first). */
-static int
-event_occurrence (const PhysWorld *world, const PhysEventLog *log, int index)
-{
-  const PhysEvent *event = &log->events[index];
-  const char *a, *b;
-  event_names (world, event, &a, &b);
-  int n = 0;
-  for (int i = 0; i < index; i++)
-    {
-      const char *ia, *ib;
-      event_names (world, &log->events[i], &ia, &ib);
-      if (log->events[i].kind == event->kind && g_str_equal (ia, a) && g_str_equal (ib, b))
-        n++;
-    }
-  return n;
-}
-
-/* Before the recording changes (an edit, undo or redo): remembers the inspected event
- * by what it is; recording_changed() looks for it again. */
-static void
-keep_event (ImpSession *self)
-{
-  self->kept.pending = FALSE;
-  if (self->selected_event < 0)
-    return;
-  ImpSessionView view;
-  imp_session_get_view (self, &view);
-  if (view.world == NULL || self->selected_event >= view.n_events)
-    return;
-  const PhysEvent *event = &view.events[self->selected_event];
-  const char *a, *b;
-  event_names (view.world, event, &a, &b);
-  self->kept.frame = self->frame;
-  self->kept.kind = event->kind;
-  g_strlcpy (self->kept.a, a, sizeof self->kept.a);
-  g_strlcpy (self->kept.b, b, sizeof self->kept.b);
-  self->kept.occurrence = event_occurrence (view.world, &self->events, self->selected_event);
-  const PhysStop *stop = imp_session_get_stop_info (self);
-  self->kept.stop_kind = stop != NULL && stop->event == self->selected_event ? stop->kind
-                                                                             : PHYS_STOP_BEFORE;
-  self->kept.pending = TRUE;
-}
-
-/* Once the kept event's frame is recorded again: selects the same event there and
- * puts the playhead on the same stop of it, or says it no longer happens. */
-static void
-find_kept_event (ImpSession *self)
-{
-  if (!self->kept.pending || self->frame >= self->length)
-    return;
-  self->kept.pending = FALSE;
-  if (self->frame != self->kept.frame)
-    return;
-  ImpSessionView view;
-  imp_session_get_view (self, &view);
-  int seen = 0;
-  for (int i = 0; i < view.n_events; i++)
-    {
-      const char *a, *b;
-      event_names (view.world, &view.events[i], &a, &b);
-      if (view.events[i].kind != self->kept.kind || !g_str_equal (a, self->kept.a)
-          || !g_str_equal (b, self->kept.b) || seen++ != self->kept.occurrence)
-        continue;
-      ensure_stops (self);
-      for (int s = 0; s < self->n_stops; s++)
-        if (self->stops[s].event == i && self->stops[s].kind == self->kept.stop_kind)
-          {
-            move_to (self, self->frame, s);
-            break;
-          }
-      imp_session_set_selected_event (self, i);
-      return;
-    }
-  g_autofree char *said
-      = self->kept.b[0] != '\0'
-            ? g_strdup_printf ("After this change there is no %s event of %s and %s in frame %"
-                               G_GINT64_FORMAT " any more",
-                               phys_event_kind_name (self->kept.kind), self->kept.a, self->kept.b,
-                               self->frame)
-            : g_strdup_printf ("After this change there is no %s event of %s in frame %"
-                               G_GINT64_FORMAT " any more",
-                               phys_event_kind_name (self->kept.kind), self->kept.a, self->frame);
-  g_signal_emit (self, signals[SIGNAL_NOTICE], 0, said);
-}
-
-/* After the recording changed under the playhead (edit, undo, redo). */
-static void
-recording_changed (ImpSession *self)
-{
-  g_mutex_lock (&self->lock);
-  gint64 length = phys_timeline_length (self->timeline);
-  self->target = MAX (self->frame, length) + LOOKAHEAD;
-  g_cond_signal (&self->wake);
-  g_mutex_unlock (&self->lock);
-  self->length = length;
-  if (self->frame > length)
-    self->frame = length;
-  self->stop = 0;
-  self->phase = 0.0;
-  self->selected_event = -1;
-  invalidate (self);
-  static const int changed[] = { PROP_LENGTH, PROP_FRAME, PROP_STOP, PROP_SELECTED_EVENT,
-                                 PROP_CAN_UNDO, PROP_CAN_REDO };
-  for (gsize i = 0; i < G_N_ELEMENTS (changed); i++)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[changed[i]]);
-  find_kept_event (self);
-}
-
-gboolean
-imp_session_can_undo (ImpSession *self)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean can = tl != NULL && phys_timeline_can_undo (tl);
-  imp_session_unlock (self);
-  return can;
-}
-
-gboolean
-imp_session_can_redo (ImpSession *self)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean can = tl != NULL && phys_timeline_can_redo (tl);
-  imp_session_unlock (self);
-  return can;
-}
-
-gboolean
-imp_session_undo (ImpSession *self)
-{
-  keep_event (self);
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_undo (tl);
-  imp_session_unlock (self);
-  if (done)
-    recording_changed (self);
-  else
-    self->kept.pending = FALSE;
-  return done;
-}
-
-gboolean
-imp_session_redo (ImpSession *self)
-{
-  keep_event (self);
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_redo (tl);
-  imp_session_unlock (self);
-  if (done)
-    recording_changed (self);
-  else
-    self->kept.pending = FALSE;
-  return done;
-}
-
-/**
- * imp_session_edit:
- * @self: a session
- * @edit: the change, applied to the state at the playhead's frame (a set-world
- *   edit at the world edit frame when one is set and not after the playhead)
- *
- * Branches the recording there (the old future becomes the ghost); the
- * playhead stays on its frame.
- *
- * Returns: %PHYS_OK, or why the edit does not apply (nothing changes then)
- */
-PhysStatus
-imp_session_edit (ImpSession *self, const PhysEdit *edit)
-{
-  keep_event (self);
-  gint64 at = edit->kind == PHYS_EDIT_SET_WORLD && self->world_edit_frame >= 0
-                 ? MIN (self->world_edit_frame, self->frame)
-                 : self->frame;
-  PhysTimeline *tl = imp_session_lock (self);
-  PhysStatus status = tl != NULL ? phys_timeline_edit (tl, at, edit) : PHYS_ERROR_UNKNOWN_BODY;
-  /* An edit before the playhead leaves the playhead where it was. */
-  if (status == PHYS_OK && phys_timeline_length (tl) < self->frame)
-    phys_timeline_record (tl, self->frame - phys_timeline_length (tl));
-  imp_session_unlock (self);
-  if (status == PHYS_OK)
-    recording_changed (self);
-  else
-    self->kept.pending = FALSE;
-  return status;
-}
-
-/**
- * imp_session_apply_edit:
- * @self: a session
- * @edit: what the learner changed
- * @error: why it was refused
- *
- * What every edit made in the window goes through: playback pauses, the edit
- * applies at the playhead (imp_session_edit()), and a refusal says in a
- * sentence what was refused and why.
- *
- * Returns: %TRUE when the edit applied
- */
-gboolean
-imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
-{
-  imp_session_set_playing (self, FALSE);
-  ImpSessionView view;
-  imp_session_get_view (self, &view);
-  g_autofree char *warning = NULL;
-  if (view.world != NULL && !imp_body_edit_check_place (view.world, edit, &warning, error))
-    return FALSE;
-  PhysStatus status = imp_session_edit (self, edit);
-  if (status != PHYS_OK)
-    {
-      imp_body_edit_refused (status, edit, error);
-      return FALSE;
-    }
-  if (warning != NULL)
-    g_signal_emit (self, signals[SIGNAL_NOTICE], 0, warning);
-  return TRUE;
-}
-
-/* Bookmarks the playhead's frame; returns the bookmark's index. A frame that
- * already has one keeps it (and its note): its index is returned. */
-int
-imp_session_add_bookmark (ImpSession *self, const char *note)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  int index = -1, n = tl != NULL ? phys_timeline_bookmark_count (tl) : 0;
-  for (int i = 0; i < n && index < 0; i++)
-    {
-      int64_t frame;
-      phys_timeline_get_bookmark (tl, i, &frame);
-      if (frame == self->frame)
-        index = i;
-    }
-  gboolean added = tl != NULL && index < 0;
-  if (added)
-    index = phys_timeline_add_bookmark (tl, self->frame, note);
-  imp_session_unlock (self);
-  if (added)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
-  return index;
-}
-
-int
-imp_session_get_n_bookmarks (ImpSession *self)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  int n = tl != NULL ? phys_timeline_bookmark_count (tl) : 0;
-  imp_session_unlock (self);
-  return n;
-}
-
-/* Bookmark i's note (newly allocated) and frame, or NULL when there is none. */
-char *
-imp_session_dup_bookmark (ImpSession *self, int i, gint64 *frame)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  int64_t k = 0;
-  const char *note = tl != NULL ? phys_timeline_get_bookmark (tl, i, &k) : NULL;
-  char *copy = g_strdup (note);
-  imp_session_unlock (self);
-  if (frame != NULL)
-    *frame = k;
-  return copy;
-}
-
-gboolean
-imp_session_set_bookmark_note (ImpSession *self, int i, const char *note)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_set_bookmark_note (tl, i, note);
-  imp_session_unlock (self);
-  return done;
-}
-
-gboolean
-imp_session_remove_bookmark (ImpSession *self, int i)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  gboolean done = tl != NULL && phys_timeline_remove_bookmark (tl, i);
-  imp_session_unlock (self);
-  if (done)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BOOKMARKS]);
-  return done;
 }
 
 const char *
@@ -903,182 +411,44 @@ imp_session_connect_notifies (ImpSession *self, const char *const *names, GCallb
     }
 }
 
-PhysTimeline *
-imp_session_lock (ImpSession *self)
+/**
+ * imp_session_get_recording:
+ * @self: a session
+ *
+ * Returns: (transfer none): the recording the playhead moves over
+ */
+ImpRecording *
+imp_session_get_recording (ImpSession *self)
 {
-  g_mutex_lock (&self->lock);
-  return self->timeline;
+  return self->recording;
 }
 
-void
-imp_session_unlock (ImpSession *self)
+/* Returns: (transfer none): the playhead */
+ImpPlayhead *
+imp_session_get_playhead (ImpSession *self)
 {
-  g_mutex_unlock (&self->lock);
+  return self->playhead;
+}
+
+/* Returns: (transfer none): the selection */
+ImpSelection *
+imp_session_get_selection (ImpSession *self)
+{
+  return self->selection;
 }
 
 gint64
 imp_session_get_length (ImpSession *self)
 {
-  return self->length;
+  return imp_recording_get_length (self->recording);
 }
 
-/**
- * imp_session_dup_halt_message:
- * @self: a session
- *
- * Why the recording ends where it does when an integrator diverged in its last
- * frame (see #PhysHalt): "frame 248: circle "a" diverged: ...". The recording then
- * grows no more until an edit.
- *
- * Returns: (transfer full) (nullable): the message, or %NULL while it can go on
- */
+/* Why the recording ends where it does: imp_recording_dup_halt_message(). */
 char *
 imp_session_dup_halt_message (ImpSession *self)
 {
   g_return_val_if_fail (IMP_IS_SESSION (self), NULL);
-
-  char *message = NULL;
-  g_mutex_lock (&self->lock);
-  PhysHalt halt = { 0 };
-  if (self->timeline != NULL)
-    halt = phys_timeline_halt (self->timeline);
-  /* The bodies are the branch's own at every frame, so any state names them. */
-  if (halt.kind != PHYS_HALT_NONE)
-    message = imp_scene_describe_halt (phys_timeline_seek (self->timeline, halt.frame), halt);
-  g_mutex_unlock (&self->lock);
-  return message;
-}
-
-gint64
-imp_session_get_frame (ImpSession *self)
-{
-  return self->frame;
-}
-
-/* Moves the playhead; stop and phase go back to the frame's start. */
-static void
-move_to (ImpSession *self, gint64 frame, int stop)
-{
-  frame = CLAMP (frame, 0, self->length);
-  gboolean frame_changed = frame != self->frame;
-  gboolean stop_changed = stop != self->stop;
-  if (!frame_changed && !stop_changed)
-    return;
-  if (frame_changed)
-    {
-      self->frame = frame;
-      self->selected_event = -1;
-      self->kept.pending = FALSE;
-      invalidate (self);
-      want_frames (self, frame + LOOKAHEAD);
-    }
-  self->stop = stop;
-  self->view_valid = FALSE;
-  if (frame_changed)
-    {
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRAME]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
-}
-
-void
-imp_session_set_frame (ImpSession *self, gint64 frame)
-{
-  self->phase = 0.0;
-  move_to (self, frame, 0);
-}
-
-void
-imp_session_step (ImpSession *self, int frames)
-{
-  imp_session_set_frame (self, self->frame + frames);
-}
-
-static void
-ensure_stops (ImpSession *self)
-{
-  if (self->stops != NULL || self->frame >= self->length)
-    return;
-  PhysTimeline *tl = imp_session_lock (self);
-  self->n_stops = tl != NULL ? phys_timeline_stops (tl, self->frame, &self->stops) : 0;
-  imp_session_unlock (self);
-}
-
-int
-imp_session_get_stop (ImpSession *self)
-{
-  return self->stop;
-}
-
-int
-imp_session_get_n_stops (ImpSession *self)
-{
-  ensure_stops (self);
-  return self->n_stops;
-}
-
-const PhysStop *
-imp_session_get_stop_info (ImpSession *self)
-{
-  ensure_stops (self);
-  return self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
-}
-
-/* "Step into": the next (or previous) stop inside the frame, crossing into the
- * neighbouring frame at the ends. The END stop of a frame is the START of the
- * next, so it is skipped. */
-void
-imp_session_step_into (ImpSession *self, int direction)
-{
-  self->phase = 0.0;
-  ensure_stops (self);
-  int last = self->n_stops - 2; /* the stop before END */
-  if (direction > 0)
-    {
-      if (self->stop < last)
-        move_to (self, self->frame, self->stop + 1);
-      else if (self->frame < self->length)
-        move_to (self, self->frame + 1, 0);
-    }
-  else
-    {
-      if (self->stop > 0)
-        move_to (self, self->frame, self->stop - 1);
-      else if (self->frame > 0)
-        {
-          move_to (self, self->frame - 1, 0);
-          ensure_stops (self);
-          move_to (self, self->frame, MAX (self->n_stops - 2, 0));
-        }
-    }
-  const PhysStop *stop = imp_session_get_stop_info (self);
-  imp_session_set_selected_event (self, stop != NULL ? stop->event : -1);
-}
-
-/**
- * imp_session_go_to_event:
- * @self: a session
- * @frame: a recorded frame
- * @event: an event of it
- *
- * Steps into event @event of @frame: the playhead stops just before its
- * response, where its math is drawn, and the event is selected. An event
- * without a response (a probe's) is stopped at where it happens.
- */
-void
-imp_session_go_to_event (ImpSession *self, gint64 frame, int event)
-{
-  imp_session_set_frame (self, frame);
-  ensure_stops (self);
-  for (int i = 0; i < self->n_stops; i++)
-    if (self->stops[i].event == event
-        && (self->stops[i].kind == PHYS_STOP_BEFORE || self->stops[i].kind == PHYS_STOP_PROBE))
-      {
-        move_to (self, self->frame, i);
-        imp_session_set_selected_event (self, event);
-        return;
-      }
+  return imp_recording_dup_halt_message (self->recording);
 }
 
 /**
@@ -1195,196 +565,6 @@ imp_session_get_world_edit_frame (ImpSession *self)
   return self->world_edit_frame;
 }
 
-/* Puts the playhead on frame k, just before its first event's response,
- * where its math is drawn (on the frame's start when it has no event). */
-static void
-land_before_first_event (ImpSession *self, gint64 k)
-{
-  imp_session_set_frame (self, k);
-  ensure_stops (self);
-  if (self->n_stops > 2)
-    {
-      move_to (self, self->frame, 1);
-      imp_session_set_selected_event (self, self->stops[1].event);
-    }
-}
-
-gboolean
-imp_session_jump_event (ImpSession *self, int direction)
-{
-  PhysTimelineQuery any;
-  memset (&any, 0, sizeof any);
-  PhysTimeline *tl = imp_session_lock (self);
-  gint64 found = -1;
-  /* From the start of a frame, the next event may be that frame's own. */
-  if (tl != NULL && direction > 0 && self->stop == 0 && self->phase == 0.0
-      && phys_timeline_frame_matches (tl, self->frame, &any))
-    found = self->frame;
-  else if (tl != NULL)
-    found = phys_timeline_find (tl, self->frame, direction, &any);
-  imp_session_unlock (self);
-  if (found < 0)
-    return FALSE;
-  land_before_first_event (self, found);
-  return TRUE;
-}
-
-gboolean
-imp_session_get_playing (ImpSession *self)
-{
-  return self->playing;
-}
-
-void
-imp_session_set_playing (ImpSession *self, gboolean playing)
-{
-  playing = !!playing;
-  if (playing == self->playing)
-    return;
-  self->playing = playing;
-  /* Paused, the playhead stands on a frame's start: a moment between two frames is
-   * no state any view names (the legend would say t = 0.003 of no event). */
-  if (!playing && self->phase > 0.0)
-    {
-      self->phase = 0.0;
-      self->view_valid = FALSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
-}
-
-double
-imp_session_get_speed (ImpSession *self)
-{
-  return self->speed;
-}
-
-void
-imp_session_set_speed (ImpSession *self, double speed)
-{
-  speed = CLAMP (speed, 0.1, 8.0);
-  if (speed == self->speed)
-    return;
-  self->speed = speed;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
-}
-
-/* The body named name in world, if it is of kind (else index -1). */
-static PhysBodyRef
-find_again (const PhysWorld *world, const char *name, PhysBodyKind kind)
-{
-  PhysBodyRef ref;
-  if (name[0] != '\0' && phys_world_find (world, name, &ref) && ref.kind == kind)
-    return ref;
-  return (PhysBodyRef) { kind, -1 };
-}
-
-/* The breakpoint's bodies as numbered at the playhead's frame (a body that is
- * gone there matches nothing). */
-static void
-follow_breakpoint_bodies (ImpSession *self)
-{
-  PhysTimelineQuery *q = &self->breakpoint;
-  if (!q->match_body && !q->match_pair)
-    return;
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-  if (now.world == NULL)
-    return;
-  if (q->match_body)
-    q->body = find_again (now.world, self->break_names[0], q->body.kind);
-  else
-    for (int i = 0; i < 2; i++)
-      q->pair[i] = find_again (now.world, self->break_names[i], q->pair[i].kind);
-}
-
-/**
- * imp_session_advance:
- * @self: a session
- * @seconds: wall-clock time since the last call
- *
- * Moves a playing playhead on by the time passed at the session's speed; below
- * one frame per display frame the motion inside frames is shown (slow motion).
- */
-void
-imp_session_advance (ImpSession *self, double seconds)
-{
-  if (!self->playing)
-    return;
-  double frames = self->phase + seconds * FRAMES_PER_SECOND * self->speed;
-  gint64 whole = (gint64) frames;
-  gint64 target = MIN (self->frame + whole, self->length);
-  gboolean looping = self->loop_end > self->loop_start;
-  if (looping && (target > self->loop_end || target < self->loop_start))
-    {
-      /* Wrap around the loop, keeping the overshoot so the pace stays even. */
-      gint64 span = self->loop_end - self->loop_start + 1;
-      gint64 from = MAX (self->frame, self->loop_start);
-      target = self->loop_start + (from + whole - self->loop_start) % span;
-      target = MIN (target, self->length);
-    }
-  if (self->has_breakpoint && target > self->frame)
-    {
-      follow_breakpoint_bodies (self);
-      /* The frames played through, the one under the playhead included
-       * unless playback paused there last. */
-      gint64 hit = -1;
-      PhysTimeline *tl = imp_session_lock (self);
-      for (gint64 k = self->frame + (self->frame == self->break_frame); k < target && hit < 0; k++)
-        if (tl != NULL && phys_timeline_frame_matches (tl, k, &self->breakpoint))
-          hit = k;
-      imp_session_unlock (self);
-      if (hit >= 0)
-        {
-          self->phase = 0.0;
-          self->break_frame = hit;
-          imp_session_set_playing (self, FALSE);
-          land_before_first_event (self, hit);
-          g_signal_emit (self, signals[SIGNAL_BREAKPOINT_HIT], 0, hit);
-          return;
-        }
-    }
-  double phase = target == self->length ? 0.0 : frames - (double) whole;
-  if (target != self->frame)
-    move_to (self, target, 0);
-  if (phase != self->phase)
-    {
-      self->phase = phase;
-      self->view_valid = FALSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOP]);
-    }
-}
-
-/* Playback pauses on each frame the query matches (NULL: never). */
-void
-imp_session_set_breakpoint (ImpSession *self, const PhysTimelineQuery *query)
-{
-  self->has_breakpoint = query != NULL;
-  if (query != NULL)
-    self->breakpoint = *query;
-  self->break_frame = -1;
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-  const PhysBodyRef *named[2] = { NULL, NULL };
-  if (query != NULL && query->match_body)
-    named[0] = &query->body;
-  else if (query != NULL && query->match_pair)
-    named[0] = &query->pair[0], named[1] = &query->pair[1];
-  for (int i = 0; i < 2; i++)
-    g_strlcpy (self->break_names[i],
-               named[i] != NULL && now.world != NULL ? phys_world_body_name (now.world, *named[i])
-                                                     : "",
-               sizeof self->break_names[i]);
-}
-
-gboolean
-imp_session_get_breakpoint (ImpSession *self, PhysTimelineQuery *query)
-{
-  if (self->has_breakpoint && query != NULL)
-    *query = self->breakpoint;
-  return self->has_breakpoint;
-}
-
 ImpOverlays
 imp_session_get_overlays (ImpSession *self)
 {
@@ -1399,244 +579,4 @@ imp_session_set_overlays (ImpSession *self, ImpOverlays overlays)
   self->overlays = overlays;
   self->view_valid = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERLAYS]);
-}
-
-int
-imp_session_get_selected_event (ImpSession *self)
-{
-  return self->selected_event;
-}
-
-void
-imp_session_set_selected_event (ImpSession *self, int index)
-{
-  if (index == self->selected_event)
-    return;
-  self->selected_event = index;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
-}
-
-void
-imp_session_select_body (ImpSession *self, PhysBodyRef body, gboolean add)
-{
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-  const char *name = now.world != NULL && body.index >= 0 ? phys_world_body_name (now.world, body)
-                                                          : "";
-  if (add && self->body.index >= 0 && body.index >= 0
-      && (body.kind != self->body.kind || body.index != self->body.index))
-    {
-      self->other = body;
-      g_strlcpy (self->other_name, name, sizeof self->other_name);
-    }
-  else
-    {
-      self->body = body;
-      self->other.index = -1;
-      g_strlcpy (self->body_name, name, sizeof self->body_name);
-      self->other_name[0] = '\0';
-    }
-  /* A body or pair replaces an event as what the inspector shows. */
-  self->selected_event = -1;
-  self->kept.pending = FALSE;
-  self->view_valid = FALSE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_EVENT]);
-}
-
-/* The selected body or pair as numbered at the playhead's frame. */
-static void
-ensure_view (ImpSession *self)
-{
-  ImpSessionView now;
-  imp_session_get_view (self, &now);
-}
-
-gboolean
-imp_session_get_selected_body (ImpSession *self, PhysBodyRef *body)
-{
-  ensure_view (self);
-  if (body != NULL)
-    *body = self->body;
-  return self->body.index >= 0;
-}
-
-/* The selected pair (Ctrl+click), when there is one. */
-gboolean
-imp_session_get_selected_pair (ImpSession *self, PhysBodyRef *a, PhysBodyRef *b)
-{
-  ensure_view (self);
-  if (self->body.index < 0 || self->other.index < 0)
-    return FALSE;
-  *a = self->body;
-  *b = self->other;
-  return TRUE;
-}
-
-
-static void
-rebuild_view (ImpSession *self)
-{
-  PhysTimeline *tl = imp_session_lock (self);
-  if (tl == NULL)
-    {
-      imp_session_unlock (self);
-      return;
-    }
-  const PhysWorld *at = phys_timeline_seek (tl, self->frame);
-  phys_world_free (self->world);
-  self->world = phys_world_copy (at);
-  int n = phys_world_circle_count (at), np = phys_world_probe_count (at);
-  self->positions = g_renew (PhysVec2, self->positions, MAX (n, 1));
-  self->probe_positions = g_renew (PhysVec2, self->probe_positions, MAX (np, 1));
-  phys_event_log_clear (&self->events);
-
-  gboolean has_frame = self->frame < phys_timeline_length (tl);
-  if (has_frame)
-    phys_timeline_frame_events (tl, self->frame, &self->events);
-  if (has_frame && self->phase > 0.0)
-    phys_timeline_state_at_time (tl, self->frame, self->phase, self->positions,
-                                 self->probe_positions);
-  else if (has_frame && self->stops != NULL && self->stop > 0 && self->stop < self->n_stops)
-    phys_timeline_state_at_stop (tl, self->frame, &self->stops[self->stop], self->positions, NULL,
-                                 self->probe_positions);
-  else
-    {
-      for (int i = 0; i < n; i++)
-        self->positions[i] = phys_world_get_circle (at, i).position;
-      for (int i = 0; i < np; i++)
-        self->probe_positions[i] = phys_world_get_probe (at, i).position;
-    }
-  /* The selection as numbered here (absent where an edit added or removed it). */
-  self->body = find_again (at, self->body_name, self->body.kind);
-  self->other = find_again (at, self->other_name, self->other.kind);
-  /* The selected pair's test from this frame's state, as the step would run it. */
-  self->has_pair = self->body.index >= 0 && self->other.index >= 0
-                   && phys_world_inspect_pair (at, self->body, self->other, &self->pair)
-                          == PHYS_OK;
-
-  /* The ghost branch, where it differs from this one and has the same circles. */
-  self->has_ghost = FALSE;
-  if (phys_timeline_has_ghost (tl) && self->frame > phys_timeline_ghost_fork (tl))
-    {
-      const PhysWorld *ghost = phys_timeline_ghost_seek (tl, self->frame);
-      if (ghost != NULL && phys_world_circle_count (ghost) == n)
-        {
-          self->ghost = g_renew (PhysVec2, self->ghost, MAX (n, 1));
-          for (int i = 0; i < n; i++)
-            self->ghost[i] = phys_world_get_circle (ghost, i).position;
-          self->has_ghost = TRUE;
-        }
-    }
-
-  /* Trails: the states before this one, read back from the recording. */
-  self->trail_len = 0;
-  if (self->overlays & IMP_OVERLAY_TRAILS)
-    {
-      gint64 from = MAX (phys_timeline_first_frame (tl), self->frame - TRAIL_FRAMES);
-      self->trail = g_renew (PhysVec2, self->trail, (gsize) MAX (n, 1) * (TRAIL_FRAMES + 1));
-      for (gint64 k = from; k <= self->frame; k++)
-        {
-          const PhysWorld *past = phys_timeline_seek (tl, k);
-          if (past == NULL || phys_world_circle_count (past) != n)
-            {
-              self->trail_len = 0; /* an edit added or removed circles: start again */
-              continue;
-            }
-          for (int i = 0; i < n; i++)
-            self->trail[(gsize) self->trail_len * n + i] = phys_world_get_circle (past, i).position;
-          self->trail_len++;
-        }
-    }
-  imp_session_unlock (self);
-  self->view_valid = TRUE;
-}
-
-/**
- * imp_session_recorded_box:
- * @self: a session
- * @samples: how many recorded states to look at, at most (evenly spread, the
- *   first and the last among them)
- *
- * Where the scene has been so far: the union of imp_view_world_box() over
- * the sampled states, so that a fitted view keeps orbiters and escapees in
- * sight.
- *
- * Returns: the box, empty without a recording
- */
-PhysAabb
-imp_session_recorded_box (ImpSession *self, int samples)
-{
-  PhysAabb box = imp_aabb_empty ();
-  PhysTimeline *tl = imp_session_lock (self);
-  gint64 length = tl != NULL ? phys_timeline_length (tl) : -1;
-  gint64 first = tl != NULL ? phys_timeline_first_frame (tl) : 0;
-  samples = MAX (samples, 2);
-  for (int i = 0; length >= first && i < samples; i++)
-    {
-      gint64 k = first + (length - first) * i / (samples - 1);
-      const PhysWorld *world = phys_timeline_seek (tl, k);
-      if (world == NULL)
-        continue;
-      PhysAabb b = imp_view_world_box (world);
-      if (imp_aabb_is_empty (b))
-        continue;
-      box = imp_aabb_add_point (imp_aabb_add_point (box, b.min, 0.0), b.max, 0.0);
-      if (length == first)
-        break;
-    }
-  imp_session_unlock (self);
-  return box;
-}
-
-/**
- * imp_session_get_view:
- * @self: a session
- * @view: (out caller-allocates): what to draw now
- */
-void
-imp_session_get_view (ImpSession *self, ImpSessionView *view)
-{
-  memset (view, 0, sizeof *view);
-  if (self->timeline == NULL)
-    return;
-  if (self->stop > 0)
-    ensure_stops (self);
-  if (!self->view_valid)
-    rebuild_view (self);
-  view->world = self->world;
-  view->positions = self->positions;
-  view->probe_positions = self->probe_positions;
-  view->events = self->events.events;
-  view->n_events = (int) self->events.count;
-  if (self->selected_event >= 0 && self->selected_event < view->n_events)
-    view->selected = &self->events.events[self->selected_event];
-  const PhysStop *stop = self->stop < self->n_stops ? &self->stops[self->stop] : NULL;
-  view->time_in_frame = self->phase > 0.0 ? self->phase : (stop != NULL ? stop->t : 0.0);
-  view->ghost_positions = self->has_ghost ? self->ghost : NULL;
-  view->body = self->body;
-  view->pair = self->has_pair && view->selected == NULL ? &self->pair : NULL;
-  view->trail = self->trail_len > 1 ? self->trail : NULL;
-  view->trail_len = self->trail_len > 1 ? self->trail_len : 0;
-}
-
-void
-imp_session_set_loop (ImpSession *self, gint64 start, gint64 end)
-{
-  if (end <= start)
-    start = end = 0;
-  if (start == self->loop_start && end == self->loop_end)
-    return;
-  self->loop_start = start;
-  self->loop_end = end;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOOP]);
-}
-
-gboolean
-imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end)
-{
-  if (start != NULL)
-    *start = self->loop_start;
-  if (end != NULL)
-    *end = self->loop_end;
-  return self->loop_end > self->loop_start;
 }

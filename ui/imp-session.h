@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imp-session.h: the one model every view follows: the recording, the playhead,
- * playback, the selection and the overlays. Views take it as their "session"
- * property and redraw when it notifies; no view reads another view's state.
+/* imp-session.h: the one model every view follows: the document (the run and
+ * the files it came from) composing the recording, the playhead and the
+ * selection (ui/model/), and the view preferences (overlays, the term lit, what
+ * a lesson keeps back). Views take it as their "session" property and redraw
+ * when it notifies; no view reads another view's state.
  */
 #pragma once
 
 #include <glib-object.h>
 
 #include "imp-overlays.h"
+#include "imp-playhead.h"
+#include "imp-recording.h"
+#include "imp-selection.h"
 #include "phys.h"
 
 G_BEGIN_DECLS
@@ -47,9 +52,11 @@ const char *imp_session_get_title (ImpSession *self);
 void imp_session_connect_notifies (ImpSession *self, const char *const *properties,
                                    GCallback callback, gpointer data);
 
-/* The timeline is shared with the recording worker: lock around every use. */
-PhysTimeline *imp_session_lock (ImpSession *self);
-void imp_session_unlock (ImpSession *self);
+/* The model's parts: the recording (read through copies, summaries and series,
+ * never a lock), the playhead and the selection. */
+ImpRecording *imp_session_get_recording (ImpSession *self);
+ImpPlayhead *imp_session_get_playhead (ImpSession *self);
+ImpSelection *imp_session_get_selection (ImpSession *self);
 
 gint64 imp_session_get_length (ImpSession *self);
 char *imp_session_dup_halt_message (ImpSession *self);

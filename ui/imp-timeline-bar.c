@@ -93,8 +93,10 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_rectangle (cr, x0, STRIP_TOP - 3, MAX (x1 - x0, 2.0), STRIP_HEIGHT + 6);
       cairo_fill (cr);
     }
-  PhysTimeline *tl = imp_session_lock (self->session);
-  if (tl != NULL && length > 0)
+  ImpRecording *recording = imp_session_get_recording (self->session);
+  gint64 n_states;
+  const PhysFrameSummary *summaries = imp_recording_get_summaries (recording, &n_states);
+  if (length > 0)
     {
       /* Per column: events and kinds of its frames; height grows with the count. */
       for (int x = 0; x < width; x++)
@@ -103,11 +105,10 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           column_frames (x, width, length, &k0, &k1);
           guint64 events = 0;
           guint32 kinds = 0;
-          for (gint64 k = k0; k < k1 && k < length; k++)
+          for (gint64 k = k0; k < k1 && k < length && k < n_states; k++)
             {
-              PhysFrameSummary s = phys_timeline_summary (tl, k);
-              events += s.n_events;
-              kinds |= s.kinds;
+              events += summaries[k].n_events;
+              kinds |= summaries[k].kinds;
             }
           if (events == 0)
             continue;
@@ -119,10 +120,10 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           cairo_fill (cr);
         }
       /* Bookmarks as small flags above the strip. */
-      for (int i = 0; i < phys_timeline_bookmark_count (tl); i++)
+      for (int i = 0; i < imp_recording_get_n_bookmarks (recording); i++)
         {
           gint64 frame;
-          phys_timeline_get_bookmark (tl, i, &frame);
+          g_free (imp_recording_dup_bookmark (recording, i, &frame));
           double x = frame_to_x (frame, length, width);
           imp_rgba_set_source (cr, theme->selection);
           cairo_move_to (cr, x, STRIP_TOP);
@@ -132,7 +133,6 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           cairo_fill (cr);
         }
     }
-  imp_session_unlock (self->session);
 
   /* The playhead, with the frame number and the time inside the frame. */
   gint64 frame = imp_session_get_frame (self->session);
@@ -173,9 +173,11 @@ imp_timeline_bar_event_at (ImpTimelineBar *self, double x)
   gint64 found = -1;
   if (width <= 0 || length <= 0)
     return -1;
-  PhysTimeline *tl = imp_session_lock (self->session);
+  gint64 n_states;
+  const PhysFrameSummary *summaries
+      = imp_recording_get_summaries (imp_session_get_recording (self->session), &n_states);
   /* The nearest column with a mark, then the first frame of it with events. */
-  for (int d = 0; tl != NULL && d <= MARK_SLACK_PX && found < 0; d++)
+  for (int d = 0; d <= MARK_SLACK_PX && found < 0; d++)
     for (int side = -1; side <= 1 && found < 0; side += 2)
       {
         int column = (int) floor (x) + side * d;
@@ -183,11 +185,10 @@ imp_timeline_bar_event_at (ImpTimelineBar *self, double x)
           continue;
         gint64 k0, k1;
         column_frames (column, width, length, &k0, &k1);
-        for (gint64 k = k0; k < k1 && k < length && found < 0; k++)
-          if (phys_timeline_summary (tl, k).n_events > 0)
+        for (gint64 k = k0; k < k1 && k < length && k < n_states && found < 0; k++)
+          if (summaries[k].n_events > 0)
             found = k;
       }
-  imp_session_unlock (self->session);
   return found;
 }
 
