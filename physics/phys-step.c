@@ -246,8 +246,10 @@ phys_event_log_free (PhysEventLog *log)
   memset (log, 0, sizeof *log);
 }
 
+/* Appends an event of this frame, written whole by the caller (a compound literal leaves
+ * every field it does not name at zero). */
 static PhysEvent *
-log_append (PhysEventLog *log)
+log_event (PhysEventLog *log, const PhysEvent *event)
 {
   if (log->count == log->capacity)
     {
@@ -255,24 +257,7 @@ log_append (PhysEventLog *log)
       log->events = xrealloc (log->events, log->capacity, sizeof *log->events);
     }
   PhysEvent *e = &log->events[log->count++];
-  memset (e, 0, sizeof *e);
-  return e;
-}
-
-/* Appends an event of this frame with its header: kind, time, bodies, answer. */
-static PhysEvent *
-log_event (PhysEventLog *log, const PhysWorld *world, PhysEventKind kind, PhysReal t, PhysReal t0,
-           int a, int b, PhysBodyKind b_kind, int answer)
-{
-  PhysEvent *e = log_append (log);
-  e->kind = kind;
-  e->frame = world->frame;
-  e->t = t;
-  e->t0 = t0;
-  e->a = a;
-  e->b = b;
-  e->b_kind = b_kind;
-  e->answer = answer;
+  *e = *event;
   return e;
 }
 
@@ -1170,6 +1155,63 @@ note_removed (Step *st, size_t at, PhysReal removed)
     st->log->events[at].removed += removed;
 }
 
+/* Logs the answer to candidate c between circle a and body b: the header and the flags
+ * every collision record has (a, b in the order the record reads). The caller fills in its
+ * kind's record. NULL without a log. */
+static PhysEvent *
+log_answer (Step *st, const Candidate *c, int a, int b, bool resting, bool at_end, bool jammed,
+            PhysReal removed)
+{
+  if (st->log == NULL)
+    return NULL;
+  return log_event (st->log, &(PhysEvent) { .kind = c->kind, .frame = st->world->frame, .t = c->t,
+                                            .t0 = c->t0, .a = a, .b = b, .b_kind = c->b_kind,
+                                            .resting = resting, .at_frame_end = at_end,
+                                            .jammed = jammed, .removed = removed,
+                                            .answer = st->handled - 1 });
+}
+
+/* Fills a logged circle-circle event (NULL: none) with its test, its answer and the centres
+ * where the answer was made. */
+static void
+record_pair (PhysEvent *ev, const PhysCircleCircleSweep *sw, const PhysImpulse *imp, PhysVec2 p1,
+             PhysVec2 p2)
+{
+  if (ev == NULL)
+    return;
+  ev->circle_circle.sweep = *sw;
+  ev->circle_circle.impulse = *imp;
+  ev->circle_circle.p1 = p1;
+  ev->circle_circle.p2 = p2;
+}
+
+/* After the answer to candidate c, logged at index `logged`: its circles remember the
+ * event, a jammed circle (or -1) moves its cluster on as one, and the changed paths are
+ * tested again from the answer's moment. */
+static void
+finish_answer (Step *st, const Candidate *c, size_t logged, int jammed)
+{
+  PhysStepScratch *s = st->s;
+  bool pair = c->b_kind == PHYS_BODY_CIRCLE;
+  if (st->log != NULL)
+    {
+      s->last_event[c->a] = (long) logged;
+      if (pair)
+        s->last_event[c->b] = (long) logged;
+    }
+  if (jammed >= 0)
+    note_removed (st, logged, unjam (st, jammed, c->t));
+  path_changed (st, c->a);
+  if (pair)
+    path_changed (st, c->b);
+  st->now = c->t;
+  if (st->discrete)
+    return;
+  if (!s->done[c->a])
+    test_circle (st, c->a, -1);
+  if (pair && !s->done[c->b])
+    test_circle (st, c->b, c->a);
+}
 
 static void
 handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep *found)
@@ -1281,23 +1323,11 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       s->answers[c->b]++;
     }
   bool jam_a = note_answer (st, c->a, c->t), jam_b = note_answer (st, c->b, c->t);
-  bool jammed = jam_a || jam_b;
   size_t logged = st->log != NULL ? st->log->count : 0;
-
-  if (st->log != NULL)
-    {
-      PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_CIRCLE, c->t, c->t0, c->a, c->b,
-                                 PHYS_BODY_CIRCLE, st->handled - 1);
-      ev->resting = resting;
-      ev->woke = woke;
-      ev->jammed = jammed;
-      ev->at_frame_end = at_end;
-      ev->circle_circle.sweep = sw;
-      ev->circle_circle.impulse = imp;
-      ev->circle_circle.p1 = pa;
-      ev->circle_circle.p2 = pb;
-      ev->removed = wedge_removed;
-    }
+  PhysEvent *ev = log_answer (st, c, c->a, c->b, resting, at_end, jam_a || jam_b, wedge_removed);
+  record_pair (ev, &sw, &imp, pa, pb);
+  if (ev != NULL)
+    ev->woke = woke;
 
   if (modes.double_pair_loop && imp.applied)
     {
@@ -1312,37 +1342,17 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       again.v2_after = na;
       set_velocity (st, c->a, imp.v1_after, na);
       set_velocity (st, c->b, imp.v2_after, nb);
-      if (st->log != NULL)
-        {
-          PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_CIRCLE, c->t, c->t0, c->b,
-                                     c->a, PHYS_BODY_CIRCLE, st->handled - 1);
-          ev->resting = resting;
-          ev->repeated = true;
-          ev->at_frame_end = at_end;
-          ev->circle_circle.sweep = sw;
-          ev->circle_circle.impulse = again;
-          ev->circle_circle.p1 = pb;
-          ev->circle_circle.p2 = pa;
-        }
+      PhysEvent *rep = log_answer (st, c, c->b, c->a, resting, at_end, false, 0.0);
+      record_pair (rep, &sw, &again, pb, pa);
+      if (rep != NULL)
+        rep->repeated = true;
     }
 
   /* Between two movable circles the answer keeps momentum, unless one stands on the ground
    * (which took part of it) or cannot move at all. */
   if (ia_own == 0.0 || ib_own == 0.0 || ia != ia_own || ib != ib_own)
     note_taken (st, (long) logged, phys_v2_neg (st->moved));
-  if (st->log != NULL)
-    s->last_event[c->a] = s->last_event[c->b] = (long) logged;
-  if (jammed)
-    note_removed (st, logged, unjam (st, jam_a ? c->a : c->b, c->t));
-  path_changed (st, c->a);
-  path_changed (st, c->b);
-  st->now = c->t;
-  if (st->discrete)
-    return;
-  if (!s->done[c->a])
-    test_circle (st, c->a, -1);
-  if (!s->done[c->b])
-    test_circle (st, c->b, c->a);
+  finish_answer (st, c, logged, jam_a ? c->a : (jam_b ? c->b : -1));
 }
 
 static void
@@ -1413,30 +1423,17 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
     }
   bool jammed = note_answer (st, c->a, c->t);
   size_t logged = st->log != NULL ? st->log->count : 0;
-
-  if (st->log != NULL)
+  PhysEvent *ev = log_answer (st, c, c->a, c->b, resting, at_end, jammed, wedge_removed);
+  if (ev != NULL)
     {
-      PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_SEGMENT, c->t, c->t0, c->a,
-                                 c->b, PHYS_BODY_SEGMENT, st->handled - 1);
-      ev->resting = resting;
-      ev->at_frame_end = at_end;
       ev->circle_segment.sweep = sw;
       ev->circle_segment.response = resp;
       ev->circle_segment.center = center;
       ev->circle_segment.center_before = before;
-      ev->jammed = jammed;
-      ev->removed = wedge_removed;
     }
 
   note_taken (st, (long) logged, phys_v2_neg (st->moved));
-  if (st->log != NULL)
-    s->last_event[c->a] = (long) logged;
-  if (jammed)
-    note_removed (st, logged, unjam (st, c->a, c->t));
-  path_changed (st, c->a);
-  st->now = c->t;
-  if (!st->discrete && !s->done[c->a])
-    test_circle (st, c->a, -1);
+  finish_answer (st, c, logged, jammed ? c->a : -1);
 }
 
 static void
@@ -1445,16 +1442,8 @@ handle_embedded (Step *st, const Candidate *c)
   PhysWorld *world = st->world;
   PhysStepScratch *s = st->s;
   begin_event (st, c->t);
-  PhysEvent ev;
-  memset (&ev, 0, sizeof ev);
-  ev.kind = PHYS_EVENT_EMBEDDED;
-  ev.frame = world->frame;
-  ev.answer = st->handled - 1;
-  ev.t = c->t;
-  ev.t0 = c->t0;
-  ev.a = c->a;
-  ev.b = c->b;
-  ev.b_kind = c->b_kind;
+  PhysEvent ev = { .kind = PHYS_EVENT_EMBEDDED, .frame = world->frame, .t = c->t, .t0 = c->t0,
+                   .a = c->a, .b = c->b, .b_kind = c->b_kind, .answer = st->handled - 1 };
 
   PhysVec2 pa = position_at (s, c->a, c->t);
   PhysReal ra = world->circles[c->a].radius;
@@ -1524,7 +1513,7 @@ handle_embedded (Step *st, const Candidate *c)
   ev.jammed = jam_a || jam_b;
   size_t logged = st->log != NULL ? st->log->count : 0;
   if (st->log != NULL)
-    *log_append (st->log) = ev;
+    log_event (st->log, &ev);
   /* A circle jammed by separations (wedged among others that cannot all be cleared) is
    * pinned: later separations this frame move its neighbours, never it. Positions only:
    * no velocity changes, so momentum is untouched. */
@@ -1653,9 +1642,10 @@ step_probes (PhysWorld *world, PhysEventLog *log)
             PhysProbeRecord rec = phys_probe_predict (probe->position, step, seg->a, seg->b);
             if (rec.verdict != PHYS_PROBE_AHEAD || rec.time_to_impact > 1.0)
               continue;
-            PhysEvent *ev = log_event (log, world, PHYS_EVENT_PROBE_SEGMENT, rec.time_to_impact, 0.0,
-                                       p, g, PHYS_BODY_SEGMENT, -1);
-            ev->probe.record = rec;
+            log_event (log, &(PhysEvent) { .kind = PHYS_EVENT_PROBE_SEGMENT, .frame = world->frame,
+                                           .t = rec.time_to_impact, .a = p, .b = g,
+                                           .b_kind = PHYS_BODY_SEGMENT, .answer = -1,
+                                           .probe.record = rec });
           }
       probe->position = phys_v2_add (probe->position, step);
     }
@@ -1885,12 +1875,14 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
           begin_event (st, c.t);
           if (log != NULL)
             {
-              PhysEvent *ev = log_event (log, world, PHYS_EVENT_EVENT_CAP, c.t, c.t, -1, -1,
-                                         PHYS_BODY_CIRCLE, st->handled);
-              ev->cap.cap = st->cap;
-              ev->cap.handled = st->handled;
-              ev->cap.tests = st->tests;
-              ev->cap.test_cap = st->test_cap;
+              PhysEvent stop = { .kind = PHYS_EVENT_EVENT_CAP, .frame = world->frame, .t = c.t,
+                                .t0 = c.t, .a = -1, .b = -1, .b_kind = PHYS_BODY_CIRCLE,
+                                .answer = st->handled };
+              stop.cap.cap = st->cap;
+              stop.cap.handled = st->handled;
+              stop.cap.tests = st->tests;
+              stop.cap.test_cap = st->test_cap;
+              log_event (log, &stop);
             }
           /* Stop everything where it stands: moving on unanswered would push bodies
            * into each other and through walls, and the next frames would pay for it. */

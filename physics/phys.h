@@ -6,5 +6,6 @@
 #include "phys-sweep.h"
 #include "phys-response.h"
 #include "phys-world.h"
+#include "phys-record.h"
 #include "phys-timeline.h"
 #include "phys-edit.h"
