@@ -787,9 +787,12 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
       return;
     }
   s->rate[i] = phys_v2_scale (after, dt);
-  /* Leaving a surface it rested on: gravity has it again. */
+  /* Leaving a surface it rested on: gravity has it again. Only a real departure counts:
+   * an answer at rest leaves a normal speed of rounding, and a circle reset to its own
+   * acceleration by it was held again at once, while the neighbour under it kept the push
+   * of the earlier hold and took it again, once per answer (energy from nowhere). */
   for (int k = 0; k < s->n_sup[i]; k++)
-    if (phys_v2_dot (after, s->sup_n[2 * i + k]) > 0.0)
+    if (leaving (phys_v2_dot (after, s->sup_n[2 * i + k]) * dt, phys_v2_len (after) * dt))
       {
         begin_hold (st, i);
         s->n_sup[i] = 0;
