@@ -132,11 +132,13 @@ phys_v2_is_finite (PhysVec2 a)
   return isfinite (a.x) && isfinite (a.y);
 }
 
-/// True when x is finite and its magnitude at most limit. Pure.
+/// True when x is finite and its magnitude at most limit (itself finite). Pure.
 static inline bool
 phys_real_within (PhysReal x, PhysReal limit)
 {
-  return isfinite (x) && fabs (x) <= limit;
+  /* One comparison says it all: any comparison with a NaN is false, and an infinity is
+   * beyond every finite limit (the divergence check makes it for every circle, every frame). */
+  return fabs (x) <= limit;
 }
 
 /// True when both components are finite with magnitude at most limit. Pure.
@@ -158,9 +160,12 @@ static inline PhysAabb
 phys_aabb_swept_circle (PhysVec2 p, PhysVec2 d, PhysReal r)
 {
   PhysVec2 q = phys_v2_add (p, d);
+  /* Comparisons, not fmin/fmax: without -ffast-math those are calls into libm (their NaN
+   * rules), and every circle's box is made several times a frame. The values are the same
+   * for every finite input. */
   PhysAabb box;
-  box.min = phys_v2 (fmin (p.x, q.x) - r, fmin (p.y, q.y) - r);
-  box.max = phys_v2 (fmax (p.x, q.x) + r, fmax (p.y, q.y) + r);
+  box.min = phys_v2 ((p.x < q.x ? p.x : q.x) - r, (p.y < q.y ? p.y : q.y) - r);
+  box.max = phys_v2 ((p.x > q.x ? p.x : q.x) + r, (p.y > q.y ? p.y : q.y) + r);
   return box;
 }
 

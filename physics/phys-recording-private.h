@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include "phys-timeline.h"
+#include "phys-record.h"
 
 typedef struct PhysRecording PhysRecording;
 

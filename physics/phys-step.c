@@ -57,6 +57,31 @@ typedef struct
   uint32_t va, vb;      /* versions of a and b when found */
 } Candidate;
 
+/* What a circle went through in the frame so far. One record per circle, so that a frame
+ * starts each one afresh with a single copy (see FRESH_TRAIL). */
+typedef struct
+{
+  PhysReal last_t;      /* time of the circle's last answered contact this frame, or -1 */
+  PhysReal merged_t;    /* when the circle's jammed cluster last moved on as one, or -1 */
+  PhysReal stop_t;      /* when its last resting answer by something immovable was, or -1 */
+  PhysVec2 stop_n;      /* that answer's normal */
+  PhysReal sep_t;       /* when it was last separated from an immovable circle, or -1 */
+  PhysReal hold_t;      /* since when the circle's acceleration has been what it is */
+  long hold_event;      /* the logged event that set it (its support is recorded there), or -1 */
+  long last_event;      /* the circle's last logged event this frame, or -1 */
+  int sep_from;         /* the immovable circle it was last separated from, or -1 */
+  int same_t;           /* answers the circle got at last_t */
+  int answers;          /* resting answers the circle got this frame */
+  int mark;             /* stamp of the last jammed cluster the circle was found in */
+  bool rested;          /* had a slow resting contact this frame */
+  bool pinned;          /* jammed by separations: stands firm in later ones this frame */
+} Trail;
+
+/* A circle's trail when the frame begins. */
+static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
+                                   .sep_t = -1.0, .hold_event = -1, .last_event = -1,
+                                   .sep_from = -1 };
+
 struct PhysStepScratch
 {
   int cap;
@@ -70,20 +95,7 @@ struct PhysStepScratch
   uint32_t *version;
   bool *done;
   bool *asleep;         /* sleeping this frame: still, and infinitely heavy until woken */
-  bool *rested;         /* had a slow resting contact this frame */
-  PhysReal *last_t;     /* time of the circle's last answered contact this frame, or -1 */
-  int *same_t;          /* answers the circle got at last_t */
-  int *answers;         /* resting answers the circle got this frame */
-  int *mark;            /* stamp of the last jammed cluster the circle was found in */
-  PhysReal *merged_t;   /* when the circle's jammed cluster last moved on as one, or -1 */
-  bool *pinned;         /* jammed by separations: stands firm in later ones this frame */
-  PhysVec2 *stop_n;     /* normal of the circle's last resting answer by something immovable */
-  PhysReal *stop_t;     /* when that was, or -1 */
-  int *sep_from;        /* the immovable circle the circle was last separated from, or -1 */
-  PhysReal *hold_t;     /* since when the circle's acceleration has been what it is */
-  long *hold_event;     /* the logged event that set it (its support is recorded there), or -1 */
-  long *last_event;     /* the circle's last logged event this frame, or -1 */
-  PhysReal *sep_t;      /* when that was */
+  Trail *trail;         /* what the circle went through this frame */
   PhysAabb *box;
   PhysGrid grid;
   Candidate *heap;
@@ -141,20 +153,7 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->version);
   free (s->done);
   free (s->asleep);
-  free (s->rested);
-  free (s->last_t);
-  free (s->same_t);
-  free (s->answers);
-  free (s->mark);
-  free (s->merged_t);
-  free (s->pinned);
-  free (s->stop_n);
-  free (s->stop_t);
-  free (s->sep_from);
-  free (s->sep_t);
-  free (s->hold_t);
-  free (s->hold_event);
-  free (s->last_event);
+  free (s->trail);
   free (s->box);
   phys_grid_free (&s->grid);
   free (s->heap);
@@ -199,20 +198,7 @@ scratch_for (PhysWorld *world)
       s->version = xrealloc (s->version, m, sizeof *s->version);
       s->done = xrealloc (s->done, m, sizeof *s->done);
       s->asleep = xrealloc (s->asleep, m, sizeof *s->asleep);
-      s->rested = xrealloc (s->rested, m, sizeof *s->rested);
-      s->last_t = xrealloc (s->last_t, m, sizeof *s->last_t);
-      s->same_t = xrealloc (s->same_t, m, sizeof *s->same_t);
-      s->answers = xrealloc (s->answers, m, sizeof *s->answers);
-      s->mark = xrealloc (s->mark, m, sizeof *s->mark);
-      s->merged_t = xrealloc (s->merged_t, m, sizeof *s->merged_t);
-      s->pinned = xrealloc (s->pinned, m, sizeof *s->pinned);
-      s->stop_n = xrealloc (s->stop_n, m, sizeof *s->stop_n);
-      s->stop_t = xrealloc (s->stop_t, m, sizeof *s->stop_t);
-      s->sep_from = xrealloc (s->sep_from, m, sizeof *s->sep_from);
-      s->sep_t = xrealloc (s->sep_t, m, sizeof *s->sep_t);
-      s->hold_t = xrealloc (s->hold_t, m, sizeof *s->hold_t);
-      s->hold_event = xrealloc (s->hold_event, m, sizeof *s->hold_event);
-      s->last_event = xrealloc (s->last_event, m, sizeof *s->last_event);
+      s->trail = xrealloc (s->trail, m, sizeof *s->trail);
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
     }
@@ -246,8 +232,23 @@ phys_event_log_free (PhysEventLog *log)
   memset (log, 0, sizeof *log);
 }
 
+/* What every event of a frame starts with: kind, time, bodies, answer and the flags of a
+ * collision. Zero-initialise (a compound literal), then set what applies. */
+typedef struct
+{
+  PhysEventKind kind;
+  PhysReal t, t0;
+  int a, b;
+  PhysBodyKind b_kind;
+  int answer;
+  bool resting, at_frame_end, jammed;
+  PhysReal removed;
+} EventHead;
+
+/* Appends an event of this frame with its head; the rest of the record starts at zero, for
+ * the caller to fill in. */
 static PhysEvent *
-log_append (PhysEventLog *log)
+log_event (PhysEventLog *log, const PhysWorld *world, const EventHead *head)
 {
   if (log->count == log->capacity)
     {
@@ -256,23 +257,18 @@ log_append (PhysEventLog *log)
     }
   PhysEvent *e = &log->events[log->count++];
   memset (e, 0, sizeof *e);
-  return e;
-}
-
-/* Appends an event of this frame with its header: kind, time, bodies, answer. */
-static PhysEvent *
-log_event (PhysEventLog *log, const PhysWorld *world, PhysEventKind kind, PhysReal t, PhysReal t0,
-           int a, int b, PhysBodyKind b_kind, int answer)
-{
-  PhysEvent *e = log_append (log);
-  e->kind = kind;
+  e->kind = head->kind;
   e->frame = world->frame;
-  e->t = t;
-  e->t0 = t0;
-  e->a = a;
-  e->b = b;
-  e->b_kind = b_kind;
-  e->answer = answer;
+  e->t = head->t;
+  e->t0 = head->t0;
+  e->a = head->a;
+  e->b = head->b;
+  e->b_kind = head->b_kind;
+  e->answer = head->answer;
+  e->resting = head->resting;
+  e->at_frame_end = head->at_frame_end;
+  e->jammed = head->jammed;
+  e->removed = head->removed;
   return e;
 }
 
@@ -391,18 +387,18 @@ static void
 close_hold (Step *st, int i, PhysReal t)
 {
   PhysStepScratch *s = st->s;
-  PhysReal h = t - s->hold_t[i];
+  PhysReal h = t - s->trail[i].hold_t;
   bool straight = s->base_acc[i].x == 0.0 && s->base_acc[i].y == 0.0;
-  if (h > 0.0 && !s->pinned[i] && straight && (s->acc[i].x != 0.0 || s->acc[i].y != 0.0))
+  if (h > 0.0 && !s->trail[i].pinned && straight && (s->acc[i].x != 0.0 || s->acc[i].y != 0.0))
     s->end_vel[i] = phys_v2_add_scaled (s->end_vel[i], s->acc[i], h / st->world->def.dt);
-  if (h > 0.0 && !s->pinned[i])
+  if (h > 0.0 && !s->trail[i].pinned)
     {
       PhysVec2 deficit = phys_v2_sub (s->base_acc[i], s->acc[i]);
       if (deficit.x != 0.0 || deficit.y != 0.0)
-        note_taken (st, s->hold_event[i],
+        note_taken (st, s->trail[i].hold_event,
                     phys_v2_scale (deficit, st->world->circles[i].mass * h / st->world->def.dt));
     }
-  s->hold_t[i] = t;
+  s->trail[i].hold_t = t;
 }
 
 /* Circle i's acceleration is about to change in the event being handled: what held it up
@@ -411,7 +407,7 @@ static void
 begin_hold (Step *st, int i)
 {
   close_hold (st, i, st->event_t);
-  st->s->hold_event[i] = st->event_at;
+  st->s->trail[i].hold_event = st->event_at;
 }
 
 /* Starts handling an event at time t: its log index, and the momentum its answers give. */
@@ -429,24 +425,30 @@ takes_part (const PhysCircle *c)
   return c->collides;
 }
 
-/* Box of the rest of a circle's path, from its clock to the end of the frame. */
-static PhysAabb
-remaining_box (const PhysWorld *world, const PhysStepScratch *s, int i)
+/* Box of the rest of a circle's path, the T frames from its clock to the end of the frame. */
+static inline PhysAabb
+path_box (const PhysWorld *world, const PhysStepScratch *s, int i, PhysReal T)
 {
   PhysReal r = world->circles[i].radius;
-  PhysReal T = 1.0 - s->tau[i];
+  PhysReal T2 = T * T;
   PhysVec2 a = s->acc[i];
   /* The chord of the path, plus how far a parabola strays from its chord, |a| T^2 / 8 on
    * each axis. */
-  PhysVec2 chord = phys_v2_add_scaled (phys_v2_scale (s->rate[i], T), a, 0.5 * T * T);
+  PhysVec2 chord = phys_v2_add_scaled (phys_v2_scale (s->rate[i], T), a, 0.5 * T2);
   PhysAabb box = phys_aabb_swept_circle (s->pos[i], chord, r);
   /* A hair of margin: boxes only prune, and must not prune a pair that touches
    * exactly on a rounded edge. */
   PhysReal m = 1e-9 * (1.0 + r);
-  PhysReal sx = m + 0.125 * fabs (a.x) * T * T, sy = m + 0.125 * fabs (a.y) * T * T;
+  PhysReal sx = m + 0.125 * T2 * fabs (a.x), sy = m + 0.125 * T2 * fabs (a.y);
   box.min = phys_v2 (box.min.x - sx, box.min.y - sy);
   box.max = phys_v2 (box.max.x + sx, box.max.y + sy);
   return box;
+}
+
+static PhysAabb
+remaining_box (const PhysWorld *world, const PhysStepScratch *s, int i)
+{
+  return path_box (world, s, i, 1.0 - s->tau[i]);
 }
 
 /* Appends an index to a growable list. */
@@ -481,7 +483,7 @@ inv_mass_of (const Step *st, int i)
 static PhysReal
 shift_weight (const Step *st, int i)
 {
-  return st->s->pinned[i] ? 0.0 : inv_mass_of (st, i);
+  return st->s->trail[i].pinned ? 0.0 : inv_mass_of (st, i);
 }
 
 /* reach: the radius (sum) of the contact; what a settled contact may sink in a
@@ -778,16 +780,19 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
   PhysReal dt = st->world->def.dt;
   st->moved = phys_v2_add_scaled (st->moved, phys_v2_sub (after, before),
                                   st->world->circles[i].mass);
-  if (s->pinned[i])
+  if (s->trail[i].pinned)
     {
       /* Stands still for the rest of the frame; the velocity it leaves with changes. */
       s->end_vel[i] = phys_v2_add (s->end_vel[i], phys_v2_sub (after, before));
       return;
     }
   s->rate[i] = phys_v2_scale (after, dt);
-  /* Leaving a surface it rested on: gravity has it again. */
+  /* Leaving a surface it rested on: gravity has it again. Only a real departure counts:
+   * an answer at rest leaves a normal speed of rounding, and a circle reset to its own
+   * acceleration by it was held again at once, while the neighbour under it kept the push
+   * of the earlier hold and took it again, once per answer (energy from nowhere). */
   for (int k = 0; k < s->n_sup[i]; k++)
-    if (phys_v2_dot (after, s->sup_n[2 * i + k]) > 0.0)
+    if (leaving (phys_v2_dot (after, s->sup_n[2 * i + k]) * dt, phys_v2_len (after) * dt))
       {
         begin_hold (st, i);
         s->n_sup[i] = 0;
@@ -809,7 +814,7 @@ velocity_of (const Step *st, int i)
 static bool
 recent (const PhysStepScratch *s, int i, PhysReal t)
 {
-  return s->last_t[i] >= 0.0 && t - s->last_t[i] <= CLUSTER_TIME;
+  return s->trail[i].last_t >= 0.0 && t - s->trail[i].last_t <= CLUSTER_TIME;
 }
 
 /* Restitution for a contact of normal speed vn (world units per time unit, > 0
@@ -994,9 +999,9 @@ static bool
 note_answer (Step *st, int i, PhysReal t)
 {
   PhysStepScratch *s = st->s;
-  s->same_t[i] = s->last_t[i] >= 0.0 && t - s->last_t[i] <= INSTANT ? s->same_t[i] + 1 : 1;
-  s->last_t[i] = t;
-  return (s->same_t[i] > PHYS_JAM_ANSWERS || s->answers[i] > FRAME_ANSWERS)
+  s->trail[i].same_t = s->trail[i].last_t >= 0.0 && t - s->trail[i].last_t <= INSTANT ? s->trail[i].same_t + 1 : 1;
+  s->trail[i].last_t = t;
+  return (s->trail[i].same_t > PHYS_JAM_ANSWERS || s->trail[i].answers > FRAME_ANSWERS)
          && inv_mass_of (st, i) > 0.0;
 }
 
@@ -1006,17 +1011,17 @@ collect_touching (void *ctx, int j)
   Step *st = ctx;
   PhysStepScratch *s = st->s;
   int i = st->self;
-  if (s->mark[j] == st->stamp || s->done[j] || inv_mass_of (st, j) == 0.0)
+  if (s->trail[j].mark == st->stamp || s->done[j] || inv_mass_of (st, j) == 0.0)
     return;
   /* Only circles answered at this instant ring with it. */
-  if (s->last_t[j] < 0.0 || st->jam_t - s->last_t[j] > INSTANT)
+  if (s->trail[j].last_t < 0.0 || st->jam_t - s->trail[j].last_t > INSTANT)
     return;
   const PhysCircle *c = st->world->circles;
   PhysVec2 d = phys_v2_sub (position_at (s, j, st->jam_t), position_at (s, i, st->jam_t));
   PhysReal reach = (c[i].radius + c[j].radius) * (1.0 + JAM_TOUCH);
   if (phys_v2_len_sq (d) > reach * reach)
     return;
-  s->mark[j] = st->stamp;
+  s->trail[j].mark = st->stamp;
   push_index (&st->cluster, &st->n_cluster, &st->cap_cluster, j);
 }
 
@@ -1037,7 +1042,7 @@ unjam (Step *st, int i, PhysReal t)
   st->stamp++;
   st->jam_t = t;
   st->n_cluster = 0;
-  s->mark[i] = st->stamp;
+  s->trail[i].mark = st->stamp;
   push_index (&st->cluster, &st->n_cluster, &st->cap_cluster, i);
   for (int k = 0; k < st->n_cluster; k++)
     {
@@ -1064,21 +1069,21 @@ unjam (Step *st, int i, PhysReal t)
   PhysVec2 mean_acc = phys_v2_scale (force, 1.0 / mass);
   /* Jammed again at once, or answered at rest more than FRAME_ANSWERS times in the
    * frame (a Zeno sequence spread over time): confined, it stops. */
-  bool stopped = (s->merged_t[i] >= 0.0 && t - s->merged_t[i] <= INSTANT)
-                 || s->answers[i] > FRAME_ANSWERS;
+  bool stopped = (s->trail[i].merged_t >= 0.0 && t - s->trail[i].merged_t <= INSTANT)
+                 || s->trail[i].answers > FRAME_ANSWERS;
   if (stopped)
     mean = mean_acc = phys_v2 (0.0, 0.0);
   st->moved = phys_v2 (0.0, 0.0);
   for (int k = 0; k < st->n_cluster; k++)
     {
       int j = st->cluster[k];
-      s->merged_t[j] = t;
+      s->trail[j].merged_t = t;
       after += 0.5 * world->circles[j].mass * phys_v2_len_sq (mean);
       move_clock (s, j, t, position_at (s, j, t));
       set_velocity (st, j, velocity_of (st, j), mean);
       begin_hold (st, j);
       s->acc[j] = mean_acc;
-      s->same_t[j] = 0;
+      s->trail[j].same_t = 0;
       path_changed (st, j);
     }
   /* Moving on as one keeps the cluster's momentum; stopped, what holds it took it all. */
@@ -1099,10 +1104,10 @@ static void
 pin (Step *st, int i)
 {
   PhysStepScratch *s = st->s;
-  if (s->pinned[i])
+  if (s->trail[i].pinned)
     return;
   begin_hold (st, i);
-  s->pinned[i] = true;
+  s->trail[i].pinned = true;
   if (s->base_acc[i].x != 0.0 || s->base_acc[i].y != 0.0)
     s->end_vel[i] = phys_v2_scale (phys_v2_add_scaled (s->rate[i], s->base_acc[i], 1.0 - s->tau[i]),
                                    1.0 / st->world->def.dt);
@@ -1121,10 +1126,10 @@ static PhysVec2
 wedge_answer (Step *st, int i, PhysVec2 n, PhysVec2 v, PhysReal t)
 {
   PhysStepScratch *s = st->s;
-  PhysVec2 m = s->stop_n[i];
-  bool same = s->stop_t[i] >= 0.0 && t - s->stop_t[i] <= INSTANT;
-  s->stop_n[i] = n;
-  s->stop_t[i] = t;
+  PhysVec2 m = s->trail[i].stop_n;
+  bool same = s->trail[i].stop_t >= 0.0 && t - s->trail[i].stop_t <= INSTANT;
+  s->trail[i].stop_n = n;
+  s->trail[i].stop_t = t;
   if (!same || phys_v2_dot (v, m) >= 0.0)
     return v;
   PhysReal cross = phys_v2_cross (n, m);
@@ -1145,10 +1150,10 @@ wedge_position (Step *st, int i, int j, PhysReal t)
 {
   PhysStepScratch *s = st->s;
   const PhysCircle *c = st->world->circles;
-  int k = s->sep_from[i];
-  bool same = k >= 0 && k != j && t - s->sep_t[i] <= INSTANT;
-  s->sep_from[i] = j;
-  s->sep_t[i] = t;
+  int k = s->trail[i].sep_from;
+  bool same = k >= 0 && k != j && t - s->trail[i].sep_t <= INSTANT;
+  s->trail[i].sep_from = j;
+  s->trail[i].sep_t = t;
   if (!same || inv_mass_of (st, k) > 0.0)
     return;
   PhysVec2 p = s->pos[i], pj = position_at (s, j, t), pk = position_at (s, k, t);
@@ -1175,6 +1180,63 @@ note_removed (Step *st, size_t at, PhysReal removed)
     st->log->events[at].removed += removed;
 }
 
+/* Logs the answer to candidate c between circle a and body b: the header and the flags
+ * every collision record has (a, b in the order the record reads). The caller fills in its
+ * kind's record. NULL without a log. */
+static PhysEvent *
+log_answer (Step *st, const Candidate *c, int a, int b, bool resting, bool at_end, bool jammed,
+            PhysReal removed)
+{
+  if (st->log == NULL)
+    return NULL;
+  return log_event (st->log, st->world,
+                    &(EventHead) { .kind = c->kind, .t = c->t, .t0 = c->t0, .a = a, .b = b,
+                                   .b_kind = c->b_kind, .answer = st->handled - 1,
+                                   .resting = resting, .at_frame_end = at_end, .jammed = jammed,
+                                   .removed = removed });
+}
+
+/* Fills a logged circle-circle event (NULL: none) with its test, its answer and the centres
+ * where the answer was made. */
+static void
+record_pair (PhysEvent *ev, const PhysCircleCircleSweep *sw, const PhysImpulse *imp, PhysVec2 p1,
+             PhysVec2 p2)
+{
+  if (ev == NULL)
+    return;
+  ev->circle_circle.sweep = *sw;
+  ev->circle_circle.impulse = *imp;
+  ev->circle_circle.p1 = p1;
+  ev->circle_circle.p2 = p2;
+}
+
+/* After the answer to candidate c, logged at index `logged`: its circles remember the
+ * event, a jammed circle (or -1) moves its cluster on as one, and the changed paths are
+ * tested again from the answer's moment. */
+static void
+finish_answer (Step *st, const Candidate *c, size_t logged, int jammed)
+{
+  PhysStepScratch *s = st->s;
+  bool pair = c->b_kind == PHYS_BODY_CIRCLE;
+  if (st->log != NULL)
+    {
+      s->trail[c->a].last_event = (long) logged;
+      if (pair)
+        s->trail[c->b].last_event = (long) logged;
+    }
+  if (jammed >= 0)
+    note_removed (st, logged, unjam (st, jammed, c->t));
+  path_changed (st, c->a);
+  if (pair)
+    path_changed (st, c->b);
+  st->now = c->t;
+  if (st->discrete)
+    return;
+  if (!s->done[c->a])
+    test_circle (st, c->a, -1);
+  if (pair && !s->done[c->b])
+    test_circle (st, c->b, c->a);
+}
 
 static void
 handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep *found)
@@ -1185,8 +1247,10 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   PhysModes modes = world->def.modes;
 
   begin_event (st, c->t);
-  PhysCircleCircleSweep sw = *found;
-  PhysVec2 pa, pb, normal = sw.normal;
+  /* The test's record is read where it lies (a copy per event is a measurable part of a
+   * frame of piles). */
+  const PhysCircleCircleSweep *sw = found;
+  PhysVec2 pa, pb, normal = sw->normal;
   bool at_end = modes.respond_at_frame_end && !st->discrete;
   if (at_end)
     {
@@ -1202,8 +1266,8 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
     }
   else
     {
-      pa = sw.p1_at_t;
-      pb = sw.p2_at_t;
+      pa = sw->p1_at_t;
+      pb = sw->p2_at_t;
       move_clock (s, c->a, c->t, pa);
       move_clock (s, c->b, c->t, pb);
     }
@@ -1222,7 +1286,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   PhysReal rest_removed = 0.0;
   if (resting)
     {
-      s->rested[c->a] = s->rested[c->b] = vn < world->def.rest_speed;
+      s->trail[c->a].rested = s->trail[c->b].rested = vn < world->def.rest_speed;
       if (pressed > 0.0 && ia + ib > 0.0)
         rest_removed = 0.5 * e0 * e0 * vn * vn / (ia + ib);
     }
@@ -1282,27 +1346,15 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   if (resting)
     {
       hold_pair (st, c->a, c->b, normal, ia_own, ib_own);
-      s->answers[c->a]++;
-      s->answers[c->b]++;
+      s->trail[c->a].answers++;
+      s->trail[c->b].answers++;
     }
   bool jam_a = note_answer (st, c->a, c->t), jam_b = note_answer (st, c->b, c->t);
-  bool jammed = jam_a || jam_b;
   size_t logged = st->log != NULL ? st->log->count : 0;
-
-  if (st->log != NULL)
-    {
-      PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_CIRCLE, c->t, c->t0, c->a, c->b,
-                                 PHYS_BODY_CIRCLE, st->handled - 1);
-      ev->resting = resting;
-      ev->woke = woke;
-      ev->jammed = jammed;
-      ev->at_frame_end = at_end;
-      ev->circle_circle.sweep = sw;
-      ev->circle_circle.impulse = imp;
-      ev->circle_circle.p1 = pa;
-      ev->circle_circle.p2 = pb;
-      ev->removed = wedge_removed;
-    }
+  PhysEvent *ev = log_answer (st, c, c->a, c->b, resting, at_end, jam_a || jam_b, wedge_removed);
+  record_pair (ev, sw, &imp, pa, pb);
+  if (ev != NULL)
+    ev->woke = woke;
 
   if (modes.double_pair_loop && imp.applied)
     {
@@ -1317,37 +1369,17 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       again.v2_after = na;
       set_velocity (st, c->a, imp.v1_after, na);
       set_velocity (st, c->b, imp.v2_after, nb);
-      if (st->log != NULL)
-        {
-          PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_CIRCLE, c->t, c->t0, c->b,
-                                     c->a, PHYS_BODY_CIRCLE, st->handled - 1);
-          ev->resting = resting;
-          ev->repeated = true;
-          ev->at_frame_end = at_end;
-          ev->circle_circle.sweep = sw;
-          ev->circle_circle.impulse = again;
-          ev->circle_circle.p1 = pb;
-          ev->circle_circle.p2 = pa;
-        }
+      PhysEvent *rep = log_answer (st, c, c->b, c->a, resting, at_end, false, 0.0);
+      record_pair (rep, sw, &again, pb, pa);
+      if (rep != NULL)
+        rep->repeated = true;
     }
 
   /* Between two movable circles the answer keeps momentum, unless one stands on the ground
    * (which took part of it) or cannot move at all. */
   if (ia_own == 0.0 || ib_own == 0.0 || ia != ia_own || ib != ib_own)
     note_taken (st, (long) logged, phys_v2_neg (st->moved));
-  if (st->log != NULL)
-    s->last_event[c->a] = s->last_event[c->b] = (long) logged;
-  if (jammed)
-    note_removed (st, logged, unjam (st, jam_a ? c->a : c->b, c->t));
-  path_changed (st, c->a);
-  path_changed (st, c->b);
-  st->now = c->t;
-  if (st->discrete)
-    return;
-  if (!s->done[c->a])
-    test_circle (st, c->a, -1);
-  if (!s->done[c->b])
-    test_circle (st, c->b, c->a);
+  finish_answer (st, c, logged, jam_a ? c->a : (jam_b ? c->b : -1));
 }
 
 static void
@@ -1382,7 +1414,7 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
         rest_removed = 0.5 * circle->mass * e0 * e0 * approach * approach;
     }
   if (approach >= 0.0 && (resting || approach < world->def.rest_speed))
-    s->rested[c->a] = true;
+    s->trail[c->a].rested = true;
   PhysSegmentResponse resp = phys_segment_respond (sw.normal, v, seg->response, e);
   if (resting && approach < 0.0)
     {
@@ -1414,34 +1446,21 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   if (resting || seg->response == PHYS_RESPONSE_SLIDE)
     {
       support (st, c->a, sw.normal);
-      s->answers[c->a]++;
+      s->trail[c->a].answers++;
     }
   bool jammed = note_answer (st, c->a, c->t);
   size_t logged = st->log != NULL ? st->log->count : 0;
-
-  if (st->log != NULL)
+  PhysEvent *ev = log_answer (st, c, c->a, c->b, resting, at_end, jammed, wedge_removed);
+  if (ev != NULL)
     {
-      PhysEvent *ev = log_event (st->log, world, PHYS_EVENT_CIRCLE_SEGMENT, c->t, c->t0, c->a,
-                                 c->b, PHYS_BODY_SEGMENT, st->handled - 1);
-      ev->resting = resting;
-      ev->at_frame_end = at_end;
       ev->circle_segment.sweep = sw;
       ev->circle_segment.response = resp;
       ev->circle_segment.center = center;
       ev->circle_segment.center_before = before;
-      ev->jammed = jammed;
-      ev->removed = wedge_removed;
     }
 
   note_taken (st, (long) logged, phys_v2_neg (st->moved));
-  if (st->log != NULL)
-    s->last_event[c->a] = (long) logged;
-  if (jammed)
-    note_removed (st, logged, unjam (st, c->a, c->t));
-  path_changed (st, c->a);
-  st->now = c->t;
-  if (!st->discrete && !s->done[c->a])
-    test_circle (st, c->a, -1);
+  finish_answer (st, c, logged, jammed ? c->a : -1);
 }
 
 static void
@@ -1452,14 +1471,6 @@ handle_embedded (Step *st, const Candidate *c)
   begin_event (st, c->t);
   PhysEvent ev;
   memset (&ev, 0, sizeof ev);
-  ev.kind = PHYS_EVENT_EMBEDDED;
-  ev.frame = world->frame;
-  ev.answer = st->handled - 1;
-  ev.t = c->t;
-  ev.t0 = c->t0;
-  ev.a = c->a;
-  ev.b = c->b;
-  ev.b_kind = c->b_kind;
 
   PhysVec2 pa = position_at (s, c->a, c->t);
   PhysReal ra = world->circles[c->a].radius;
@@ -1529,7 +1540,15 @@ handle_embedded (Step *st, const Candidate *c)
   ev.jammed = jam_a || jam_b;
   size_t logged = st->log != NULL ? st->log->count : 0;
   if (st->log != NULL)
-    *log_append (st->log) = ev;
+    {
+      PhysEvent *logged_ev = log_event (st->log, world,
+                                        &(EventHead) { .kind = PHYS_EVENT_EMBEDDED, .t = c->t,
+                                                       .t0 = c->t0, .a = c->a, .b = c->b,
+                                                       .b_kind = c->b_kind,
+                                                       .answer = st->handled - 1,
+                                                       .jammed = ev.jammed });
+      logged_ev->embedded = ev.embedded;
+    }
   /* A circle jammed by separations (wedged among others that cannot all be cleared) is
    * pinned: later separations this frame move its neighbours, never it. Positions only:
    * no velocity changes, so momentum is untouched. */
@@ -1567,6 +1586,15 @@ event_cap (const PhysWorld *world)
   return automatic < PHYS_MAX_EVENT_CAP ? automatic : PHYS_MAX_EVENT_CAP;
 }
 
+/* The larger side of a box. A comparison, not fmax (a call into libm without -ffast-math):
+ * every circle's box is measured twice a frame. */
+static PhysReal
+box_extent (PhysAabb b)
+{
+  PhysReal w = b.max.x - b.min.x, h = b.max.y - b.min.y;
+  return w > h ? w : h;
+}
+
 /* The larger of 1.25 x the mean box extent and the 99th percentile, so that at
  * most about 1% of boxes are oversize (checked by everyone) while a query stays
  * at 3 x 3 cells of about one circle each. The percentile comes from a
@@ -1582,7 +1610,7 @@ choose_cell_size (const PhysWorld *world, const PhysStepScratch *s)
     if (takes_part (&world->circles[i]))
       {
         PhysAabb b = s->box[i];
-        sum += fmax (b.max.x - b.min.x, b.max.y - b.min.y);
+        sum += box_extent (b);
         n++;
       }
   if (n == 0 || !(sum > 0.0) || !isfinite (sum))
@@ -1592,7 +1620,7 @@ choose_cell_size (const PhysWorld *world, const PhysStepScratch *s)
     if (takes_part (&world->circles[i]))
       {
         PhysAabb b = s->box[i];
-        PhysReal extent = fmax (b.max.x - b.min.x, b.max.y - b.min.y);
+        PhysReal extent = box_extent (b);
         int bin = (int) (extent / top * BINS);
         if (bin < BINS)
           count[bin]++;
@@ -1658,8 +1686,10 @@ step_probes (PhysWorld *world, PhysEventLog *log)
             PhysProbeRecord rec = phys_probe_predict (probe->position, step, seg->a, seg->b);
             if (rec.verdict != PHYS_PROBE_AHEAD || rec.time_to_impact > 1.0)
               continue;
-            PhysEvent *ev = log_event (log, world, PHYS_EVENT_PROBE_SEGMENT, rec.time_to_impact, 0.0,
-                                       p, g, PHYS_BODY_SEGMENT, -1);
+            PhysEvent *ev = log_event (log, world,
+                                       &(EventHead) { .kind = PHYS_EVENT_PROBE_SEGMENT,
+                                                      .t = rec.time_to_impact, .a = p, .b = g,
+                                                      .b_kind = PHYS_BODY_SEGMENT, .answer = -1 });
             ev->probe.record = rec;
           }
       probe->position = phys_v2_add (probe->position, step);
@@ -1802,7 +1832,7 @@ update_rest (PhysWorld *world, const PhysStepScratch *s, int i)
   if (s->asleep[i])
     return;
   PhysReal limit = world->def.rest_speed * world->def.dt;
-  bool resting = world->def.sleep && s->rested[i]
+  bool resting = world->def.sleep && s->trail[i].rested
                  && phys_v2_len_sq (phys_v2_scale (c->velocity, world->def.dt)) < limit * limit;
   c->rest_frames = resting ? c->rest_frames + 1 : 0;
   if (phys_circle_is_asleep (c))
@@ -1830,21 +1860,9 @@ reset_bodies (Step *st)
       s->version[i] = 0;
       s->done[i] = !takes_part (&world->circles[i]);
       s->asleep[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
-      s->rested[i] = false;
-      s->last_t[i] = -1.0;
-      s->same_t[i] = 0;
-      s->answers[i] = 0;
-      s->mark[i] = 0;
-      s->merged_t[i] = -1.0;
-      s->pinned[i] = false;
-      s->stop_n[i] = phys_v2 (0.0, 0.0);
-      s->stop_t[i] = -1.0;
-      s->sep_from[i] = -1;
-      s->sep_t[i] = -1.0;
-      s->hold_t[i] = 0.0;
-      s->hold_event[i] = -1;
-      s->last_event[i] = -1;
-      s->box[i] = remaining_box (world, s, i);
+      s->trail[i] = FRESH_TRAIL;
+      /* The whole frame's path (T = 1: the products by T fold away). */
+      s->box[i] = path_box (world, s, i, 1.0);
     }
   s->n_heap = 0;
 }
@@ -1890,8 +1908,11 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
           begin_event (st, c.t);
           if (log != NULL)
             {
-              PhysEvent *ev = log_event (log, world, PHYS_EVENT_EVENT_CAP, c.t, c.t, -1, -1,
-                                         PHYS_BODY_CIRCLE, st->handled);
+              PhysEvent *ev = log_event (log, world,
+                                         &(EventHead) { .kind = PHYS_EVENT_EVENT_CAP, .t = c.t,
+                                                        .t0 = c.t, .a = -1, .b = -1,
+                                                        .b_kind = PHYS_BODY_CIRCLE,
+                                                        .answer = st->handled });
               ev->cap.cap = st->cap;
               ev->cap.handled = st->handled;
               ev->cap.tests = st->tests;
@@ -1916,7 +1937,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         case PHYS_EVENT_EMBEDDED: handle_embedded (st, &c); break;
         case PHYS_EVENT_CIRCLE_CIRCLE:
           {
-            PhysCircleCircleSweep sw = sweep_pair (st, c.a, c.b, c.t0);
+            PhysCircleCircleSweep sw;
+            sweep_pair_into (st, c.a, c.b, c.t0, &sw);
             handle_circle_circle (st, &c, &sw);
           }
           break;
@@ -1977,21 +1999,28 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       PhysCircle *c = &world->circles[i];
       if (c->fixed)
         continue;
-      /* Before its velocity is read: a straight path's end velocity takes what its hold
-       * added. */
-      close_hold (&st, i, 1.0);
-      /* Untouched circles keep the integrator's end point exactly. */
+      /* Untouched circles keep the integrator's end point exactly (and no event changed
+       * their acceleration). */
       bool untouched = s->version[i] == 0 && s->tau[i] == 0.0;
-      c->position = untouched ? phys_v2_add (s->start[i], s->disp[i]) : position_at (s, i, 1.0);
+      /* Before its velocity is read: a straight path's end velocity takes what its hold
+       * added. A circle that feels its own acceleration has no hold to close. */
+      if (!untouched && (s->acc[i].x != s->base_acc[i].x || s->acc[i].y != s->base_acc[i].y))
+        close_hold (&st, i, 1.0);
       c->velocity = s->end_vel[i];
-      bool curved = s->base_acc[i].x != 0.0 || s->base_acc[i].y != 0.0;
-      if (curved && !untouched && !s->pinned[i])
-        c->velocity = phys_v2_scale (rate_at (s, i, 1.0), 1.0 / world->def.dt);
+      if (untouched)
+        c->position = phys_v2_add (s->start[i], s->disp[i]);
+      else
+        {
+          c->position = position_at (s, i, 1.0);
+          bool curved = s->base_acc[i].x != 0.0 || s->base_acc[i].y != 0.0;
+          if (curved && !s->trail[i].pinned)
+            c->velocity = phys_v2_scale (rate_at (s, i, 1.0), 1.0 / world->def.dt);
+        }
       PhysVec2 v = c->velocity;
       update_rest (world, s, i);
       /* Falling asleep stops it: what it rests on takes its last momentum. */
       if (!s->asleep[i] && phys_circle_is_asleep (c))
-        note_taken (&st, s->last_event[i], phys_v2_scale (v, c->mass));
+        note_taken (&st, s->trail[i].last_event, phys_v2_scale (v, c->mass));
     }
 
   size_t probes_first = log != NULL ? log->count : 0;

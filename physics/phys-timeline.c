@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "phys-recording-private.h"
+#include "phys-timeline.h"
 
 typedef struct Branch Branch;
 struct Branch
@@ -49,29 +50,6 @@ struct PhysTimeline
   Bookmark *bookmarks;
   int n_bookmarks, cap_bookmarks;
 };
-
-PhysTimelineDef
-phys_timeline_def_default (void)
-{
-  PhysTimelineDef def;
-  def.keyframe_interval = 24;
-  def.budget_bytes = (size_t) 256 << 20;
-  return def;
-}
-
-const char *
-phys_stop_kind_name (PhysStopKind kind)
-{
-  switch (kind)
-    {
-    case PHYS_STOP_START: return "start";
-    case PHYS_STOP_BEFORE: return "before";
-    case PHYS_STOP_AFTER: return "after";
-    case PHYS_STOP_PROBE: return "probe";
-    case PHYS_STOP_END: return "end";
-    default: return "unknown";
-    }
-}
 
 static void *
 grow (void *table, int *capacity, int need, size_t item)

@@ -10,5 +10,6 @@
 #include "phys-bezier.h"
 #include "phys-advance.h"
 #include "phys-world.h"
+#include "phys-record.h"
 #include "phys-timeline.h"
 #include "phys-edit.h"
