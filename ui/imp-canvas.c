@@ -6,8 +6,10 @@
 #include "imp-canvas.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "imp-body-fields.h"
+#include "imp-canvas-describe.h"
 #include "imp-canvas-edit.h"
 #include "imp-conceal.h"
 #include "imp-framing.h"
@@ -301,6 +303,7 @@ imp_canvas_set_session (ImpCanvas *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::selected-event",
                                 G_CALLBACK (selected_event_changed), self);
     }
+  imp_canvas_describe_follow (GTK_WIDGET (self), session);
   self->fitted = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -871,6 +874,8 @@ imp_canvas_init (ImpCanvas *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), IMP_CANVAS_MIN_WIDTH, 240);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Scene at the playhead"), -1);
 
   /* Dragging with the primary button moves what it took hold of, or pans;
    * the middle button always pans. */

@@ -342,9 +342,13 @@ imp_inspector_init (ImpInspector *self)
   self->precision = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (2, 12, 1));
   gtk_spin_button_set_value (self->precision, DEFAULT_PRECISION);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->precision), "Significant digits of the numbers");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->precision),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, digits_label, NULL, -1);
   g_signal_connect_swapped (self->precision, "value-changed", G_CALLBACK (refresh), self);
   self->copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
   gtk_widget_set_tooltip_text (self->copy, "Copy the Card as Text");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "Copy the Card as Text", -1);
   gtk_widget_set_hexpand (self->copy, TRUE);
   gtk_widget_set_halign (self->copy, GTK_ALIGN_END);
   gtk_widget_set_sensitive (self->copy, FALSE);

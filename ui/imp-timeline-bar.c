@@ -7,8 +7,12 @@
 
 #include <adwaita.h>
 
+#include "imp-event-mark.h"
+
 #define STRIP_TOP 6.0
 #define STRIP_HEIGHT 22.0
+#define MARK_RADIUS 3.5   /* half the width of an event kind's shape */
+#define MARK_SPACING 9.0  /* fewest pixels between two shapes */
 
 struct _ImpTimelineBar
 {
@@ -97,6 +101,7 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (tl != NULL && length > 0)
     {
       /* Per column: events and kinds of its frames; height grows with the count. */
+      double last_mark = -G_MAXDOUBLE;
       for (int x = 0; x < width; x++)
         {
           gint64 k0, k1;
@@ -117,6 +122,18 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           double h = STRIP_HEIGHT * level;
           cairo_rectangle (cr, x, STRIP_TOP + STRIP_HEIGHT - h, 1.0, h);
           cairo_fill (cr);
+          /* The kind's shape on top, so it reads without its colour; one per few columns. */
+          if (x - last_mark >= MARK_SPACING)
+            {
+              imp_event_mark_path (cr, telling_kind (kinds), x + 0.5, STRIP_TOP + MARK_RADIUS + 1,
+                                   MARK_RADIUS);
+              imp_rgba_set_source (cr, imp_timeline_bar_kind_color (theme, telling_kind (kinds)));
+              cairo_fill_preserve (cr);
+              imp_rgba_set_source (cr, theme->text);
+              cairo_set_line_width (cr, 1.0);
+              cairo_stroke (cr);
+              last_mark = x;
+            }
         }
       /* Bookmarks as small flags above the strip. */
       for (int i = 0; i < phys_timeline_bookmark_count (tl); i++)
