@@ -5,6 +5,7 @@
  * only. Runs with GTK's test accessibility backend, which keeps the accessible
  * properties where the tests can read them. */
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "imp-canvas-describe.h"
@@ -13,6 +14,7 @@
 #include "imp-lesson-list.h"
 #include "imp-lesson-player.h"
 #include "imp-session.h"
+#include "imp-theme-contrast.h"
 #include "imp-window.h"
 #include "test-ui-util.h"
 #include "test-util.h"
@@ -312,6 +314,49 @@ test_mark_shapes (void)
   cairo_surface_destroy (surface);
 }
 
+/* WCAG 2 relative luminance and contrast ratio. */
+static double
+luminance (ImpRgba c)
+{
+  double ch[3] = { c.r, c.g, c.b };
+  for (int i = 0; i < 3; i++)
+    ch[i] = ch[i] <= 0.03928 ? ch[i] / 12.92 : pow ((ch[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
+}
+
+static double
+contrast (ImpRgba a, ImpRgba b)
+{
+  double la = luminance (a), lb = luminance (b);
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+/* The high-contrast palettes: the overlay colours that label the card's numbers
+ * (the impulse's amber was 3.0:1 on the light page) reach 4.5:1, secondary text
+ * is the text, plates are opaque, lines thicker. */
+static void
+test_high_contrast (void)
+{
+  for (int dark = 0; dark < 2; dark++)
+    {
+      const ImpTheme *base = imp_theme_get (dark);
+      const ImpTheme *hc = imp_theme_get_high_contrast (dark);
+      g_assert_true (imp_theme_for_style (dark, TRUE) == hc);
+      g_assert_true (imp_theme_for_style (dark, FALSE) == base);
+      ImpRgba colours[] = { hc->velocity, hc->contact, hc->tangent, hc->relative_velocity,
+                            hc->impulse, hc->construction, hc->normal_left, hc->normal_right,
+                            hc->text_muted };
+      for (gsize i = 0; i < G_N_ELEMENTS (colours); i++)
+        g_assert_cmpfloat (contrast (colours[i], hc->background), >=, 4.5);
+      g_assert_cmpfloat (hc->label_background.a, ==, 1.0);
+      g_assert_cmpfloat (hc->overlay_line_px, ==, base->overlay_line_px * 1.5);
+      g_assert_cmpfloat (hc->label_px, ==, base->label_px + 2.0);
+    }
+  /* The ordinary light palette's amber is what needed it. */
+  g_assert_cmpfloat (contrast (imp_theme_get (FALSE)->impulse, imp_theme_get (FALSE)->background),
+                     <, 4.5);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -322,6 +367,7 @@ main (int argc, char *argv[])
   imp_test_add_display_func ("/ui/a11y/names", test_names);
   g_test_add_func ("/ui/a11y/describe/seed000", test_describe_seed000);
   g_test_add_func ("/ui/a11y/event-marks/shapes", test_mark_shapes);
+  g_test_add_func ("/ui/a11y/theme/high-contrast", test_high_contrast);
   g_test_add_func ("/ui/a11y/describe/kept-back", test_describe_kept_back);
   imp_test_add_display_func ("/ui/a11y/describe/live", test_describe_live);
   return g_test_run ();

@@ -13,6 +13,7 @@
 #include "imp-canvas-edit.h"
 #include "imp-conceal.h"
 #include "imp-framing.h"
+#include "imp-theme-contrast.h"
 #include "imp-theme.h"
 
 struct _ImpCanvas
@@ -191,7 +192,7 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (now.world == NULL)
     {
-      const ImpTheme *theme = imp_theme_get (is_dark ());
+      const ImpTheme *theme = imp_theme_for_widgets ();
       imp_rgba_set_source (cr, theme->background);
       cairo_paint (cr);
       cairo_destroy (cr);
@@ -229,6 +230,7 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   /* What a lesson's predictions still ahead ask for waits until answered. */
   imp_conceal_view_input (self->session, &now, &input);
   input.dark = is_dark ();
+  input.theme = imp_theme_for_widgets ();
   input.cache = self->cache;
   g_array_set_size (self->hotspots, 0);
   input.hotspots = self->hotspots;
@@ -921,6 +923,8 @@ imp_canvas_init (ImpCanvas *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (zoom));
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
 

@@ -10,6 +10,7 @@
 #include "imp-conceal.h"
 #include "imp-label-index.h"
 #include "imp-quadratic-plot.h"
+#include "imp-theme-contrast.h"
 
 /* Significant digits when nothing else is chosen. */
 #define DEFAULT_PRECISION 6
@@ -172,7 +173,7 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
     sweep = &now.pair->circle_circle;
   if (sweep == NULL)
     return;
-  const ImpTheme *theme = imp_theme_get (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  const ImpTheme *theme = imp_theme_for_widgets ();
   imp_quadratic_plot_draw (cr, width, height, sweep, t_now, theme);
 }
 
@@ -199,7 +200,7 @@ mark_term (ImpInspector *self)
 {
   const char *term = self->session != NULL ? imp_session_get_highlight_term (self->session) : NULL;
   PangoAttrList *attrs = pango_attr_list_new ();
-  const ImpTheme *theme = imp_theme_get (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  const ImpTheme *theme = imp_theme_for_widgets ();
   for (guint i = 0; term != NULL && i < self->terms->len; i++)
     {
       const ImpCardTerm *t = &g_array_index (self->terms, ImpCardTerm, i);

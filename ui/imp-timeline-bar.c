@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "imp-event-mark.h"
+#include "imp-theme-contrast.h"
 
 #define STRIP_TOP 6.0
 #define STRIP_HEIGHT 22.0
@@ -80,7 +81,8 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (width <= 0 || height <= 0 || self->session == NULL)
     return;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  const ImpTheme *theme = imp_theme_get (dark);
+  const ImpTheme *theme = imp_theme_for_style (dark, adw_style_manager_get_high_contrast (
+                                                       adw_style_manager_get_default ()));
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
   imp_rgba_set_source_alpha (cr, theme->text_muted, 0.12);
@@ -321,6 +323,8 @@ imp_timeline_bar_init (ImpTimelineBar *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (dragged), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
 
