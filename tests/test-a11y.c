@@ -357,6 +357,22 @@ test_high_contrast (void)
                      <, 4.5);
 }
 
+/* A probe's crossing in words: the ship (150, 300) at 3 units a frame reaches
+ * the wall's line at x = 450 + (300 - 120) / 360 * 150 = 525, 375 units and
+ * so 125 frames away: at the end (t = 1) of frame 124, the frame from state 124
+ * to state 125. */
+static void
+test_describe_probe (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = imp_test_scene_path ("seed003-ship-wall.json");
+  g_assert_true (imp_session_load (session, path, NULL));
+  imp_test_wait_for_length (session, 130);
+  g_assert_true (imp_session_jump_event (session, 1));
+  g_autofree char *text = imp_canvas_describe (session);
+  g_assert_cmpstr (text, ==, "Frame 124, step into: the path of ship crosses wall at t = 1.000");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -369,6 +385,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/event-marks/shapes", test_mark_shapes);
   g_test_add_func ("/ui/a11y/theme/high-contrast", test_high_contrast);
   g_test_add_func ("/ui/a11y/describe/kept-back", test_describe_kept_back);
+  g_test_add_func ("/ui/a11y/describe/probe", test_describe_probe);
   imp_test_add_display_func ("/ui/a11y/describe/live", test_describe_live);
   return g_test_run ();
 }
