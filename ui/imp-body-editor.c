@@ -351,6 +351,8 @@ build_grid (ImpBodyEditor *self, PhysBodyKind kind)
       self->integrator = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (integrators));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->integrator),
                                    "This circle's integrator (World's: the world's choice)");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->integrator), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      "Integrator", -1);
       g_signal_connect_swapped (self->integrator, "notify::selected", G_CALLBACK (choice_changed),
                                 self);
       gtk_grid_attach (grid, GTK_WIDGET (self->integrator), 2, row - 1, 2, 1);
@@ -369,6 +371,8 @@ build_grid (ImpBodyEditor *self, PhysBodyKind kind)
       self->response = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (responses));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->response),
                                    "What a circle does on contact: bounce off or slide along");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->response), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      "Response on contact", -1);
       g_signal_connect_swapped (self->response, "notify::selected", G_CALLBACK (choice_changed),
                                 self);
       gtk_grid_attach (grid, GTK_WIDGET (self->response), 2, row - 1, 2, 1);
@@ -414,6 +418,8 @@ imp_body_editor_init (ImpBodyEditor *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->title), TRUE);
   self->delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
   gtk_widget_set_tooltip_text (self->delete_button, "Delete This Body from Here On");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->delete_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "Delete This Body from Here On", -1);
   gtk_widget_add_css_class (self->delete_button, "flat");
   g_signal_connect_swapped (self->delete_button, "clicked", G_CALLBACK (delete_clicked), self);
   gtk_box_append (GTK_BOX (head), GTK_WIDGET (self->title));

@@ -6,11 +6,14 @@
 #include "imp-canvas.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "imp-body-fields.h"
+#include "imp-canvas-describe.h"
 #include "imp-canvas-edit.h"
 #include "imp-conceal.h"
 #include "imp-framing.h"
+#include "imp-theme-contrast.h"
 #include "imp-theme.h"
 
 struct _ImpCanvas
@@ -189,7 +192,7 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (now.world == NULL)
     {
-      const ImpTheme *theme = imp_theme_get (is_dark ());
+      const ImpTheme *theme = imp_theme_for_widgets ();
       imp_rgba_set_source (cr, theme->background);
       cairo_paint (cr);
       cairo_destroy (cr);
@@ -227,6 +230,7 @@ imp_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   /* What a lesson's predictions still ahead ask for waits until answered. */
   imp_conceal_view_input (self->session, &now, &input);
   input.dark = is_dark ();
+  input.theme = imp_theme_for_widgets ();
   input.cache = self->cache;
   g_array_set_size (self->hotspots, 0);
   input.hotspots = self->hotspots;
@@ -301,6 +305,7 @@ imp_canvas_set_session (ImpCanvas *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::selected-event",
                                 G_CALLBACK (selected_event_changed), self);
     }
+  imp_canvas_describe_follow (GTK_WIDGET (self), session);
   self->fitted = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -871,6 +876,8 @@ imp_canvas_init (ImpCanvas *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), IMP_CANVAS_MIN_WIDTH, 240);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Scene at the playhead"), -1);
 
   /* Dragging with the primary button moves what it took hold of, or pans;
    * the middle button always pans. */
@@ -916,6 +923,8 @@ imp_canvas_init (ImpCanvas *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (zoom));
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
 

@@ -10,6 +10,7 @@
 #include "imp-conceal.h"
 #include "imp-label-index.h"
 #include "imp-quadratic-plot.h"
+#include "imp-theme-contrast.h"
 
 /* Significant digits when nothing else is chosen. */
 #define DEFAULT_PRECISION 6
@@ -172,7 +173,7 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
     sweep = &now.pair->circle_circle;
   if (sweep == NULL)
     return;
-  const ImpTheme *theme = imp_theme_get (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  const ImpTheme *theme = imp_theme_for_widgets ();
   imp_quadratic_plot_draw (cr, width, height, sweep, t_now, theme);
 }
 
@@ -199,7 +200,7 @@ mark_term (ImpInspector *self)
 {
   const char *term = self->session != NULL ? imp_session_get_highlight_term (self->session) : NULL;
   PangoAttrList *attrs = pango_attr_list_new ();
-  const ImpTheme *theme = imp_theme_get (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  const ImpTheme *theme = imp_theme_for_widgets ();
   for (guint i = 0; term != NULL && i < self->terms->len; i++)
     {
       const ImpCardTerm *t = &g_array_index (self->terms, ImpCardTerm, i);
@@ -342,9 +343,13 @@ imp_inspector_init (ImpInspector *self)
   self->precision = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (2, 12, 1));
   gtk_spin_button_set_value (self->precision, DEFAULT_PRECISION);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->precision), "Significant digits of the numbers");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->precision),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, digits_label, NULL, -1);
   g_signal_connect_swapped (self->precision, "value-changed", G_CALLBACK (refresh), self);
   self->copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
   gtk_widget_set_tooltip_text (self->copy, "Copy the Card as Text");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "Copy the Card as Text", -1);
   gtk_widget_set_hexpand (self->copy, TRUE);
   gtk_widget_set_halign (self->copy, GTK_ALIGN_END);
   gtk_widget_set_sensitive (self->copy, FALSE);

@@ -221,6 +221,8 @@ build (ImpLessonPanel *self)
   gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->title));
   GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
   gtk_widget_set_tooltip_text (close, "Leave the Lesson");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "Leave the Lesson", -1);
   gtk_widget_add_css_class (close, "flat");
   gtk_widget_set_valign (close, GTK_ALIGN_START);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "win.close-lesson");
@@ -274,6 +276,8 @@ build (ImpLessonPanel *self)
   self->predict_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->prediction = GTK_ENTRY (gtk_entry_new ());
   gtk_entry_set_placeholder_text (self->prediction, "Your prediction");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->prediction),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "Your prediction", -1);
   gtk_entry_set_input_purpose (self->prediction, GTK_INPUT_PURPOSE_NUMBER);
   gtk_widget_set_hexpand (GTK_WIDGET (self->prediction), TRUE);
   g_signal_connect_swapped (self->prediction, "activate", G_CALLBACK (submit), self);

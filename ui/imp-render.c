@@ -123,7 +123,7 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
   r->cr = cr;
   r->view = view;
   r->in = input;
-  r->theme = imp_theme_get (input->dark);
+  r->theme = input->theme != NULL ? input->theme : imp_theme_get (input->dark);
   r->vel_unit = phys_world_get_def (input->world)->dt == 1.0 ? "u/frame" : "u/time";
   r->drawn = 0;
   r->n_labels = 0;

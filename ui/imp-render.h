@@ -66,6 +66,7 @@ typedef struct _ImpRenderCache ImpRenderCache;
  *   "A'", "n_L", "n_R", "toi"
  * @overlays: what to draw
  * @dark: use the dark palette
+ * @theme: (nullable): the palette to draw with instead of @dark's (high contrast)
  * @time_in_frame: where inside the frame @positions are, [0, 1] (shown in the legend)
  * @cache: (nullable): scratch kept between pictures of the same canvas; %NULL:
  *   the picture allocates its own and frees it
@@ -171,6 +172,7 @@ typedef struct
   const char *highlight_term;
   ImpOverlays overlays;
   gboolean dark;
+  const ImpTheme *theme;
   double time_in_frame;
   ImpRenderCache *cache;
   gboolean raster_shortcuts;

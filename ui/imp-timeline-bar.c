@@ -7,8 +7,13 @@
 
 #include <adwaita.h>
 
+#include "imp-event-mark.h"
+#include "imp-theme-contrast.h"
+
 #define STRIP_TOP 6.0
 #define STRIP_HEIGHT 22.0
+#define MARK_RADIUS 3.5   /* half the width of an event kind's shape */
+#define MARK_SPACING 9.0  /* fewest pixels between two shapes */
 
 struct _ImpTimelineBar
 {
@@ -76,7 +81,8 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (width <= 0 || height <= 0 || self->session == NULL)
     return;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  const ImpTheme *theme = imp_theme_get (dark);
+  const ImpTheme *theme = imp_theme_for_style (dark, adw_style_manager_get_high_contrast (
+                                                       adw_style_manager_get_default ()));
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
   imp_rgba_set_source_alpha (cr, theme->text_muted, 0.12);
@@ -99,6 +105,7 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (length > 0)
     {
       /* Per column: events and kinds of its frames; height grows with the count. */
+      double last_mark = -G_MAXDOUBLE;
       for (int x = 0; x < width; x++)
         {
           gint64 k0, k1;
@@ -118,6 +125,18 @@ imp_timeline_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           double h = STRIP_HEIGHT * level;
           cairo_rectangle (cr, x, STRIP_TOP + STRIP_HEIGHT - h, 1.0, h);
           cairo_fill (cr);
+          /* The kind's shape on top, so it reads without its colour; one per few columns. */
+          if (x - last_mark >= MARK_SPACING)
+            {
+              imp_event_mark_path (cr, telling_kind (kinds), x + 0.5, STRIP_TOP + MARK_RADIUS + 1,
+                                   MARK_RADIUS);
+              imp_rgba_set_source (cr, imp_timeline_bar_kind_color (theme, telling_kind (kinds)));
+              cairo_fill_preserve (cr);
+              imp_rgba_set_source (cr, theme->text);
+              cairo_set_line_width (cr, 1.0);
+              cairo_stroke (cr);
+              last_mark = x;
+            }
         }
       /* Bookmarks as small flags above the strip. */
       for (int i = 0; i < imp_recording_get_n_bookmarks (recording); i++)
@@ -305,6 +324,8 @@ imp_timeline_bar_init (ImpTimelineBar *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (dragged), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::high-contrast",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
 }
 
