@@ -21,7 +21,7 @@ packages=(
 # Only for the tests: a virtual display for widget tests, the validators of the
 # desktop file and the software-centre metadata, and an SVG renderer that checks
 # exported SVGs against the PNGs of the same figures.
-test_packages=(xvfb xauth desktop-file-utils appstream librsvg2-bin)
+test_packages=(xvfb xauth desktop-file-utils appstream librsvg2-bin libxtst6)
 
 install_missing () {
   local missing=()
