@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imp-body-editor.c: the form that edits one body; see the header. */
+/* imp-body-editor.c: the form that edits one body; see the header. Its frame is
+ * imp-body-editor.ui; the fields are built here from imp-body-fields.c's tables. */
 #include "imp-body-editor.h"
 
 #include "imp-body-fields.h"
+#include "impulse-ui-resources.h"
 
 #define MAX_FIELDS 8
 
@@ -313,14 +315,12 @@ field_label (const char *text)
   return label;
 }
 
-/* A grid of the fields of one kind: two label-entry pairs a row. */
-static GtkWidget *
-build_grid (ImpBodyEditor *self, PhysBodyKind kind)
+/* Fills the template's grid of one kind with its fields: two label-entry pairs a row. */
+static void
+fill_grid (ImpBodyEditor *self, PhysBodyKind kind)
 {
-  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
-  gtk_grid_set_row_spacing (grid, 4);
-  gtk_grid_set_column_spacing (grid, 6);
   int t = table (kind), n;
+  GtkGrid *grid = GTK_GRID (self->grids[t]);
   const ImpBodyField *fields = imp_body_fields (kind, &n);
   g_assert (n <= MAX_FIELDS);
   for (int i = 0; i < n; i++)
@@ -377,7 +377,6 @@ build_grid (ImpBodyEditor *self, PhysBodyKind kind)
                                 self);
       gtk_grid_attach (grid, GTK_WIDGET (self->response), 2, row - 1, 2, 1);
     }
-  return GTK_WIDGET (grid);
 }
 
 static void
@@ -385,7 +384,7 @@ imp_body_editor_dispose (GObject *object)
 {
   ImpBodyEditor *self = IMP_BODY_EDITOR (object);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_BODY_EDITOR);
   for (int t = 0; t < 3; t++)
     for (int i = 0; i < MAX_FIELDS; i++)
       g_clear_pointer (&self->shown[t][i], g_free);
@@ -401,46 +400,31 @@ imp_body_editor_class_init (ImpBodyEditorClass *klass)
   object_class->dispose = imp_body_editor_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "impbodyeditor");
+  /* Naming the resource links its object file, whose constructor registers it. */
+  (void) impulse_ui_get_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/impulselab/Impulse/ui/imp-body-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImpBodyEditor, box);
+  gtk_widget_class_bind_template_child (widget_class, ImpBodyEditor, title);
+  gtk_widget_class_bind_template_child (widget_class, ImpBodyEditor, delete_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpBodyEditor, error);
+  gtk_widget_class_bind_template_child_full (widget_class, "circle_grid", FALSE,
+                                             G_STRUCT_OFFSET (ImpBodyEditor, grids[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "segment_grid", FALSE,
+                                             G_STRUCT_OFFSET (ImpBodyEditor, grids[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "probe_grid", FALSE,
+                                             G_STRUCT_OFFSET (ImpBodyEditor, grids[2]));
+  gtk_widget_class_bind_template_callback (widget_class, delete_clicked);
 }
 
 static void
 imp_body_editor_init (ImpBodyEditor *self)
 {
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_margin_start (self->box, 12);
-  gtk_widget_set_margin_end (self->box, 12);
-  gtk_widget_set_margin_top (self->box, 6);
-  gtk_widget_set_margin_bottom (self->box, 6);
-
-  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->title = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->title, 0.0);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->title), TRUE);
-  self->delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
-  gtk_widget_set_tooltip_text (self->delete_button, "Delete This Body from Here On");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->delete_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  "Delete This Body from Here On", -1);
-  gtk_widget_add_css_class (self->delete_button, "flat");
-  g_signal_connect_swapped (self->delete_button, "clicked", G_CALLBACK (delete_clicked), self);
-  gtk_box_append (GTK_BOX (head), GTK_WIDGET (self->title));
-  gtk_box_append (GTK_BOX (head), self->delete_button);
-  gtk_box_append (GTK_BOX (self->box), head);
-
-  self->grids[0] = build_grid (self, PHYS_BODY_CIRCLE);
-  self->grids[1] = build_grid (self, PHYS_BODY_SEGMENT);
-  self->grids[2] = build_grid (self, PHYS_BODY_PROBE);
-  for (int g = 0; g < 3; g++)
-    gtk_box_append (GTK_BOX (self->box), self->grids[g]);
-
-  self->error = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->error, TRUE);
-  gtk_label_set_xalign (self->error, 0.0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->error), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->error), FALSE);
-  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->error));
-
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  gtk_widget_set_visible (self->box, FALSE);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The fields come from imp-body-fields.c's tables, one grid a kind of body. */
+  fill_grid (self, PHYS_BODY_CIRCLE);
+  fill_grid (self, PHYS_BODY_SEGMENT);
+  fill_grid (self, PHYS_BODY_PROBE);
 }
 
 GtkWidget *

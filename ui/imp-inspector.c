@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-inspector.c: the inspector sidebar: the card of the selected event
- * (imp-cards.c), updated as the playhead and the selection move. */
+ * (imp-cards.c), updated as the playhead and the selection move. Its static
+ * structure is imp-inspector.ui; this file is its behaviour. */
 #include "imp-inspector.h"
 
 #include <adwaita.h>
@@ -11,6 +12,7 @@
 #include "imp-label-index.h"
 #include "imp-quadratic-plot.h"
 #include "imp-theme-contrast.h"
+#include "impulse-ui-resources.h"
 
 /* Significant digits when nothing else is chosen. */
 #define DEFAULT_PRECISION 6
@@ -290,7 +292,7 @@ imp_inspector_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_INSPECTOR);
   g_clear_pointer (&self->terms, g_array_unref);
   G_OBJECT_CLASS (imp_inspector_parent_class)->dispose (object);
 }
@@ -303,93 +305,36 @@ imp_inspector_class_init (ImpInspectorClass *klass)
   object_class->dispose = imp_inspector_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "impinspector");
+  g_type_ensure (IMP_TYPE_BODY_EDITOR);
+  /* Naming the resource links its object file, whose constructor registers it. */
+  (void) impulse_ui_get_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/impulselab/Impulse/ui/imp-inspector.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImpInspector, scroller);
+  gtk_widget_class_bind_template_child (widget_class, ImpInspector, label);
+  gtk_widget_class_bind_template_child (widget_class, ImpInspector, plot);
+  gtk_widget_class_bind_template_child (widget_class, ImpInspector, precision);
+  gtk_widget_class_bind_template_child (widget_class, ImpInspector, copy);
+  gtk_widget_class_bind_template_child (widget_class, ImpInspector, copy_latex);
+  gtk_widget_class_bind_template_child (widget_class, ImpInspector, edit_note);
+  gtk_widget_class_bind_template_child_full (widget_class, "editor_first", FALSE,
+                                             G_STRUCT_OFFSET (ImpInspector, editors[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "editor_second", FALSE,
+                                             G_STRUCT_OFFSET (ImpInspector, editors[1]));
+  gtk_widget_class_bind_template_callback (widget_class, refresh);
+  gtk_widget_class_bind_template_callback (widget_class, copy_card);
+  gtk_widget_class_bind_template_callback (widget_class, card_hovered);
+  gtk_widget_class_bind_template_callback (widget_class, card_left);
 }
 
 static void
 imp_inspector_init (ImpInspector *self)
 {
-  self->label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->label, TRUE);
-  gtk_label_set_xalign (self->label, 0.0);
-  gtk_label_set_yalign (self->label, 0.0);
-  gtk_label_set_selectable (self->label, TRUE);
-  gtk_label_set_markup (self->label, placeholder);
-  gtk_widget_set_margin_start (GTK_WIDGET (self->label), 12);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->label), 12);
-  gtk_widget_set_margin_top (GTK_WIDGET (self->label), 12);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->label), 12);
-  gtk_widget_add_css_class (GTK_WIDGET (self->label), "numeric");
   self->terms = g_array_new (FALSE, FALSE, sizeof (ImpCardTerm));
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "motion", G_CALLBACK (card_hovered), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (card_left), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->label), motion);
-
-  self->plot = GTK_DRAWING_AREA (gtk_drawing_area_new ());
-  gtk_drawing_area_set_content_height (self->plot, 130);
-  gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
-  gtk_widget_set_margin_start (GTK_WIDGET (self->plot), 8);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->plot), 8);
-  gtk_widget_set_margin_top (GTK_WIDGET (self->plot), 10);
-  gtk_widget_set_visible (GTK_WIDGET (self->plot), FALSE);
-
-  /* Above the card: how many digits, and a copy as plain text or LaTeX for notes. */
-  GtkWidget *tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (tools, 12);
-  gtk_widget_set_margin_end (tools, 12);
-  gtk_widget_set_margin_top (tools, 8);
-  GtkWidget *digits_label = gtk_label_new ("Digits");
-  gtk_widget_add_css_class (digits_label, "dim-label");
-  self->precision = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (2, 12, 1));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_label_set_markup (self->label, placeholder);
   gtk_spin_button_set_value (self->precision, DEFAULT_PRECISION);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->precision), "Significant digits of the numbers");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->precision),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, digits_label, NULL, -1);
-  g_signal_connect_swapped (self->precision, "value-changed", G_CALLBACK (refresh), self);
-  self->copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
-  gtk_widget_set_tooltip_text (self->copy, "Copy the Card as Text");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->copy), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  "Copy the Card as Text", -1);
-  gtk_widget_set_hexpand (self->copy, TRUE);
-  gtk_widget_set_halign (self->copy, GTK_ALIGN_END);
-  gtk_widget_set_sensitive (self->copy, FALSE);
-  g_signal_connect (self->copy, "clicked", G_CALLBACK (copy_card), self);
-  self->copy_latex = gtk_button_new_with_label ("LaTeX");
-  gtk_widget_set_tooltip_text (self->copy_latex, "Copy the Card as LaTeX");
-  gtk_widget_set_sensitive (self->copy_latex, FALSE);
-  g_signal_connect (self->copy_latex, "clicked", G_CALLBACK (copy_card), self);
-  gtk_box_append (GTK_BOX (tools), digits_label);
-  gtk_box_append (GTK_BOX (tools), GTK_WIDGET (self->precision));
-  gtk_box_append (GTK_BOX (tools), self->copy);
-  gtk_box_append (GTK_BOX (tools), self->copy_latex);
-
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), tools);
-  /* The curve first: it stays in sight however long the card below it runs. */
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
-  for (int i = 0; i < 2; i++)
-    {
-      self->editors[i] = IMP_BODY_EDITOR (imp_body_editor_new ());
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->editors[i]));
-    }
-  self->edit_note = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->edit_note, TRUE);
-  gtk_label_set_xalign (self->edit_note, 0.0);
-  gtk_widget_set_margin_start (GTK_WIDGET (self->edit_note), 12);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->edit_note), 12);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->edit_note), 12);
-  gtk_widget_add_css_class (GTK_WIDGET (self->edit_note), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->edit_note), "caption");
-  gtk_widget_set_visible (GTK_WIDGET (self->edit_note), FALSE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->edit_note));
-
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), box);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-  gtk_widget_set_size_request (GTK_WIDGET (self), 380, -1);
+  gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
 }
 
 GtkWidget *

@@ -4,12 +4,14 @@
  * goal's status, what differs from the world the step needs (with "Set it
  * up"), a prediction entry, hint, show me, back and next. A view of an
  * ImpLessonPlayer; every button works from the keyboard (Alt + the underlined
- * letter) and through the window's lesson actions. */
+ * letter) and through the window's lesson actions. Its static structure is
+ * imp-lesson-panel.ui; this file is its behaviour. */
 #include "imp-lesson-panel.h"
 
 #include "imp-label-index.h"
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
+#include "impulse-ui-resources.h"
 
 struct _ImpLessonPanel
 {
@@ -182,133 +184,6 @@ show_hint (ImpLessonPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
 }
 
-static GtkWidget *
-button (const char *label, const char *action)
-{
-  GtkWidget *b = gtk_button_new_with_mnemonic (label);
-  if (action != NULL)
-    gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
-  return b;
-}
-
-static GtkLabel *
-wrapped_label (const char *css)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
-  if (css != NULL)
-    gtk_widget_add_css_class (label, css);
-  return GTK_LABEL (label);
-}
-
-static void
-build (ImpLessonPanel *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
-  self->box = box;
-  gtk_widget_set_parent (box, GTK_WIDGET (self));
-  gtk_widget_set_margin_start (box, 14);
-  gtk_widget_set_margin_end (box, 14);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->title = wrapped_label ("title-4");
-  gtk_widget_set_hexpand (GTK_WIDGET (self->title), TRUE);
-  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->title));
-  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
-  gtk_widget_set_tooltip_text (close, "Leave the Lesson");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  "Leave the Lesson", -1);
-  gtk_widget_add_css_class (close, "flat");
-  gtk_widget_set_valign (close, GTK_ALIGN_START);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "win.close-lesson");
-  gtk_box_append (GTK_BOX (top), close);
-  gtk_box_append (GTK_BOX (box), top);
-
-  self->counter = wrapped_label ("dim-label");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->counter));
-
-  self->body = wrapped_label (NULL);
-  gtk_label_set_selectable (self->body, FALSE);
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "motion", G_CALLBACK (body_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (body_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->body), motion);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->body));
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_widget_set_valign (scroller, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), scroller);
-
-  GtkWidget *goal = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  gtk_widget_add_css_class (goal, "card");
-  self->status_icon = GTK_IMAGE (gtk_image_new ());
-  gtk_widget_set_valign (GTK_WIDGET (self->status_icon), GTK_ALIGN_START);
-  gtk_widget_set_margin_start (GTK_WIDGET (self->status_icon), 10);
-  gtk_widget_set_margin_top (GTK_WIDGET (self->status_icon), 10);
-  gtk_box_append (GTK_BOX (goal), GTK_WIDGET (self->status_icon));
-  self->status = wrapped_label (NULL);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->status), TRUE);
-  gtk_widget_set_margin_top (GTK_WIDGET (self->status), 8);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->status), 8);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->status), 10);
-  gtk_box_append (GTK_BOX (goal), GTK_WIDGET (self->status));
-  gtk_box_append (GTK_BOX (box), goal);
-
-  /* The learner's world is not the one the step's text is written for. */
-  self->setup_row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->setup_text = wrapped_label ("warning");
-  gtk_box_append (GTK_BOX (self->setup_row), GTK_WIDGET (self->setup_text));
-  GtkWidget *setup = button ("_Set It Up", NULL);
-  gtk_widget_set_tooltip_text (setup, "Make the world the one this step is written for");
-  g_signal_connect_swapped (setup, "clicked", G_CALLBACK (set_up), self);
-  gtk_box_append (GTK_BOX (self->setup_row), setup);
-  gtk_widget_set_visible (self->setup_row, FALSE);
-  gtk_box_append (GTK_BOX (box), self->setup_row);
-
-  self->predict_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->prediction = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->prediction, "Your prediction");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->prediction),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "Your prediction", -1);
-  gtk_entry_set_input_purpose (self->prediction, GTK_INPUT_PURPOSE_NUMBER);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->prediction), TRUE);
-  g_signal_connect_swapped (self->prediction, "activate", G_CALLBACK (submit), self);
-  gtk_box_append (GTK_BOX (self->predict_row), GTK_WIDGET (self->prediction));
-  GtkWidget *check = button ("_Check", NULL);
-  g_signal_connect_swapped (check, "clicked", G_CALLBACK (submit), self);
-  gtk_box_append (GTK_BOX (self->predict_row), check);
-  gtk_box_append (GTK_BOX (box), self->predict_row);
-
-  self->hint = wrapped_label ("dim-label");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->hint));
-
-  GtkWidget *help = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_set_homogeneous (GTK_BOX (help), TRUE);
-  self->hint_button = button ("_Hint", NULL);
-  g_signal_connect_swapped (self->hint_button, "clicked", G_CALLBACK (show_hint), self);
-  gtk_box_append (GTK_BOX (help), self->hint_button);
-  self->show_button = button ("Show _Me", "win.lesson-show-me");
-  gtk_box_append (GTK_BOX (help), self->show_button);
-  gtk_box_append (GTK_BOX (box), help);
-
-  GtkWidget *nav = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_set_homogeneous (GTK_BOX (nav), TRUE);
-  self->back_button = button ("_Back", "win.lesson-back");
-  gtk_box_append (GTK_BOX (nav), self->back_button);
-  self->next_button = button ("_Next", "win.lesson-next");
-  gtk_widget_add_css_class (self->next_button, "suggested-action");
-  gtk_box_append (GTK_BOX (nav), self->next_button);
-  gtk_box_append (GTK_BOX (box), nav);
-}
-
 /* Public API */
 
 /**
@@ -402,21 +277,46 @@ imp_lesson_panel_dispose (GObject *object)
   g_clear_object (&self->player);
   g_clear_object (&self->session);
   imp_lesson_text_clear (&self->text);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_LESSON_PANEL);
   G_OBJECT_CLASS (imp_lesson_panel_parent_class)->dispose (object);
 }
 
 static void
 imp_lesson_panel_class_init (ImpLessonPanelClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = imp_lesson_panel_dispose;
-  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "lessonpanel");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "lessonpanel");
+  /* Naming the resource links its object file, whose constructor registers it. */
+  (void) impulse_ui_get_resource ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/impulselab/Impulse/ui/imp-lesson-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, box);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, title);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, counter);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, body);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, status_icon);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, status);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, setup_row);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, setup_text);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, predict_row);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, prediction);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, hint);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, show_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, back_button);
+  gtk_widget_class_bind_template_child (widget_class, ImpLessonPanel, next_button);
+  gtk_widget_class_bind_template_callback (widget_class, body_motion);
+  gtk_widget_class_bind_template_callback (widget_class, body_leave);
+  gtk_widget_class_bind_template_callback (widget_class, set_up);
+  gtk_widget_class_bind_template_callback (widget_class, submit);
+  gtk_widget_class_bind_template_callback (widget_class, show_hint);
 }
 
 static void
 imp_lesson_panel_init (ImpLessonPanel *self)
 {
-  build (self);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 320, -1);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
