@@ -160,7 +160,7 @@ static inline PhysAabb
 phys_aabb_swept_circle (PhysVec2 p, PhysVec2 d, PhysReal r)
 {
   PhysVec2 q = phys_v2_add (p, d);
-  /* Comparisons, not fmin/fmax: without -ffast-math those are calls into libm (their NaN
+  /* Comparisons, not fmin/fmax: with strict floating point those are calls into libm (their NaN
    * rules), and every circle's box is made several times a frame. The values are the same
    * for every finite input. */
   PhysAabb box;

@@ -1586,7 +1586,7 @@ event_cap (const PhysWorld *world)
   return automatic < PHYS_MAX_EVENT_CAP ? automatic : PHYS_MAX_EVENT_CAP;
 }
 
-/* The larger side of a box. A comparison, not fmax (a call into libm without -ffast-math):
+/* The larger side of a box. A comparison, not fmax (a call into libm under strict floating point):
  * every circle's box is measured twice a frame. */
 static PhysReal
 box_extent (PhysAabb b)
