@@ -296,6 +296,26 @@ detection_at (ImpSession *session)
   return phys_world_get_def (now.world)->modes.detection;
 }
 
+/* A learner's set-up: a session, a lesson player with the shipped lesson `file`
+ * open and, unless world is NULL, the World menu's actions on the session. */
+static ImpLessonPlayer *
+open_shipped (const char *file, ImpSession **session, GSimpleActionGroup **world)
+{
+  g_autofree char *path = shipped (file);
+  g_autoptr (GError) error = NULL;
+
+  *session = imp_session_new ();
+  ImpLessonPlayer *player = imp_lesson_player_new (*session, NULL);
+  if (world != NULL)
+    {
+      *world = g_simple_action_group_new ();
+      imp_world_actions_add (G_ACTION_MAP (*world), *session, NULL, NULL);
+    }
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_no_error (error);
+  return player;
+}
+
 /* The World menu's choice, as the window's menu makes it. */
 static void
 choose (GActionGroup *world, const char *action, GVariant *state)
@@ -309,15 +329,11 @@ choose (GActionGroup *world, const char *action, GVariant *state)
 static void
 test_lesson1_own_path (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autoptr (GSimpleActionGroup) world = g_simple_action_group_new ();
-  g_autofree char *path = shipped ("01-tunneling.json");
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (GSimpleActionGroup) world = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("01-tunneling.json", &session, &world);
   g_autoptr (GError) error = NULL;
 
-  imp_world_actions_add (G_ACTION_MAP (world), session, NULL, NULL);
-  g_assert_true (imp_lesson_player_open (player, path, &error));
-  g_assert_no_error (error);
   imp_session_set_frame (session, 2);
   g_assert_true (imp_lesson_player_next (player));
   /* c at frame 2: |d| = 70, R = 40. */
@@ -364,12 +380,10 @@ test_lesson1_own_path (void)
 static void
 test_step_world (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autofree char *path = shipped ("01-tunneling.json");
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("01-tunneling.json", &session, NULL);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   imp_lesson_player_go (player, 5);
   g_assert_null (imp_lesson_player_get_differences (player));
   g_assert_cmpint (detection_at (session), ==, PHYS_DETECTION_DISCRETE);
@@ -848,12 +862,9 @@ test_own_path (void)
 static void
 test_hover_without_numbers (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autofree char *path = shipped ("01-tunneling.json");
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("01-tunneling.json", &session, NULL);
 
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   imp_lesson_player_go (player, 7);
   g_assert_true (imp_session_get_concealed (session));
   for (int pointing = 0; pointing < 2; pointing++)
@@ -896,12 +907,9 @@ test_hover_without_numbers (void)
 static void
 test_plots_kept_back (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autofree char *path = shipped ("04-impulse.json");
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("04-impulse.json", &session, NULL);
 
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   g_assert_true (imp_conceal_world_anywhere (session));
   imp_lesson_player_go (player, 6);
   g_assert_true (imp_conceal_world_anywhere (session));
@@ -960,12 +968,10 @@ test_early_answers (void)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (early_answers); i++)
     {
-      g_autoptr (ImpSession) session = imp_session_new ();
-      g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-      g_autofree char *path = shipped (early_answers[i].lesson);
+      g_autoptr (ImpSession) session = NULL;
+      g_autoptr (ImpLessonPlayer) player = open_shipped (early_answers[i].lesson, &session, NULL);
       g_autoptr (GError) error = NULL;
 
-      g_assert_true (imp_lesson_player_open (player, path, &error));
       imp_lesson_player_go (player, early_answers[i].step - 1);
       switch (early_answers[i].action)
         {
@@ -998,12 +1004,9 @@ test_early_answers (void)
 static void
 test_step_event (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autofree char *path = shipped ("07-sliding.json");
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("07-sliding.json", &session, NULL);
 
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   imp_lesson_player_go (player, 8);
   ImpSessionView now;
   imp_session_get_view (session, &now);
@@ -1023,14 +1026,10 @@ test_step_event (void)
 static void
 test_lesson9_texts (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autoptr (GSimpleActionGroup) world = g_simple_action_group_new ();
-  g_autofree char *path = shipped ("09-integrators.json");
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (GSimpleActionGroup) world = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("09-integrators.json", &session, &world);
 
-  imp_world_actions_add (G_ACTION_MAP (world), session, NULL, NULL);
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   imp_lesson_player_go (player, 3);
   g_assert_cmpint (imp_session_get_frame (session), ==, 0);
   g_action_group_change_action_state (G_ACTION_GROUP (world), "world-integrator",
@@ -1057,12 +1056,9 @@ test_lesson9_texts (void)
 static void
 test_straight_line_estimate (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autofree char *path = shipped ("10-springs.json");
-  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("10-springs.json", &session, NULL);
 
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   imp_lesson_player_go (player, 5);
   g_assert_cmpint (imp_session_get_frame (session), ==, 40);
   g_autofree char *text = visible_text (session);
@@ -1076,12 +1072,10 @@ test_straight_line_estimate (void)
 static void
 test_broad_phase_account (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autofree char *path = shipped ("11-broad-phase.json");
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("11-broad-phase.json", &session, NULL);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   imp_lesson_player_go (player, 1);
   g_assert_true (imp_lesson_player_show_me (player, &error));
   imp_session_select_body (session, (PhysBodyRef) { (PhysBodyKind) -1, -1 }, FALSE);
@@ -1126,12 +1120,10 @@ test_step_clears_selection (void)
 static void
 test_velocity_under_gravity (void)
 {
-  g_autoptr (ImpSession) session = imp_session_new ();
-  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
-  g_autofree char *path = shipped ("07-sliding.json");
+  g_autoptr (ImpSession) session = NULL;
+  g_autoptr (ImpLessonPlayer) player = open_shipped ("07-sliding.json", &session, NULL);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (imp_lesson_player_open (player, path, &error));
   imp_lesson_player_go (player, 6);
   g_assert_true (imp_lesson_player_show_me (player, &error));
   g_autofree char *text = visible_text (session);
