@@ -27,21 +27,6 @@ lesson_path (void)
   return g_test_build_filename (G_TEST_DIST, "data", "lessons", "two-circles.json", NULL);
 }
 
-/* A prediction's value measured on the whole recording (imp_recording_read()). */
-typedef struct
-{
-  const ImpLessonGoal *goal;
-  gboolean ok;
-  double value;
-} Measure;
-
-static void
-measure (PhysTimeline *timeline, gpointer data)
-{
-  Measure *m = data;
-  m->ok = timeline != NULL && imp_lesson_measure (timeline, m->goal, &m->value, NULL);
-}
-
 static GSettings *
 fresh_settings (void)
 {
@@ -565,10 +550,8 @@ follow_hint (Wanderer *w, const ImpLessonStep *step)
         if (!goal->has_expect)
           {
             imp_session_record_to (w->session, imp_lesson_goal_frames_needed (goal) + 1);
-            Measure m = { goal, FALSE, 0.0 };
-            imp_recording_read (imp_session_get_recording (w->session), measure, &m);
-            g_assert_true (m.ok);
-            value = m.value;
+            ImpFrames *frames = imp_recording_get_frames (imp_session_get_recording (w->session));
+            g_assert_true (imp_lesson_measure (frames, goal, &value, NULL));
           }
         imp_lesson_player_submit (w->player, value);
         break;
@@ -775,7 +758,8 @@ check_answers_ahead (ImpLessonPlayer *player, ImpSession *session, const char *n
       double value;
       g_autoptr (ImpLessonSetup) setup = imp_lesson_setup_new (lesson, j, NULL);
       g_assert_nonnull (setup);
-      g_assert_true (imp_lesson_measure (setup->timeline, goal, &value, NULL));
+      g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (setup->timeline);
+      g_assert_true (imp_lesson_measure (frames, goal, &value, NULL));
       assert_kept_back (text, value, goal->tolerance, name, step, j, when);
       if (goal->has_expect)
         assert_kept_back (text, goal->expect, goal->tolerance, name, step, j, when);

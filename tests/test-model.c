@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "imp-ledger.h"
+#include "imp-lesson-setup.h"
 #include "imp-playhead.h"
 #include "imp-recording.h"
 #include "imp-scene.h"
@@ -24,6 +25,14 @@ recording_of (const char *scene)
   imp_recording_install (recording, phys_timeline_new (world, NULL));
   phys_world_free (world);
   return recording;
+}
+
+/* A straight replay of frames frames from the recording's first state. */
+static PhysTimeline *
+replay_of (ImpRecording *recording, gint64 frames)
+{
+  g_autoptr (PhysWorld) start = imp_recording_seek (recording, 0);
+  return imp_test_replay (start, frames);
 }
 
 /* Runs the main loop until done (data) says so; fails after 20 s. */
@@ -141,11 +150,10 @@ typedef struct
   double *bodies; /* states values of each body */
 } Direct;
 
-/* The series as a reader computes them straight from the timeline. */
+/* The series computed straight from a timeline of one's own. */
 static void
-compute_directly (PhysTimeline *timeline, gpointer data)
+compute_directly (PhysTimeline *timeline, Direct *d)
 {
-  Direct *d = data;
   for (gint64 k = 0; k < d->states; k++)
     {
       PhysFrameSummary s = phys_timeline_summary (timeline, k);
@@ -198,7 +206,9 @@ test_recording_series_off_thread (void)
 
   Direct d = { STATES, names, 2, g_new (double, STATES * IMP_N_SERIES),
                g_new (double, STATES * 2) };
-  imp_recording_read (recording, compute_directly, &d);
+  PhysTimeline *replay = replay_of (recording, STATES - 1);
+  compute_directly (replay, &d);
+  phys_timeline_free (replay);
   for (int series = 0; series < IMP_N_SERIES; series++)
     {
       const double *v = imp_recording_get_series (recording, series, &n);
@@ -226,6 +236,227 @@ test_recording_series_off_thread (void)
   g_signal_handlers_disconnect_by_data (recording, &changed);
   g_free (d.world);
   g_free (d.bodies);
+}
+
+/* The recording as a lesson's goals and the export read it (imp-frames.h), on
+ * seed 001 head-on (the event of frame 50 worked above): copies and values,
+ * each read on its own; after an edit, the edit and the ghost of the old
+ * future. */
+static void
+test_recording_frames_head_on (void)
+{
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-head-on.json");
+  imp_recording_record_to (recording, 60);
+  ImpFrames *frames = imp_recording_get_frames (recording);
+  g_assert_true (frames == imp_recording_get_frames (recording));
+  g_assert_cmpint (imp_frames_first_frame (frames), ==, 0);
+  g_assert_cmpint (imp_frames_length (frames), >=, 60);
+  g_assert_true (imp_frames_recorded (frames, 0));
+  g_assert_true (imp_frames_recorded (frames, 59));
+  g_assert_false (imp_frames_recorded (frames, -1));
+  g_assert_false (imp_frames_recorded (frames, G_MAXINT32));
+
+  g_autoptr (PhysWorld) a = imp_frames_dup_state (frames, 10);
+  g_autoptr (PhysWorld) b = imp_frames_dup_state (frames, 10);
+  g_assert_true (a != b);
+  g_assert_cmpfloat (phys_world_get_circle (a, 0).position.x, ==, 280.0);
+  g_assert_cmpfloat (phys_world_get_circle (a, 1).position.x, ==, 530.0);
+  g_assert_null (imp_frames_dup_state (frames, G_MAXINT32));
+  g_assert_null (imp_frames_dup_ghost_state (frames, 20));
+  /* Momentum 4 * 3 - 2 = 10, kinetic energy 20; one event, in frame 50 only. */
+  PhysFrameSummary summary = imp_frames_summary (frames, 0);
+  g_assert_cmpfloat (summary.energy.momentum.x, ==, 10.0);
+  g_assert_cmpfloat (summary.energy.kinetic, ==, 20.0);
+  g_assert_cmpuint (imp_frames_summary (frames, 10).hash, ==, phys_world_hash (a));
+  g_assert_cmpint (imp_frames_event_count (frames, 49), ==, 0);
+  g_assert_cmpint (imp_frames_event_count (frames, 50), ==, 1);
+  PhysEventBrief brief = imp_frames_event_brief (frames, 50, 0);
+  g_assert_cmpint (brief.kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
+  g_assert_cmpint (brief.a, ==, 0);
+  g_assert_cmpint (brief.b, ==, 1);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_true (imp_frames_frame_events (frames, 50, &log));
+  g_assert_cmpuint (log.count, ==, 1);
+  g_assert_cmpfloat_with_epsilon (log.events[0].circle_circle.impulse.v2_after.x, 6.0, 1e-9);
+  phys_event_log_free (&log);
+
+  /* The stops of frame 50: start, before and after the response, end. Before
+   * it the circles touch at 403 and 448 moving at 3 and -2; after, at 1 and 6. */
+  PhysStop *stops = NULL;
+  g_assert_cmpint (imp_frames_stops (frames, 50, &stops), ==, 4);
+  g_assert_cmpint (stops[1].kind, ==, PHYS_STOP_BEFORE);
+  g_assert_cmpint (stops[2].kind, ==, PHYS_STOP_AFTER);
+  PhysVec2 at[2], v[2];
+  g_assert_true (imp_frames_state_at_stop (frames, 50, &stops[1], at, v, NULL));
+  g_assert_cmpfloat_with_epsilon (at[0].x, 403.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (at[1].x, 448.0, 1e-9);
+  g_assert_cmpfloat (v[0].x, ==, 3.0);
+  g_assert_cmpfloat (v[1].x, ==, -2.0);
+  g_assert_true (imp_frames_state_at_stop (frames, 50, &stops[2], at, v, NULL));
+  g_assert_cmpfloat_with_epsilon (v[0].x, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (v[1].x, 6.0, 1e-9);
+  free (stops);
+
+  /* Light stopped at state 10 waits at 530; the old future, where it went on
+   * at -2 a frame, is the ghost after the fork. */
+  g_assert_cmpint (imp_frames_edit_count (frames), ==, 0);
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "light");
+  edit.fields = PHYS_EDIT_VELOCITY;
+  edit.velocity = (PhysVec2) { 0.0, 0.0 };
+  g_assert_cmpint (imp_recording_edit (recording, 10, &edit, 30), ==, PHYS_OK);
+  g_assert_cmpint (imp_frames_edit_count (frames), ==, 1);
+  g_assert_cmpint (imp_frames_edit_frame (frames, 0), ==, 10);
+  g_autoptr (PhysWorld) now = imp_frames_dup_state (frames, 20);
+  g_autoptr (PhysWorld) ghost = imp_frames_dup_ghost_state (frames, 20);
+  g_assert_nonnull (ghost);
+  g_assert_cmpfloat (phys_world_get_circle (now, 1).position.x, ==, 530.0);
+  g_assert_cmpfloat (phys_world_get_circle (ghost, 1).position.x, ==, 510.0);
+  g_assert_null (imp_frames_dup_ghost_state (frames, 10));
+}
+
+/* Seed 001's fifteen balls in a box, 300 frames: every read of the recording
+ * equals the same read of a straight replay, to the bit. */
+static void
+test_recording_frames_straight_replay (void)
+{
+  enum { FRAMES = 300 };
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-balls-in-box.json");
+  imp_recording_record_to (recording, FRAMES);
+  ImpFrames *frames = imp_recording_get_frames (recording);
+  PhysTimeline *replay = replay_of (recording, FRAMES);
+  g_autoptr (ImpFrames) straight = imp_frames_new_for_timeline (replay);
+  int events = 0, stops_compared = 0;
+
+  for (gint64 k = 0; k <= FRAMES; k++)
+    {
+      g_autoptr (PhysWorld) state = imp_frames_dup_state (frames, k);
+      g_assert_cmpuint (phys_world_hash (state), ==, imp_frames_summary (straight, k).hash);
+      g_assert_cmpuint (imp_frames_summary (frames, k).hash, ==,
+                        imp_frames_summary (straight, k).hash);
+      if (k == FRAMES)
+        break;
+      int n = imp_frames_event_count (frames, k);
+      g_assert_cmpint (n, ==, imp_frames_event_count (straight, k));
+      for (int i = 0; i < n; i++)
+        {
+          PhysEventBrief x = imp_frames_event_brief (frames, k, i);
+          PhysEventBrief y = imp_frames_event_brief (straight, k, i);
+          g_assert_cmpint (x.kind, ==, y.kind);
+          g_assert_cmpint (x.a, ==, y.a);
+          g_assert_cmpint (x.b, ==, y.b);
+          g_assert_cmpint (x.b_kind, ==, y.b_kind);
+          g_assert_cmpfloat (x.t, ==, y.t);
+        }
+      events += n;
+      if (n == 0 || stops_compared >= 5)
+        continue;
+      /* The first frames with events: their stops and the centres at each. */
+      PhysStop *x = NULL, *y = NULL;
+      int n_stops = imp_frames_stops (frames, k, &x);
+      g_assert_cmpint (n_stops, ==, imp_frames_stops (straight, k, &y));
+      g_assert_cmpint (n_stops, ==, 2 * n + 2);
+      int circles = phys_world_circle_count (state);
+      g_autofree PhysVec2 *p = g_new (PhysVec2, circles);
+      g_autofree PhysVec2 *q = g_new (PhysVec2, circles);
+      for (int s = 0; s < n_stops; s++)
+        {
+          g_assert_cmpint (x[s].kind, ==, y[s].kind);
+          g_assert_cmpfloat (x[s].t, ==, y[s].t);
+          g_assert_true (imp_frames_state_at_stop (frames, k, &x[s], p, NULL, NULL));
+          g_assert_true (imp_frames_state_at_stop (straight, k, &y[s], q, NULL, NULL));
+          for (int c = 0; c < circles; c++)
+            imp_assert_vec_equal (p[c], q[c].x, q[c].y);
+        }
+      free (x);
+      free (y);
+      stops_compared++;
+    }
+  g_assert_cmpint (stops_compared, ==, 5);
+  g_assert_cmpint (events, >, 20);
+  phys_timeline_free (replay);
+}
+
+/* A recording with the edits of a lesson's own path on entering a step, each
+ * made at its frame as the lesson player sets a step up. */
+static ImpRecording *
+recording_as (const ImpLesson *lesson, const ImpLessonSetup *setup)
+{
+  ImpRecording *recording = imp_recording_new ();
+  imp_recording_install (recording, phys_timeline_new (lesson->world, NULL));
+  for (int i = 0; i < phys_timeline_edit_count (setup->timeline); i++)
+    {
+      int64_t k;
+      PhysEdit edit = phys_timeline_get_edit (setup->timeline, i, &k);
+      imp_recording_record_to (recording, k + 1);
+      g_assert_cmpint (imp_recording_edit (recording, k, &edit, k + 1), ==, PHYS_OK);
+    }
+  imp_recording_record_to (recording, setup->horizon + 1);
+  return recording;
+}
+
+/* Every goal of every shipped lesson, asked of a recording set up as its step
+ * needs, answers as the lesson's own path does: unmet on entry, the same way
+ * to "show me", the same measured value (within the lesson's tolerance of its
+ * text's answer), met once that value is predicted; and no difference from the
+ * step's world. */
+static void
+test_recording_frames_lesson_goals (void)
+{
+  g_auto (GStrv) uris = imp_lesson_list_shipped ();
+  int checked = 0, predicted = 0;
+
+  for (guint l = 0; uris[l] != NULL; l++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ImpLesson) lesson = imp_lesson_load (uris[l], &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < imp_lesson_n_steps (lesson); i++)
+        {
+          const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, i)->goal;
+          if (goal->kind == IMP_GOAL_NONE)
+            continue;
+          g_autoptr (ImpLessonSetup) setup = imp_lesson_setup_new (lesson, i, &error);
+          g_assert_no_error (error);
+          g_autoptr (ImpRecording) recording = recording_as (lesson, setup);
+          ImpFrames *live = imp_recording_get_frames (recording);
+          g_autoptr (ImpFrames) path = imp_frames_new_for_timeline (setup->timeline);
+          for (gint64 k = 0; k <= setup->horizon; k++)
+            g_assert_cmpuint (imp_frames_summary (live, k).hash, ==,
+                              imp_frames_summary (path, k).hash);
+
+          ImpGoalContext context = setup->context;
+          g_assert_false (imp_lesson_goal_reached (live, goal, &context));
+          g_assert_false (imp_lesson_goal_reached (path, goal, &context));
+          ImpGoalSolution x, y;
+          g_assert_true (imp_lesson_goal_solve (path, goal, &context, &y, NULL));
+          g_assert_true (imp_lesson_goal_solve (live, goal, &context, &x, NULL));
+          g_assert_cmpint (x.has_edit, ==, y.has_edit);
+          g_assert_cmpint (x.edit_frame, ==, y.edit_frame);
+          g_assert_cmpint (x.frame, ==, y.frame);
+          g_assert_cmpint (x.event, ==, y.event);
+          g_assert_cmpint (x.has_prediction, ==, y.has_prediction);
+          g_assert_cmpfloat (x.prediction, ==, y.prediction);
+          if (goal->kind == IMP_GOAL_PREDICT)
+            {
+              double value, on_path;
+              g_assert_true (imp_lesson_measure (live, goal, &value, NULL));
+              g_assert_true (imp_lesson_measure (path, goal, &on_path, NULL));
+              g_assert_cmpfloat (value, ==, on_path);
+              if (goal->has_expect)
+                g_assert_cmpfloat (fabs (value - goal->expect), <=, goal->tolerance);
+              context.has_prediction = TRUE;
+              context.prediction = value;
+              g_assert_true (imp_lesson_goal_reached (live, goal, &context));
+              predicted++;
+            }
+          g_autofree char *differences = imp_lesson_setup_differences (setup, live, FALSE, NULL);
+          g_assert_null (differences);
+          checked++;
+        }
+    }
+  g_assert_cmpint (checked, >=, 60);
+  g_assert_cmpint (predicted, >=, 12);
 }
 
 static gboolean
@@ -308,7 +539,7 @@ test_playhead_stops (void)
   g_assert_cmpfloat_with_epsilon (stop->t, 1.0, 1e-12);
   g_assert_cmpfloat (imp_playhead_get_time_in_frame (playhead), ==, stop->t);
   PhysVec2 at[2];
-  g_assert_true (imp_recording_state_at_stop (recording, 50, stop, at, NULL));
+  g_assert_true (imp_recording_state_at_stop (recording, 50, stop, at, NULL, NULL));
   g_assert_cmpfloat_with_epsilon (at[0].x, 403.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (at[1].x, 448.0, 1e-9);
 
@@ -528,6 +759,11 @@ main (int argc, char **argv)
   g_test_add_func ("/model/recording/length-changed", test_recording_length_changed);
   g_test_add_func ("/model/recording/series-off-thread", test_recording_series_off_thread);
   g_test_add_func ("/model/recording/edit-and-undo", test_recording_edit_and_undo);
+  g_test_add_func ("/model/recording/frames/head-on", test_recording_frames_head_on);
+  g_test_add_func ("/model/recording/frames/equal-straight-replay",
+                   test_recording_frames_straight_replay);
+  g_test_add_func ("/model/recording/frames/lesson-goals-as-on-the-path",
+                   test_recording_frames_lesson_goals);
   g_test_add_func ("/model/playhead/stops", test_playhead_stops);
   g_test_add_func ("/model/playhead/playback", test_playhead_playback);
   g_test_add_func ("/model/playhead/follows-recording", test_playhead_follows_recording);

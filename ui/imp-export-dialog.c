@@ -177,30 +177,13 @@ describe_data (cairo_t *cr, int width, int height, const ImpExportOptions *o)
   g_object_unref (layout);
 }
 
-/* An export over the recording: the preview's first page, or the file. */
-typedef struct
+/* The recording as the export reads it: a copy at each read, never the
+ * worker's lock over a whole figure (NULL before anything was loaded). */
+static ImpFrames *
+recording_frames (ImpExportDialog *self)
 {
-  const ImpExportOptions *options;
-  cairo_t *cr;      /* the preview's, or NULL */
-  const char *path; /* the file's, or NULL */
-  gboolean done;
-  GError *error;
-} ExportJob;
-
-static void
-preview_page (PhysTimeline *timeline, gpointer data)
-{
-  ExportJob *job = data;
-  job->done = timeline != NULL && imp_export_check (timeline, job->options, &job->error)
-              && imp_export_draw_page (job->cr, timeline, job->options, 0, &job->error);
-}
-
-static void
-write_file (PhysTimeline *timeline, gpointer data)
-{
-  ExportJob *job = data;
-  job->done = timeline != NULL && imp_export_to_file (timeline, job->options, job->path,
-                                                      &job->error);
+  ImpRecording *recording = imp_session_get_recording (self->session);
+  return imp_recording_is_empty (recording) ? NULL : imp_recording_get_frames (recording);
 }
 
 static void
@@ -240,10 +223,10 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
             cairo_fill (cr);
           }
     }
-  ExportJob job = { .options = &o, .cr = cr };
-  imp_recording_read (imp_session_get_recording (self->session), preview_page, &job);
-  gtk_label_set_text (self->problem, job.done || job.error == NULL ? "" : job.error->message);
-  g_clear_error (&job.error);
+  ImpFrames *frames = recording_frames (self);
+  gboolean done = frames != NULL && imp_export_check (frames, &o, &error)
+                  && imp_export_draw_page (cr, frames, &o, 0, &error);
+  gtk_label_set_text (self->problem, done || error == NULL ? "" : error->message);
 }
 
 static void
@@ -267,10 +250,8 @@ chosen (GtkNativeDialog *chooser, int response, ImpExportDialog *self)
         {
           /* The chooser asked before replacing an existing file. */
           o.overwrite = TRUE;
-          ExportJob job = { .options = &o, .path = path };
-          imp_recording_read (imp_session_get_recording (self->session), write_file, &job);
-          written = job.done;
-          error = job.error;
+          ImpFrames *frames = recording_frames (self);
+          written = frames != NULL && imp_export_to_file (frames, &o, path, &error);
         }
       if (written)
         {

@@ -116,58 +116,13 @@ context_now (ImpLessonPlayer *self)
   return context;
 }
 
-/* A question about the step's goal to the whole recording (imp_recording_read()). */
-typedef struct
+/* The learner's recording as the goals read it: a copy at each read, never
+ * the worker's lock over a whole check (NULL before anything was loaded). */
+static ImpFrames *
+recording_frames (ImpLessonPlayer *self)
 {
-  const ImpLessonGoal *goal;
-  const ImpGoalContext *context;
-  ImpLessonSetup *setup;
-  ImpGoalSolution *solution;
-  gboolean as_switched; /* the settings the goal asks to switch are the learner's */
-  gboolean *settings;
-  gboolean ok;       /* the answer: reached, measured, solved */
-  gboolean measured; /* reached, and the prediction's value measured */
-  double value;
-  char *text;        /* why not solved, or the differences from the setup */
-} GoalQuestion;
-
-static void
-ask_reached (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->ok = timeline != NULL && imp_lesson_goal_reached (timeline, q->goal, q->context);
-  if (q->ok && q->goal->kind == IMP_GOAL_PREDICT)
-    q->measured = imp_lesson_measure (timeline, q->goal, &q->value, NULL);
-}
-
-static void
-ask_measure (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->ok = timeline != NULL && imp_lesson_measure (timeline, q->goal, &q->value, NULL);
-}
-
-static void
-ask_solve (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->ok = timeline != NULL
-          && imp_lesson_goal_solve (timeline, q->goal, q->context, q->solution, &q->text);
-}
-
-static void
-ask_differences (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->text = timeline != NULL
-                ? imp_lesson_setup_differences (q->setup, timeline, q->as_switched, q->settings)
-                : NULL;
-}
-
-static void
-ask (ImpLessonPlayer *self, ImpRecordingReader question, GoalQuestion *q)
-{
-  imp_recording_read (imp_session_get_recording (self->session), question, q);
+  ImpRecording *recording = imp_session_get_recording (self->session);
+  return imp_recording_is_empty (recording) ? NULL : imp_recording_get_frames (recording);
 }
 
 static void
@@ -223,14 +178,11 @@ check_goal (ImpLessonPlayer *self)
   if (!self->reached)
     {
       ImpGoalContext context = context_now (self);
-      GoalQuestion q = { .goal = &step->goal, .context = &context };
-      ask (self, ask_reached, &q);
-      if (q.ok && step->goal.kind == IMP_GOAL_PREDICT)
-        {
-          self->has_answer = q.measured;
-          self->answer = q.value;
-        }
-      if (q.ok)
+      ImpFrames *frames = recording_frames (self);
+      gboolean ok = frames != NULL && imp_lesson_goal_reached (frames, &step->goal, &context);
+      if (ok && step->goal.kind == IMP_GOAL_PREDICT)
+        self->has_answer = imp_lesson_measure (frames, &step->goal, &self->answer, NULL);
+      if (ok)
         {
           self->reached = TRUE;
           keep_back (self);
@@ -303,9 +255,9 @@ differences_now (ImpLessonPlayer *self, gboolean as_switched, gboolean *settings
   if (setup == NULL)
     return NULL;
   imp_session_record_to (self->session, setup->horizon + 1);
-  GoalQuestion q = { .setup = setup, .as_switched = as_switched, .settings = settings };
-  ask (self, ask_differences, &q);
-  return q.text;
+  ImpFrames *frames = recording_frames (self);
+  return frames != NULL ? imp_lesson_setup_differences (setup, frames, as_switched, settings)
+                        : NULL;
 }
 
 static void
@@ -693,11 +645,10 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
   ImpGoalSolution solution;
   imp_session_record_to (self->session,
                          imp_lesson_goal_frames_to_solve (&step->goal, context.frame) + 1);
-  GoalQuestion q = { .goal = &step->goal, .context = &context, .solution = &solution };
-  ask (self, ask_solve, &q);
-  g_autofree char *why_not = q.text;
-  gboolean ok = q.ok;
-  if (!ok)
+  ImpFrames *frames = recording_frames (self);
+  g_autofree char *why_not = NULL;
+  if (frames == NULL
+      || !imp_lesson_goal_solve (frames, &step->goal, &context, &solution, &why_not))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Cannot show this goal: %s",
                    why_not != NULL ? why_not : "no recording");
@@ -785,10 +736,8 @@ static char *
 off_words (ImpLessonPlayer *self, const ImpLessonGoal *goal)
 {
   double value;
-  GoalQuestion q = { .goal = goal };
-  ask (self, ask_measure, &q);
-  value = q.value;
-  if (!q.ok)
+  ImpFrames *frames = recording_frames (self);
+  if (frames == NULL || !imp_lesson_measure (frames, goal, &value, NULL))
     return g_strdup ("not it");
   if (fabs (value) > goal->tolerance && fabs (self->prediction) > goal->tolerance
       && (value < 0.0) != (self->prediction < 0.0))

@@ -31,7 +31,7 @@ rebuild_view (ImpSession *self)
     imp_recording_state_at_time (self->recording, frame, phase, self->positions,
                                  self->probe_positions);
   else if (has_frame && stop != NULL)
-    imp_recording_state_at_stop (self->recording, frame, stop, self->positions,
+    imp_recording_state_at_stop (self->recording, frame, stop, self->positions, NULL,
                                  self->probe_positions);
   else
     {
