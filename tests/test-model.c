@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-model.c: the model the views follow (ui/model/): the recording, the
- * playhead and the selection, driven as the views drive them. GLib only: no
- * display, no GTK; the main loop runs where the recording publishes. */
+ * playhead, the selection and the view options, driven as the views drive them.
+ * GLib only: no display, no GTK; the main loop runs where the recording
+ * publishes. */
 #include <gio/gio.h>
 #include <math.h>
 
@@ -11,6 +12,7 @@
 #include "imp-recording.h"
 #include "imp-scene.h"
 #include "imp-selection.h"
+#include "imp-view-options.h"
 #include "test-util.h"
 
 /* A recording of a shipped scene, its first frame recorded. */
@@ -701,6 +703,107 @@ test_selection_changes (void)
   phys_world_free (world);
 }
 
+static ImpKeptBack
+kept_pair (const char *a, const char *b)
+{
+  ImpKeptBack k = { IMP_KEPT_PAIR, "", "", 0 };
+  g_strlcpy (k.a, a, sizeof k.a);
+  g_strlcpy (k.b, b, sizeof k.b);
+  return k;
+}
+
+/* The view options: each change notified once (none for the same value), the
+ * term lit by one view left alone when another's pointer leaves, and what a
+ * lesson keeps back deciding "concealed" (notified for a new list too). */
+static void
+test_view_options_notify (void)
+{
+  g_autoptr (ImpViewOptions) options = imp_view_options_new ();
+  int overlays = 0, terms = 0, concealed = 0;
+  g_signal_connect (options, "notify::overlays", G_CALLBACK (count_notify), &overlays);
+  g_signal_connect (options, "notify::highlight-term", G_CALLBACK (count_notify), &terms);
+  g_signal_connect (options, "notify::concealed", G_CALLBACK (count_notify), &concealed);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_DEFAULT);
+  g_assert_null (imp_view_options_get_highlight_term (options));
+  g_assert_false (imp_view_options_get_concealed (options));
+  g_assert_null (imp_view_options_get_kept_back (options));
+
+  imp_view_options_set_overlays (options, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_assert_cmpint (overlays, ==, 1);
+  ImpOverlays got;
+  g_object_get (options, "overlays", &got, NULL);
+  g_assert_cmpuint (got, ==, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_object_set (options, "overlays", IMP_OVERLAY_VELOCITY, NULL);
+  g_assert_cmpint (overlays, ==, 2);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_VELOCITY);
+
+  /* The canvas lights n; the card's pointer leaving it takes nothing back. */
+  gboolean canvas_lit = FALSE, card_lit = FALSE;
+  imp_view_options_point_at_term (options, "n", &canvas_lit);
+  imp_view_options_point_at_term (options, NULL, &card_lit);
+  g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==, "n");
+  g_assert_true (canvas_lit);
+  g_assert_false (card_lit);
+  imp_view_options_point_at_term (options, "n", &canvas_lit);
+  g_assert_cmpint (terms, ==, 1);
+  imp_view_options_point_at_term (options, NULL, &canvas_lit);
+  g_assert_null (imp_view_options_get_highlight_term (options));
+  g_assert_false (canvas_lit);
+  g_assert_cmpint (terms, ==, 2);
+
+  /* Concealed without a list; a list of one pair; another list; none. */
+  imp_view_options_set_concealed (options, TRUE);
+  imp_view_options_set_concealed (options, TRUE);
+  g_assert_cmpint (concealed, ==, 1);
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (ImpKeptBack));
+  ImpKeptBack k = kept_pair ("c1", "c2");
+  g_array_append_val (kept, k);
+  imp_view_options_set_kept_back (options, kept);
+  g_assert_true (imp_view_options_get_concealed (options));
+  g_assert_cmpint (concealed, ==, 2);
+  const GArray *now = imp_view_options_get_kept_back (options);
+  g_assert_cmpuint (now->len, ==, 1);
+  g_assert_cmpstr (g_array_index (now, ImpKeptBack, 0).b, ==, "c2");
+  kept = g_array_new (FALSE, FALSE, sizeof (ImpKeptBack));
+  k = kept_pair ("ship", "wall");
+  g_array_append_val (kept, k);
+  imp_view_options_set_kept_back (options, kept);
+  g_assert_cmpint (concealed, ==, 3);
+  g_assert_cmpstr (g_array_index (imp_view_options_get_kept_back (options), ImpKeptBack, 0).a, ==,
+                   "ship");
+  /* An empty list keeps nothing back. */
+  imp_view_options_set_kept_back (options, g_array_new (FALSE, FALSE, sizeof (ImpKeptBack)));
+  g_assert_false (imp_view_options_get_concealed (options));
+  g_assert_null (imp_view_options_get_kept_back (options));
+  g_assert_cmpint (concealed, ==, 4);
+}
+
+/* The overlays bound to the canvas-overlays key (flags, by name): the window's
+ * default is the options' (a new canvas's) with the ghost branch, and a change
+ * of either reaches the other. */
+static void
+test_view_options_settings (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
+  g_settings_reset (settings, "canvas-overlays");
+  ImpOverlays window = IMP_OVERLAY_DEFAULT | IMP_OVERLAY_GHOST_BRANCH;
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==, window);
+  g_autoptr (ImpViewOptions) options = imp_view_options_new ();
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_DEFAULT);
+  g_settings_bind (settings, "canvas-overlays", options, "overlays", G_SETTINGS_BIND_DEFAULT);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, window);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_IDS | IMP_OVERLAY_GHOST_BRANCH);
+  g_auto (GStrv) names = g_settings_get_strv (settings, "canvas-overlays");
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_cmpstr (names[0], ==, "ids");
+  g_assert_cmpstr (names[1], ==, "ghost-branch");
+  g_settings_set_flags (settings, "canvas-overlays", IMP_OVERLAY_LEGEND);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_LEGEND);
+  g_settings_unbind (options, "overlays");
+  g_settings_reset (settings, "canvas-overlays");
+}
+
 /* The ledger of seed 001's head-on impulse (masses 4 and 1, velocities 3 and
  * -2 in, 1 and 6 out): momentum 10 and kinetic energy 20 both ways. Then by
  * hand: a fixed second body is left out of the sums, and a pair that loses
@@ -769,5 +872,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/playhead/follows-recording", test_playhead_follows_recording);
   g_test_add_func ("/model/selection/changes", test_selection_changes);
   g_test_add_func ("/model/ledger/head-on-wall-lossy", test_ledger);
+  g_test_add_func ("/model/view-options/notify", test_view_options_notify);
+  g_test_add_func ("/model/view-options/settings-key", test_view_options_settings);
   return g_test_run ();
 }

@@ -137,7 +137,7 @@ read_options (ImpExportDialog *self, ImpExportOptions *o, GError **error)
   if (!imp_export_options_parse (o, format, values, error))
     return FALSE;
   /* The canvas's overlays, as they are: no names to go through. */
-  o->overlays = imp_session_get_overlays (self->session);
+  o->overlays = imp_view_options_get_overlays (imp_session_get_view_options (self->session));
   return TRUE;
 }
 
@@ -194,7 +194,7 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
   g_autoptr (GError) error = NULL;
 
   /* A figure would print what a lesson keeps back: it waits like the canvas. */
-  if (imp_session_get_concealed (self->session))
+  if (imp_view_options_get_concealed (imp_session_get_view_options (self->session)))
     return;
   if (!read_options (self, &o, &error))
     {
@@ -417,7 +417,7 @@ imp_export_dialog_init (ImpExportDialog *self)
 static void
 follow_concealed (ImpExportDialog *self)
 {
-  gboolean kept = imp_session_get_concealed (self->session);
+  gboolean kept = imp_view_options_get_concealed (imp_session_get_view_options (self->session));
   gtk_widget_set_sensitive (self->export, !kept);
   gtk_label_set_text (self->problem,
                       kept ? "The lesson keeps some numbers back until you answer its "
@@ -432,8 +432,8 @@ imp_export_dialog_new (GtkWindow *parent, ImpSession *session)
 {
   ImpExportDialog *self = g_object_new (IMP_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
   self->session = g_object_ref (session);
-  g_signal_connect_object (session, "notify::concealed", G_CALLBACK (follow_concealed), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (imp_session_get_view_options (session), "notify::concealed",
+                           G_CALLBACK (follow_concealed), self, G_CONNECT_SWAPPED);
   follow_concealed (self);
   return self;
 }

@@ -96,6 +96,14 @@ save_progress (ImpLessonPlayer *self, int done)
 
 /* Goals */
 
+/* How the views show the run: the player sets the overlays, takes the term
+ * lit back and says what is kept back. */
+static ImpViewOptions *
+view_options (ImpLessonPlayer *self)
+{
+  return imp_session_get_view_options (self->session);
+}
+
 static const ImpLessonStep *
 current_step (ImpLessonPlayer *self)
 {
@@ -166,7 +174,7 @@ keep_back (ImpLessonPlayer *self)
           break;
         }
     }
-  imp_session_set_kept_back (self->session, kept);
+  imp_view_options_set_kept_back (view_options (self), kept);
 }
 
 static void
@@ -388,8 +396,8 @@ enter (ImpLessonPlayer *self, guint index)
   if (action->has_frame && action->event >= 0)
     imp_session_set_selected_event (self->session, action->event);
   if (action->has_overlays)
-    imp_session_set_overlays (self->session, action->overlays);
-  imp_session_set_highlight_term (self->session, NULL);
+    imp_view_options_set_overlays (view_options (self), action->overlays);
+  imp_view_options_set_highlight_term (view_options (self), NULL);
   keep_back (self);
   if (action->zoom > 0)
     g_signal_emit (self, signals[SIGNAL_ZOOM], 0, action->zoom);
@@ -419,9 +427,9 @@ imp_lesson_player_new (ImpSession *session, GSettings *settings)
   self->settings = settings != NULL ? g_object_ref (settings) : NULL;
   static const char *const watched[]
       = { "frame", "stop", "selected-event", "length", "can-undo", "can-redo", NULL };
-  imp_session_connect_notifies (session, watched, G_CALLBACK (check_goal), self);
+  imp_connect_notifies (session, watched, G_CALLBACK (check_goal), self);
   static const char *const edits[] = { "can-undo", "can-redo", NULL };
-  imp_session_connect_notifies (session, edits, G_CALLBACK (follow_edits), self);
+  imp_connect_notifies (session, edits, G_CALLBACK (follow_edits), self);
   return self;
 }
 
@@ -445,7 +453,7 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
     return FALSE;
 
   if (self->lesson == NULL)
-    self->saved_overlays = imp_session_get_overlays (self->session);
+    self->saved_overlays = imp_view_options_get_overlays (view_options (self));
   g_clear_pointer (&self->lesson, imp_lesson_free);
   self->lesson = lesson;
   self->entering = TRUE;
@@ -476,9 +484,9 @@ imp_lesson_player_close (ImpLessonPlayer *self)
   g_ptr_array_set_size (self->setups, 0);
   set_differences (self, NULL);
   imp_session_set_world_edit_frame (self->session, -1);
-  imp_session_set_kept_back (self->session, NULL);
-  imp_session_set_highlight_term (self->session, NULL);
-  imp_session_set_overlays (self->session, self->saved_overlays);
+  imp_view_options_set_kept_back (view_options (self), NULL);
+  imp_view_options_set_highlight_term (view_options (self), NULL);
+  imp_view_options_set_overlays (view_options (self), self->saved_overlays);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
