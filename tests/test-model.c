@@ -143,6 +143,39 @@ test_recording_length_changed (void)
   g_array_unref (l.lengths);
 }
 
+/* The summaries the main thread keeps are a straight replay's, though each
+ * is published before its frame is recorded: two circles of radius 5, 25
+ * apart, closing at 20 a frame, touch in frame 1 (t = 0.25), after the
+ * recording published state 1 (at once, on install). The other states come
+ * as the worker records them. */
+static void
+test_recording_summaries_as_recorded (void)
+{
+  g_autoptr (PhysWorld) world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "a", 100.0, 300.0, 10.0, 0.0, 5.0);
+  imp_test_add_circle (world, "b", 135.0, 300.0, -10.0, 0.0, 5.0);
+  g_autoptr (ImpRecording) recording = imp_recording_new ();
+  imp_recording_install (recording, phys_timeline_new (world, NULL));
+  gint64 n;
+  imp_recording_get_summaries (recording, &n);
+  g_assert_cmpint (n, ==, 2);
+  iterate_until (grown_to_300, recording);
+  const PhysFrameSummary *summaries = imp_recording_get_summaries (recording, &n);
+  PhysTimeline *replay = imp_test_replay (world, n - 1);
+  g_assert_cmpuint (summaries[0].n_events, ==, 0);
+  g_assert_cmpuint (summaries[1].n_events, ==, 1);
+  g_assert_cmpuint (summaries[1].kinds, ==, 1u << PHYS_EVENT_CIRCLE_CIRCLE);
+  for (gint64 k = 0; k < n - 1; k++)
+    {
+      PhysFrameSummary s = phys_timeline_summary (replay, k);
+      g_assert_cmpuint (summaries[k].hash, ==, s.hash);
+      g_assert_cmpfloat (summaries[k].energy.total, ==, s.energy.total);
+      g_assert_cmpuint (summaries[k].n_events, ==, s.n_events);
+      g_assert_cmpuint (summaries[k].kinds, ==, s.kinds);
+    }
+  phys_timeline_free (replay);
+}
+
 typedef struct
 {
   gint64 states;
@@ -860,6 +893,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/recording/seek-copies", test_recording_seek_copies);
   g_test_add_func ("/model/recording/length-changed", test_recording_length_changed);
+  g_test_add_func ("/model/recording/summaries-as-recorded", test_recording_summaries_as_recorded);
   g_test_add_func ("/model/recording/series-off-thread", test_recording_series_off_thread);
   g_test_add_func ("/model/recording/edit-and-undo", test_recording_edit_and_undo);
   g_test_add_func ("/model/recording/frames/head-on", test_recording_frames_head_on);

@@ -1117,6 +1117,9 @@ imp_window_init (ImpWindow *self)
       = { "notify::frame", "notify::stop", "notify::length", "notify::playing" };
   for (gsize i = 0; i < G_N_ELEMENTS (moved); i++)
     g_signal_connect_swapped (self->session, moved[i], G_CALLBACK (update_position), self);
+  /* The position says a time in the frame unless a lesson keeps it back. */
+  g_signal_connect_swapped (imp_session_get_view_options (self->session), "notify::concealed",
+                            G_CALLBACK (update_position), self);
   g_signal_connect_swapped (self->session, "notify::title", G_CALLBACK (update_title), self);
   update_title (self);
   g_signal_connect_swapped (self->canvas, "edit-refused", G_CALLBACK (toast_message), self);

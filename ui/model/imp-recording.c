@@ -23,12 +23,14 @@ enum
 static guint signals[N_SIGNALS];
 
 /* Brings the main thread's summaries up to the timeline's length (locked):
- * from state `from` on, the ones before are still the same. */
+ * from state `from` on, the ones before are still the same. The last state
+ * published is read again too: its summary counts its frame's events, which
+ * were not recorded then. */
 static void
 sync_summaries (ImpRecording *self, gint64 from)
 {
   gint64 length = self->timeline != NULL ? phys_timeline_length (self->timeline) : -1;
-  from = MIN (from, (gint64) self->summaries->len);
+  from = MAX (0, MIN (from, (gint64) self->summaries->len - 1));
   g_array_set_size (self->summaries, (guint) (length + 1));
   for (gint64 k = from; k <= length; k++)
     g_array_index (self->summaries, PhysFrameSummary, k)
