@@ -274,12 +274,14 @@ test_recording_series_off_thread (void)
 }
 
 /* The recording as a lesson's goals and the export read it (imp-frames.h), on
- * seed 001 head-on (the event of frame 50 worked above): copies and values,
- * each read on its own; after an edit, the edit and the ghost of the old
- * future. */
+ * seed 001 head-on (the event of frame 50 worked above): none before a
+ * recording, then copies and values, each read on its own; after an edit, the
+ * edit and the ghost of the old future. */
 static void
 test_recording_frames_head_on (void)
 {
+  g_autoptr (ImpRecording) empty = imp_recording_new ();
+  g_assert_null (imp_recording_get_frames (empty));
   g_autoptr (ImpRecording) recording = recording_of ("seed001-head-on.json");
   imp_recording_record_to (recording, 60);
   ImpFrames *frames = imp_recording_get_frames (recording);

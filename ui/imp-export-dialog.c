@@ -182,8 +182,7 @@ describe_data (cairo_t *cr, int width, int height, const ImpExportOptions *o)
 static ImpFrames *
 recording_frames (ImpExportDialog *self)
 {
-  ImpRecording *recording = imp_session_get_recording (self->session);
-  return imp_recording_is_empty (recording) ? NULL : imp_recording_get_frames (recording);
+  return imp_recording_get_frames (imp_session_get_recording (self->session));
 }
 
 static void

@@ -129,8 +129,7 @@ context_now (ImpLessonPlayer *self)
 static ImpFrames *
 recording_frames (ImpLessonPlayer *self)
 {
-  ImpRecording *recording = imp_session_get_recording (self->session);
-  return imp_recording_is_empty (recording) ? NULL : imp_recording_get_frames (recording);
+  return imp_recording_get_frames (imp_session_get_recording (self->session));
 }
 
 static void

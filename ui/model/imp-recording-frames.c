@@ -146,10 +146,11 @@ imp_recording_frames_new (ImpRecording *self)
  * read alone. Read on the main thread, which alone edits the recording: the
  * states read stay the same between reads, while the worker may record more.
  *
- * Returns: (transfer none): the reader, as long as @self lives
+ * Returns: (transfer none) (nullable): the reader, as long as @self lives;
+ *   %NULL before a timeline is installed
  */
 ImpFrames *
 imp_recording_get_frames (ImpRecording *self)
 {
-  return self->frames;
+  return imp_recording_is_empty (self) ? NULL : self->frames;
 }
