@@ -241,7 +241,9 @@ export_file (const char *scene, const char *const *values, const char *output, g
         options.moment = IMP_EXPORT_AT_BEFORE;
     }
 
-  gboolean ok = imp_export_to_file (timeline, &options, output, &error);
+  ImpFrames *frames = imp_frames_new_for_timeline (timeline);
+  gboolean ok = imp_export_to_file (frames, &options, output, &error);
+  imp_frames_free (frames);
   phys_timeline_free (timeline);
   imp_cli_input_close (&input);
   return ok ? IMP_CLI_EXIT_OK : export_error (output, error);

@@ -67,19 +67,20 @@ imp_lesson_goal_frames_to_solve (const ImpLessonGoal *goal, gint64 playhead)
 
 /* Whether event i of frame k is the one an event goal asks for. */
 static gboolean
-event_matches (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 k, int i)
+event_matches (ImpFrames *frames, const ImpLessonGoal *goal, gint64 k, int i)
 {
-  if (i < 0 || i >= phys_timeline_event_count (timeline, k))
+  if (i < 0 || i >= imp_frames_event_count (frames, k))
     return FALSE;
   if (goal->frame >= 0 && k != goal->frame)
     return FALSE;
-  PhysEventBrief e = phys_timeline_event_brief (timeline, k, i);
+  PhysEventBrief e = imp_frames_event_brief (frames, k, i);
   if (goal->event_kinds != 0 && (goal->event_kinds & (1u << e.kind)) == 0)
     return FALSE;
   if (goal->n_bodies == 2)
     {
       PhysBodyRef refs[2];
-      if (!resolve (phys_timeline_seek (timeline, k), goal, refs))
+      g_autoptr (PhysWorld) world = imp_frames_dup_state (frames, k);
+      if (world == NULL || !resolve (world, goal, refs))
         return FALSE;
       gboolean a_first = e.a == refs[0].index && e.b == refs[1].index && e.b_kind == refs[1].kind;
       gboolean b_first = refs[0].kind == refs[1].kind && e.a == refs[1].index
@@ -94,7 +95,7 @@ event_matches (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 k, int 
 
 /**
  * imp_lesson_find_event:
- * @timeline: the recording
+ * @frames: the recording
  * @goal: an event goal
  * @from: the first frame to look at
  * @event: (out): the event's index in its frame
@@ -104,16 +105,16 @@ event_matches (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 k, int 
  * Returns: its frame, or -1 when the recording has none
  */
 gint64
-imp_lesson_find_event (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 from, int *event)
+imp_lesson_find_event (ImpFrames *frames, const ImpLessonGoal *goal, gint64 from, int *event)
 {
-  gint64 length = phys_timeline_length (timeline);
+  gint64 length = imp_frames_length (frames);
 
   if (goal->frame >= 0)
     from = goal->frame;
   for (gint64 k = MAX (from, 0); k < length; k++)
     {
-      for (int i = 0; i < phys_timeline_event_count (timeline, k); i++)
-        if (event_matches (timeline, goal, k, i))
+      for (int i = 0; i < imp_frames_event_count (frames, k); i++)
+        if (event_matches (frames, goal, k, i))
           {
             *event = i;
             return k;
@@ -217,15 +218,15 @@ response_value (const char *q, const PhysEvent *e, gboolean *ok)
 }
 
 static gboolean
-measure_world (PhysTimeline *timeline, const ImpLessonGoal *goal, const PhysWorld *world,
+measure_world (ImpFrames *frames, const ImpLessonGoal *goal, const PhysWorld *world,
                double *value)
 {
   const char *q = goal->quantity;
 
   if (strcmp (q, "energy") == 0)
-    *value = phys_timeline_summary (timeline, goal->frame).energy.total;
+    *value = imp_frames_summary (frames, goal->frame).energy.total;
   else if (strcmp (q, "events") == 0)
-    *value = phys_timeline_event_count (timeline, goal->frame);
+    *value = imp_frames_event_count (frames, goal->frame);
   else if (strcmp (q, "all-pairs") == 0)
     {
       double n = phys_world_circle_count (world);
@@ -267,7 +268,7 @@ measure_body (const ImpLessonGoal *goal, const PhysWorld *world, PhysBodyRef ref
 
 /**
  * imp_lesson_measure:
- * @timeline: the recording, at least imp_lesson_goal_frames_needed() frames long
+ * @frames: the recording, at least imp_lesson_goal_frames_needed() frames long
  * @goal: a prediction goal
  * @value: (out): what the physics computed
  * @why_not: (out) (optional) (transfer full): why there is no value
@@ -278,25 +279,25 @@ measure_body (const ImpLessonGoal *goal, const PhysWorld *world, PhysBodyRef ref
  *   pair did not collide, the test has no time of impact)
  */
 gboolean
-imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *value,
+imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
                     char **why_not)
 {
   g_return_val_if_fail (goal->kind == IMP_GOAL_PREDICT, FALSE);
 
   const ImpQuantityInfo *info = imp_quantity_find (goal->quantity);
-  if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
+  if (imp_frames_length (frames) < imp_lesson_goal_frames_needed (goal))
     return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
 
-  const PhysWorld *world = phys_timeline_seek (timeline, goal->frame);
+  g_autoptr (PhysWorld) world = imp_frames_dup_state (frames, goal->frame);
   PhysBodyRef refs[2];
-  if (!resolve (world, goal, refs))
+  if (world == NULL || !resolve (world, goal, refs))
     return why (why_not, "a body the goal names is not in the scene at frame %" G_GINT64_FORMAT,
                 goal->frame);
 
   switch (info->scope)
     {
     case IMP_QUANTITY_WORLD:
-      return measure_world (timeline, goal, world, value);
+      return measure_world (frames, goal, world, value);
     case IMP_QUANTITY_BODY:
       return measure_body (goal, world, refs[0], value, why_not);
     case IMP_QUANTITY_PAIR:
@@ -316,12 +317,12 @@ imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *v
         ImpLessonGoal as_event = *goal;
         as_event.event_kinds = 0;
         gboolean ok = FALSE;
-        for (int i = 0; i < phys_timeline_event_count (timeline, goal->frame) && !ok; i++)
-          if (event_matches (timeline, &as_event, goal->frame, i))
+        for (int i = 0; i < imp_frames_event_count (frames, goal->frame) && !ok; i++)
+          if (event_matches (frames, &as_event, goal->frame, i))
             {
               PhysEventLog log;
               phys_event_log_init (&log);
-              if (phys_timeline_frame_events (timeline, goal->frame, &log) && (size_t) i < log.count)
+              if (imp_frames_frame_events (frames, goal->frame, &log) && (size_t) i < log.count)
                 *value = response_value (goal->quantity, &log.events[i], &ok);
               phys_event_log_free (&log);
               break;
@@ -333,9 +334,9 @@ imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *v
 }
 
 static gboolean
-verdict_reached (PhysTimeline *timeline, const ImpLessonGoal *goal)
+verdict_reached (ImpFrames *frames, const ImpLessonGoal *goal)
 {
-  const PhysWorld *world = phys_timeline_seek (timeline, goal->frame);
+  g_autoptr (PhysWorld) world = imp_frames_dup_state (frames, goal->frame);
   PhysBodyRef refs[2];
   PhysPairRecord record;
 
@@ -352,17 +353,17 @@ verdict_reached (PhysTimeline *timeline, const ImpLessonGoal *goal)
 
 /**
  * imp_lesson_goal_reached:
- * @timeline: the recording
+ * @frames: the recording
  * @goal: a goal
  * @context: where the learner is and what they submitted
  *
  * Returns: whether @goal holds now; %TRUE for a step without a goal
  */
 gboolean
-imp_lesson_goal_reached (PhysTimeline *timeline, const ImpLessonGoal *goal,
+imp_lesson_goal_reached (ImpFrames *frames, const ImpLessonGoal *goal,
                          const ImpGoalContext *context)
 {
-  if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
+  if (imp_frames_length (frames) < imp_lesson_goal_frames_needed (goal))
     return goal->kind == IMP_GOAL_NONE;
   switch (goal->kind)
     {
@@ -371,21 +372,21 @@ imp_lesson_goal_reached (PhysTimeline *timeline, const ImpLessonGoal *goal,
     case IMP_GOAL_FRAME:
       return context->frame == goal->frame;
     case IMP_GOAL_EVENT:
-      return context->event >= 0 && event_matches (timeline, goal, context->frame, context->event);
+      return context->event >= 0 && event_matches (frames, goal, context->frame, context->event);
     case IMP_GOAL_VERDICT:
-      return verdict_reached (timeline, goal);
+      return verdict_reached (frames, goal);
     case IMP_GOAL_PREDICT:
       {
         double value;
         return context->has_prediction && isfinite (context->prediction)
-               && imp_lesson_measure (timeline, goal, &value, NULL)
+               && imp_lesson_measure (frames, goal, &value, NULL)
                && fabs (context->prediction - value) <= goal->tolerance;
       }
     case IMP_GOAL_MODE:
       {
         if (context->frame < goal->frame)
           return FALSE;
-        const PhysWorld *world = phys_timeline_seek (timeline, context->frame);
+        g_autoptr (PhysWorld) world = imp_frames_dup_state (frames, context->frame);
         if (world == NULL)
           return FALSE;
         const PhysWorldDef *def = phys_world_get_def (world);
@@ -424,7 +425,7 @@ imp_lesson_modes_edit (const ImpLessonModes *modes, const PhysWorld *world)
 
 /**
  * imp_lesson_goal_solve:
- * @timeline: the recording, recorded at least imp_lesson_goal_frames_needed() frames
+ * @frames: the recording, recorded at least imp_lesson_goal_frames_needed() frames
  * @goal: a goal
  * @context: where the learner is
  * @solution: (out caller-allocates): what "show me" does
@@ -433,13 +434,13 @@ imp_lesson_modes_edit (const ImpLessonModes *modes, const PhysWorld *world)
  * Returns: %FALSE when the recording offers no way to the goal (no such event)
  */
 gboolean
-imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
+imp_lesson_goal_solve (ImpFrames *frames, const ImpLessonGoal *goal,
                        const ImpGoalContext *context, ImpGoalSolution *solution, char **why_not)
 {
   memset (solution, 0, sizeof *solution);
   solution->frame = -1;
   solution->event = -1;
-  if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
+  if (imp_frames_length (frames) < imp_lesson_goal_frames_needed (goal))
     return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
   switch (goal->kind)
     {
@@ -450,7 +451,7 @@ imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
       return TRUE;
     case IMP_GOAL_EVENT:
       {
-        gint64 k = imp_lesson_find_event (timeline, goal, 0, &solution->event);
+        gint64 k = imp_lesson_find_event (frames, goal, 0, &solution->event);
         if (k < 0)
           return why (why_not, "the recording has no such event");
         solution->frame = k;
@@ -463,14 +464,19 @@ imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
       solution->frame = goal->frame;
       return TRUE;
     case IMP_GOAL_PREDICT:
-      solution->has_prediction = imp_lesson_measure (timeline, goal, &solution->prediction, why_not);
+      solution->has_prediction = imp_lesson_measure (frames, goal, &solution->prediction, why_not);
       return solution->has_prediction;
     case IMP_GOAL_MODE:
-      solution->has_edit = TRUE;
-      solution->edit_frame = 0;
-      solution->edit = imp_lesson_modes_edit (&goal->modes, phys_timeline_seek (timeline, 0));
-      solution->frame = MAX (goal->frame, context->frame);
-      return TRUE;
+      {
+        g_autoptr (PhysWorld) start = imp_frames_dup_state (frames, 0);
+        if (start == NULL)
+          return FALSE;
+        solution->has_edit = TRUE;
+        solution->edit_frame = 0;
+        solution->edit = imp_lesson_modes_edit (&goal->modes, start);
+        solution->frame = MAX (goal->frame, context->frame);
+        return TRUE;
+      }
     default:
       return FALSE;
     }

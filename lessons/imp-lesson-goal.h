@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-lesson-goal.h: whether a lesson goal is reached, checked against a
  * recording and what the learner has done; and the values a prediction goal
- * asks for, measured on the recording. Pure functions of the timeline (which
- * they seek) and the context, so the player and the tests share them. */
+ * asks for, measured on the recording. Pure functions of the recording (read
+ * through an ImpFrames, imp-frames.h) and the context, so the player, a
+ * lesson's own path and the tests share them. */
 #pragma once
 
+#include "imp-frames.h"
 #include "imp-lesson.h"
 #include "phys.h"
 
@@ -51,19 +53,19 @@ typedef struct
 } ImpGoalSolution;
 
 PhysEdit imp_lesson_modes_edit (const ImpLessonModes *modes, const PhysWorld *world);
-gboolean imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
+gboolean imp_lesson_goal_solve (ImpFrames *frames, const ImpLessonGoal *goal,
                                 const ImpGoalContext *context, ImpGoalSolution *solution,
                                 char **why_not);
 
-gboolean imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *value,
+gboolean imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
                              char **why_not);
-gboolean imp_lesson_goal_reached (PhysTimeline *timeline, const ImpLessonGoal *goal,
+gboolean imp_lesson_goal_reached (ImpFrames *frames, const ImpLessonGoal *goal,
                                   const ImpGoalContext *context);
 gint64 imp_lesson_goal_frames_needed (const ImpLessonGoal *goal);
 /* How far "show me" looks ahead for an event goal that names no frame. */
 #define IMP_LESSON_EVENT_SEARCH_FRAMES 2000
 gint64 imp_lesson_goal_frames_to_solve (const ImpLessonGoal *goal, gint64 playhead);
-gint64 imp_lesson_find_event (PhysTimeline *timeline, const ImpLessonGoal *goal, gint64 from,
+gint64 imp_lesson_find_event (ImpFrames *frames, const ImpLessonGoal *goal, gint64 from,
                               int *event);
 
 G_END_DECLS

@@ -113,7 +113,8 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
                          context->frame + 1),
                     error))
     return FALSE;
-  if (!imp_lesson_goal_solve (timeline, goal, context, &solution, &why_not))
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
+  if (!imp_lesson_goal_solve (frames, goal, context, &solution, &why_not))
     return walk_fail (error, lesson, goal->location, i, "\"show me\" cannot reach the %s goal: %s",
                       imp_goal_kind_name (goal->kind), why_not);
   if (solution.has_edit)
@@ -152,6 +153,7 @@ gboolean
 imp_lesson_walk (const ImpLesson *lesson, GError **error)
 {
   PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+  ImpFrames *frames = imp_frames_new_for_timeline (timeline);
   ImpGoalContext context = { 0, -1, FALSE, 0.0 };
   gboolean ok = TRUE;
 
@@ -164,7 +166,7 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
         continue;
       if (!path_record_goal (lesson, i, timeline, &context, error))
         ok = FALSE;
-      else if (imp_lesson_goal_reached (timeline, goal, &context))
+      else if (imp_lesson_goal_reached (frames, goal, &context))
         ok = walk_fail (error, lesson, goal->location, i,
                         "the %s goal is already reached when the step starts",
                         imp_goal_kind_name (goal->kind));
@@ -177,11 +179,12 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
                         "the expected answer %.10g is not within %g of %.10g, the %s measured "
                         "on the lesson's path",
                         goal->expect, goal->tolerance, context.prediction, goal->quantity);
-      else if (!imp_lesson_goal_reached (timeline, goal, &context))
+      else if (!imp_lesson_goal_reached (frames, goal, &context))
         ok = walk_fail (error, lesson, goal->location, i,
                         "the %s goal is not reached after \"show me\"",
                         imp_goal_kind_name (goal->kind));
     }
+  imp_frames_free (frames);
   phys_timeline_free (timeline);
   return ok;
 }
@@ -231,7 +234,8 @@ imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error)
     {
       int event;
       g_free (record_to (timeline, imp_lesson_goal_frames_to_solve (goal, context.frame)));
-      gint64 k = imp_lesson_find_event (timeline, goal, 0, &event);
+      g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
+      gint64 k = imp_lesson_find_event (frames, goal, 0, &event);
       horizon = MAX (horizon, k + 1);
     }
   g_free (record_to (timeline, horizon));
@@ -268,18 +272,17 @@ compare_frames (gconstpointer a, gconstpointer b)
 /* The states where two recordings of one scene can first part: frame 0 and
  * every edit's frame up to horizon (between them each is stepped alike). */
 static GArray *
-checkpoints (PhysTimeline *a, PhysTimeline *b, gint64 horizon)
+checkpoints (ImpFrames *a, ImpFrames *b, gint64 horizon)
 {
   GArray *frames = g_array_new (FALSE, FALSE, sizeof (gint64));
-  PhysTimeline *both[] = { a, b };
+  ImpFrames *both[] = { a, b };
   gint64 zero = 0;
 
   g_array_append_val (frames, zero);
   for (int t = 0; t < 2; t++)
-    for (int i = 0; i < phys_timeline_edit_count (both[t]); i++)
+    for (int i = 0; i < imp_frames_edit_count (both[t]); i++)
       {
-        int64_t k;
-        phys_timeline_get_edit (both[t], i, &k);
+        gint64 k = imp_frames_edit_frame (both[t], i);
         gboolean seen = FALSE;
         for (guint j = 0; j < frames->len && !seen; j++)
           seen = g_array_index (frames, gint64, j) == k;
@@ -420,12 +423,15 @@ bodies_differ (const PhysWorld *want, const PhysWorld *have, GString *out, int *
  * asked, halfway, back again), that is not a difference to set right, so the
  * path is taken with the goal's settings as the learner's are at frame 0. */
 static PhysTimeline *
-path_as_switched (ImpLessonSetup *setup, PhysTimeline *timeline)
+path_as_switched (ImpLessonSetup *setup, ImpFrames *frames)
 {
   if (setup->lesson == NULL)
     return setup->timeline;
   ImpLessonModes mine = imp_lesson_get_step (setup->lesson, setup->step)->goal.modes;
-  const PhysWorldDef *have = phys_world_get_def (phys_timeline_seek (timeline, 0));
+  g_autoptr (PhysWorld) start = imp_frames_dup_state (frames, 0);
+  if (start == NULL)
+    return setup->timeline;
+  const PhysWorldDef *have = phys_world_get_def (start);
   mine.modes = have->modes;
   mine.integrator = have->integrator;
   if (mine.substeps > 0)
@@ -455,7 +461,8 @@ path_as_switched (ImpLessonSetup *setup, PhysTimeline *timeline)
 /**
  * imp_lesson_setup_differences:
  * @setup: the world a step needs
- * @timeline: the learner's recording of the same lesson (records up to the horizon)
+ * @frames: the learner's recording of the same lesson, recorded up to the
+ *   horizon (@setup's horizon + 1 frames)
  * @as_switched: whether what the step's goal asks the learner to change (the
  *   settings a mode goal names, the edits of a verdict goal from its frame on) is
  *   the learner's own (after entering the step); on entering, it is not
@@ -469,30 +476,30 @@ path_as_switched (ImpLessonSetup *setup, PhysTimeline *timeline)
  *   the horizon; else one sentence on where and how they first differ
  */
 char *
-imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline, gboolean as_switched,
+imp_lesson_setup_differences (ImpLessonSetup *setup, ImpFrames *frames, gboolean as_switched,
                               gboolean *settings)
 {
-  g_autoptr (GArray) frames = NULL;
+  g_autoptr (GArray) checks = NULL;
   gboolean differ_settings = FALSE;
   char *result = NULL;
 
-  g_free (record_to (timeline, setup->horizon));
-  PhysTimeline *path = as_switched ? path_as_switched (setup, timeline) : setup->timeline;
-  frames = checkpoints (path, timeline, setup->horizon);
-  for (guint i = 0; i < frames->len && result == NULL; i++)
+  PhysTimeline *path = as_switched ? path_as_switched (setup, frames) : setup->timeline;
+  g_autoptr (ImpFrames) path_frames = imp_frames_new_for_timeline (path);
+  checks = checkpoints (path_frames, frames, setup->horizon);
+  for (guint i = 0; i < checks->len && result == NULL; i++)
     {
-      gint64 k = g_array_index (frames, gint64, i);
+      gint64 k = g_array_index (checks, gint64, i);
       if (as_switched && setup->edits_from >= 0 && k >= setup->edits_from)
+        break;
+      g_autoptr (PhysWorld) want = imp_frames_dup_state (path_frames, k);
+      g_autoptr (PhysWorld) have = imp_frames_dup_state (frames, k);
+      if (want == NULL || have == NULL)
         break;
       GString *out = g_string_new (NULL);
       int n = 0;
-      /* Each seek reuses its timeline's scratch world: copy one to hold both. */
-      PhysWorld *want = phys_world_copy (phys_timeline_seek (path, k));
-      const PhysWorld *have = phys_timeline_seek (timeline, k);
       settings_differ (phys_world_get_def (want), phys_world_get_def (have), out, &n);
       differ_settings = n > 0;
       bodies_differ (want, have, out, &n);
-      phys_world_free (want);
       if (n > 0)
         result = g_strdup_printf ("From frame %" G_GINT64_FORMAT ", %s.", k, out->str);
       g_string_free (out, TRUE);

@@ -45,7 +45,7 @@ typedef struct
 
 ImpLessonSetup *imp_lesson_setup_new (const ImpLesson *lesson, guint step, GError **error);
 void imp_lesson_setup_free (ImpLessonSetup *setup);
-char *imp_lesson_setup_differences (ImpLessonSetup *setup, PhysTimeline *timeline,
+char *imp_lesson_setup_differences (ImpLessonSetup *setup, ImpFrames *frames,
                                     gboolean as_switched, gboolean *settings);
 gboolean imp_lesson_walk (const ImpLesson *lesson, GError **error);
 

@@ -242,6 +242,7 @@ static void
 test_describe_kept_back (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
+  ImpViewOptions *options = imp_session_get_view_options (session);
   g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
   g_settings_reset (settings, "lesson-progress");
   g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, settings);
@@ -250,7 +251,7 @@ test_describe_kept_back (void)
   g_assert_true (imp_lesson_player_open (player, path, NULL));
   imp_session_set_frame (session, 3);
   g_assert_true (imp_lesson_player_next (player));
-  g_assert_true (imp_session_get_concealed (session));
+  g_assert_true (imp_view_options_get_concealed (options));
   imp_session_step_into (session, 1);
   g_autofree char *hidden = imp_canvas_describe (session);
   g_assert_cmpstr (hidden, ==,

@@ -72,6 +72,7 @@ test_window_actions (void)
   g_autofree char *path = imp_test_scene_path ("seed001-head-on.json");
   g_assert_true (imp_window_open (window, path));
   ImpSession *session = imp_window_get_session (window);
+  ImpViewOptions *options = imp_session_get_view_options (session);
   imp_test_wait_for_length (session, 100);
   gtk_window_present (GTK_WINDOW (window));
 
@@ -92,10 +93,10 @@ test_window_actions (void)
   g_assert_false (imp_session_get_playing (session));
 
   /* Overlay toggles are stateful actions of the window. */
-  g_assert_true (imp_session_get_overlays (session) & IMP_OVERLAY_VELOCITY);
+  g_assert_true (imp_view_options_get_overlays (options) & IMP_OVERLAY_VELOCITY);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "overlay-velocity",
                                       g_variant_new_boolean (FALSE));
-  g_assert_false (imp_session_get_overlays (session) & IMP_OVERLAY_VELOCITY);
+  g_assert_false (imp_view_options_get_overlays (options) & IMP_OVERLAY_VELOCITY);
 
   /* F8 shows the plots over the recording, hidden at first. */
   GtkWidget *plot = find_widget (GTK_WIDGET (window), IMP_TYPE_RECORDING_PLOT, NULL);
@@ -211,7 +212,22 @@ test_bookmark_list (void)
   g_rmdir (dir);
 }
 
-/* Each circle's energy in the first 600 states of seed 004's orbit (imp_recording_read()). */
+/* A straight replay of frames frames from the recording's first state, whose
+ * every state is the recording's (asserted by hash). */
+static PhysTimeline *
+replay_of (ImpRecording *recording, gint64 frames)
+{
+  g_autoptr (PhysWorld) start = imp_recording_seek (recording, 0);
+  PhysTimeline *replay = imp_test_replay (start, frames);
+  gint64 n;
+  const PhysFrameSummary *summaries = imp_recording_get_summaries (recording, &n);
+  g_assert_cmpint (n, >, frames);
+  for (gint64 k = 0; k <= frames; k++)
+    g_assert_cmpuint (phys_timeline_summary (replay, k).hash, ==, summaries[k].hash);
+  return replay;
+}
+
+/* Each circle's energy in the first 600 states of seed 004's orbit, replayed in tl. */
 static void
 check_body_energies (PhysTimeline *tl, gpointer data)
 {
@@ -266,7 +282,9 @@ test_recording_plot_bodies (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
   imp_test_wait_for_length (session, 600);
-  imp_recording_read (imp_session_get_recording (session), check_body_energies, NULL);
+  PhysTimeline *replay = replay_of (imp_session_get_recording (session), 600);
+  check_body_energies (replay, NULL);
+  phys_timeline_free (replay);
 
   /* Columns of values: the range of the states each covers; NAN skipped. */
   const double v[] = { 1, 5, NAN, 2, NAN, NAN, -3, 4 };
@@ -323,7 +341,7 @@ series_columns (PhysTimeline *tl, gint64 states, int columns, ImpSeriesRange *ou
 }
 
 /* The columns of seed 001's balls in a box over 400 states, one and four states a
- * column (imp_recording_read()). */
+ * column, replayed in tl. */
 static void
 check_series_columns (PhysTimeline *tl, gpointer data)
 {
@@ -388,7 +406,9 @@ test_recording_plot_columns (void)
   g_assert_cmpint (imp_series_column_state (1201, 600, 10000), ==, 1198);
   g_assert_cmpint (imp_series_column_state (0, 600, 10), ==, 0);
 
-  imp_recording_read (imp_session_get_recording (session), check_series_columns, NULL);
+  PhysTimeline *replay = replay_of (imp_session_get_recording (session), 400);
+  check_series_columns (replay, NULL);
+  phys_timeline_free (replay);
 }
 
 /* A lesson opens in the panel beside the canvas and its actions drive it; a
@@ -434,17 +454,18 @@ static void
 test_export_kept_back (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
+  ImpViewOptions *options = imp_session_get_view_options (session);
   g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_autoptr (GError) error = NULL;
   g_assert_true (imp_session_load (session, path, &error));
-  imp_session_set_concealed (session, TRUE);
+  imp_view_options_set_concealed (options, TRUE);
   ImpExportDialog *dialog = imp_export_dialog_new (NULL, session);
   GtkWidget *export;
   GtkLabel *problem = imp_export_dialog_get_problem (dialog, &export);
   g_assert_false (gtk_widget_get_sensitive (export));
   g_assert_true (g_str_has_prefix (gtk_label_get_text (problem),
                                    "The lesson keeps some numbers back"));
-  imp_session_set_concealed (session, FALSE);
+  imp_view_options_set_concealed (options, FALSE);
   g_assert_true (gtk_widget_get_sensitive (export));
   g_assert_cmpstr (gtk_label_get_text (problem), ==, "");
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -572,22 +593,24 @@ test_window_preferences (void)
   g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==, first);
   ImpWindow *window = imp_window_new (NULL);
   ImpSession *session = g_object_ref (imp_window_get_session (window));
+  ImpViewOptions *options = imp_session_get_view_options (session);
   int width, height;
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 1200);
   g_assert_cmpint (height, ==, 800);
-  g_assert_cmpuint (imp_session_get_overlays (session), ==, first);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, first);
   g_assert_true (action_on (window, "overlay-ghost-branch"));
   g_assert_false (action_on (window, "overlay-relative-velocity"));
 
   /* A toggle changes the session's overlays, and the settings with them. */
   g_action_group_change_action_state (G_ACTION_GROUP (window), "overlay-relative-velocity",
                                       g_variant_new_boolean (TRUE));
-  g_assert_cmpuint (imp_session_get_overlays (session), ==, first | IMP_OVERLAY_RELATIVE_VELOCITY);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==,
+                    first | IMP_OVERLAY_RELATIVE_VELOCITY);
   g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
                     first | IMP_OVERLAY_RELATIVE_VELOCITY);
   /* Whoever sets the overlays (a lesson's step), the toggles follow. */
-  imp_session_set_overlays (session, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
   g_assert_true (action_on (window, "overlay-ids"));
   g_assert_true (action_on (window, "overlay-trails"));
   g_assert_false (action_on (window, "overlay-relative-velocity"));
@@ -602,7 +625,7 @@ test_window_preferences (void)
   gtk_window_destroy (GTK_WINDOW (window));
   while (window != NULL)
     g_main_context_iteration (NULL, TRUE);
-  imp_session_set_overlays (session, IMP_OVERLAY_ALL);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_ALL);
   g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==,
                     IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
   g_object_unref (session);
@@ -611,7 +634,8 @@ test_window_preferences (void)
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 900);
   g_assert_cmpint (height, ==, 650);
-  g_assert_cmpuint (imp_session_get_overlays (imp_window_get_session (window)), ==,
+  options = imp_session_get_view_options (imp_window_get_session (window));
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==,
                     IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
   gtk_window_destroy (GTK_WINDOW (window));
   for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)

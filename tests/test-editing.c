@@ -525,8 +525,10 @@ test_canvas_drag (void)
 {
   ImpWindow *window = window_with_scene ("seed001-head-on.json", 10);
   ImpSession *session = imp_window_get_session (window);
+  ImpViewOptions *options = imp_session_get_view_options (session);
   imp_session_set_frame (session, 2);
-  imp_session_set_overlays (session, imp_session_get_overlays (session) | IMP_OVERLAY_VELOCITY);
+  imp_view_options_set_overlays (options,
+                                 imp_view_options_get_overlays (options) | IMP_OVERLAY_VELOCITY);
   ImpCanvas *canvas = drawn_canvas (window);
   double scale = canvas_scale (canvas);
   double step = pow (10.0, floor (log10 (1.0 / scale)));
@@ -549,7 +551,7 @@ test_canvas_drag (void)
   g_assert_cmpint (selected.index, ==, 0);
   /* The run before the edit is drawn as a ghost: the window shows that branch
    * unless the learner turned it off. */
-  g_assert_true (imp_session_get_overlays (session) & IMP_OVERLAY_GHOST_BRANCH);
+  g_assert_true (imp_view_options_get_overlays (options) & IMP_OVERLAY_GHOST_BRANCH);
   imp_test_wait_for_length (session, 10);
   imp_session_set_frame (session, 6);
   imp_session_get_view (session, &now);
@@ -686,7 +688,8 @@ test_inspector_term_link (void)
 {
   ImpWindow *window = window_with_scene ("seed001-head-on.json", 100);
   ImpSession *session = imp_window_get_session (window);
-  imp_session_set_overlays (session, IMP_OVERLAY_CONTACT | IMP_OVERLAY_IMPULSE);
+  ImpViewOptions *options = imp_session_get_view_options (session);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_CONTACT | IMP_OVERLAY_IMPULSE);
   g_assert_true (imp_session_jump_event (session, 1));
   ImpCanvas *canvas = drawn_canvas (window);
   ImpInspector *inspector
@@ -720,7 +723,7 @@ test_inspector_term_link (void)
     g_main_context_iteration (NULL, FALSE);
   g_assert_cmpstr (imp_canvas_term_at (canvas, on_normal.x, on_normal.y), ==, "n");
   /* ... and n lit on the session marks the card's line that computes it. */
-  imp_session_set_highlight_term (session, "n");
+  imp_view_options_set_highlight_term (options, "n");
   int n_at = (int) (strstr (text, "n = unit(") - text);
   PangoAttrList *attrs = gtk_label_get_attributes (card);
   g_assert_nonnull (attrs);
@@ -739,7 +742,7 @@ test_inspector_term_link (void)
   while (pango_attr_iterator_next (it));
   pango_attr_iterator_destroy (it);
   g_assert_true (marked);
-  imp_session_set_highlight_term (session, NULL);
+  imp_view_options_set_highlight_term (options, NULL);
   g_assert_null (pango_attr_list_get_attributes (gtk_label_get_attributes (card)));
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -24,6 +24,7 @@
 #include <pango/pangocairo.h>
 
 #include "imp-export-options.h"
+#include "imp-recording.h"
 #include "imp-scene.h"
 #include "imp-theme.h"
 #include "test-util.h"
@@ -80,7 +81,8 @@ static GBytes *
 export_bytes (PhysTimeline *timeline, const ImpExportOptions *options)
 {
   g_autoptr (GError) error = NULL;
-  GBytes *bytes = imp_export_to_bytes (timeline, options, &error);
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
+  GBytes *bytes = imp_export_to_bytes (frames, options, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (bytes);
@@ -1361,19 +1363,20 @@ static void
 test_errors (void)
 {
   PhysTimeline *timeline = record_seed000 ();
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
   ImpExportOptions options;
   g_autoptr (GError) error = NULL;
 
   imp_export_options_init (&options);
   options.frame = 9;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME);
   g_assert_nonnull (strstr (error->message, "frames 0 to 3"));
   g_clear_error (&error);
 
   imp_export_options_init (&options);
   options.event = 3;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT);
   g_assert_nonnull (strstr (error->message, "frame 0 has 1 event, numbered from 0 to 0"));
   g_clear_error (&error);
@@ -1381,7 +1384,7 @@ test_errors (void)
   imp_export_options_init (&options);
   options.frame = 2;
   options.moment = IMP_EXPORT_AT_BEFORE;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT);
   g_clear_error (&error);
 
@@ -1390,20 +1393,20 @@ test_errors (void)
   options.frame = 0;
   options.first = 1;
   options.last = 2;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME);
   g_clear_error (&error);
 
   imp_export_options_init (&options);
   options.kind = IMP_EXPORT_KIND_PAGES;
   options.last = 1;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT);
   g_clear_error (&error);
 
   imp_export_options_init (&options);
   options.width = 10;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE);
   g_clear_error (&error);
 
@@ -1412,15 +1415,82 @@ test_errors (void)
   options.caption = "A caption long enough to need several lines on a page this narrow, and then "
                     "some more words, so that nothing is left for the figure itself.";
   options.width = IMP_EXPORT_MIN_SIZE;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE);
   g_clear_error (&error);
 
   imp_export_options_init (&options);
   options.format = IMP_EXPORT_FORMAT_JSONL;
   options.kind = IMP_EXPORT_KIND_EVENTS;
-  g_assert_null (imp_export_to_bytes (timeline, &options, &error));
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT);
+  phys_timeline_free (timeline);
+}
+
+/* The export dialog's way */
+
+/* Seed 000's c2 slowed to (-50, 0) from its start. */
+static PhysEdit
+slow_c2 (void)
+{
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "c2");
+  edit.fields = PHYS_EDIT_VELOCITY;
+  edit.velocity = (PhysVec2) { -50.0, 0.0 };
+  return edit;
+}
+
+/* A recording the window's worker extends, read a copy at a time
+ * (imp_recording_get_frames()) as the export dialog reads it, gives the same
+ * bytes as a timeline of one's own with the same edit: a figure with the
+ * trails and the ghost of the old future, a strobe, PDF pages and both tables.
+ * Each figure shows what the edit changed, so no export ignores the recording. */
+static void
+test_from_recording (void)
+{
+  PhysEdit edit = slow_c2 ();
+  PhysTimeline *unedited = record_seed000 ();
+  PhysTimeline *timeline = record_seed000 ();
+  g_assert_cmpint (phys_timeline_edit (timeline, 0, &edit), ==, PHYS_OK);
+  phys_timeline_record (timeline, 4 - phys_timeline_length (timeline));
+  g_autoptr (ImpRecording) recording = imp_recording_new ();
+  imp_recording_install (recording,
+                         phys_timeline_new (phys_timeline_seek (unedited, 0), NULL));
+  imp_recording_record_to (recording, 4);
+  g_assert_cmpint (imp_recording_edit (recording, 0, &edit, 4), ==, PHYS_OK);
+  imp_recording_record_to (recording, 4);
+
+  ImpExportOptions options[5];
+  for (int i = 0; i < 5; i++)
+    imp_export_options_init (&options[i]);
+  options[0].frame = 2;
+  options[0].overlays = IMP_OVERLAY_ALL;
+  options[1].format = IMP_EXPORT_FORMAT_PNG;
+  options[1].kind = IMP_EXPORT_KIND_STROBE;
+  options[1].frame = 2;
+  options[1].first = 1;
+  options[1].last = 3;
+  options[2].format = IMP_EXPORT_FORMAT_PDF;
+  options[2].kind = IMP_EXPORT_KIND_PAGES;
+  options[2].first = 0;
+  options[2].last = 3;
+  options[3].format = IMP_EXPORT_FORMAT_CSV;
+  options[3].kind = IMP_EXPORT_KIND_STATES;
+  options[3].first = 0;
+  options[3].last = 3;
+  options[4] = options[3];
+  options[4].kind = IMP_EXPORT_KIND_EVENTS;
+  for (int i = 0; i < 5; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) live
+          = imp_export_to_bytes (imp_recording_get_frames (recording), &options[i], &error);
+      g_assert_no_error (error);
+      g_autoptr (GBytes) own = export_bytes (timeline, &options[i]);
+      g_autoptr (GBytes) before = export_bytes (unedited, &options[i]);
+      g_assert_true (g_bytes_equal (live, own));
+      g_assert_false (g_bytes_equal (live, before));
+    }
+  phys_timeline_free (unedited);
   phys_timeline_free (timeline);
 }
 
@@ -1546,6 +1616,7 @@ static void
 test_to_file (void)
 {
   PhysTimeline *timeline = record_seed000 ();
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
   g_autofree char *dir = make_dir ();
   g_autofree char *path = g_build_filename (dir, "strobe.png", NULL);
   g_autoptr (GError) error = NULL;
@@ -1555,13 +1626,13 @@ test_to_file (void)
   options.format = IMP_EXPORT_FORMAT_PNG;
   options.kind = IMP_EXPORT_KIND_STROBE;
   options.first = options.last = 0;
-  g_assert_true (imp_export_to_file (timeline, &options, path, &error));
+  g_assert_true (imp_export_to_file (frames, &options, path, &error));
   g_assert_no_error (error);
-  g_assert_false (imp_export_to_file (timeline, &options, path, &error));
+  g_assert_false (imp_export_to_file (frames, &options, path, &error));
   g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS);
   g_clear_error (&error);
   options.overwrite = TRUE;
-  g_assert_true (imp_export_to_file (timeline, &options, path, &error));
+  g_assert_true (imp_export_to_file (frames, &options, path, &error));
   g_autofree char *names = list_dir (dir);
   g_assert_cmpstr (names, ==, "strobe.png");
   remove_dir (dir);
@@ -2020,6 +2091,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/export/png/strobe-transparent", test_png_strobe_transparent);
   g_test_add_func ("/ui/export/csv/rows", test_csv_rows);
   g_test_add_func ("/ui/export/errors", test_errors);
+  g_test_add_func ("/ui/export/from-the-window-recording", test_from_recording);
   g_test_add_func ("/ui/export/write/refuses-existing", test_write_refuses_existing);
   g_test_add_func ("/ui/export/write/failure-leaves-nothing", test_write_failure_leaves_nothing);
   g_test_add_func ("/ui/export/write/to-file", test_to_file);

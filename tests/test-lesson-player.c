@@ -27,21 +27,6 @@ lesson_path (void)
   return g_test_build_filename (G_TEST_DIST, "data", "lessons", "two-circles.json", NULL);
 }
 
-/* A prediction's value measured on the whole recording (imp_recording_read()). */
-typedef struct
-{
-  const ImpLessonGoal *goal;
-  gboolean ok;
-  double value;
-} Measure;
-
-static void
-measure (PhysTimeline *timeline, gpointer data)
-{
-  Measure *m = data;
-  m->ok = timeline != NULL && imp_lesson_measure (timeline, m->goal, &m->value, NULL);
-}
-
 static GSettings *
 fresh_settings (void)
 {
@@ -66,6 +51,7 @@ static void
 test_walk (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
+  ImpViewOptions *options = imp_session_get_view_options (session);
   g_autoptr (GSettings) settings = fresh_settings ();
   g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, settings);
   g_autofree char *path = lesson_path ();
@@ -73,14 +59,14 @@ test_walk (void)
   double zoom = 0.0;
 
   g_signal_connect (player, "zoom", G_CALLBACK (on_zoom), &zoom);
-  imp_session_set_overlays (session, IMP_OVERLAY_ALL);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_ALL);
   g_assert_true (imp_lesson_player_open (player, path, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (imp_session_get_title (session), ==, "Two circles");
 
   /* Step 1: a frame goal. The entry set the overlays; Next waits for the goal. */
   g_assert_cmpuint (imp_lesson_player_get_step (player), ==, 0);
-  g_assert_cmpuint (imp_session_get_overlays (session), ==,
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==,
                     IMP_OVERLAY_VELOCITY | IMP_OVERLAY_SWEPT);
   g_assert_false (imp_lesson_player_get_reached (player));
   g_autofree char *status = imp_lesson_player_dup_status (player);
@@ -101,7 +87,7 @@ test_walk (void)
   g_assert_cmpint (imp_session_get_frame (session), ==, 3);
   PhysBodyRef a, b;
   g_assert_true (imp_session_get_selected_pair (session, &a, &b));
-  g_assert_true (imp_session_get_concealed (session));
+  g_assert_true (imp_view_options_get_concealed (options));
   double answer;
   g_assert_false (imp_lesson_player_get_answer (player, &answer));
   g_assert_false (imp_lesson_player_submit (player, 0.6));
@@ -117,9 +103,9 @@ test_walk (void)
   g_clear_pointer (&status, g_free);
   status = imp_lesson_player_dup_status (player);
   g_assert_true (g_str_has_prefix (status, "-0.5 is of the wrong sign (not within 0.01)."));
-  g_assert_true (imp_session_get_concealed (session));
+  g_assert_true (imp_view_options_get_concealed (options));
   g_assert_true (imp_lesson_player_submit (player, 0.505));
-  g_assert_false (imp_session_get_concealed (session));
+  g_assert_false (imp_view_options_get_concealed (options));
   g_assert_true (imp_lesson_player_get_answer (player, &answer));
   g_assert_cmpfloat_with_epsilon (answer, (24000.0 - sqrt (15944000.0)) / 40004.0, 1e-12);
   g_clear_pointer (&status, g_free);
@@ -165,8 +151,8 @@ test_walk (void)
   /* Leaving restores the learner's overlays. */
   imp_lesson_player_close (player);
   g_assert_null (imp_lesson_player_get_lesson (player));
-  g_assert_cmpuint (imp_session_get_overlays (session), ==, IMP_OVERLAY_ALL);
-  g_assert_false (imp_session_get_concealed (session));
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_ALL);
+  g_assert_false (imp_view_options_get_concealed (options));
 }
 
 /* A lesson opened again resumes where the learner stopped. */
@@ -565,10 +551,8 @@ follow_hint (Wanderer *w, const ImpLessonStep *step)
         if (!goal->has_expect)
           {
             imp_session_record_to (w->session, imp_lesson_goal_frames_needed (goal) + 1);
-            Measure m = { goal, FALSE, 0.0 };
-            imp_recording_read (imp_session_get_recording (w->session), measure, &m);
-            g_assert_true (m.ok);
-            value = m.value;
+            ImpFrames *frames = imp_recording_get_frames (imp_session_get_recording (w->session));
+            g_assert_true (imp_lesson_measure (frames, goal, &value, NULL));
           }
         imp_lesson_player_submit (w->player, value);
         break;
@@ -775,7 +759,8 @@ check_answers_ahead (ImpLessonPlayer *player, ImpSession *session, const char *n
       double value;
       g_autoptr (ImpLessonSetup) setup = imp_lesson_setup_new (lesson, j, NULL);
       g_assert_nonnull (setup);
-      g_assert_true (imp_lesson_measure (setup->timeline, goal, &value, NULL));
+      g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (setup->timeline);
+      g_assert_true (imp_lesson_measure (frames, goal, &value, NULL));
       assert_kept_back (text, value, goal->tolerance, name, step, j, when);
       if (goal->has_expect)
         assert_kept_back (text, goal->expect, goal->tolerance, name, step, j, when);
@@ -864,12 +849,13 @@ test_hover_without_numbers (void)
 {
   g_autoptr (ImpSession) session = NULL;
   g_autoptr (ImpLessonPlayer) player = open_shipped ("01-tunneling.json", &session, NULL);
+  ImpViewOptions *options = imp_session_get_view_options (session);
 
   imp_lesson_player_go (player, 7);
-  g_assert_true (imp_session_get_concealed (session));
+  g_assert_true (imp_view_options_get_concealed (options));
   for (int pointing = 0; pointing < 2; pointing++)
     {
-      imp_session_set_highlight_term (session, pointing ? "t" : NULL);
+      imp_view_options_set_highlight_term (options, pointing ? "t" : NULL);
       ImpSessionView now;
       imp_session_get_view (session, &now);
       ImpRenderInput input;
@@ -909,6 +895,7 @@ test_plots_kept_back (void)
 {
   g_autoptr (ImpSession) session = NULL;
   g_autoptr (ImpLessonPlayer) player = open_shipped ("04-impulse.json", &session, NULL);
+  ImpViewOptions *options = imp_session_get_view_options (session);
 
   g_assert_true (imp_conceal_world_anywhere (session));
   imp_lesson_player_go (player, 6);
@@ -920,7 +907,7 @@ test_plots_kept_back (void)
   g_assert_true (imp_lesson_player_submit (player, 88.25));
   g_assert_false (imp_conceal_world_anywhere (session));
   imp_lesson_player_close (player);
-  g_assert_false (imp_session_get_concealed (session));
+  g_assert_false (imp_view_options_get_concealed (options));
 }
 
 /* Issue 12's cases of answers shown before their question, each a string that

@@ -257,6 +257,7 @@ test_quantities (void)
   g_assert_no_error (error);
   PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
   phys_timeline_record (timeline, 10);
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
 
   double t = (24000.0 - sqrt (15944000.0)) / 40004.0;
   double p1x = 340.0 + 100.0 * t, p2x = 460.0 - 100.0 * t, p2y = 300.0 - 2.0 * t;
@@ -284,7 +285,7 @@ test_quantities (void)
     {
       double value = NAN;
       goal.quantity = (char *) pair[i].quantity;
-      g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+      g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
       g_assert_cmpfloat_with_epsilon (value, pair[i].value, 1e-9 * fmax (1.0, fabs (pair[i].value)));
     }
 
@@ -292,33 +293,33 @@ test_quantities (void)
   double m1 = G_PI * 144, m2 = G_PI * 64, value;
   double vn = 200.0 * nx + 2.0 * ny, j = -2.0 * vn / (1.0 / m1 + 1.0 / m2);
   goal.quantity = "vn";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat_with_epsilon (value, vn, 1e-9);
   goal.quantity = "j";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat_with_epsilon (value, j, 1e-6);
   goal.quantity = "v1'.x";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat_with_epsilon (value, 100.0 + j * nx / m1, 1e-9);
   goal.quantity = "v2'.y";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat_with_epsilon (value, -2.0 - j * ny / m2, 1e-9);
 
   /* Bodies and the world at state 3. */
   goal.n_bodies = 1;
   goal.quantity = "x";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat (value, ==, 340.0);
   goal.quantity = "vy";
   goal.bodies[0] = "c2";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat (value, ==, -2.0);
   goal.n_bodies = 0;
   goal.quantity = "all-pairs";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat (value, ==, 1.0);
   goal.quantity = "events";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &value, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &value, NULL));
   g_assert_cmpfloat (value, ==, 1.0);
 
   /* No response in a frame where they do not collide; not recorded that far. */
@@ -328,11 +329,11 @@ test_quantities (void)
   goal.quantity = "j";
   goal.frame = 1;
   g_autofree char *why = NULL;
-  g_assert_false (imp_lesson_measure (timeline, &goal, &value, &why));
+  g_assert_false (imp_lesson_measure (frames, &goal, &value, &why));
   g_assert_nonnull (strstr (why, "no collision"));
   goal.frame = 50;
   g_clear_pointer (&why, g_free);
-  g_assert_false (imp_lesson_measure (timeline, &goal, &value, &why));
+  g_assert_false (imp_lesson_measure (frames, &goal, &value, &why));
   g_assert_cmpstr (why, ==, "frame 50 is not recorded yet");
   phys_timeline_free (timeline);
 }
@@ -359,11 +360,12 @@ test_grid_pairs (void)
   g_assert_no_error (error);
   PhysTimeline *timeline = phys_timeline_new (world, NULL);
   phys_timeline_record (timeline, 2);
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
   ImpLessonGoal goal = { .kind = IMP_GOAL_PREDICT, .frame = 0, .quantity = "all-pairs" };
   double all, grid;
-  g_assert_true (imp_lesson_measure (timeline, &goal, &all, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &all, NULL));
   goal.quantity = "grid-pairs";
-  g_assert_true (imp_lesson_measure (timeline, &goal, &grid, NULL));
+  g_assert_true (imp_lesson_measure (frames, &goal, &grid, NULL));
   g_assert_cmpfloat (all, ==, 4950.0);
   g_assert_cmpfloat (grid, ==, 342.0);
   phys_timeline_free (timeline);
@@ -446,15 +448,16 @@ test_goal_predict (void)
   const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, 0)->goal;
   PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
   phys_timeline_record (timeline, 5);
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
   ImpGoalContext context = { 0, -1, FALSE, 0.0 };
-  g_assert_false (imp_lesson_goal_reached (timeline, goal, &context));
+  g_assert_false (imp_lesson_goal_reached (frames, goal, &context));
   context.has_prediction = TRUE;
   context.prediction = 0.52;
-  g_assert_false (imp_lesson_goal_reached (timeline, goal, &context));
+  g_assert_false (imp_lesson_goal_reached (frames, goal, &context));
   context.prediction = 0.5101;
-  g_assert_true (imp_lesson_goal_reached (timeline, goal, &context));
+  g_assert_true (imp_lesson_goal_reached (frames, goal, &context));
   context.prediction = NAN;
-  g_assert_false (imp_lesson_goal_reached (timeline, goal, &context));
+  g_assert_false (imp_lesson_goal_reached (frames, goal, &context));
 
   /* The text's own answer must agree with the path: 0.5 is, 0.48 is not. */
   g_autofree char *agrees = lesson_with_steps (

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-model.c: the model the views follow (ui/model/): the recording, the
- * playhead and the selection, driven as the views drive them. GLib only: no
- * display, no GTK; the main loop runs where the recording publishes. */
+ * playhead, the selection and the view options, driven as the views drive them.
+ * GLib only: no display, no GTK; the main loop runs where the recording
+ * publishes. */
 #include <gio/gio.h>
 #include <math.h>
 
 #include "imp-ledger.h"
+#include "imp-lesson-setup.h"
 #include "imp-playhead.h"
 #include "imp-recording.h"
 #include "imp-scene.h"
 #include "imp-selection.h"
+#include "imp-view-options.h"
 #include "test-util.h"
 
 /* A recording of a shipped scene, its first frame recorded. */
@@ -24,6 +27,14 @@ recording_of (const char *scene)
   imp_recording_install (recording, phys_timeline_new (world, NULL));
   phys_world_free (world);
   return recording;
+}
+
+/* A straight replay of frames frames from the recording's first state. */
+static PhysTimeline *
+replay_of (ImpRecording *recording, gint64 frames)
+{
+  g_autoptr (PhysWorld) start = imp_recording_seek (recording, 0);
+  return imp_test_replay (start, frames);
 }
 
 /* Runs the main loop until done (data) says so; fails after 20 s. */
@@ -132,6 +143,39 @@ test_recording_length_changed (void)
   g_array_unref (l.lengths);
 }
 
+/* The summaries the main thread keeps are a straight replay's, though each
+ * is published before its frame is recorded: two circles of radius 5, 25
+ * apart, closing at 20 a frame, touch in frame 1 (t = 0.25), after the
+ * recording published state 1 (at once, on install). The other states come
+ * as the worker records them. */
+static void
+test_recording_summaries_as_recorded (void)
+{
+  g_autoptr (PhysWorld) world = imp_test_world_new (NULL);
+  imp_test_add_circle (world, "a", 100.0, 300.0, 10.0, 0.0, 5.0);
+  imp_test_add_circle (world, "b", 135.0, 300.0, -10.0, 0.0, 5.0);
+  g_autoptr (ImpRecording) recording = imp_recording_new ();
+  imp_recording_install (recording, phys_timeline_new (world, NULL));
+  gint64 n;
+  imp_recording_get_summaries (recording, &n);
+  g_assert_cmpint (n, ==, 2);
+  iterate_until (grown_to_300, recording);
+  const PhysFrameSummary *summaries = imp_recording_get_summaries (recording, &n);
+  PhysTimeline *replay = imp_test_replay (world, n - 1);
+  g_assert_cmpuint (summaries[0].n_events, ==, 0);
+  g_assert_cmpuint (summaries[1].n_events, ==, 1);
+  g_assert_cmpuint (summaries[1].kinds, ==, 1u << PHYS_EVENT_CIRCLE_CIRCLE);
+  for (gint64 k = 0; k < n - 1; k++)
+    {
+      PhysFrameSummary s = phys_timeline_summary (replay, k);
+      g_assert_cmpuint (summaries[k].hash, ==, s.hash);
+      g_assert_cmpfloat (summaries[k].energy.total, ==, s.energy.total);
+      g_assert_cmpuint (summaries[k].n_events, ==, s.n_events);
+      g_assert_cmpuint (summaries[k].kinds, ==, s.kinds);
+    }
+  phys_timeline_free (replay);
+}
+
 typedef struct
 {
   gint64 states;
@@ -141,11 +185,10 @@ typedef struct
   double *bodies; /* states values of each body */
 } Direct;
 
-/* The series as a reader computes them straight from the timeline. */
+/* The series computed straight from a timeline of one's own. */
 static void
-compute_directly (PhysTimeline *timeline, gpointer data)
+compute_directly (PhysTimeline *timeline, Direct *d)
 {
-  Direct *d = data;
   for (gint64 k = 0; k < d->states; k++)
     {
       PhysFrameSummary s = phys_timeline_summary (timeline, k);
@@ -198,7 +241,9 @@ test_recording_series_off_thread (void)
 
   Direct d = { STATES, names, 2, g_new (double, STATES * IMP_N_SERIES),
                g_new (double, STATES * 2) };
-  imp_recording_read (recording, compute_directly, &d);
+  PhysTimeline *replay = replay_of (recording, STATES - 1);
+  compute_directly (replay, &d);
+  phys_timeline_free (replay);
   for (int series = 0; series < IMP_N_SERIES; series++)
     {
       const double *v = imp_recording_get_series (recording, series, &n);
@@ -226,6 +271,229 @@ test_recording_series_off_thread (void)
   g_signal_handlers_disconnect_by_data (recording, &changed);
   g_free (d.world);
   g_free (d.bodies);
+}
+
+/* The recording as a lesson's goals and the export read it (imp-frames.h), on
+ * seed 001 head-on (the event of frame 50 worked above): none before a
+ * recording, then copies and values, each read on its own; after an edit, the
+ * edit and the ghost of the old future. */
+static void
+test_recording_frames_head_on (void)
+{
+  g_autoptr (ImpRecording) empty = imp_recording_new ();
+  g_assert_null (imp_recording_get_frames (empty));
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-head-on.json");
+  imp_recording_record_to (recording, 60);
+  ImpFrames *frames = imp_recording_get_frames (recording);
+  g_assert_true (frames == imp_recording_get_frames (recording));
+  g_assert_cmpint (imp_frames_first_frame (frames), ==, 0);
+  g_assert_cmpint (imp_frames_length (frames), >=, 60);
+  g_assert_true (imp_frames_recorded (frames, 0));
+  g_assert_true (imp_frames_recorded (frames, 59));
+  g_assert_false (imp_frames_recorded (frames, -1));
+  g_assert_false (imp_frames_recorded (frames, G_MAXINT32));
+
+  g_autoptr (PhysWorld) a = imp_frames_dup_state (frames, 10);
+  g_autoptr (PhysWorld) b = imp_frames_dup_state (frames, 10);
+  g_assert_true (a != b);
+  g_assert_cmpfloat (phys_world_get_circle (a, 0).position.x, ==, 280.0);
+  g_assert_cmpfloat (phys_world_get_circle (a, 1).position.x, ==, 530.0);
+  g_assert_null (imp_frames_dup_state (frames, G_MAXINT32));
+  g_assert_null (imp_frames_dup_ghost_state (frames, 20));
+  /* Momentum 4 * 3 - 2 = 10, kinetic energy 20; one event, in frame 50 only. */
+  PhysFrameSummary summary = imp_frames_summary (frames, 0);
+  g_assert_cmpfloat (summary.energy.momentum.x, ==, 10.0);
+  g_assert_cmpfloat (summary.energy.kinetic, ==, 20.0);
+  g_assert_cmpuint (imp_frames_summary (frames, 10).hash, ==, phys_world_hash (a));
+  g_assert_cmpint (imp_frames_event_count (frames, 49), ==, 0);
+  g_assert_cmpint (imp_frames_event_count (frames, 50), ==, 1);
+  PhysEventBrief brief = imp_frames_event_brief (frames, 50, 0);
+  g_assert_cmpint (brief.kind, ==, PHYS_EVENT_CIRCLE_CIRCLE);
+  g_assert_cmpint (brief.a, ==, 0);
+  g_assert_cmpint (brief.b, ==, 1);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_true (imp_frames_frame_events (frames, 50, &log));
+  g_assert_cmpuint (log.count, ==, 1);
+  g_assert_cmpfloat_with_epsilon (log.events[0].circle_circle.impulse.v2_after.x, 6.0, 1e-9);
+  phys_event_log_free (&log);
+
+  /* The stops of frame 50: start, before and after the response, end. Before
+   * it the circles touch at 403 and 448 moving at 3 and -2; after, at 1 and 6. */
+  PhysStop *stops = NULL;
+  g_assert_cmpint (imp_frames_stops (frames, 50, &stops), ==, 4);
+  g_assert_cmpint (stops[1].kind, ==, PHYS_STOP_BEFORE);
+  g_assert_cmpint (stops[2].kind, ==, PHYS_STOP_AFTER);
+  PhysVec2 at[2], v[2];
+  g_assert_true (imp_frames_state_at_stop (frames, 50, &stops[1], at, v, NULL));
+  g_assert_cmpfloat_with_epsilon (at[0].x, 403.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (at[1].x, 448.0, 1e-9);
+  g_assert_cmpfloat (v[0].x, ==, 3.0);
+  g_assert_cmpfloat (v[1].x, ==, -2.0);
+  g_assert_true (imp_frames_state_at_stop (frames, 50, &stops[2], at, v, NULL));
+  g_assert_cmpfloat_with_epsilon (v[0].x, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (v[1].x, 6.0, 1e-9);
+  free (stops);
+
+  /* Light stopped at state 10 waits at 530; the old future, where it went on
+   * at -2 a frame, is the ghost after the fork. */
+  g_assert_cmpint (imp_frames_edit_count (frames), ==, 0);
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "light");
+  edit.fields = PHYS_EDIT_VELOCITY;
+  edit.velocity = (PhysVec2) { 0.0, 0.0 };
+  g_assert_cmpint (imp_recording_edit (recording, 10, &edit, 30), ==, PHYS_OK);
+  g_assert_cmpint (imp_frames_edit_count (frames), ==, 1);
+  g_assert_cmpint (imp_frames_edit_frame (frames, 0), ==, 10);
+  g_autoptr (PhysWorld) now = imp_frames_dup_state (frames, 20);
+  g_autoptr (PhysWorld) ghost = imp_frames_dup_ghost_state (frames, 20);
+  g_assert_nonnull (ghost);
+  g_assert_cmpfloat (phys_world_get_circle (now, 1).position.x, ==, 530.0);
+  g_assert_cmpfloat (phys_world_get_circle (ghost, 1).position.x, ==, 510.0);
+  g_assert_null (imp_frames_dup_ghost_state (frames, 10));
+}
+
+/* Seed 001's fifteen balls in a box, 300 frames: every read of the recording
+ * equals the same read of a straight replay, to the bit. */
+static void
+test_recording_frames_straight_replay (void)
+{
+  enum { FRAMES = 300 };
+  g_autoptr (ImpRecording) recording = recording_of ("seed001-balls-in-box.json");
+  imp_recording_record_to (recording, FRAMES);
+  ImpFrames *frames = imp_recording_get_frames (recording);
+  PhysTimeline *replay = replay_of (recording, FRAMES);
+  g_autoptr (ImpFrames) straight = imp_frames_new_for_timeline (replay);
+  int events = 0, stops_compared = 0;
+
+  for (gint64 k = 0; k <= FRAMES; k++)
+    {
+      g_autoptr (PhysWorld) state = imp_frames_dup_state (frames, k);
+      g_assert_cmpuint (phys_world_hash (state), ==, imp_frames_summary (straight, k).hash);
+      g_assert_cmpuint (imp_frames_summary (frames, k).hash, ==,
+                        imp_frames_summary (straight, k).hash);
+      if (k == FRAMES)
+        break;
+      int n = imp_frames_event_count (frames, k);
+      g_assert_cmpint (n, ==, imp_frames_event_count (straight, k));
+      for (int i = 0; i < n; i++)
+        {
+          PhysEventBrief x = imp_frames_event_brief (frames, k, i);
+          PhysEventBrief y = imp_frames_event_brief (straight, k, i);
+          g_assert_cmpint (x.kind, ==, y.kind);
+          g_assert_cmpint (x.a, ==, y.a);
+          g_assert_cmpint (x.b, ==, y.b);
+          g_assert_cmpint (x.b_kind, ==, y.b_kind);
+          g_assert_cmpfloat (x.t, ==, y.t);
+        }
+      events += n;
+      if (n == 0 || stops_compared >= 5)
+        continue;
+      /* The first frames with events: their stops and the centres at each. */
+      PhysStop *x = NULL, *y = NULL;
+      int n_stops = imp_frames_stops (frames, k, &x);
+      g_assert_cmpint (n_stops, ==, imp_frames_stops (straight, k, &y));
+      g_assert_cmpint (n_stops, ==, 2 * n + 2);
+      int circles = phys_world_circle_count (state);
+      g_autofree PhysVec2 *p = g_new (PhysVec2, circles);
+      g_autofree PhysVec2 *q = g_new (PhysVec2, circles);
+      for (int s = 0; s < n_stops; s++)
+        {
+          g_assert_cmpint (x[s].kind, ==, y[s].kind);
+          g_assert_cmpfloat (x[s].t, ==, y[s].t);
+          g_assert_true (imp_frames_state_at_stop (frames, k, &x[s], p, NULL, NULL));
+          g_assert_true (imp_frames_state_at_stop (straight, k, &y[s], q, NULL, NULL));
+          for (int c = 0; c < circles; c++)
+            imp_assert_vec_equal (p[c], q[c].x, q[c].y);
+        }
+      free (x);
+      free (y);
+      stops_compared++;
+    }
+  g_assert_cmpint (stops_compared, ==, 5);
+  g_assert_cmpint (events, >, 20);
+  phys_timeline_free (replay);
+}
+
+/* A recording with the edits of a lesson's own path on entering a step, each
+ * made at its frame as the lesson player sets a step up. */
+static ImpRecording *
+recording_as (const ImpLesson *lesson, const ImpLessonSetup *setup)
+{
+  ImpRecording *recording = imp_recording_new ();
+  imp_recording_install (recording, phys_timeline_new (lesson->world, NULL));
+  for (int i = 0; i < phys_timeline_edit_count (setup->timeline); i++)
+    {
+      int64_t k;
+      PhysEdit edit = phys_timeline_get_edit (setup->timeline, i, &k);
+      imp_recording_record_to (recording, k + 1);
+      g_assert_cmpint (imp_recording_edit (recording, k, &edit, k + 1), ==, PHYS_OK);
+    }
+  imp_recording_record_to (recording, setup->horizon + 1);
+  return recording;
+}
+
+/* Every goal of every shipped lesson, asked of a recording set up as its step
+ * needs, answers as the lesson's own path does: unmet on entry, the same way
+ * to "show me", the same measured value (within the lesson's tolerance of its
+ * text's answer), met once that value is predicted; and no difference from the
+ * step's world. */
+static void
+test_recording_frames_lesson_goals (void)
+{
+  g_auto (GStrv) uris = imp_lesson_list_shipped ();
+  int checked = 0, predicted = 0;
+
+  for (guint l = 0; uris[l] != NULL; l++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ImpLesson) lesson = imp_lesson_load (uris[l], &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < imp_lesson_n_steps (lesson); i++)
+        {
+          const ImpLessonGoal *goal = &imp_lesson_get_step (lesson, i)->goal;
+          if (goal->kind == IMP_GOAL_NONE)
+            continue;
+          g_autoptr (ImpLessonSetup) setup = imp_lesson_setup_new (lesson, i, &error);
+          g_assert_no_error (error);
+          g_autoptr (ImpRecording) recording = recording_as (lesson, setup);
+          ImpFrames *live = imp_recording_get_frames (recording);
+          g_autoptr (ImpFrames) path = imp_frames_new_for_timeline (setup->timeline);
+          for (gint64 k = 0; k <= setup->horizon; k++)
+            g_assert_cmpuint (imp_frames_summary (live, k).hash, ==,
+                              imp_frames_summary (path, k).hash);
+
+          ImpGoalContext context = setup->context;
+          g_assert_false (imp_lesson_goal_reached (live, goal, &context));
+          g_assert_false (imp_lesson_goal_reached (path, goal, &context));
+          ImpGoalSolution x, y;
+          g_assert_true (imp_lesson_goal_solve (path, goal, &context, &y, NULL));
+          g_assert_true (imp_lesson_goal_solve (live, goal, &context, &x, NULL));
+          g_assert_cmpint (x.has_edit, ==, y.has_edit);
+          g_assert_cmpint (x.edit_frame, ==, y.edit_frame);
+          g_assert_cmpint (x.frame, ==, y.frame);
+          g_assert_cmpint (x.event, ==, y.event);
+          g_assert_cmpint (x.has_prediction, ==, y.has_prediction);
+          g_assert_cmpfloat (x.prediction, ==, y.prediction);
+          if (goal->kind == IMP_GOAL_PREDICT)
+            {
+              double value, on_path;
+              g_assert_true (imp_lesson_measure (live, goal, &value, NULL));
+              g_assert_true (imp_lesson_measure (path, goal, &on_path, NULL));
+              g_assert_cmpfloat (value, ==, on_path);
+              if (goal->has_expect)
+                g_assert_cmpfloat (fabs (value - goal->expect), <=, goal->tolerance);
+              context.has_prediction = TRUE;
+              context.prediction = value;
+              g_assert_true (imp_lesson_goal_reached (live, goal, &context));
+              predicted++;
+            }
+          g_autofree char *differences = imp_lesson_setup_differences (setup, live, FALSE, NULL);
+          g_assert_null (differences);
+          checked++;
+        }
+    }
+  g_assert_cmpint (checked, >=, 60);
+  g_assert_cmpint (predicted, >=, 12);
 }
 
 static gboolean
@@ -308,7 +576,7 @@ test_playhead_stops (void)
   g_assert_cmpfloat_with_epsilon (stop->t, 1.0, 1e-12);
   g_assert_cmpfloat (imp_playhead_get_time_in_frame (playhead), ==, stop->t);
   PhysVec2 at[2];
-  g_assert_true (imp_recording_state_at_stop (recording, 50, stop, at, NULL));
+  g_assert_true (imp_recording_state_at_stop (recording, 50, stop, at, NULL, NULL));
   g_assert_cmpfloat_with_epsilon (at[0].x, 403.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (at[1].x, 448.0, 1e-9);
 
@@ -470,6 +738,107 @@ test_selection_changes (void)
   phys_world_free (world);
 }
 
+static ImpKeptBack
+kept_pair (const char *a, const char *b)
+{
+  ImpKeptBack k = { IMP_KEPT_PAIR, "", "", 0 };
+  g_strlcpy (k.a, a, sizeof k.a);
+  g_strlcpy (k.b, b, sizeof k.b);
+  return k;
+}
+
+/* The view options: each change notified once (none for the same value), the
+ * term lit by one view left alone when another's pointer leaves, and what a
+ * lesson keeps back deciding "concealed" (notified for a new list too). */
+static void
+test_view_options_notify (void)
+{
+  g_autoptr (ImpViewOptions) options = imp_view_options_new ();
+  int overlays = 0, terms = 0, concealed = 0;
+  g_signal_connect (options, "notify::overlays", G_CALLBACK (count_notify), &overlays);
+  g_signal_connect (options, "notify::highlight-term", G_CALLBACK (count_notify), &terms);
+  g_signal_connect (options, "notify::concealed", G_CALLBACK (count_notify), &concealed);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_DEFAULT);
+  g_assert_null (imp_view_options_get_highlight_term (options));
+  g_assert_false (imp_view_options_get_concealed (options));
+  g_assert_null (imp_view_options_get_kept_back (options));
+
+  imp_view_options_set_overlays (options, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_assert_cmpint (overlays, ==, 1);
+  ImpOverlays got;
+  g_object_get (options, "overlays", &got, NULL);
+  g_assert_cmpuint (got, ==, IMP_OVERLAY_IDS | IMP_OVERLAY_TRAILS);
+  g_object_set (options, "overlays", IMP_OVERLAY_VELOCITY, NULL);
+  g_assert_cmpint (overlays, ==, 2);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_VELOCITY);
+
+  /* The canvas lights n; the card's pointer leaving it takes nothing back. */
+  gboolean canvas_lit = FALSE, card_lit = FALSE;
+  imp_view_options_point_at_term (options, "n", &canvas_lit);
+  imp_view_options_point_at_term (options, NULL, &card_lit);
+  g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==, "n");
+  g_assert_true (canvas_lit);
+  g_assert_false (card_lit);
+  imp_view_options_point_at_term (options, "n", &canvas_lit);
+  g_assert_cmpint (terms, ==, 1);
+  imp_view_options_point_at_term (options, NULL, &canvas_lit);
+  g_assert_null (imp_view_options_get_highlight_term (options));
+  g_assert_false (canvas_lit);
+  g_assert_cmpint (terms, ==, 2);
+
+  /* Concealed without a list; a list of one pair; another list; none. */
+  imp_view_options_set_concealed (options, TRUE);
+  imp_view_options_set_concealed (options, TRUE);
+  g_assert_cmpint (concealed, ==, 1);
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (ImpKeptBack));
+  ImpKeptBack k = kept_pair ("c1", "c2");
+  g_array_append_val (kept, k);
+  imp_view_options_set_kept_back (options, kept);
+  g_assert_true (imp_view_options_get_concealed (options));
+  g_assert_cmpint (concealed, ==, 2);
+  const GArray *now = imp_view_options_get_kept_back (options);
+  g_assert_cmpuint (now->len, ==, 1);
+  g_assert_cmpstr (g_array_index (now, ImpKeptBack, 0).b, ==, "c2");
+  kept = g_array_new (FALSE, FALSE, sizeof (ImpKeptBack));
+  k = kept_pair ("ship", "wall");
+  g_array_append_val (kept, k);
+  imp_view_options_set_kept_back (options, kept);
+  g_assert_cmpint (concealed, ==, 3);
+  g_assert_cmpstr (g_array_index (imp_view_options_get_kept_back (options), ImpKeptBack, 0).a, ==,
+                   "ship");
+  /* An empty list keeps nothing back. */
+  imp_view_options_set_kept_back (options, g_array_new (FALSE, FALSE, sizeof (ImpKeptBack)));
+  g_assert_false (imp_view_options_get_concealed (options));
+  g_assert_null (imp_view_options_get_kept_back (options));
+  g_assert_cmpint (concealed, ==, 4);
+}
+
+/* The overlays bound to the canvas-overlays key (flags, by name): the window's
+ * default is the options' (a new canvas's) with the ghost branch, and a change
+ * of either reaches the other. */
+static void
+test_view_options_settings (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.impulselab.Impulse");
+  g_settings_reset (settings, "canvas-overlays");
+  ImpOverlays window = IMP_OVERLAY_DEFAULT | IMP_OVERLAY_GHOST_BRANCH;
+  g_assert_cmpuint (g_settings_get_flags (settings, "canvas-overlays"), ==, window);
+  g_autoptr (ImpViewOptions) options = imp_view_options_new ();
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_DEFAULT);
+  g_settings_bind (settings, "canvas-overlays", options, "overlays", G_SETTINGS_BIND_DEFAULT);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, window);
+  imp_view_options_set_overlays (options, IMP_OVERLAY_IDS | IMP_OVERLAY_GHOST_BRANCH);
+  g_auto (GStrv) names = g_settings_get_strv (settings, "canvas-overlays");
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_cmpstr (names[0], ==, "ids");
+  g_assert_cmpstr (names[1], ==, "ghost-branch");
+  g_settings_set_flags (settings, "canvas-overlays", IMP_OVERLAY_LEGEND);
+  g_assert_cmpuint (imp_view_options_get_overlays (options), ==, IMP_OVERLAY_LEGEND);
+  g_settings_unbind (options, "overlays");
+  g_settings_reset (settings, "canvas-overlays");
+}
+
 /* The ledger of seed 001's head-on impulse (masses 4 and 1, velocities 3 and
  * -2 in, 1 and 6 out): momentum 10 and kinetic energy 20 both ways. Then by
  * hand: a fixed second body is left out of the sums, and a pair that loses
@@ -526,12 +895,20 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/recording/seek-copies", test_recording_seek_copies);
   g_test_add_func ("/model/recording/length-changed", test_recording_length_changed);
+  g_test_add_func ("/model/recording/summaries-as-recorded", test_recording_summaries_as_recorded);
   g_test_add_func ("/model/recording/series-off-thread", test_recording_series_off_thread);
   g_test_add_func ("/model/recording/edit-and-undo", test_recording_edit_and_undo);
+  g_test_add_func ("/model/recording/frames/head-on", test_recording_frames_head_on);
+  g_test_add_func ("/model/recording/frames/equal-straight-replay",
+                   test_recording_frames_straight_replay);
+  g_test_add_func ("/model/recording/frames/lesson-goals-as-on-the-path",
+                   test_recording_frames_lesson_goals);
   g_test_add_func ("/model/playhead/stops", test_playhead_stops);
   g_test_add_func ("/model/playhead/playback", test_playhead_playback);
   g_test_add_func ("/model/playhead/follows-recording", test_playhead_follows_recording);
   g_test_add_func ("/model/selection/changes", test_selection_changes);
   g_test_add_func ("/model/ledger/head-on-wall-lossy", test_ledger);
+  g_test_add_func ("/model/view-options/notify", test_view_options_notify);
+  g_test_add_func ("/model/view-options/settings-key", test_view_options_settings);
   return g_test_run ();
 }

@@ -145,6 +145,7 @@ static void
 test_session_edit_undo_save (void)
 {
   g_autoptr (ImpSession) session = imp_session_new ();
+  ImpViewOptions *options = imp_session_get_view_options (session);
   g_autofree char *path = imp_test_scene_path ("seed001-balls-in-box.json");
   g_assert_true (imp_session_load (session, path, NULL));
   imp_test_wait_for_length (session, 50);
@@ -166,7 +167,8 @@ test_session_edit_undo_save (void)
   g_assert_cmpfloat (phys_v2_len (phys_v2_sub (view.ghost_positions[b2], view.positions[b2])), >,
                      1.0);
   g_assert_null (view.trail);
-  imp_session_set_overlays (session, imp_session_get_overlays (session) | IMP_OVERLAY_TRAILS);
+  imp_view_options_set_overlays (options,
+                                 imp_view_options_get_overlays (options) | IMP_OVERLAY_TRAILS);
   imp_session_get_view (session, &view);
   g_assert_cmpint (view.trail_len, ==, 31);
   /* The trail ends where the circles stand now. */

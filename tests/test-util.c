@@ -13,6 +13,14 @@ imp_test_world_new (const PhysWorldDef *def)
   return world;
 }
 
+PhysTimeline *
+imp_test_replay (const PhysWorld *start, gint64 frames)
+{
+  PhysTimeline *replay = phys_timeline_new (start, NULL);
+  g_assert_cmpint (phys_timeline_record (replay, frames), ==, frames);
+  return replay;
+}
+
 int
 imp_test_add_circle (PhysWorld *world, const char *name, double x, double y, double vx, double vy,
                      double r)

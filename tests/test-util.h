@@ -33,6 +33,10 @@ char *imp_test_scene_path (const char *name);
 /* A world with default settings (optionally bounded) for tests; free with phys_world_free(). */
 PhysWorld *imp_test_world_new (const PhysWorldDef *def);
 
+/* A timeline of world start with frames frames recorded straight away; free with
+ * phys_timeline_free(). */
+PhysTimeline *imp_test_replay (const PhysWorld *start, gint64 frames);
+
 /* Adds a circle at (x, y) with velocity (vx, vy) and radius r; returns its index. */
 int imp_test_add_circle (PhysWorld *world, const char *name, double x, double y, double vx,
                          double vy, double r);

@@ -164,15 +164,20 @@ update (GtkWidget *canvas)
  * Keeps @canvas's accessible description the sentence of imp_canvas_describe(),
  * renewed on each step (frame, step into, selection, answers shown). The
  * handlers are connected with @canvas as their data, so the canvas's own
- * g_signal_handlers_disconnect_by_data() on the session removes them too.
+ * g_signal_handlers_disconnect_by_data() on the session and its view options
+ * removes them too.
  */
 void
 imp_canvas_describe_follow (GtkWidget *canvas, ImpSession *session)
 {
-  static const char *const changes[]
-      = { "frame", "stop", "selected-event", "concealed", "title", NULL };
+  static const char *const changes[] = { "frame", "stop", "selected-event", "title", NULL };
+  static const char *const shown[] = { "concealed", NULL };
   g_object_set_data (G_OBJECT (canvas), "imp-describe-session", session);
   if (session != NULL)
-    imp_session_connect_notifies (session, changes, G_CALLBACK (update), canvas);
+    {
+      imp_connect_notifies (session, changes, G_CALLBACK (update), canvas);
+      imp_connect_notifies (imp_session_get_view_options (session), shown, G_CALLBACK (update),
+                            canvas);
+    }
   update (canvas);
 }

@@ -78,6 +78,13 @@ is_dark (void)
 /* Fits where the scene has been so far (all of it, not just this frame), and
  * keeps the top-right corner clear for the legend when that costs at most a
  * fifth of the scale. */
+/* The overlays the learner chose (the session's view options). */
+static ImpOverlays
+shown (ImpCanvas *self)
+{
+  return imp_view_options_get_overlays (imp_session_get_view_options (self->session));
+}
+
 static void
 fit_scene (ImpCanvas *self)
 {
@@ -85,7 +92,7 @@ fit_scene (ImpCanvas *self)
   self->subject_pending = FALSE;
   PhysAabb box = imp_session_recorded_box (self->session, 64);
   imp_view_fit (&self->view, box, 32.0);
-  if ((imp_session_get_overlays (self->session) & IMP_OVERLAY_LEGEND) == 0
+  if ((shown (self) & IMP_OVERLAY_LEGEND) == 0
       || imp_aabb_is_empty (box))
     return;
   ImpView narrow = self->view;
@@ -103,8 +110,7 @@ fit_scene (ImpCanvas *self)
 static void
 frame_subject (ImpCanvas *self)
 {
-  gboolean legend = self->session != NULL
-                    && (imp_session_get_overlays (self->session) & IMP_OVERLAY_LEGEND) != 0;
+  gboolean legend = self->session != NULL && (shown (self) & IMP_OVERLAY_LEGEND) != 0;
   imp_view_frame_subject (&self->view, self->subject_box, self->subject_radius, legend);
   self->subject_pending = FALSE;
   self->subject_framed = TRUE;
@@ -292,15 +298,15 @@ imp_canvas_set_session (ImpCanvas *self, ImpSession *session)
   if (self->session == session)
     return;
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    imp_session_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
   if (session != NULL)
     {
-      static const char *const redraw[]
-          = { "notify::frame", "notify::stop", "notify::overlays", "notify::highlight-term",
-              "notify::concealed" };
-      for (gsize i = 0; i < G_N_ELEMENTS (redraw); i++)
-        g_signal_connect_swapped (session, redraw[i], G_CALLBACK (session_changed), self);
+      static const char *const redraw[] = { "frame", "stop", NULL };
+      static const char *const options[] = { "overlays", "highlight-term", "concealed", NULL };
+      imp_connect_notifies (session, redraw, G_CALLBACK (session_changed), self);
+      imp_connect_notifies (imp_session_get_view_options (session), options,
+                            G_CALLBACK (session_changed), self);
       g_signal_connect_swapped (session, "notify::title", G_CALLBACK (on_title), self);
       g_signal_connect_swapped (session, "notify::selected-event",
                                 G_CALLBACK (selected_event_changed), self);
@@ -521,7 +527,7 @@ drag_begin_pan (GtkGestureDrag *gesture, double x, double y, ImpCanvas *self)
 static gboolean
 velocities_shown (ImpCanvas *self)
 {
-  return (imp_session_get_overlays (self->session) & IMP_OVERLAY_VELOCITY) != 0;
+  return (shown (self) & IMP_OVERLAY_VELOCITY) != 0;
 }
 
 static ImpGrab
@@ -659,15 +665,17 @@ hovered (GtkEventControllerMotion *motion, double x, double y, ImpCanvas *self)
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), imp_grab_cursor (grab_at (self, x, y).kind));
   /* The term whose figure is under the pointer: the card marks its line. */
   if (self->session != NULL)
-    imp_session_point_at_term (self->session, imp_hotspot_at (self->hotspots, phys_v2 (x, y), 4.0),
-                               &self->lit);
+    imp_view_options_point_at_term (imp_session_get_view_options (self->session),
+                                    imp_hotspot_at (self->hotspots, phys_v2 (x, y), 4.0),
+                                    &self->lit);
 }
 
 static void
 left (GtkEventControllerMotion *motion, ImpCanvas *self)
 {
   if (self->session != NULL)
-    imp_session_point_at_term (self->session, NULL, &self->lit);
+    imp_view_options_point_at_term (imp_session_get_view_options (self->session), NULL,
+                                    &self->lit);
 }
 
 const char *
@@ -798,7 +806,7 @@ imp_canvas_dispose (GObject *object)
 {
   ImpCanvas *self = IMP_CANVAS (object);
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    imp_session_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->cache, imp_render_cache_free);
   g_clear_pointer (&self->preview, phys_world_free);

@@ -4,12 +4,19 @@
 
 #include <string.h>
 
+static const GArray *
+kept_back (ImpSession *session)
+{
+  return imp_view_options_get_kept_back (imp_session_get_view_options (session));
+}
+
 /* Everything is hidden when "concealed" is set without a list (a caller that
  * only says a prediction is open). */
 static gboolean
 all_hidden (ImpSession *session)
 {
-  return imp_session_get_concealed (session) && imp_session_get_kept_back (session) == NULL;
+  return imp_view_options_get_concealed (imp_session_get_view_options (session))
+         && kept_back (session) == NULL;
 }
 
 static const char *
@@ -30,7 +37,7 @@ name_of (const PhysWorld *world, PhysBodyRef ref)
 gboolean
 imp_conceal_pair (ImpSession *session, const PhysWorld *world, PhysBodyRef a, PhysBodyRef b)
 {
-  const GArray *kept = imp_session_get_kept_back (session);
+  const GArray *kept = kept_back (session);
   if (all_hidden (session))
     return TRUE;
   if (kept == NULL)
@@ -62,7 +69,7 @@ event_bodies (const PhysEvent *event, PhysBodyRef *a, PhysBodyRef *b)
 static gboolean
 conceal_motion_after (ImpSession *session, const PhysWorld *world, PhysBodyRef body)
 {
-  const GArray *kept = imp_session_get_kept_back (session);
+  const GArray *kept = kept_back (session);
   gint64 next = imp_session_get_frame (session) + 1;
   const char *name = name_of (world, body);
   for (guint i = 0; kept != NULL && i < kept->len; i++)
@@ -104,7 +111,7 @@ conceal_event (ImpSession *session, const PhysWorld *world, const PhysEvent *eve
 gboolean
 imp_conceal_motion (ImpSession *session, const PhysWorld *world, PhysBodyRef body)
 {
-  const GArray *kept = imp_session_get_kept_back (session);
+  const GArray *kept = kept_back (session);
   if (all_hidden (session))
     return TRUE;
   if (kept == NULL || body.index < 0)
@@ -125,7 +132,7 @@ imp_conceal_motion (ImpSession *session, const PhysWorld *world, PhysBodyRef bod
 static gboolean
 conceal_any_motion (ImpSession *session)
 {
-  const GArray *kept = imp_session_get_kept_back (session);
+  const GArray *kept = kept_back (session);
   gint64 frame = imp_session_get_frame (session);
   for (guint i = 0; kept != NULL && i < kept->len; i++)
     {
@@ -145,7 +152,7 @@ conceal_any_motion (ImpSession *session)
 gboolean
 imp_conceal_world (ImpSession *session)
 {
-  const GArray *kept = imp_session_get_kept_back (session);
+  const GArray *kept = kept_back (session);
   gint64 frame = imp_session_get_frame (session);
   for (guint i = 0; kept != NULL && i < kept->len; i++)
     {
@@ -166,7 +173,7 @@ imp_conceal_world (ImpSession *session)
 gboolean
 imp_conceal_world_anywhere (ImpSession *session)
 {
-  const GArray *kept = imp_session_get_kept_back (session);
+  const GArray *kept = kept_back (session);
   for (guint i = 0; kept != NULL && i < kept->len; i++)
     if (g_array_index (kept, ImpKeptBack, i).kind == IMP_KEPT_WORLD)
       return TRUE;
@@ -341,12 +348,13 @@ imp_conceal_position_text (ImpSession *session)
 void
 imp_conceal_view_input (ImpSession *session, const ImpSessionView *now, ImpRenderInput *input)
 {
+  ImpViewOptions *options = imp_session_get_view_options (session);
   imp_render_input_init (input, now->world);
   input->positions = now->positions;
   input->events = now->events;
   input->n_events = now->n_events;
   input->selected = now->selected;
-  input->overlays = imp_session_get_overlays (session);
+  input->overlays = imp_view_options_get_overlays (options);
   input->time_in_frame = now->time_in_frame;
   input->ghost_positions = now->ghost_positions;
   input->trail = now->trail;
@@ -364,7 +372,7 @@ imp_conceal_view_input (ImpSession *session, const ImpSessionView *now, ImpRende
       input->selected_other = b.index;
       input->selected_other_kind = b.kind;
     }
-  input->highlight_term = imp_session_get_highlight_term (session);
+  input->highlight_term = imp_view_options_get_highlight_term (options);
   if (imp_session_get_stop (session) > 0)
     {
       PhysStopKind stop = imp_session_get_stop_info (session)->kind;

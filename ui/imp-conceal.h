@@ -4,8 +4,9 @@
  * prediction is answered or shown: the pair's test and response everywhere
  * (card, figures, the time of an event inside the frame), a body's motion at
  * the state asked about, the world's counts at the frame asked about. The
- * lesson player says what to keep back (imp_session_set_kept_back()); the
- * views ask here. GLib and the renderer's types only: tests use it headless.
+ * lesson player says what to keep back (ImpKeptBack, in the session's view
+ * options); the views ask here. GLib and the renderer's types only: tests use
+ * it headless.
  */
 #pragma once
 
@@ -14,34 +15,6 @@
 #include "imp-session.h"
 
 G_BEGIN_DECLS
-
-/**
- * ImpKeptBackKind:
- * @IMP_KEPT_PAIR: the test and response of two bodies, at every frame
- * @IMP_KEPT_MOTION: a body's position and velocity at state @frame
- * @IMP_KEPT_WORLD: the world's counts and energy at @frame
- */
-typedef enum
-{
-  IMP_KEPT_PAIR,
-  IMP_KEPT_MOTION,
-  IMP_KEPT_WORLD,
-} ImpKeptBackKind;
-
-/**
- * ImpKeptBack:
- * @kind: what is kept back
- * @a: a body's name ("" for the world)
- * @b: the other of a pair ("" otherwise)
- * @frame: MOTION, WORLD: the state or frame
- */
-typedef struct
-{
-  ImpKeptBackKind kind;
-  char a[PHYS_NAME_MAX];
-  char b[PHYS_NAME_MAX];
-  gint64 frame;
-} ImpKeptBack;
 
 gboolean imp_conceal_pair (ImpSession *session, const PhysWorld *world, PhysBodyRef a,
                            PhysBodyRef b);

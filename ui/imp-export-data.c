@@ -94,7 +94,7 @@ state_rows (GString *out, const PhysWorld *world, gint64 state)
 
 /**
  * imp_export_states_csv: (skip)
- * @timeline: a recording holding frames @options->first to @options->last
+ * @frames: a recording holding frames @options->first to @options->last
  * @options: the range
  *
  * One row per body and state: state @options->first (the start of the first
@@ -104,13 +104,13 @@ state_rows (GString *out, const PhysWorld *world, gint64 state)
  * Returns: (transfer full): the table
  */
 GString *
-imp_export_states_csv (PhysTimeline *timeline, const ImpExportOptions *options)
+imp_export_states_csv (ImpFrames *frames, const ImpExportOptions *options)
 {
   GString *out = g_string_new ("state,id,kind,x,y,vx,vy\n");
 
   for (gint64 frame = options->first; frame <= options->last; frame++)
     {
-      PhysWorld *world = phys_world_copy (phys_timeline_seek (timeline, frame));
+      PhysWorld *world = imp_frames_dup_state (frames, frame);
       if (frame == options->first)
         state_rows (out, world, frame);
       phys_world_step (world, NULL);
@@ -261,7 +261,7 @@ event_cells (GString *out, const PhysWorld *world, const PhysEvent *event)
 
 /**
  * imp_export_events_csv: (skip)
- * @timeline: a recording holding frames @options->first to @options->last
+ * @frames: a recording holding frames @options->first to @options->last
  * @options: the range
  *
  * One row per event, in the order of the trace: the headline values of each
@@ -270,7 +270,7 @@ event_cells (GString *out, const PhysWorld *world, const PhysEvent *event)
  * Returns: (transfer full): the table
  */
 GString *
-imp_export_events_csv (PhysTimeline *timeline, const ImpExportOptions *options)
+imp_export_events_csv (ImpFrames *frames, const ImpExportOptions *options)
 {
   GString *out = g_string_new ("frame,index,kind,a,b,t,t0,verdict,feature,response,"
                                "normal_x,normal_y,point_x,point_y,vn,e,j,"
@@ -281,7 +281,7 @@ imp_export_events_csv (PhysTimeline *timeline, const ImpExportOptions *options)
   phys_event_log_init (&log);
   for (gint64 frame = options->first; frame <= options->last; frame++)
     {
-      PhysWorld *world = phys_world_copy (phys_timeline_seek (timeline, frame));
+      PhysWorld *world = imp_frames_dup_state (frames, frame);
       phys_event_log_clear (&log);
       phys_world_step (world, &log);
       for (gsize i = 0; i < log.count; i++)

@@ -137,7 +137,7 @@ read_options (ImpExportDialog *self, ImpExportOptions *o, GError **error)
   if (!imp_export_options_parse (o, format, values, error))
     return FALSE;
   /* The canvas's overlays, as they are: no names to go through. */
-  o->overlays = imp_session_get_overlays (self->session);
+  o->overlays = imp_view_options_get_overlays (imp_session_get_view_options (self->session));
   return TRUE;
 }
 
@@ -177,30 +177,12 @@ describe_data (cairo_t *cr, int width, int height, const ImpExportOptions *o)
   g_object_unref (layout);
 }
 
-/* An export over the recording: the preview's first page, or the file. */
-typedef struct
+/* The recording as the export reads it: a copy at each read, never the
+ * worker's lock over a whole figure (NULL before anything was loaded). */
+static ImpFrames *
+recording_frames (ImpExportDialog *self)
 {
-  const ImpExportOptions *options;
-  cairo_t *cr;      /* the preview's, or NULL */
-  const char *path; /* the file's, or NULL */
-  gboolean done;
-  GError *error;
-} ExportJob;
-
-static void
-preview_page (PhysTimeline *timeline, gpointer data)
-{
-  ExportJob *job = data;
-  job->done = timeline != NULL && imp_export_check (timeline, job->options, &job->error)
-              && imp_export_draw_page (job->cr, timeline, job->options, 0, &job->error);
-}
-
-static void
-write_file (PhysTimeline *timeline, gpointer data)
-{
-  ExportJob *job = data;
-  job->done = timeline != NULL && imp_export_to_file (timeline, job->options, job->path,
-                                                      &job->error);
+  return imp_recording_get_frames (imp_session_get_recording (self->session));
 }
 
 static void
@@ -211,7 +193,7 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
   g_autoptr (GError) error = NULL;
 
   /* A figure would print what a lesson keeps back: it waits like the canvas. */
-  if (imp_session_get_concealed (self->session))
+  if (imp_view_options_get_concealed (imp_session_get_view_options (self->session)))
     return;
   if (!read_options (self, &o, &error))
     {
@@ -240,10 +222,10 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
             cairo_fill (cr);
           }
     }
-  ExportJob job = { .options = &o, .cr = cr };
-  imp_recording_read (imp_session_get_recording (self->session), preview_page, &job);
-  gtk_label_set_text (self->problem, job.done || job.error == NULL ? "" : job.error->message);
-  g_clear_error (&job.error);
+  ImpFrames *frames = recording_frames (self);
+  gboolean done = frames != NULL && imp_export_check (frames, &o, &error)
+                  && imp_export_draw_page (cr, frames, &o, 0, &error);
+  gtk_label_set_text (self->problem, done || error == NULL ? "" : error->message);
 }
 
 static void
@@ -267,10 +249,8 @@ chosen (GtkNativeDialog *chooser, int response, ImpExportDialog *self)
         {
           /* The chooser asked before replacing an existing file. */
           o.overwrite = TRUE;
-          ExportJob job = { .options = &o, .path = path };
-          imp_recording_read (imp_session_get_recording (self->session), write_file, &job);
-          written = job.done;
-          error = job.error;
+          ImpFrames *frames = recording_frames (self);
+          written = frames != NULL && imp_export_to_file (frames, &o, path, &error);
         }
       if (written)
         {
@@ -436,7 +416,7 @@ imp_export_dialog_init (ImpExportDialog *self)
 static void
 follow_concealed (ImpExportDialog *self)
 {
-  gboolean kept = imp_session_get_concealed (self->session);
+  gboolean kept = imp_view_options_get_concealed (imp_session_get_view_options (self->session));
   gtk_widget_set_sensitive (self->export, !kept);
   gtk_label_set_text (self->problem,
                       kept ? "The lesson keeps some numbers back until you answer its "
@@ -451,8 +431,8 @@ imp_export_dialog_new (GtkWindow *parent, ImpSession *session)
 {
   ImpExportDialog *self = g_object_new (IMP_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
   self->session = g_object_ref (session);
-  g_signal_connect_object (session, "notify::concealed", G_CALLBACK (follow_concealed), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (imp_session_get_view_options (session), "notify::concealed",
+                           G_CALLBACK (follow_concealed), self, G_CONNECT_SWAPPED);
   follow_concealed (self);
   return self;
 }

@@ -107,14 +107,14 @@ moment_name (ImpExportMoment moment)
 }
 
 static void
-load_trail (Shot *shot, PhysTimeline *timeline, int n)
+load_trail (Shot *shot, ImpFrames *frames, int n)
 {
-  gint64 from = MAX (phys_timeline_first_frame (timeline), shot->frame - TRAIL_FRAMES);
+  gint64 from = MAX (imp_frames_first_frame (frames), shot->frame - TRAIL_FRAMES);
 
   shot->trail = g_new (PhysVec2, (gsize) MAX (n, 1) * (TRAIL_FRAMES + 1));
   for (gint64 k = from; k <= shot->frame; k++)
     {
-      const PhysWorld *past = phys_timeline_seek (timeline, k);
+      g_autoptr (PhysWorld) past = imp_frames_dup_state (frames, k);
       if (past == NULL || phys_world_circle_count (past) != n)
         {
           /* An edit added or removed circles: the trail starts after it. */
@@ -133,11 +133,9 @@ load_trail (Shot *shot, PhysTimeline *timeline, int n)
 }
 
 static void
-load_ghost (Shot *shot, PhysTimeline *timeline, int n)
+load_ghost (Shot *shot, ImpFrames *frames, int n)
 {
-  if (!phys_timeline_has_ghost (timeline) || shot->frame <= phys_timeline_ghost_fork (timeline))
-    return;
-  const PhysWorld *ghost = phys_timeline_ghost_seek (timeline, shot->frame);
+  g_autoptr (PhysWorld) ghost = imp_frames_dup_ghost_state (frames, shot->frame);
   if (ghost == NULL || phys_world_circle_count (ghost) != n)
     return;
   shot->ghost = g_new (PhysVec2, MAX (n, 1));
@@ -149,7 +147,7 @@ load_ghost (Shot *shot, PhysTimeline *timeline, int n)
  * moment the frame does not have selects nothing and shows the frame's start,
  * instead of failing. */
 static gboolean
-shot_load (Shot *shot, PhysTimeline *timeline, gint64 frame, const ImpExportOptions *options,
+shot_load (Shot *shot, ImpFrames *frames, gint64 frame, const ImpExportOptions *options,
            gboolean lenient, GError **error)
 {
   memset (shot, 0, sizeof *shot);
@@ -158,13 +156,13 @@ shot_load (Shot *shot, PhysTimeline *timeline, gint64 frame, const ImpExportOpti
   shot->selected = -1;
   shot->moment = IMP_EXPORT_AT_START;
 
-  if (!imp_export_frame_recorded (timeline, frame))
+  if (!imp_frames_recorded (frames, frame))
     {
-      imp_export_set_frame_error (timeline, frame, error);
+      imp_export_set_frame_error (frames, frame, error);
       return FALSE;
     }
-  shot->world = phys_world_copy (phys_timeline_seek (timeline, frame));
-  phys_timeline_frame_events (timeline, frame, &shot->events);
+  shot->world = imp_frames_dup_state (frames, frame);
+  imp_frames_frame_events (frames, frame, &shot->events);
   int n_events = (int) shot->events.count;
   if (options->event == IMP_EXPORT_EVENT_FIRST)
     shot->selected = n_events > 0 ? 0 : -1;
@@ -190,7 +188,7 @@ shot_load (Shot *shot, PhysTimeline *timeline, gint64 frame, const ImpExportOpti
   const PhysStop *stop = NULL;
   if (moment == IMP_EXPORT_AT_BEFORE || moment == IMP_EXPORT_AT_AFTER)
     {
-      int n_stops = phys_timeline_stops (timeline, frame, &stops);
+      int n_stops = imp_frames_stops (frames, frame, &stops);
       if (shot->selected >= 0)
         stop = find_stop (stops, n_stops, shot->selected, moment);
       if (stop == NULL && !lenient)
@@ -220,8 +218,8 @@ shot_load (Shot *shot, PhysTimeline *timeline, gint64 frame, const ImpExportOpti
       shot->displacements = g_new (PhysVec2, MAX (n, 1));
       if (stop != NULL)
         {
-          phys_timeline_state_at_stop (timeline, frame, stop, shot->positions,
-                                       shot->displacements, NULL);
+          imp_frames_state_at_stop (frames, frame, stop, shot->positions, shot->displacements,
+                                    NULL);
           shot->t = stop->t;
         }
       else if (moment == IMP_EXPORT_AT_END)
@@ -255,9 +253,9 @@ shot_load (Shot *shot, PhysTimeline *timeline, gint64 frame, const ImpExportOpti
   free (stops);
 
   if (options->overlays & IMP_OVERLAY_TRAILS)
-    load_trail (shot, timeline, n);
+    load_trail (shot, frames, n);
   if (options->overlays & IMP_OVERLAY_GHOST_BRANCH)
-    load_ghost (shot, timeline, n);
+    load_ghost (shot, frames, n);
   return TRUE;
 }
 
@@ -508,7 +506,7 @@ describe_moment (const Shot *shot)
 /* Figures */
 
 static gboolean
-draw_figure (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *options,
+draw_figure (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *options,
              GError **error)
 {
   Shot shot;
@@ -516,7 +514,7 @@ draw_figure (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *option
   ImpView view;
   ImpRenderInput input;
 
-  if (!shot_load (&shot, timeline, options->frame, options, FALSE, error))
+  if (!shot_load (&shot, frames, options->frame, options, FALSE, error))
     return FALSE;
   if (!page_begin (&page, cr, options, NULL, error))
     {
@@ -587,18 +585,18 @@ exposures_free (Exposure *exposures, int count)
 /* The faded moments: @options->exposures per frame, evenly in time, from the
  * start of the first frame to the end of the last. */
 static Exposure *
-exposures_load (PhysTimeline *timeline, const ImpExportOptions *options, int *count)
+exposures_load (ImpFrames *frames, const ImpExportOptions *options, int *count)
 {
   int per_frame = options->exposures;
-  int frames = (int) (options->last - options->first) + 1;
-  Exposure *exposures = g_new0 (Exposure, frames * per_frame + 1);
+  int n_frames = (int) (options->last - options->first) + 1;
+  Exposure *exposures = g_new0 (Exposure, n_frames * per_frame + 1);
 
-  *count = frames * per_frame + 1;
+  *count = n_frames * per_frame + 1;
   for (int i = 0; i < *count; i++)
     {
       gint64 frame = options->first + i / per_frame;
       int step = i % per_frame;
-      exposures[i].world = phys_world_copy (phys_timeline_seek (timeline, frame));
+      exposures[i].world = imp_frames_dup_state (frames, frame);
       if (step == 0)
         continue;
       int n = phys_world_circle_count (exposures[i].world);
@@ -619,7 +617,7 @@ strobe_alpha (int i, int n)
 }
 
 static gboolean
-draw_strobe (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *options,
+draw_strobe (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *options,
              GError **error)
 {
   Shot shot;
@@ -629,11 +627,11 @@ draw_strobe (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *option
   gboolean dark = options->background == IMP_EXPORT_BACKGROUND_DARK;
   int n_exposures;
 
-  if (!shot_load (&shot, timeline, options->frame, options, FALSE, error))
+  if (!shot_load (&shot, frames, options->frame, options, FALSE, error))
     return FALSE;
   /* Every frame of the range is recorded (checked), so every state from the
    * first frame's start to the last one's end can be visited. */
-  Exposure *exposures = exposures_load (timeline, options, &n_exposures);
+  Exposure *exposures = exposures_load (frames, options, &n_exposures);
 
   PhysAabb box = shot_box (&shot, options);
   gboolean focused = options->fit == IMP_EXPORT_FIT_FOCUS && shot.selected >= 0;
@@ -701,7 +699,7 @@ draw_strobe (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *option
 /* Pages share one view, so that turning them shows the motion: the union of
  * the selected events' surroundings, or of the worlds when no page has one. */
 static gboolean
-pages_box (PhysTimeline *timeline, const ImpExportOptions *options, PhysAabb *box,
+pages_box (ImpFrames *frames, const ImpExportOptions *options, PhysAabb *box,
            gboolean *focused, GError **error)
 {
   PhysAabb focus = imp_aabb_empty ();
@@ -710,7 +708,7 @@ pages_box (PhysTimeline *timeline, const ImpExportOptions *options, PhysAabb *bo
   for (gint64 frame = options->first; frame <= options->last; frame++)
     {
       Shot shot;
-      if (!shot_load (&shot, timeline, frame, options, TRUE, error))
+      if (!shot_load (&shot, frames, frame, options, TRUE, error))
         return FALSE;
       if (options->fit == IMP_EXPORT_FIT_FOCUS && shot.selected >= 0)
         focus = aabb_union (focus, shot_box (&shot, options));
@@ -723,7 +721,7 @@ pages_box (PhysTimeline *timeline, const ImpExportOptions *options, PhysAabb *bo
 }
 
 static gboolean
-draw_frame_page (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *options,
+draw_frame_page (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *options,
                  gint64 frame, PhysAabb box, gboolean focused, GError **error)
 {
   Shot shot;
@@ -731,7 +729,7 @@ draw_frame_page (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *op
   ImpView view;
   ImpRenderInput input;
 
-  if (!shot_load (&shot, timeline, frame, options, TRUE, error))
+  if (!shot_load (&shot, frames, frame, options, TRUE, error))
     return FALSE;
   g_autofree char *moment = describe_moment (&shot);
   g_autofree char *note = g_strdup_printf ("Frame %" G_GINT64_FORMAT " (page %" G_GINT64_FORMAT
@@ -755,7 +753,7 @@ draw_frame_page (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *op
 /**
  * imp_export_draw_pages: (skip)
  * @cr: where to draw, in page pixels
- * @timeline: the recording
+ * @frames: the recording
  * @options: checked options of a figure, strobe or pages
  * @first_page: the first page to draw (0 for a figure or strobe)
  * @n_pages: how many
@@ -765,14 +763,14 @@ draw_frame_page (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *op
  * Returns: %TRUE when everything was drawn
  */
 gboolean
-imp_export_draw_pages (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *options,
+imp_export_draw_pages (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *options,
                        int first_page, int n_pages, gboolean show_pages, GError **error)
 {
   if (options->kind == IMP_EXPORT_KIND_FIGURE || options->kind == IMP_EXPORT_KIND_STROBE)
     {
       gboolean ok = options->kind == IMP_EXPORT_KIND_FIGURE
-                        ? draw_figure (cr, timeline, options, error)
-                        : draw_strobe (cr, timeline, options, error);
+                        ? draw_figure (cr, frames, options, error)
+                        : draw_strobe (cr, frames, options, error);
       if (ok && show_pages)
         cairo_show_page (cr);
       return ok;
@@ -780,11 +778,11 @@ imp_export_draw_pages (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptio
 
   PhysAabb box;
   gboolean focused;
-  if (!pages_box (timeline, options, &box, &focused, error))
+  if (!pages_box (frames, options, &box, &focused, error))
     return FALSE;
   for (int page = first_page; page < first_page + n_pages; page++)
     {
-      if (!draw_frame_page (cr, timeline, options, options->first + page, box, focused, error))
+      if (!draw_frame_page (cr, frames, options, options->first + page, box, focused, error))
         return FALSE;
       if (show_pages)
         cairo_show_page (cr);

@@ -17,16 +17,15 @@ G_BEGIN_DECLS
 #define IMP_EXPORT_PDF_POINTS_PER_PX 0.75
 
 /* imp-export.c */
-gboolean imp_export_frame_recorded (PhysTimeline *timeline, gint64 frame);
-void imp_export_set_frame_error (PhysTimeline *timeline, gint64 frame, GError **error);
+void imp_export_set_frame_error (ImpFrames *frames, gint64 frame, GError **error);
 
 /* imp-export-figure.c */
-gboolean imp_export_draw_pages (cairo_t *cr, PhysTimeline *timeline,
+gboolean imp_export_draw_pages (cairo_t *cr, ImpFrames *frames,
                                 const ImpExportOptions *options, int first_page, int n_pages,
                                 gboolean show_pages, GError **error);
 
 /* imp-export-data.c */
-GString *imp_export_states_csv (PhysTimeline *timeline, const ImpExportOptions *options);
-GString *imp_export_events_csv (PhysTimeline *timeline, const ImpExportOptions *options);
+GString *imp_export_states_csv (ImpFrames *frames, const ImpExportOptions *options);
+GString *imp_export_events_csv (ImpFrames *frames, const ImpExportOptions *options);
 
 G_END_DECLS

@@ -212,7 +212,7 @@ imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **err
  * imp_export_last_state:
  * @options: what to export
  *
- * The last state the export reads: record the timeline at least this far
+ * The last state the export reads: record at least this far
  * (the end of the last frame drawn or written).
  *
  * Returns: a state number
@@ -235,19 +235,11 @@ imp_export_last_state (const ImpExportOptions *options)
     }
 }
 
-gboolean
-imp_export_frame_recorded (PhysTimeline *timeline, gint64 frame)
-{
-  gint64 first = phys_timeline_first_frame (timeline);
-
-  return frame >= first && frame < first + phys_timeline_length (timeline);
-}
-
 void
-imp_export_set_frame_error (PhysTimeline *timeline, gint64 frame, GError **error)
+imp_export_set_frame_error (ImpFrames *frames, gint64 frame, GError **error)
 {
-  gint64 first = phys_timeline_first_frame (timeline);
-  gint64 length = phys_timeline_length (timeline);
+  gint64 first = imp_frames_first_frame (frames);
+  gint64 length = imp_frames_length (frames);
 
   if (length == 0)
     g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
@@ -404,17 +396,17 @@ imp_export_check_options (const ImpExportOptions *options, GError **error)
 
 /**
  * imp_export_check:
- * @timeline: the recording
+ * @frames: the recording
  * @options: what to export
  * @error: where the first problem is reported
  *
- * imp_export_check_options(), then that @timeline holds every frame @options
+ * imp_export_check_options(), then that @frames holds every frame @options
  * need. The events named are checked when drawing.
  *
  * Returns: %TRUE when the export can go ahead
  */
 gboolean
-imp_export_check (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
+imp_export_check (ImpFrames *frames, const ImpExportOptions *options, GError **error)
 {
   if (!imp_export_check_options (options, error))
     return FALSE;
@@ -423,14 +415,14 @@ imp_export_check (PhysTimeline *timeline, const ImpExportOptions *options, GErro
   gboolean framed
       = options->kind == IMP_EXPORT_KIND_FIGURE || options->kind == IMP_EXPORT_KIND_STROBE;
   /* A recording is contiguous: holding both ends, it holds the range. */
-  gint64 missing = ranged && !imp_export_frame_recorded (timeline, options->first) ? options->first
-                   : ranged && !imp_export_frame_recorded (timeline, options->last) ? options->last
-                   : framed && !imp_export_frame_recorded (timeline, options->frame)
+  gint64 missing = ranged && !imp_frames_recorded (frames, options->first) ? options->first
+                   : ranged && !imp_frames_recorded (frames, options->last) ? options->last
+                   : framed && !imp_frames_recorded (frames, options->frame)
                        ? options->frame
                        : -1;
   if (missing >= 0)
     {
-      imp_export_set_frame_error (timeline, missing, error);
+      imp_export_set_frame_error (frames, missing, error);
       return FALSE;
     }
   return TRUE;
@@ -464,7 +456,7 @@ imp_export_page_count (const ImpExportOptions *options)
  * imp_export_draw_page:
  * @cr: where to draw; its user space is the page in pixels (scale it to preview
  *   the page smaller or larger)
- * @timeline: the recording
+ * @frames: the recording
  * @options: a figure, strobe or pages export
  * @page: which page, from 0 (a figure or strobe has one)
  * @error: where a problem is reported
@@ -475,12 +467,12 @@ imp_export_page_count (const ImpExportOptions *options)
  * Returns: %TRUE when the page was drawn
  */
 gboolean
-imp_export_draw_page (cairo_t *cr, PhysTimeline *timeline, const ImpExportOptions *options,
+imp_export_draw_page (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *options,
                       int page, GError **error)
 {
-  g_return_val_if_fail (cr != NULL && timeline != NULL && options != NULL, FALSE);
+  g_return_val_if_fail (cr != NULL && frames != NULL && options != NULL, FALSE);
 
-  if (!imp_export_check (timeline, options, error))
+  if (!imp_export_check (frames, options, error))
     return FALSE;
   if (!is_figure (options->kind) || page < 0 || page >= imp_export_page_count (options))
     {
@@ -488,7 +480,7 @@ imp_export_draw_page (cairo_t *cr, PhysTimeline *timeline, const ImpExportOption
                    "the export has no page %d", page);
       return FALSE;
     }
-  return imp_export_draw_pages (cr, timeline, options, page, 1, FALSE, error);
+  return imp_export_draw_pages (cr, frames, options, page, 1, FALSE, error);
 }
 
 static cairo_status_t
@@ -510,14 +502,14 @@ surface_error (cairo_status_t status, GError **error)
 
 /* An SVG through the SVG writer: paths and text in the order they are drawn. */
 static GBytes *
-render_svg (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
+render_svg (ImpFrames *frames, const ImpExportOptions *options, GError **error)
 {
   g_autoptr (ImpSvg) svg
       = imp_svg_new (options->width * options->scale, options->height * options->scale);
   cairo_t *cr = imp_svg_get_context (svg);
 
   cairo_scale (cr, options->scale, options->scale);
-  if (!imp_export_draw_pages (cr, timeline, options, 0, 1, FALSE, error)
+  if (!imp_export_draw_pages (cr, frames, options, 0, 1, FALSE, error)
       || surface_error (cairo_status (cr), error))
     return NULL;
   return imp_svg_finish (svg, options->title, options->caption);
@@ -525,7 +517,7 @@ render_svg (PhysTimeline *timeline, const ImpExportOptions *options, GError **er
 
 /* A PDF or PNG through cairo's surfaces. */
 static GBytes *
-render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
+render_figure (ImpFrames *frames, const ImpExportOptions *options, GError **error)
 {
   GByteArray *out = g_byte_array_new ();
   double scale = options->scale;
@@ -550,7 +542,7 @@ render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError *
 
   cairo_t *cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
-  gboolean ok = imp_export_draw_pages (cr, timeline, options, 0, imp_export_page_count (options),
+  gboolean ok = imp_export_draw_pages (cr, frames, options, 0, imp_export_page_count (options),
                                        options->format == IMP_EXPORT_FORMAT_PDF, error);
   if (ok)
     ok = !surface_error (cairo_status (cr), error);
@@ -572,7 +564,7 @@ render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError *
 
 /**
  * imp_export_to_bytes:
- * @timeline: the recording, holding every frame the export needs
+ * @frames: the recording, holding every frame the export needs
  *   (imp_export_last_state())
  * @options: what to export
  * @error: where a problem is reported
@@ -582,11 +574,11 @@ render_figure (PhysTimeline *timeline, const ImpExportOptions *options, GError *
  * Returns: (transfer full) (nullable): the bytes, or %NULL with @error set
  */
 GBytes *
-imp_export_to_bytes (PhysTimeline *timeline, const ImpExportOptions *options, GError **error)
+imp_export_to_bytes (ImpFrames *frames, const ImpExportOptions *options, GError **error)
 {
-  g_return_val_if_fail (timeline != NULL && options != NULL, NULL);
+  g_return_val_if_fail (frames != NULL && options != NULL, NULL);
 
-  if (!imp_export_check (timeline, options, error))
+  if (!imp_export_check (frames, options, error))
     return NULL;
   if (options->format == IMP_EXPORT_FORMAT_JSONL)
     {
@@ -597,18 +589,18 @@ imp_export_to_bytes (PhysTimeline *timeline, const ImpExportOptions *options, GE
   if (options->format == IMP_EXPORT_FORMAT_CSV)
     {
       GString *csv = options->kind == IMP_EXPORT_KIND_EVENTS
-                         ? imp_export_events_csv (timeline, options)
-                         : imp_export_states_csv (timeline, options);
+                         ? imp_export_events_csv (frames, options)
+                         : imp_export_states_csv (frames, options);
       return g_string_free_to_bytes (csv);
     }
   if (options->format == IMP_EXPORT_FORMAT_SVG)
-    return render_svg (timeline, options, error);
-  return render_figure (timeline, options, error);
+    return render_svg (frames, options, error);
+  return render_figure (frames, options, error);
 }
 
 /**
  * imp_export_to_file:
- * @timeline: the recording, holding every frame the export needs
+ * @frames: the recording, holding every frame the export needs
  * @options: what to export; @options->overwrite says whether @path may be replaced
  * @path: the file to write
  * @error: where a problem is reported
@@ -619,7 +611,7 @@ imp_export_to_bytes (PhysTimeline *timeline, const ImpExportOptions *options, GE
  * Returns: %TRUE when the file was written
  */
 gboolean
-imp_export_to_file (PhysTimeline *timeline, const ImpExportOptions *options, const char *path,
+imp_export_to_file (ImpFrames *frames, const ImpExportOptions *options, const char *path,
                     GError **error)
 {
   g_return_val_if_fail (path != NULL, FALSE);
@@ -629,7 +621,7 @@ imp_export_to_file (PhysTimeline *timeline, const ImpExportOptions *options, con
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
       return FALSE;
     }
-  g_autoptr (GBytes) bytes = imp_export_to_bytes (timeline, options, error);
+  g_autoptr (GBytes) bytes = imp_export_to_bytes (frames, options, error);
   return bytes != NULL && imp_export_write_file (path, bytes, options->overwrite, error);
 }
 

@@ -16,6 +16,7 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "imp-frames.h"
 #include "imp-render.h"
 #include "phys.h"
 
@@ -240,16 +241,16 @@ char *imp_export_overlay_names (void);
 
 gint64 imp_export_last_state (const ImpExportOptions *options);
 gboolean imp_export_check_options (const ImpExportOptions *options, GError **error);
-gboolean imp_export_check (PhysTimeline *timeline, const ImpExportOptions *options,
+gboolean imp_export_check (ImpFrames *frames, const ImpExportOptions *options,
                            GError **error);
 
 int imp_export_page_count (const ImpExportOptions *options);
-gboolean imp_export_draw_page (cairo_t *cr, PhysTimeline *timeline,
+gboolean imp_export_draw_page (cairo_t *cr, ImpFrames *frames,
                                const ImpExportOptions *options, int page, GError **error);
 
-GBytes *imp_export_to_bytes (PhysTimeline *timeline, const ImpExportOptions *options,
+GBytes *imp_export_to_bytes (ImpFrames *frames, const ImpExportOptions *options,
                              GError **error);
-gboolean imp_export_to_file (PhysTimeline *timeline, const ImpExportOptions *options,
+gboolean imp_export_to_file (ImpFrames *frames, const ImpExportOptions *options,
                              const char *path, GError **error);
 gboolean imp_export_write_file (const char *path, GBytes *bytes, gboolean overwrite,
                                 GError **error);

@@ -200,7 +200,9 @@ imp_inspector_dup_card (ImpInspector *self, ImpCardStyle style)
 static void
 mark_term (ImpInspector *self)
 {
-  const char *term = self->session != NULL ? imp_session_get_highlight_term (self->session) : NULL;
+  const char *term = NULL;
+  if (self->session != NULL)
+    term = imp_view_options_get_highlight_term (imp_session_get_view_options (self->session));
   PangoAttrList *attrs = pango_attr_list_new ();
   const ImpTheme *theme = imp_theme_for_widgets ();
   for (guint i = 0; term != NULL && i < self->terms->len; i++)
@@ -244,14 +246,16 @@ static void
 card_hovered (GtkEventControllerMotion *motion, double x, double y, ImpInspector *self)
 {
   if (self->session != NULL)
-    imp_session_point_at_term (self->session, imp_inspector_term_at (self, x, y), &self->lit);
+    imp_view_options_point_at_term (imp_session_get_view_options (self->session),
+                                    imp_inspector_term_at (self, x, y), &self->lit);
 }
 
 static void
 card_left (GtkEventControllerMotion *motion, ImpInspector *self)
 {
   if (self->session != NULL)
-    imp_session_point_at_term (self->session, NULL, &self->lit);
+    imp_view_options_point_at_term (imp_session_get_view_options (self->session), NULL,
+                                    &self->lit);
 }
 
 static void
@@ -267,18 +271,19 @@ void
 imp_inspector_set_session (ImpInspector *self, ImpSession *session)
 {
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    imp_session_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
   if (session != NULL)
     {
+      ImpViewOptions *options = imp_session_get_view_options (session);
       g_signal_connect_swapped (session, "notify::selected-event", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::frame", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::stop", G_CALLBACK (refresh), self);
-      g_signal_connect_swapped (session, "notify::concealed", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (options, "notify::concealed", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::can-undo", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::can-redo", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::playing", G_CALLBACK (refresh), self);
-      g_signal_connect_swapped (session, "notify::highlight-term", G_CALLBACK (mark_term), self);
+      g_signal_connect_swapped (options, "notify::highlight-term", G_CALLBACK (mark_term), self);
     }
   for (int i = 0; i < 2; i++)
     imp_body_editor_set_session (self->editors[i], session);
@@ -290,7 +295,7 @@ imp_inspector_dispose (GObject *object)
 {
   ImpInspector *self = IMP_INSPECTOR (object);
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    imp_session_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_INSPECTOR);
   g_clear_pointer (&self->terms, g_array_unref);

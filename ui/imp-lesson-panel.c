@@ -114,7 +114,8 @@ static void
 highlight (ImpLessonPanel *self, const char *term)
 {
   if (self->session != NULL)
-    imp_session_point_at_term (self->session, term, &self->lit);
+    imp_view_options_point_at_term (imp_session_get_view_options (self->session), term,
+                                    &self->lit);
 }
 
 /**

@@ -96,6 +96,14 @@ save_progress (ImpLessonPlayer *self, int done)
 
 /* Goals */
 
+/* How the views show the run: the player sets the overlays, takes the term
+ * lit back and says what is kept back. */
+static ImpViewOptions *
+view_options (ImpLessonPlayer *self)
+{
+  return imp_session_get_view_options (self->session);
+}
+
 static const ImpLessonStep *
 current_step (ImpLessonPlayer *self)
 {
@@ -116,58 +124,12 @@ context_now (ImpLessonPlayer *self)
   return context;
 }
 
-/* A question about the step's goal to the whole recording (imp_recording_read()). */
-typedef struct
+/* The learner's recording as the goals read it: a copy at each read, never
+ * the worker's lock over a whole check (NULL before anything was loaded). */
+static ImpFrames *
+recording_frames (ImpLessonPlayer *self)
 {
-  const ImpLessonGoal *goal;
-  const ImpGoalContext *context;
-  ImpLessonSetup *setup;
-  ImpGoalSolution *solution;
-  gboolean as_switched; /* the settings the goal asks to switch are the learner's */
-  gboolean *settings;
-  gboolean ok;       /* the answer: reached, measured, solved */
-  gboolean measured; /* reached, and the prediction's value measured */
-  double value;
-  char *text;        /* why not solved, or the differences from the setup */
-} GoalQuestion;
-
-static void
-ask_reached (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->ok = timeline != NULL && imp_lesson_goal_reached (timeline, q->goal, q->context);
-  if (q->ok && q->goal->kind == IMP_GOAL_PREDICT)
-    q->measured = imp_lesson_measure (timeline, q->goal, &q->value, NULL);
-}
-
-static void
-ask_measure (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->ok = timeline != NULL && imp_lesson_measure (timeline, q->goal, &q->value, NULL);
-}
-
-static void
-ask_solve (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->ok = timeline != NULL
-          && imp_lesson_goal_solve (timeline, q->goal, q->context, q->solution, &q->text);
-}
-
-static void
-ask_differences (PhysTimeline *timeline, gpointer data)
-{
-  GoalQuestion *q = data;
-  q->text = timeline != NULL
-                ? imp_lesson_setup_differences (q->setup, timeline, q->as_switched, q->settings)
-                : NULL;
-}
-
-static void
-ask (ImpLessonPlayer *self, ImpRecordingReader question, GoalQuestion *q)
-{
-  imp_recording_read (imp_session_get_recording (self->session), question, q);
+  return imp_recording_get_frames (imp_session_get_recording (self->session));
 }
 
 static void
@@ -211,7 +173,7 @@ keep_back (ImpLessonPlayer *self)
           break;
         }
     }
-  imp_session_set_kept_back (self->session, kept);
+  imp_view_options_set_kept_back (view_options (self), kept);
 }
 
 static void
@@ -223,14 +185,11 @@ check_goal (ImpLessonPlayer *self)
   if (!self->reached)
     {
       ImpGoalContext context = context_now (self);
-      GoalQuestion q = { .goal = &step->goal, .context = &context };
-      ask (self, ask_reached, &q);
-      if (q.ok && step->goal.kind == IMP_GOAL_PREDICT)
-        {
-          self->has_answer = q.measured;
-          self->answer = q.value;
-        }
-      if (q.ok)
+      ImpFrames *frames = recording_frames (self);
+      gboolean ok = frames != NULL && imp_lesson_goal_reached (frames, &step->goal, &context);
+      if (ok && step->goal.kind == IMP_GOAL_PREDICT)
+        self->has_answer = imp_lesson_measure (frames, &step->goal, &self->answer, NULL);
+      if (ok)
         {
           self->reached = TRUE;
           keep_back (self);
@@ -303,9 +262,9 @@ differences_now (ImpLessonPlayer *self, gboolean as_switched, gboolean *settings
   if (setup == NULL)
     return NULL;
   imp_session_record_to (self->session, setup->horizon + 1);
-  GoalQuestion q = { .setup = setup, .as_switched = as_switched, .settings = settings };
-  ask (self, ask_differences, &q);
-  return q.text;
+  ImpFrames *frames = recording_frames (self);
+  return frames != NULL ? imp_lesson_setup_differences (setup, frames, as_switched, settings)
+                        : NULL;
 }
 
 static void
@@ -436,8 +395,8 @@ enter (ImpLessonPlayer *self, guint index)
   if (action->has_frame && action->event >= 0)
     imp_session_set_selected_event (self->session, action->event);
   if (action->has_overlays)
-    imp_session_set_overlays (self->session, action->overlays);
-  imp_session_set_highlight_term (self->session, NULL);
+    imp_view_options_set_overlays (view_options (self), action->overlays);
+  imp_view_options_set_highlight_term (view_options (self), NULL);
   keep_back (self);
   if (action->zoom > 0)
     g_signal_emit (self, signals[SIGNAL_ZOOM], 0, action->zoom);
@@ -467,9 +426,9 @@ imp_lesson_player_new (ImpSession *session, GSettings *settings)
   self->settings = settings != NULL ? g_object_ref (settings) : NULL;
   static const char *const watched[]
       = { "frame", "stop", "selected-event", "length", "can-undo", "can-redo", NULL };
-  imp_session_connect_notifies (session, watched, G_CALLBACK (check_goal), self);
+  imp_connect_notifies (session, watched, G_CALLBACK (check_goal), self);
   static const char *const edits[] = { "can-undo", "can-redo", NULL };
-  imp_session_connect_notifies (session, edits, G_CALLBACK (follow_edits), self);
+  imp_connect_notifies (session, edits, G_CALLBACK (follow_edits), self);
   return self;
 }
 
@@ -493,7 +452,7 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
     return FALSE;
 
   if (self->lesson == NULL)
-    self->saved_overlays = imp_session_get_overlays (self->session);
+    self->saved_overlays = imp_view_options_get_overlays (view_options (self));
   g_clear_pointer (&self->lesson, imp_lesson_free);
   self->lesson = lesson;
   self->entering = TRUE;
@@ -524,9 +483,9 @@ imp_lesson_player_close (ImpLessonPlayer *self)
   g_ptr_array_set_size (self->setups, 0);
   set_differences (self, NULL);
   imp_session_set_world_edit_frame (self->session, -1);
-  imp_session_set_kept_back (self->session, NULL);
-  imp_session_set_highlight_term (self->session, NULL);
-  imp_session_set_overlays (self->session, self->saved_overlays);
+  imp_view_options_set_kept_back (view_options (self), NULL);
+  imp_view_options_set_highlight_term (view_options (self), NULL);
+  imp_view_options_set_overlays (view_options (self), self->saved_overlays);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
@@ -693,11 +652,10 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
   ImpGoalSolution solution;
   imp_session_record_to (self->session,
                          imp_lesson_goal_frames_to_solve (&step->goal, context.frame) + 1);
-  GoalQuestion q = { .goal = &step->goal, .context = &context, .solution = &solution };
-  ask (self, ask_solve, &q);
-  g_autofree char *why_not = q.text;
-  gboolean ok = q.ok;
-  if (!ok)
+  ImpFrames *frames = recording_frames (self);
+  g_autofree char *why_not = NULL;
+  if (frames == NULL
+      || !imp_lesson_goal_solve (frames, &step->goal, &context, &solution, &why_not))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Cannot show this goal: %s",
                    why_not != NULL ? why_not : "no recording");
@@ -785,10 +743,8 @@ static char *
 off_words (ImpLessonPlayer *self, const ImpLessonGoal *goal)
 {
   double value;
-  GoalQuestion q = { .goal = goal };
-  ask (self, ask_measure, &q);
-  value = q.value;
-  if (!q.ok)
+  ImpFrames *frames = recording_frames (self);
+  if (frames == NULL || !imp_lesson_measure (frames, goal, &value, NULL))
     return g_strdup ("not it");
   if (fabs (value) > goal->tolerance && fabs (self->prediction) > goal->tolerance
       && (value < 0.0) != (self->prediction < 0.0))

@@ -379,18 +379,18 @@ void
 imp_recording_plot_set_session (ImpRecordingPlot *self, ImpSession *session)
 {
   if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      g_signal_handlers_disconnect_by_data (imp_session_get_recording (self->session), self);
-    }
+    imp_session_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
   g_clear_pointer (&self->columns, g_free);
-  static const char *const redraw[] = { "frame", "length", "concealed", NULL };
+  static const char *const redraw[] = { "frame", "length", NULL };
+  static const char *const shown[] = { "concealed", NULL };
   static const char *const selection[] = { "selected-event", NULL };
   if (session != NULL)
     {
-      imp_session_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
-      imp_session_connect_notifies (session, selection, G_CALLBACK (follow_selection), self);
+      imp_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
+      imp_connect_notifies (imp_session_get_view_options (session), shown,
+                            G_CALLBACK (gtk_widget_queue_draw), self);
+      imp_connect_notifies (session, selection, G_CALLBACK (follow_selection), self);
       g_signal_connect_swapped (imp_session_get_recording (session), "series-changed",
                                 G_CALLBACK (series_changed), self);
     }
@@ -405,10 +405,7 @@ imp_recording_plot_dispose (GObject *object)
 {
   ImpRecordingPlot *self = IMP_RECORDING_PLOT (object);
   if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      g_signal_handlers_disconnect_by_data (imp_session_get_recording (self->session), self);
-    }
+    imp_session_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->columns, g_free);
   g_clear_pointer (&self->curves, gsk_render_node_unref);

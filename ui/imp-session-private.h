@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-session-private.h: what the session's files share: its fields, its
  * properties and signals, and the hooks between them. imp-session.c holds the
- * document and the view preferences, imp-session-playback.c the playhead and
- * the selection, imp-session-edits.c edits, undo and bookmarks,
- * imp-session-view.c what the canvas draws. */
+ * document, imp-session-playback.c the playhead and the selection,
+ * imp-session-edits.c edits, undo and bookmarks, imp-session-view.c what the
+ * canvas draws. */
 #pragma once
 
 #include "imp-session.h"
@@ -24,11 +24,8 @@ struct _ImpSession
   ImpRecording *recording;
   ImpPlayhead *playhead;
   ImpSelection *selection;
+  ImpViewOptions *view_options;
 
-  ImpOverlays overlays;
-  char *highlight_term;     /* the term the pointer is on (a lesson text, the card), or NULL */
-  gboolean concealed;       /* a prediction is open: views hide the numbers it asks for */
-  GArray *kept_back;        /* what a lesson keeps back (ImpKeptBack, imp-conceal.h), or NULL */
   gint64 world_edit_frame;  /* where set-world edits apply (a lesson's frame 0); -1: playhead */
   /* The inspected event by what it is, found again once an edit, undo or redo has
    * recorded its frame anew (its index may change, or it may be gone). */
@@ -72,14 +69,11 @@ enum
   PROP_STOP,
   PROP_PLAYING,
   PROP_SPEED,
-  PROP_OVERLAYS,
   PROP_SELECTED_EVENT,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   PROP_N_BOOKMARKS,
   PROP_LOOP,
-  PROP_HIGHLIGHT_TERM,
-  PROP_CONCEALED,
   N_PROPS
 };
 

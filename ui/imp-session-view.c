@@ -31,7 +31,7 @@ rebuild_view (ImpSession *self)
     imp_recording_state_at_time (self->recording, frame, phase, self->positions,
                                  self->probe_positions);
   else if (has_frame && stop != NULL)
-    imp_recording_state_at_stop (self->recording, frame, stop, self->positions,
+    imp_recording_state_at_stop (self->recording, frame, stop, self->positions, NULL,
                                  self->probe_positions);
   else
     {
@@ -60,7 +60,7 @@ rebuild_view (ImpSession *self)
 
   /* Trails: the states before this one, read back from the recording. */
   self->trail_len = 0;
-  if (self->overlays & IMP_OVERLAY_TRAILS)
+  if (imp_view_options_get_overlays (self->view_options) & IMP_OVERLAY_TRAILS)
     {
       gint64 from = MAX (imp_recording_get_first_frame (self->recording), frame - TRAIL_FRAMES);
       self->trail = g_renew (PhysVec2, self->trail, (gsize) MAX (n, 1) * (TRAIL_FRAMES + 1));

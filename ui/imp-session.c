@@ -2,10 +2,10 @@
 /* imp-session.c: the model of the app (see imp-session.h).
  *
  * It composes the model's parts (ui/model/): the recording, which records
- * ahead of the playhead in its own thread, the playhead and the selection; it
- * keeps the document (what was opened, its scene) and the view preferences
- * here; imp-session-playback.c, imp-session-edits.c and imp-session-view.c
- * hold the rest (imp-session-private.h).
+ * ahead of the playhead in its own thread, the playhead, the selection and the
+ * view options; it keeps the document (what was opened, its scene) here;
+ * imp-session-playback.c, imp-session-edits.c and imp-session-view.c hold the
+ * rest (imp-session-private.h).
  */
 #include "imp-session-private.h"
 
@@ -46,13 +46,10 @@ static void
 imp_session_dispose (GObject *object)
 {
   ImpSession *self = IMP_SESSION (object);
-  if (self->recording != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->recording, self);
-      g_signal_handlers_disconnect_by_data (self->playhead, self);
-    }
+  imp_session_disconnect_by_data (self, self);
   g_clear_object (&self->playhead);
   g_clear_object (&self->selection);
+  g_clear_object (&self->view_options);
   g_clear_object (&self->recording);
   G_OBJECT_CLASS (imp_session_parent_class)->dispose (object);
 }
@@ -64,7 +61,6 @@ imp_session_finalize (GObject *object)
 
   phys_world_free (self->world);
   g_free (self->positions);
-  g_clear_pointer (&self->kept_back, g_array_unref);
   g_free (self->probe_positions);
   g_free (self->ghost);
   g_free (self->trail);
@@ -75,7 +71,6 @@ imp_session_finalize (GObject *object)
   g_free (self->scene_path);
   g_free (self->scene_text);
   phys_world_free (self->scene);
-  g_free (self->highlight_term);
   G_OBJECT_CLASS (imp_session_parent_class)->finalize (object);
 }
 
@@ -103,9 +98,6 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_SPEED:
       g_value_set_double (value, imp_session_get_speed (self));
       break;
-    case PROP_OVERLAYS:
-      g_value_set_flags (value, self->overlays);
-      break;
     case PROP_SELECTED_EVENT:
       g_value_set_int (value, imp_session_get_selected_event (self));
       break;
@@ -120,12 +112,6 @@ imp_session_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       break;
     case PROP_LOOP:
       g_value_set_boolean (value, imp_session_get_loop (self, NULL, NULL));
-      break;
-    case PROP_HIGHLIGHT_TERM:
-      g_value_set_string (value, self->highlight_term);
-      break;
-    case PROP_CONCEALED:
-      g_value_set_boolean (value, self->concealed);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -147,17 +133,8 @@ imp_session_set_property (GObject *object, guint prop_id, const GValue *value, G
     case PROP_SPEED:
       imp_session_set_speed (self, g_value_get_double (value));
       break;
-    case PROP_OVERLAYS:
-      imp_session_set_overlays (self, g_value_get_flags (value));
-      break;
     case PROP_SELECTED_EVENT:
       imp_session_set_selected_event (self, g_value_get_int (value));
-      break;
-    case PROP_HIGHLIGHT_TERM:
-      imp_session_set_highlight_term (self, g_value_get_string (value));
-      break;
-    case PROP_CONCEALED:
-      imp_session_set_concealed (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -181,16 +158,12 @@ imp_session_class_init (ImpSessionClass *klass)
   properties[PROP_STOP] = g_param_spec_int ("stop", NULL, NULL, 0, G_MAXINT, 0, ro);
   properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, FALSE, rw);
   properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0.1, 8.0, 1.0, rw);
-  properties[PROP_OVERLAYS]
-      = g_param_spec_flags ("overlays", NULL, NULL, IMP_TYPE_OVERLAYS, IMP_OVERLAY_DEFAULT, rw);
   properties[PROP_SELECTED_EVENT]
       = g_param_spec_int ("selected-event", NULL, NULL, -1, G_MAXINT, -1, rw);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
   properties[PROP_N_BOOKMARKS] = g_param_spec_int ("n-bookmarks", NULL, NULL, 0, G_MAXINT, 0, ro);
   properties[PROP_LOOP] = g_param_spec_boolean ("loop", NULL, NULL, FALSE, ro);
-  properties[PROP_HIGHLIGHT_TERM] = g_param_spec_string ("highlight-term", NULL, NULL, NULL, rw);
-  properties[PROP_CONCEALED] = g_param_spec_boolean ("concealed", NULL, NULL, FALSE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   /* Playback paused on a frame the breakpoint matches (the frame). */
   signals[SIGNAL_BREAKPOINT_HIT]
@@ -204,14 +177,24 @@ imp_session_class_init (ImpSessionClass *klass)
                       NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
+/* The trails drawn are read with the view: another set of overlays may want them. */
+static void
+overlays_changed (ImpSession *self)
+{
+  imp_session_invalidate_view (self);
+}
+
 static void
 imp_session_init (ImpSession *self)
 {
-  self->overlays = IMP_OVERLAY_DEFAULT;
   self->world_edit_frame = -1;
   phys_event_log_init (&self->events);
   self->recording = imp_recording_new ();
   self->selection = imp_selection_new ();
+  self->view_options = imp_view_options_new ();
+  /* Connected first: the view is stale before a view that follows the overlays looks. */
+  g_signal_connect_swapped (self->view_options, "notify::overlays", G_CALLBACK (overlays_changed),
+                            self);
   /* First: the playhead follows a changed recording before the session looks. */
   self->playhead = imp_playhead_new (self->recording);
   imp_session_follow_playhead (self);
@@ -401,14 +384,24 @@ imp_session_get_title (ImpSession *self)
 }
 
 void
-imp_session_connect_notifies (ImpSession *self, const char *const *names, GCallback callback,
-                              gpointer data)
+imp_connect_notifies (gpointer object, const char *const *names, GCallback callback,
+                      gpointer data)
 {
   for (; *names != NULL; names++)
     {
       g_autofree char *signal = g_strconcat ("notify::", *names, NULL);
-      g_signal_connect_swapped (self, signal, callback, data);
+      g_signal_connect_swapped (object, signal, callback, data);
     }
+}
+
+void
+imp_session_disconnect_by_data (ImpSession *self, gpointer data)
+{
+  gpointer parts[]
+      = { self, self->recording, self->playhead, self->selection, self->view_options };
+  for (gsize i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (parts[i] != NULL)
+      g_signal_handlers_disconnect_by_data (parts[i], data);
 }
 
 /**
@@ -437,6 +430,13 @@ imp_session_get_selection (ImpSession *self)
   return self->selection;
 }
 
+/* Returns: (transfer none): the view options */
+ImpViewOptions *
+imp_session_get_view_options (ImpSession *self)
+{
+  return self->view_options;
+}
+
 gint64
 imp_session_get_length (ImpSession *self)
 {
@@ -449,99 +449,6 @@ imp_session_dup_halt_message (ImpSession *self)
 {
   g_return_val_if_fail (IMP_IS_SESSION (self), NULL);
   return imp_recording_dup_halt_message (self->recording);
-}
-
-/**
- * imp_session_set_highlight_term:
- * @self: a session
- * @term: (nullable): a term of imp_term_names, or %NULL for none
- *
- * The term the pointer is on in a text about the math; the canvas draws it
- * with a halo.
- */
-void
-imp_session_set_highlight_term (ImpSession *self, const char *term)
-{
-  if (g_strcmp0 (term, self->highlight_term) == 0)
-    return;
-  g_free (self->highlight_term);
-  self->highlight_term = g_strdup (term);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_TERM]);
-}
-
-/**
- * imp_session_point_at_term:
- * @self: a session
- * @term: (nullable): the term under a view's pointer, or %NULL for none
- * @lit: (inout): the view's own flag: whether the term lit now is its doing
- *
- * What a view does as its pointer moves: lights @term, or with %NULL takes
- * back the term it lit itself, leaving one another view lit alone.
- */
-void
-imp_session_point_at_term (ImpSession *self, const char *term, gboolean *lit)
-{
-  if (term == NULL && !*lit)
-    return;
-  *lit = term != NULL;
-  imp_session_set_highlight_term (self, term);
-}
-
-const char *
-imp_session_get_highlight_term (ImpSession *self)
-{
-  return self->highlight_term;
-}
-
-/**
- * imp_session_set_concealed:
- * @self: a session
- * @concealed: whether a prediction is open
- *
- * While a learner is asked to predict a number, the views that would show it
- * (the inspector's cards) hide their numbers.
- */
-void
-imp_session_set_concealed (ImpSession *self, gboolean concealed)
-{
-  concealed = !!concealed;
-  if (concealed == self->concealed)
-    return;
-  self->concealed = concealed;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONCEALED]);
-}
-
-gboolean
-imp_session_get_concealed (ImpSession *self)
-{
-  return self->concealed;
-}
-
-/**
- * imp_session_set_kept_back:
- * @self: a session
- * @kept_back: (transfer full) (nullable) (element-type ImpKeptBack): the
- *   answers of a lesson's predictions still ahead, which the views hide
- *   (imp-conceal.h); %NULL or empty for none
- *
- * Sets "concealed" to whether anything is kept back, and notifies it.
- */
-void
-imp_session_set_kept_back (ImpSession *self, GArray *kept_back)
-{
-  if (kept_back != NULL && kept_back->len == 0)
-    g_clear_pointer (&kept_back, g_array_unref);
-  g_clear_pointer (&self->kept_back, g_array_unref);
-  self->kept_back = kept_back;
-  self->concealed = kept_back != NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONCEALED]);
-}
-
-/* Returns: (transfer none) (nullable) (element-type ImpKeptBack): what is kept back */
-const GArray *
-imp_session_get_kept_back (ImpSession *self)
-{
-  return self->kept_back;
 }
 
 /**
@@ -563,20 +470,4 @@ gint64
 imp_session_get_world_edit_frame (ImpSession *self)
 {
   return self->world_edit_frame;
-}
-
-ImpOverlays
-imp_session_get_overlays (ImpSession *self)
-{
-  return self->overlays;
-}
-
-void
-imp_session_set_overlays (ImpSession *self, ImpOverlays overlays)
-{
-  if (overlays == self->overlays)
-    return;
-  self->overlays = overlays;
-  self->view_valid = FALSE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERLAYS]);
 }

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-session.h: the one model every view follows: the document (the run and
- * the files it came from) composing the recording, the playhead and the
- * selection (ui/model/), and the view preferences (overlays, the term lit, what
- * a lesson keeps back). Views take it as their "session" property and redraw
- * when it notifies; no view reads another view's state.
+ * the files it came from) composing the recording, the playhead, the selection
+ * and the view options (overlays, the term lit, what a lesson keeps back; all
+ * in ui/model/). Views take it as their "session" property and redraw when it
+ * or its parts notify; no view reads another view's state.
  */
 #pragma once
 
 #include <glib-object.h>
 
-#include "imp-overlays.h"
 #include "imp-playhead.h"
 #include "imp-recording.h"
 #include "imp-selection.h"
+#include "imp-view-options.h"
 #include "phys.h"
 
 G_BEGIN_DECLS
@@ -48,15 +48,20 @@ const char *imp_session_get_path (ImpSession *self);
 const char *imp_session_get_title (ImpSession *self);
 
 /* Calls callback (data) on the change of each of the NULL-terminated property
- * names; g_signal_handlers_disconnect_by_data (self, data) undoes it. */
-void imp_session_connect_notifies (ImpSession *self, const char *const *properties,
-                                   GCallback callback, gpointer data);
+ * names of object (the session or one of its parts);
+ * g_signal_handlers_disconnect_by_data (object, data) undoes it. */
+void imp_connect_notifies (gpointer object, const char *const *properties, GCallback callback,
+                           gpointer data);
+/* Disconnects every handler with data from the session and from each of its
+ * parts: for a view that goes, or follows another session. */
+void imp_session_disconnect_by_data (ImpSession *self, gpointer data);
 
 /* The model's parts: the recording (read through copies, summaries and series,
- * never a lock), the playhead and the selection. */
+ * never a lock), the playhead, the selection and the view options. */
 ImpRecording *imp_session_get_recording (ImpSession *self);
 ImpPlayhead *imp_session_get_playhead (ImpSession *self);
 ImpSelection *imp_session_get_selection (ImpSession *self);
+ImpViewOptions *imp_session_get_view_options (ImpSession *self);
 
 gint64 imp_session_get_length (ImpSession *self);
 char *imp_session_dup_halt_message (ImpSession *self);
@@ -81,16 +86,6 @@ void imp_session_advance (ImpSession *self, double seconds);
 void imp_session_set_loop (ImpSession *self, gint64 start, gint64 end);
 gboolean imp_session_get_loop (ImpSession *self, gint64 *start, gint64 *end);
 
-ImpOverlays imp_session_get_overlays (ImpSession *self);
-void imp_session_set_highlight_term (ImpSession *self, const char *term);
-const char *imp_session_get_highlight_term (ImpSession *self);
-/* A view's pointer on term (or, NULL, off the one it lit; *lit is the view's). */
-void imp_session_point_at_term (ImpSession *self, const char *term, gboolean *lit);
-void imp_session_set_concealed (ImpSession *self, gboolean concealed);
-gboolean imp_session_get_concealed (ImpSession *self);
-void imp_session_set_kept_back (ImpSession *self, GArray *kept_back);
-const GArray *imp_session_get_kept_back (ImpSession *self);
-void imp_session_set_overlays (ImpSession *self, ImpOverlays overlays);
 int imp_session_get_selected_event (ImpSession *self);
 void imp_session_set_selected_event (ImpSession *self, int index);
 /* Selects a body (kind -1: none); with add, a second body makes a pair, whose

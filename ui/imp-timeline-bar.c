@@ -286,7 +286,7 @@ imp_timeline_bar_set_session (ImpTimelineBar *self, ImpSession *session)
   g_set_object (&self->session, session);
   static const char *const redraw[] = { "frame", "length", "n-bookmarks", "loop", NULL };
   if (session != NULL)
-    imp_session_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
+    imp_connect_notifies (session, redraw, G_CALLBACK (gtk_widget_queue_draw), self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

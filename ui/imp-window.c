@@ -716,18 +716,19 @@ static void
 overlay_toggled (GSimpleAction *action, GVariant *state, ImpWindow *self)
 {
   const char *name = g_action_get_name (G_ACTION (action)) + strlen (OVERLAY_ACTION_PREFIX);
-  ImpOverlays overlays = imp_session_get_overlays (self->session);
+  ImpViewOptions *options = imp_session_get_view_options (self->session);
+  ImpOverlays overlays = imp_view_options_get_overlays (options);
   ImpOverlays overlay = IMP_OVERLAY_NONE;
   imp_overlay_from_name (name, &overlay);
-  imp_session_set_overlays (self->session, g_variant_get_boolean (state) ? overlays | overlay
-                                                                         : overlays & ~overlay);
+  imp_view_options_set_overlays (options, g_variant_get_boolean (state) ? overlays | overlay
+                                                                        : overlays & ~overlay);
 }
 
 /* The toggles follow the session's overlays, whoever sets them (a lesson's step too). */
 static void
 update_overlay_actions (ImpWindow *self)
 {
-  ImpOverlays on = imp_session_get_overlays (self->session);
+  ImpOverlays on = imp_view_options_get_overlays (imp_session_get_view_options (self->session));
   gsize n;
   const char *const *names = imp_overlay_names (&n);
   for (gsize i = 0; i < n; i++)
@@ -794,8 +795,8 @@ add_overlay_actions (ImpWindow *self)
       g_object_unref (action);
     }
   update_overlay_actions (self);
-  g_signal_connect_swapped (self->session, "notify::overlays", G_CALLBACK (update_overlay_actions),
-                            self);
+  g_signal_connect_swapped (imp_session_get_view_options (self->session), "notify::overlays",
+                            G_CALLBACK (update_overlay_actions), self);
 }
 
 /* Keys that text fields also use. As application accelerators they were taken
@@ -825,11 +826,12 @@ static const struct
   { "minus|<Control>minus|KP_Subtract", "win.zoom-out" },
 };
 
-/* The preferences kept in the settings: key, and property of the window or its session. */
+/* The preferences kept in the settings: key, and property of the window or of
+ * its session's view options. */
 static const struct
 {
   const char *key;
-  gboolean of_session;
+  gboolean of_view_options;
   const char *property;
 } preferences[] = {
   { "window-width", FALSE, "default-width" },
@@ -841,7 +843,8 @@ static const struct
 static GObject *
 preference_owner (ImpWindow *self, gsize i)
 {
-  return preferences[i].of_session ? G_OBJECT (self->session) : G_OBJECT (self);
+  return preferences[i].of_view_options ? G_OBJECT (imp_session_get_view_options (self->session))
+                                        : G_OBJECT (self);
 }
 
 /* Each window starts from the saved preferences and saves its own changes; it does
@@ -875,7 +878,7 @@ imp_window_dispose (GObject *object)
   if (self->settings != NULL && self->session != NULL)
     unbind_preferences (self);
   if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+    imp_session_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_object (&self->player);
   g_clear_handle_id (&self->fit_panels_id, g_source_remove);
@@ -1114,6 +1117,9 @@ imp_window_init (ImpWindow *self)
       = { "notify::frame", "notify::stop", "notify::length", "notify::playing" };
   for (gsize i = 0; i < G_N_ELEMENTS (moved); i++)
     g_signal_connect_swapped (self->session, moved[i], G_CALLBACK (update_position), self);
+  /* The position says a time in the frame unless a lesson keeps it back. */
+  g_signal_connect_swapped (imp_session_get_view_options (self->session), "notify::concealed",
+                            G_CALLBACK (update_position), self);
   g_signal_connect_swapped (self->session, "notify::title", G_CALLBACK (update_title), self);
   update_title (self);
   g_signal_connect_swapped (self->canvas, "edit-refused", G_CALLBACK (toast_message), self);

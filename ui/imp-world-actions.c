@@ -164,6 +164,6 @@ imp_world_actions_add (GActionMap *map, ImpSession *session,
   g_object_weak_ref (G_OBJECT (map), free_world_actions, wa);
   static const char *const changes[]
       = { "frame", "can-undo", "can-redo", "title", NULL };
-  imp_session_connect_notifies (session, changes, G_CALLBACK (follow_world), wa);
+  imp_connect_notifies (session, changes, G_CALLBACK (follow_world), wa);
   follow_world (wa);
 }

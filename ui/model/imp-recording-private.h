@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imp-recording-private.h: what imp-recording.c and imp-recording-series.c
- * share: the recording's fields (the mutex among them) and the series' hooks. */
+/* imp-recording-private.h: what imp-recording.c, imp-recording-edits.c,
+ * imp-recording-series.c and imp-recording-frames.c share: the recording's
+ * fields (the mutex among them) and the hooks between them. */
 #pragma once
 
 #include "imp-recording.h"
@@ -25,6 +26,7 @@ struct _ImpRecording
   /* The main thread's. */
   gint64 length;          /* the recorded length it last saw */
   GArray *summaries;      /* PhysFrameSummary of states 0..length */
+  ImpFrames *frames;      /* imp_recording_get_frames() */
 
   /* The plots' series (imp-recording-series.c), main thread. */
   gboolean series_wanted;   /* a plot asked for them: compute as the recording grows */
@@ -39,6 +41,8 @@ struct _ImpRecording
 /* After the timeline was replaced or branched at state from (locked on entry,
  * unlocked on return): "changed", then "length-changed" when it differs. */
 void imp_recording_changed_unlock (ImpRecording *self, gint64 from);
+
+ImpFrames *imp_recording_frames_new (ImpRecording *self);
 
 void imp_recording_series_init (ImpRecording *self);
 void imp_recording_series_clear (ImpRecording *self);

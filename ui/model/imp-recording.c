@@ -3,8 +3,9 @@
  *
  * The worker records one frame at a time under the recording's mutex, so a
  * reader never waits for more than one step; the physics itself stays
- * single-threaded and deterministic. The mutex never leaves this file and
- * imp-recording-series.c: every read copies out what it needs.
+ * single-threaded and deterministic. The mutex never leaves ui/model (this
+ * file, imp-recording-edits.c, imp-recording-series.c and
+ * imp-recording-frames.c): every read copies out what it needs.
  */
 #include "imp-recording-private.h"
 
@@ -22,12 +23,14 @@ enum
 static guint signals[N_SIGNALS];
 
 /* Brings the main thread's summaries up to the timeline's length (locked):
- * from state `from` on, the ones before are still the same. */
+ * from state `from` on, the ones before are still the same. The last state
+ * published is read again too: its summary counts its frame's events, which
+ * were not recorded then. */
 static void
 sync_summaries (ImpRecording *self, gint64 from)
 {
   gint64 length = self->timeline != NULL ? phys_timeline_length (self->timeline) : -1;
-  from = MIN (from, (gint64) self->summaries->len);
+  from = MAX (0, MIN (from, (gint64) self->summaries->len - 1));
   g_array_set_size (self->summaries, (guint) (length + 1));
   for (gint64 k = from; k <= length; k++)
     g_array_index (self->summaries, PhysFrameSummary, k)
@@ -114,6 +117,7 @@ imp_recording_finalize (GObject *object)
   ImpRecording *self = IMP_RECORDING (object);
   phys_timeline_free (self->timeline);
   g_array_unref (self->summaries);
+  imp_frames_free (self->frames);
   imp_recording_series_clear (self);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->wake);
@@ -145,6 +149,7 @@ imp_recording_init (ImpRecording *self)
   g_mutex_init (&self->lock);
   g_cond_init (&self->wake);
   self->summaries = g_array_new (FALSE, TRUE, sizeof (PhysFrameSummary));
+  self->frames = imp_recording_frames_new (self);
   imp_recording_series_init (self);
   self->worker = g_thread_new ("impulse-record", record_ahead, self);
 }
@@ -333,13 +338,15 @@ imp_recording_stops (ImpRecording *self, gint64 k, PhysStop **stops)
   return n;
 }
 
+/* The centres (velocities and probe positions: nullable) at a stop of frame k,
+ * as phys_timeline_state_at_stop(). */
 gboolean
 imp_recording_state_at_stop (ImpRecording *self, gint64 k, const PhysStop *stop,
-                             PhysVec2 *positions, PhysVec2 *probe_positions)
+                             PhysVec2 *positions, PhysVec2 *velocities, PhysVec2 *probe_positions)
 {
   g_mutex_lock (&self->lock);
   gboolean done = self->timeline != NULL
-                  && phys_timeline_state_at_stop (self->timeline, k, stop, positions, NULL,
+                  && phys_timeline_state_at_stop (self->timeline, k, stop, positions, velocities,
                                                   probe_positions);
   g_mutex_unlock (&self->lock);
   return done;
@@ -456,24 +463,4 @@ imp_recording_find_in (ImpRecording *self, gint64 from, gint64 to, const PhysTim
       hit = k;
   g_mutex_unlock (&self->lock);
   return hit;
-}
-
-/**
- * imp_recording_read:
- * @self: a recording
- * @reader: (scope call): what reads the timeline
- * @data: for @reader
- *
- * Runs @reader on the timeline, between two of the worker's frames, for the
- * computations over the whole recording that take a #PhysTimeline (a lesson's
- * goal, an export); @reader gets %NULL without a recording. It must not keep
- * the timeline or call back into @self. Views draw from copies, summaries and
- * series instead.
- */
-void
-imp_recording_read (ImpRecording *self, ImpRecordingReader reader, gpointer data)
-{
-  g_mutex_lock (&self->lock);
-  reader (self->timeline, data);
-  g_mutex_unlock (&self->lock);
 }

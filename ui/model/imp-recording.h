@@ -5,13 +5,15 @@
  * Nothing outside hands the timeline around or locks it: every read returns a
  * copy (a state, a frame's events, its stops) or a value, the summaries of the
  * recorded states and the plots' series are kept on the main thread, and the
- * length is published there ("length-changed"). GLib only: tests drive it
- * without a display.
+ * length is published there ("length-changed"). A lesson's goals and the
+ * export read it the same way, through imp_recording_get_frames(). GLib only:
+ * tests drive it without a display.
  */
 #pragma once
 
 #include <glib-object.h>
 
+#include "imp-frames.h"
 #include "imp-series.h"
 #include "imp-session-file.h"
 #include "phys.h"
@@ -40,7 +42,8 @@ PhysWorld *imp_recording_seek_ghost (ImpRecording *self, gint64 k);
 gboolean imp_recording_frame_events (ImpRecording *self, gint64 k, PhysEventLog *log);
 int imp_recording_stops (ImpRecording *self, gint64 k, PhysStop **stops);
 gboolean imp_recording_state_at_stop (ImpRecording *self, gint64 k, const PhysStop *stop,
-                                      PhysVec2 *positions, PhysVec2 *probe_positions);
+                                      PhysVec2 *positions, PhysVec2 *velocities,
+                                      PhysVec2 *probe_positions);
 gboolean imp_recording_state_at_time (ImpRecording *self, gint64 k, double t,
                                       PhysVec2 *positions, PhysVec2 *probe_positions);
 int imp_recording_trail (ImpRecording *self, gint64 from, gint64 to, int n_circles,
@@ -73,15 +76,10 @@ gboolean imp_recording_remove_bookmark (ImpRecording *self, int i);
 ImpSessionFile *imp_recording_to_session_file (ImpRecording *self, PhysWorld *scene,
                                                const char *scene_path, const char *scene_text);
 
-/* A computation over the whole recording that takes a timeline (a lesson's
- * goal, an export): see imp_recording_read(). */
-typedef void (*ImpRecordingReader) (PhysTimeline *timeline, gpointer data);
-void imp_recording_read (ImpRecording *self, ImpRecordingReader reader, gpointer data);
+ImpFrames *imp_recording_get_frames (ImpRecording *self);
 
 void imp_recording_set_series_bodies (ImpRecording *self, const char *const *names, int n_names);
 const double *imp_recording_get_series (ImpRecording *self, ImpSeries series, gint64 *n_values);
 const double *imp_recording_get_body_series (ImpRecording *self, int i, gint64 *n_values);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (PhysWorld, phys_world_free)
 
 G_END_DECLS

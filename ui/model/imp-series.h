@@ -33,7 +33,7 @@ double imp_series_value (const PhysFrameSummary *summary, ImpSeries series);
 /* Each state's energy (phys_world_circle_energy) of the circle named name, for
  * states from..to-1, in out[k - from]; NAN where no circle has the name. Reads
  * states, so only where the timeline is the caller's alone (the recording's
- * series job, imp-recording-series.c; an imp_recording_read() reader). */
+ * series job under its lock, imp-recording-series.c; a timeline of one's own). */
 void imp_series_body_energy (PhysTimeline *timeline, const char *name, gint64 from, gint64 to,
                              double *out);
 /* The states 0..states-1 split into columns (column x covers
