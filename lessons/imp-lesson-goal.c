@@ -2,6 +2,7 @@
 /* imp-lesson-goal.c: checking lesson goals and measuring quantities; see the header. */
 #include "imp-lesson-goal.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -256,7 +257,7 @@ measure_body (const ImpLessonGoal *goal, const PhysWorld *world, PhysBodyRef ref
       v = pr.velocity;
     }
   else
-    return why (why_not, "\"%s\" is a segment, which does not move", goal->bodies[0]);
+    return why (why_not, _("\"%s\" is a segment, which does not move"), goal->bodies[0]);
   *value = strcmp (q, "x") == 0    ? p.x
            : strcmp (q, "y") == 0  ? p.y
            : strcmp (q, "vx") == 0 ? v.x
@@ -285,13 +286,13 @@ imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *v
 
   const ImpQuantityInfo *info = imp_quantity_find (goal->quantity);
   if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
-    return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
+    return why (why_not, _("frame %lld is not recorded yet"), (long long) goal->frame);
 
   const PhysWorld *world = phys_timeline_seek (timeline, goal->frame);
   PhysBodyRef refs[2];
   if (!resolve (world, goal, refs))
-    return why (why_not, "a body the goal names is not in the scene at frame %" G_GINT64_FORMAT,
-                goal->frame);
+    return why (why_not, _("a body the goal names is not in the scene at frame %lld"),
+                (long long) goal->frame);
 
   switch (info->scope)
     {
@@ -304,11 +305,12 @@ imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *v
         PhysPairRecord record;
         gboolean ok;
         if (phys_world_inspect_pair (world, refs[0], refs[1], &record) != PHYS_OK)
-          return why (why_not, "\"%s\" and \"%s\" are not a pair the physics tests",
+          return why (why_not, _("\"%s\" and \"%s\" are not a pair the physics tests"),
                       goal->bodies[0], goal->bodies[1]);
         *value = pair_value (goal->quantity, &record, &ok);
-        return ok || why (why_not, "the test of \"%s\" and \"%s\" has no %s at frame %" G_GINT64_FORMAT,
-                          goal->bodies[0], goal->bodies[1], goal->quantity, goal->frame);
+        return ok || why (why_not, _("the test of \"%s\" and \"%s\" has no %s at frame %lld"),
+                          goal->bodies[0], goal->bodies[1], goal->quantity,
+                          (long long) goal->frame);
       }
     case IMP_QUANTITY_RESPONSE:
     default:
@@ -326,8 +328,9 @@ imp_lesson_measure (PhysTimeline *timeline, const ImpLessonGoal *goal, double *v
               phys_event_log_free (&log);
               break;
             }
-        return ok || why (why_not, "\"%s\" and \"%s\" have no collision with a %s in frame %" G_GINT64_FORMAT,
-                          goal->bodies[0], goal->bodies[1], goal->quantity, goal->frame);
+        return ok || why (why_not, _("\"%s\" and \"%s\" have no collision with a %s in frame %lld"),
+                          goal->bodies[0], goal->bodies[1], goal->quantity,
+                          (long long) goal->frame);
       }
     }
 }
@@ -440,7 +443,7 @@ imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
   solution->frame = -1;
   solution->event = -1;
   if (phys_timeline_length (timeline) < imp_lesson_goal_frames_needed (goal))
-    return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
+    return why (why_not, _("frame %lld is not recorded yet"), (long long) goal->frame);
   switch (goal->kind)
     {
     case IMP_GOAL_NONE:
@@ -452,7 +455,7 @@ imp_lesson_goal_solve (PhysTimeline *timeline, const ImpLessonGoal *goal,
       {
         gint64 k = imp_lesson_find_event (timeline, goal, 0, &solution->event);
         if (k < 0)
-          return why (why_not, "the recording has no such event");
+          return why (why_not, _("the recording has no such event"));
         solution->frame = k;
         return TRUE;
       }

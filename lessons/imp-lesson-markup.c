@@ -2,6 +2,7 @@
 /* imp-lesson-markup.c: lesson text to Pango markup; see the header. */
 #include "imp-lesson-markup.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-lesson-vocabulary.h"
@@ -20,9 +21,9 @@ static const struct
   const char *open, *close;
   const char *name;
 } spans[] = {
-  [SPAN_EMPHASIS] = { "*", "<i>", "</i>", "emphasis" },
-  [SPAN_STRONG] = { "**", "<b>", "</b>", "strong text" },
-  [SPAN_MATH] = { "$", "<span font_family=\"serif\" style=\"italic\">", "</span>", "inline math" },
+  [SPAN_EMPHASIS] = { "*", "<i>", "</i>", N_("emphasis") },
+  [SPAN_STRONG] = { "**", "<b>", "</b>", N_("strong text") },
+  [SPAN_MATH] = { "$", "<span font_family=\"serif\" style=\"italic\">", "</span>", N_("inline math") },
 };
 
 typedef struct
@@ -55,7 +56,7 @@ parse_ref (const char *text, gsize i, Out *out, GArray *refs, gsize *next, gsize
   const char *close = strchr (text + i, '}');
   if (close == NULL)
     return fail (error_offset, error_message, i,
-                 g_strdup ("expected \"}\" to close the reference that starts here"));
+                 g_strdup (_("expected \"}\" to close the reference that starts here")));
 
   gsize inner = (gsize) (close - text) - i - 1;
   g_autofree char *body = g_strndup (text + i + 1, inner);
@@ -68,12 +69,12 @@ parse_ref (const char *text, gsize i, Out *out, GArray *refs, gsize *next, gsize
     {
       g_autofree char *known = g_strjoinv ("\", \"", (char **) imp_term_names);
       return fail (error_offset, error_message, i + 1,
-                   g_strdup_printf ("expected a term name in {...} (one of \"%s\"), got \"%s\"",
+                   g_strdup_printf (_("expected a term name in {...} (one of \"%s\"), got \"%s\""),
                                     known, body));
     }
   if (words[0] == '\0' || strpbrk (words, "{*$\\") != NULL)
     return fail (error_offset, error_message, i + 1,
-                 g_strdup ("expected plain words after \"|\" in a reference"));
+                 g_strdup (_("expected plain words after \"|\" in a reference")));
 
   ImpTextRef ref = { out->plain->len, 0, term };
   g_string_append (out->markup, "<span underline=\"single\">");
@@ -117,7 +118,7 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
           if (text[i + 1] == '\0')
             {
               ok = fail (error_offset, error_message, i,
-                         g_strdup ("expected a character after \"\\\""));
+                         g_strdup (_("expected a character after \"\\\"")));
               break;
             }
           gsize len = (gsize) (g_utf8_next_char (text + i + 1) - (text + i + 1));
@@ -133,7 +134,7 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
       if (c == '}')
         {
           ok = fail (error_offset, error_message, i,
-                     g_strdup ("expected \"\\}\" for a literal brace; this one closes nothing"));
+                     g_strdup (_("expected \"\\}\" for a literal brace; this one closes nothing")));
           break;
         }
       Span span;
@@ -159,9 +160,9 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
             if (stack[k] == span)
               {
                 ok = fail (error_offset, error_message, i,
-                           g_strdup_printf ("expected the %s opened at byte %zu to be closed "
-                                            "before this \"%s\" closes its outer one",
-                                            spans[stack[depth - 1]].name,
+                           g_strdup_printf (_("expected the %s opened at byte %zu to be closed "
+                                              "before this \"%s\" closes its outer one"),
+                                            _(spans[stack[depth - 1]].name),
                                             opened_at[depth - 1] + 1, spans[span].delimiter));
                 break;
               }
@@ -175,8 +176,8 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
     }
   if (ok && depth > 0)
     ok = fail (error_offset, error_message, opened_at[depth - 1],
-               g_strdup_printf ("expected a closing \"%s\" for the %s that starts here",
-                                spans[stack[depth - 1]].delimiter, spans[stack[depth - 1]].name));
+               g_strdup_printf (_("expected a closing \"%s\" for the %s that starts here"),
+                                spans[stack[depth - 1]].delimiter, _(spans[stack[depth - 1]].name)));
   if (!ok)
     {
       g_string_free (o.markup, TRUE);

@@ -25,7 +25,7 @@ for name in sorted(listed):
 for folder in ("app", "lessons", "ui"):
     for root, _dirs, files in os.walk(os.path.join(top, folder)):
         for file in sorted(files):
-            if not file.endswith((".c", ".ui")):
+            if not file.endswith((".c", ".h", ".ui")):
                 continue
             path = os.path.relpath(os.path.join(root, file), top)
             with open(os.path.join(root, file), encoding="utf-8") as f:
