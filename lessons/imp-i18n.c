@@ -16,6 +16,58 @@
 #define LOCALEDIR "/usr/local/share/locale"
 #endif
 
+/* Every name physics/ gives its verdicts, features, responses, event kinds, integrators,
+ * detections and bodies, marked with its kind as the context (a "hit" verdict and other
+ * uses of the word are translated apart); test-i18n checks the list is complete. */
+const ImpI18nName imp_i18n_physics_names[] = {
+  { "verdict", NC_("verdict", "overlapping") },
+  { "verdict", NC_("verdict", "no-relative-motion") },
+  { "verdict", NC_("verdict", "moving-apart") },
+  { "verdict", NC_("verdict", "miss") },
+  { "verdict", NC_("verdict", "after-frame") },
+  { "verdict", NC_("verdict", "hit") },
+  { "probe", NC_("probe", "ahead") },
+  { "probe", NC_("probe", "behind") },
+  { "probe", NC_("probe", "off-segment") },
+  { "probe", NC_("probe", "parallel") },
+  { "probe", NC_("probe", "still") },
+  { "feature", NC_("feature", "none") },
+  { "feature", NC_("feature", "interior") },
+  { "feature", NC_("feature", "cap-a") },
+  { "feature", NC_("feature", "cap-b") },
+  { "response", NC_("response", "reflect") },
+  { "response", NC_("response", "slide") },
+  { "event", NC_("event", "embedded") },
+  { "event", NC_("event", "circle-circle") },
+  { "event", NC_("event", "circle-segment") },
+  { "event", NC_("event", "probe-segment") },
+  { "event", NC_("event", "event-cap") },
+  { "integrator", NC_("integrator", "euler") },
+  { "integrator", NC_("integrator", "semi-implicit-euler") },
+  { "integrator", NC_("integrator", "midpoint") },
+  { "integrator", NC_("integrator", "rk4") },
+  { "integrator", NC_("integrator", "verlet") },
+  { "detection", NC_("detection", "swept") },
+  { "detection", NC_("detection", "discrete") },
+  { "body", NC_("body", "circle") },
+  { "body", NC_("body", "segment") },
+  { "body", NC_("body", "probe") },
+};
+const gsize imp_i18n_n_physics_names = G_N_ELEMENTS (imp_i18n_physics_names);
+
+/**
+ * imp_i18n_physics_name:
+ * @context: the kind of name (see #ImpI18nName)
+ * @name: a name physics/ gives
+ *
+ * Returns: (transfer none): @name in the learner's language; @name itself untranslated
+ */
+const char *
+imp_i18n_physics_name (const char *context, const char *name)
+{
+  return g_dpgettext2 (GETTEXT_PACKAGE, context, name);
+}
+
 /**
  * imp_i18n_locale_dir:
  *
