@@ -17,7 +17,7 @@
 #endif
 
 /* Every name physics/ gives its verdicts, features, responses, event kinds, integrators,
- * detections and bodies, marked with its kind as the context (a "hit" verdict and other
+ * detections, bodies and a frame's stops, marked with its kind as the context (a "hit" verdict and other
  * uses of the word are translated apart); test-i18n checks the list is complete. */
 const ImpI18nName imp_i18n_physics_names[] = {
   { "verdict", NC_("verdict", "overlapping") },
@@ -52,6 +52,11 @@ const ImpI18nName imp_i18n_physics_names[] = {
   { "body", NC_("body", "circle") },
   { "body", NC_("body", "segment") },
   { "body", NC_("body", "probe") },
+  { "stop", NC_("stop", "start") },
+  { "stop", NC_("stop", "before") },
+  { "stop", NC_("stop", "after") },
+  { "stop", NC_("stop", "probe") },
+  { "stop", NC_("stop", "end") },
 };
 const gsize imp_i18n_n_physics_names = G_N_ELEMENTS (imp_i18n_physics_names);
 

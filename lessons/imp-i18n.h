@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 /**
  * ImpI18nName:
  * @context: what kind of name: "verdict", "probe", "feature", "response", "event",
- *   "integrator", "detection", "body"
+ *   "integrator", "detection", "body", "stop"
  * @name: the name physics/ gives it (phys_verdict_name() ...), the same in every language
  *   in traces and files
  *
