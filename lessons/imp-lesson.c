@@ -693,6 +693,40 @@ load_lesson (Loader *ld)
   return TRUE;
 }
 
+/* Translations */
+
+/* Replaces *text with its translation from the catalog (po/extract-lessons.py put the
+ * course's texts there) when there is one that keeps the numbers, and for markup the
+ * references and math, of the English; else the English stays. */
+static void
+translate (char **text, gboolean markup)
+{
+  if (*text == NULL || **text == '\0')
+    return;
+  const char *translated = g_dgettext (GETTEXT_PACKAGE, *text);
+  if (translated == *text || strcmp (translated, *text) == 0
+      || !imp_lesson_translation_fits (*text, translated, markup))
+    return;
+  g_free (*text);
+  *text = g_strdup (translated);
+}
+
+/* A lesson's texts in the learner's language, after the English ones were checked
+ * (errors point into the file, which holds the English). */
+static void
+translate_lesson (ImpLesson *lesson)
+{
+  translate (&lesson->title, FALSE);
+  translate (&lesson->summary, FALSE);
+  for (guint i = 0; i < lesson->steps->len; i++)
+    {
+      ImpLessonStep *step = &g_array_index (lesson->steps, ImpLessonStep, i);
+      translate (&step->title, FALSE);
+      translate (&step->text, TRUE);
+      translate (&step->goal.hint, FALSE);
+    }
+}
+
 /* Public API */
 
 static ImpLesson *
@@ -759,6 +793,8 @@ imp_lesson_load_data (const char *data, gssize length, const char *display_name,
       g_propagate_error (error, g_steal_pointer (&ld.reader.error));
       g_clear_pointer (&ld.lesson, imp_lesson_free);
     }
+  else
+    translate_lesson (ld.lesson);
   imp_json_reader_clear (&ld.reader);
   return ld.lesson;
 }

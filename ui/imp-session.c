@@ -318,8 +318,9 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
       scene = world;
       scene_path = g_strdup (path);
       /* A shipped scene's title is in the catalog (po/extract-lessons.py); others stay. */
-      title = info != NULL && info->title != NULL ? g_strdup (_(info->title))
-                                                   : g_path_get_basename (path);
+      title = info != NULL && info->title != NULL && info->title[0] != '\0'
+                  ? g_strdup (_(info->title))
+                  : g_path_get_basename (path);
       imp_scene_info_free (info);
     }
 
