@@ -159,11 +159,11 @@ imp_cli_inspect (char **argv)
 {
   g_autofree char *frame_text = NULL;
   g_autofree char *pair_text = NULL;
-  const GOptionEntry entries[] = {
-    { "frame", 0, 0, G_OPTION_ARG_STRING, &frame_text, N_("Frame to inspect (required)"), "K" },
-    { "pair", 0, 0, G_OPTION_ARG_STRING, &pair_text, N_("The two bodies, by id (required)"), "A,B" },
-    G_OPTION_ENTRY_NULL
-  };
+  const GOptionEntry entries[] = { { "frame", 0, 0, G_OPTION_ARG_STRING, &frame_text,
+                                     N_("Frame to inspect (required)"), "K" },
+                                   { "pair", 0, 0, G_OPTION_ARG_STRING, &pair_text,
+                                     N_("The two bodies, by id (required)"), "A,B" },
+                                   G_OPTION_ENTRY_NULL };
   gint64 frame = 0;
   const char *scene;
 

@@ -63,16 +63,15 @@ imp_cli_run (char **argv)
   gboolean jsonl = FALSE;
   gboolean states = FALSE;
   gboolean hash = FALSE;
-  const GOptionEntry entries[] = {
-    { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_text, N_("Number of frames to step (required)"),
-      "N" },
-    { "jsonl", 0, 0, G_OPTION_ARG_NONE, &jsonl, N_("One JSON object per line (the trace format)"),
-      NULL },
-    { "states", 0, 0, G_OPTION_ARG_NONE, &states, N_("Also print every body's state after each frame"),
-      NULL },
-    { "hash", 0, 0, G_OPTION_ARG_NONE, &hash, N_("End with the hash of the final state"), NULL },
-    G_OPTION_ENTRY_NULL
-  };
+  const GOptionEntry entries[] = { { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_text,
+                                     N_("Number of frames to step (required)"), "N" },
+                                   { "jsonl", 0, 0, G_OPTION_ARG_NONE, &jsonl,
+                                     N_("One JSON object per line (the trace format)"), NULL },
+                                   { "states", 0, 0, G_OPTION_ARG_NONE, &states,
+                                     N_("Also print every body's state after each frame"), NULL },
+                                   { "hash", 0, 0, G_OPTION_ARG_NONE, &hash,
+                                     N_("End with the hash of the final state"), NULL },
+                                   G_OPTION_ENTRY_NULL };
   gint64 frames = 0;
   const char *scene;
 

@@ -17,8 +17,8 @@
 #endif
 
 /* Every name physics/ gives its verdicts, features, responses, event kinds, integrators,
- * detections, bodies and a frame's stops, marked with its kind as the context (a "hit" verdict and other
- * uses of the word are translated apart); test-i18n checks the list is complete. */
+ * detections, bodies and a frame's stops, marked with its kind as the context (a "hit" verdict and
+ * other uses of the word are translated apart); test-i18n checks the list is complete. */
 const ImpI18nName imp_i18n_physics_names[] = {
   { "verdict", NC_("verdict", "overlapping") },
   { "verdict", NC_("verdict", "no-relative-motion") },
@@ -123,7 +123,8 @@ imp_i18n_parse_number (const char *text, double *value)
   const char *radix = localeconv ()->decimal_point;
 
   g_string_replace (clean, "\u2212", "-", 0);
-  if (radix != NULL && *radix != '\0' && strcmp (radix, ".") != 0 && strchr (clean->str, '.') == NULL)
+  if (radix != NULL && *radix != '\0' && strcmp (radix, ".") != 0
+      && strchr (clean->str, '.') == NULL)
     g_string_replace (clean, radix, ".", 1);
   g_strstrip (clean->str);
   if (clean->str[0] == '\0' || strpbrk (clean->str, "nNiIxX") != NULL)

@@ -397,7 +397,8 @@ scan_word (Scanner *sc)
   g_autofree char *got = describe_at (sc, sc->pos);
   if ((n == 3 && memcmp (sc->data + sc->pos, "NaN", 3) == 0)
       || (n == 8 && memcmp (sc->data + sc->pos, "Infinity", 8) == 0))
-    return scan_fail (sc, sc->pos, _("expected a value, got %s (JSON has no NaN or infinity)"), got);
+    return scan_fail (sc, sc->pos, _("expected a value, got %s (JSON has no NaN or infinity)"),
+                      got);
   return scan_fail (sc, sc->pos, _("expected a value, got %s"), got);
 }
 
@@ -457,8 +458,8 @@ scan_object (Scanner *sc, int id, int depth)
       if (first >= 0)
         {
           ImpJsonLocation loc = location_at (sc->out, node_at (sc->out, first)->key_start);
-          return scan_fail (sc, key_start, _("duplicate key \"%s\"; the first one is at %d:%d"), key,
-                            loc.line, loc.column);
+          return scan_fail (sc, key_start, _("duplicate key \"%s\"; the first one is at %d:%d"),
+                            key, loc.line, loc.column);
         }
 
       skip_whitespace (sc);

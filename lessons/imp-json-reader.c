@@ -317,8 +317,8 @@ imp_json_reader_number (ImpJsonReader *reader, JsonNode *value, const char *key,
       g_autofree char *what = imp_json_reader_label (key, index);
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                   _("expected a number between -1e30 and 1e30 for %s, got %s"), what,
-                                   got);
+                                   _("expected a number between -1e30 and 1e30 for %s, got %s"),
+                                   what, got);
     }
   if (type == G_TYPE_INT64 && x == 0.0 && reader->minus_zero != NULL
       && reader->minus_zero (reader, key, index))
@@ -547,8 +547,8 @@ imp_json_reader_version (ImpJsonReader *reader, JsonNode *value, const char *key
                                                 : imp_json_reader_source_text (reader, value);
   return imp_json_reader_fail (
       reader, value, IMP_FORMAT_ERROR_VERSION,
-      _("expected \"%s\": %d (the only %s version this Impulse reads), got %s"), key, version, format,
-      got);
+      _("expected \"%s\": %d (the only %s version this Impulse reads), got %s"), key, version,
+      format, got);
 }
 
 /**
@@ -602,8 +602,8 @@ fail_unknown_key (ImpJsonReader *reader, JsonNode *value, const char *key, const
                                         what, guess);
   g_autofree char *list = imp_json_reader_quoted_list (names, n_fields);
   return imp_json_reader_fail_at_key (reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
-                                      _("unknown key \"%s\" in %s; expected one of %s"), shown, what,
-                                      list);
+                                      _("unknown key \"%s\" in %s; expected one of %s"), shown,
+                                      what, list);
 }
 
 /**

@@ -23,7 +23,8 @@ static const struct
 } spans[] = {
   [SPAN_EMPHASIS] = { "*", "<i>", "</i>", N_("emphasis") },
   [SPAN_STRONG] = { "**", "<b>", "</b>", N_("strong text") },
-  [SPAN_MATH] = { "$", "<span font_family=\"serif\" style=\"italic\">", "</span>", N_("inline math") },
+  [SPAN_MATH]
+  = { "$", "<span font_family=\"serif\" style=\"italic\">", "</span>", N_("inline math") },
 };
 
 typedef struct
@@ -177,7 +178,8 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
   if (ok && depth > 0)
     ok = fail (error_offset, error_message, opened_at[depth - 1],
                g_strdup_printf (_("expected a closing \"%s\" for the %s that starts here"),
-                                spans[stack[depth - 1]].delimiter, _(spans[stack[depth - 1]].name)));
+                                spans[stack[depth - 1]].delimiter,
+                                _(spans[stack[depth - 1]].name)));
   if (!ok)
     {
       g_string_free (o.markup, TRUE);

@@ -119,14 +119,15 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
                     error))
     return FALSE;
   if (!imp_lesson_goal_solve (timeline, goal, context, &solution, &why_not))
-    return walk_fail (error, lesson, goal->location, i, _("\"show me\" cannot reach the %s goal: %s"),
+    return walk_fail (error, lesson, goal->location, i,
+                      _("\"show me\" cannot reach the %s goal: %s"),
                       imp_goal_kind_name (goal->kind), why_not);
   if (solution.has_edit)
     {
       PhysStatus status = phys_timeline_edit (timeline, solution.edit_frame, &solution.edit);
       if (status != PHYS_OK)
-        return walk_fail (error, lesson, goal->location, i, _("the \"show\" edit does not apply (%s)"),
-                          phys_status_name (status));
+        return walk_fail (error, lesson, goal->location, i,
+                          _("the \"show\" edit does not apply (%s)"), phys_status_name (status));
     }
   if (solution.frame >= 0)
     {

@@ -177,8 +177,8 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
 {
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 _("expected an array of %d to %d body ids for \"%s\", got %s"), min,
-                                 max, key, imp_json_reader_describe (value));
+                                 _("expected an array of %d to %d body ids for \"%s\", got %s"),
+                                 min, max, key, imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
   int count = (int) json_array_get_length (array);
   if (count < min || count > max)
@@ -217,10 +217,11 @@ check_pair (Loader *ld, JsonNode *value, char *const *names)
   gboolean ok = (a.kind == PHYS_BODY_CIRCLE && b.kind != PHYS_BODY_PROBE)
                 || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT);
   if (!ok || strcmp (names[0], names[1]) == 0)
-    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                 _("expected a pair the physics tests (two circles, a circle then a "
-                                   "segment, or a probe then a segment), got \"%s\" and \"%s\""),
-                                 names[0], names[1]);
+    return imp_json_reader_fail (
+        &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
+        _("expected a pair the physics tests (two circles, a circle then a "
+           "segment, or a probe then a segment), got \"%s\" and \"%s\""),
+        names[0], names[1]);
   return TRUE;
 }
 
@@ -359,9 +360,10 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
   if (overlays != NULL)
     {
       if (!JSON_NODE_HOLDS_ARRAY (overlays))
-        return imp_json_reader_fail (&ld->reader, overlays, IMP_FORMAT_ERROR_TYPE,
-                                     _("expected an array of overlay names for \"overlays\", got %s"),
-                                     imp_json_reader_describe (overlays));
+        return imp_json_reader_fail (
+            &ld->reader, overlays, IMP_FORMAT_ERROR_TYPE,
+            _("expected an array of overlay names for \"overlays\", got %s"),
+            imp_json_reader_describe (overlays));
       JsonArray *array = json_node_get_array (overlays);
       guint n = json_array_get_length (array);
       gsize n_names;
@@ -652,9 +654,10 @@ load_lesson (Loader *ld)
   JsonObject *object = json_node_get_object (root);
   JsonNode *version = json_object_get_member (object, VERSION_KEY);
   if (version == NULL)
-    return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_VERSION,
-                                 _("missing required key \"%s\" in lesson (the format version, %d)"),
-                                 VERSION_KEY, IMP_LESSON_FORMAT_VERSION);
+    return imp_json_reader_fail (
+        &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
+        _("missing required key \"%s\" in lesson (the format version, %d)"), VERSION_KEY,
+        IMP_LESSON_FORMAT_VERSION);
   if (!imp_json_reader_version (&ld->reader, version, VERSION_KEY, IMP_LESSON_FORMAT_VERSION,
                                 "lesson format")
       || !imp_json_reader_object (&ld->reader, root, "lesson", fields, G_N_ELEMENTS (fields),

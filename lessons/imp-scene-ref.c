@@ -74,8 +74,9 @@ load_file (ImpJsonReader *reader, JsonNode *value, const char *base_dir, ImpScen
   const char *name = json_node_get_string (value);
 
   if (name[0] == '\0')
-    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                 _("expected a scene file name for \"scene\", got an empty string"));
+    return imp_json_reader_fail (
+        reader, value, IMP_FORMAT_ERROR_RANGE,
+        _("expected a scene file name for \"scene\", got an empty string"));
 
   g_autofree char *display = NULL;
   g_autoptr (GFile) file = imp_scene_ref_resolve (base_dir, name, &display);
@@ -170,9 +171,10 @@ imp_scene_ref_load (ImpJsonReader *reader, const char *data, gsize length, const
     return load_inline (reader, data, length, out);
   if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
     return load_file (reader, value, base_dir, out);
-  return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                               _("expected a scene file name or a scene object for \"scene\", got %s"),
-                               imp_json_reader_describe (value));
+  return imp_json_reader_fail (
+      reader, value, IMP_FORMAT_ERROR_TYPE,
+      _("expected a scene file name or a scene object for \"scene\", got %s"),
+      imp_json_reader_describe (value));
 }
 
 /**

@@ -76,14 +76,14 @@ get_circle_ref (Loader *ld, JsonNode *value, const char *key, int index, int *ci
   g_autofree char *got = imp_json_reader_source_text (&ld->reader, value);
   if (entry != NULL)
     return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                 _("expected the id of a circle for %s, got %s, which is a %s"), what,
-                                 got, phys_body_kind_name (entry->kind));
+                                 _("expected the id of a circle for %s, got %s, which is a %s"),
+                                 what, got, phys_body_kind_name (entry->kind));
   const char *guess = imp_suggest_nearest (id, (const char *const *) ld->circle_ids->pdata,
                                            (gssize) ld->circle_ids->len);
   if (guess != NULL)
-    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                 _("expected the id of a circle for %s, got %s; did you mean \"%s\"?"),
-                                 what, got, guess);
+    return imp_json_reader_fail (
+        &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
+        _("expected the id of a circle for %s, got %s; did you mean \"%s\"?"), what, got, guess);
   return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                _("expected the id of a circle for %s, got %s"), what, got);
 }
@@ -115,8 +115,8 @@ read_id (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpoi
     {
       ImpJsonLocation loc = imp_json_reader_location (reader, first->node, FALSE);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_DUPLICATE_ID,
-                                   _("duplicate id \"%s\"; the first one is at %d:%d"), id, loc.line,
-                                   loc.column);
+                                   _("duplicate id \"%s\"; the first one is at %d:%d"), id,
+                                   loc.line, loc.column);
     }
   *IMP_JSON_FIELD_PTR (def, field, const char *) = id;
   return TRUE;
@@ -136,8 +136,8 @@ read_targets (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
 
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 _("expected an array of circle ids for \"%s\", got %s"), field->key,
-                                 imp_json_reader_describe (value));
+                                 _("expected an array of circle ids for \"%s\", got %s"),
+                                 field->key, imp_json_reader_describe (value));
 
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
@@ -421,7 +421,8 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
       JsonNode *anchor = json_object_get_member (object, "anchor");
       if (b != NULL && anchor != NULL)
         return imp_json_reader_fail (&ld->reader, anchor, IMP_FORMAT_ERROR_RANGE,
-                                     _("expected either \"b\" or \"anchor\" in %s, not both"), what);
+                                     _("expected either \"b\" or \"anchor\" in %s, not both"),
+                                     what);
       if (b == NULL && anchor == NULL)
         return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                      _("missing required key \"b\" or \"anchor\" in %s"), what);
@@ -429,7 +430,8 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
         {
           g_autofree char *got = imp_json_reader_source_text (&ld->reader, b);
           return imp_json_reader_fail (&ld->reader, b, IMP_FORMAT_ERROR_RANGE,
-                                       _("expected \"b\" to differ from \"a\", got %s for both"), got);
+                                       _("expected \"b\" to differ from \"a\", got %s for both"),
+                                       got);
         }
       if (b == NULL)
         spec->def.body_b = -1;

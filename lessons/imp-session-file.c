@@ -458,8 +458,8 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
       if ((a == NULL) != (b == NULL))
         return imp_json_reader_fail (
             reader, node, IMP_FORMAT_ERROR_MISSING,
-            _("missing required key \"%s\" in %s (both ends change together)"), a == NULL ? "a" : "b",
-            what);
+            _("missing required key \"%s\" in %s (both ends change together)"),
+            a == NULL ? "a" : "b", what);
       if (b != NULL && edit->edit.a.x == edit->edit.b.x && edit->edit.a.y == edit->edit.b.y)
         return imp_json_reader_fail (reader, b, IMP_FORMAT_ERROR_RANGE,
                                      _("expected \"b\" to differ from \"a\", got the same point"));
@@ -1188,7 +1188,8 @@ imp_session_file_save (const ImpSessionFile *session, const char *path, GError *
 
   if (!imp_file_replace (path, data, length, TRUE, &io_error))
     {
-      g_autofree char *what = g_strdup_printf (_("cannot write the session: %s"), io_error->message);
+      g_autofree char *what
+          = g_strdup_printf (_("cannot write the session: %s"), io_error->message);
       g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO, "%s: error: %s", path, what);
       return FALSE;
     }
@@ -1242,8 +1243,8 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
 
   if (status == PHYS_ERROR_NAME && adds && exists)
     return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_DUPLICATE_ID, error,
-                       _("expected a new id, got \"%s\", which names a %s at this frame"), edit->name,
-                       phys_body_kind_name (found.kind));
+                       _("expected a new id, got \"%s\", which names a %s at this frame"),
+                       edit->name, phys_body_kind_name (found.kind));
   if (status != PHYS_ERROR_UNKNOWN_BODY || adds || edit->kind == PHYS_EDIT_SET_WORLD)
     return edit_error (session, index, entry->location, IMP_FORMAT_ERROR_REFUSED, error,
                        _("expected an edit the physics core accepts, got status \"%s\""),
@@ -1277,8 +1278,8 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
                        _("expected the id of a %s at this frame, got \"%s\"; did you mean \"%s\"?"),
                        noun, edit->name, guess);
   return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
-                     _("expected the id of a %s at this frame, got \"%s\", which names no body"), noun,
-                     edit->name);
+                     _("expected the id of a %s at this frame, got \"%s\", which names no body"),
+                     noun, edit->name);
 }
 
 /**

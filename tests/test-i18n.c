@@ -123,8 +123,8 @@ test_translation_fits (void)
     gboolean markup, fits;
   } cases[] = {
     /* Words change; numbers (any separator), terms and math stay. */
-    { "Predict {t|the time} at frame 3: $t = 0.503$.", "Sag {t|die Zeit} in Bild 3 voraus: $t = 0,503$.",
-      TRUE, TRUE },
+    { "Predict {t|the time} at frame 3: $t = 0.503$.",
+      "Sag {t|die Zeit} in Bild 3 voraus: $t = 0,503$.", TRUE, TRUE },
     { "The circles close at *200 units per frame*.", "Die Kreise nähern sich um **200 Einheiten**.",
       TRUE, TRUE },
     /* Terms may come in another order. */

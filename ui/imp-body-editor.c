@@ -362,7 +362,8 @@ fill_grid (ImpBodyEditor *self, PhysBodyKind kind)
   if (kind == PHYS_BODY_CIRCLE)
     {
       static const char *const integrators[]
-          = { N_("World's"), N_("Euler"), N_("Semi-implicit"), N_("Midpoint"), "RK4", N_("Verlet"), NULL };
+          = { N_("World's"), N_("Euler"), N_("Semi-implicit"), N_("Midpoint"), "RK4",
+              N_("Verlet"),  NULL };
       g_auto (GStrv) shown = translated (integrators);
       self->integrator
           = GTK_DROP_DOWN (gtk_drop_down_new_from_strings ((const char *const *) shown));

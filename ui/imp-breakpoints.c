@@ -105,7 +105,8 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
         {
           query.match_body = true;
           query.body = a;
-          text = g_strdup_printf (_("Playback pauses on every event of %s"), body_name (session, a));
+          text = g_strdup_printf (_("Playback pauses on every event of %s"),
+                                  body_name (session, a));
         }
       else
         {

@@ -212,13 +212,14 @@ imp_card_verdict_sentence (const PhysCircleCircleSweep *s, double t0)
     {
       /* What the engine compares: the time left in the frame, not the whole frame. */
       double left = 1.0 - t0;
-      return s->t > left
-                 ? g_strdup_printf (_("They would touch at t = %.6g from t₀, after the %.6g of "
-                                      "the frame that is left (t > 1 − t₀): a later frame finds it."),
-                                    s->t, left)
-                 : g_strdup_printf (_("They touch at t = %.6g from t₀, within the %.6g of the "
-                                      "frame that is left (0 ≤ t ≤ 1 − t₀): at %.6g of the frame."),
-                                    s->t, left, t0 + s->t);
+      return s->t > left ? g_strdup_printf (
+                 _("They would touch at t = %.6g from t₀, after the %.6g of "
+                    "the frame that is left (t > 1 − t₀): a later frame finds it."),
+                 s->t, left)
+                         : g_strdup_printf (
+                             _("They touch at t = %.6g from t₀, within the %.6g of the "
+                                "frame that is left (0 ≤ t ≤ 1 − t₀): at %.6g of the frame."),
+                             s->t, left, t0 + s->t);
     }
   double dd = s->c + s->R * s->R;
   switch (s->verdict)
@@ -302,7 +303,8 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
   else
     line (c, _("The roots are not needed: an earlier check decided."));
   g_autofree char *sentence = imp_card_verdict_sentence (s, t0);
-  line (c, _("Verdict: %s. %s"), imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)), sentence);
+  line (c, _("Verdict: %s. %s"), imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
+        sentence);
   if (s->has_t)
     {
       g_autofree char *p1 = vec (c, s->p1_at_t), *p2 = vec (c, s->p2_at_t);
@@ -391,10 +393,11 @@ rest_card (Card *c, const PhysEvent *event, bool pressed)
     {
       heading (c, _("Why it rests"));
       if (pressed)
-        line (c, _("Gravity presses this contact together, and its next bounce would come back "
-                   "within a frame (2 e vₙ / aₙ < 1 frame): a ball coming to rest would bounce "
-                   "infinitely often in a finite time (inelastic collapse). The contact rests "
-                   "instead: its normal velocity is set to exactly 0 and the surface holds it up."));
+        line (c,
+              _("Gravity presses this contact together, and its next bounce would come back "
+                 "within a frame (2 e vₙ / aₙ < 1 frame): a ball coming to rest would bounce "
+                 "infinitely often in a finite time (inelastic collapse). The contact rests "
+                 "instead: its normal velocity is set to exactly 0 and the surface holds it up."));
       else
         line (c, _("It rests with e = 0: its normal speed is below the world's rest speed "
                    "(bodies on straight paths), or it repeats within a cluster of circles."));
@@ -531,24 +534,29 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
   if (s->caps_tested)
     {
       g_autofree char *ta = num (c, s->cap_a.t), *tb = num (c, s->cap_b.t);
-      line (c, _("End A: %s%s%s; end B: %s%s%s"), imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_a.verdict)),
+      line (c, _("End A: %s%s%s; end B: %s%s%s"),
+            imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_a.verdict)),
             s->cap_a.has_t ? _(" at t = ") : "", s->cap_a.has_t ? ta : "",
-            imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_b.verdict)), s->cap_b.has_t ? _(" at t = ") : "",
-            s->cap_b.has_t ? tb : "");
+            imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_b.verdict)),
+            s->cap_b.has_t ? _(" at t = ") : "", s->cap_b.has_t ? tb : "");
     }
   else
     line (c, _("No end caps tested (teaching mode: the ends can be passed)."));
   g_autofree char *t = num (c, s->t);
-  line (c, _("Verdict: %s%s%s%s%s"), imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
+  line (c, _("Verdict: %s%s%s%s%s"),
+        imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
         s->feature != PHYS_FEATURE_NONE ? ", " : "",
-        s->feature != PHYS_FEATURE_NONE ? imp_i18n_physics_name ("feature", phys_feature_name (s->feature)) : "",
+        s->feature != PHYS_FEATURE_NONE
+            ? imp_i18n_physics_name ("feature", phys_feature_name (s->feature))
+            : "",
         s->has_t ? _(" at t = ") : "", s->has_t ? t : "");
 }
 
 static void
 segment_response_card (Card *c, const PhysSegmentResponse *r)
 {
-  g_autofree char *title = g_strdup_printf (_("Response: %s"), imp_i18n_physics_name ("response", phys_response_name (r->response)));
+  g_autofree char *title = g_strdup_printf (
+      _("Response: %s"), imp_i18n_physics_name ("response", phys_response_name (r->response)));
   heading (c, title);
   g_autofree char *n = vec (c, r->normal), *vn = num (c, r->vn), *vap = vec (c, r->v_normal_away);
   g_autofree char *A = vec (c, r->v_before), *A2 = vec (c, r->v_after), *e = num (c, r->e);
@@ -575,7 +583,8 @@ probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe
   const PhysLineIntersection *l = &p->lines;
   if (p->verdict == PHYS_PROBE_STILL || p->verdict == PHYS_PROBE_PARALLEL)
     {
-      line (c, _("Verdict: %s: there is no point of impact."), imp_i18n_physics_name ("probe", phys_probe_verdict_name (p->verdict)));
+      line (c, _("Verdict: %s: there is no point of impact."),
+            imp_i18n_physics_name ("probe", phys_probe_verdict_name (p->verdict)));
       return;
     }
   g_autofree char *pk = num (c, l->perp_k), *pj = num (c, l->perp_to_a), *len = num (c, l->length);
@@ -755,7 +764,8 @@ imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *pos
         g_autofree char *title = g_strdup_printf (_("Segment %s"), g.name);
         heading (&c, title);
         g_autofree char *a = vec (&c, g.a), *b = vec (&c, g.b), *e = num (&c, g.restitution);
-        line (&c, _("from A %s to B %s; %s, restitution %s"), a, b, imp_i18n_physics_name ("response", phys_response_name (g.response)), e);
+        line (&c, _("from A %s to B %s; %s, restitution %s"), a, b,
+              imp_i18n_physics_name ("response", phys_response_name (g.response)), e);
       }
       break;
     case PHYS_BODY_PROBE:

@@ -296,8 +296,9 @@ export_clicked (ImpExportDialog *self)
       gtk_label_set_text (self->problem, error->message);
       return;
     }
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
-      _("Export the Figure"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  GtkFileChooserNative *chooser
+      = gtk_file_chooser_native_new (_("Export the Figure"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   g_autofree char *name = g_strdup_printf (
       "%s-%" G_GINT64_FORMAT ".%s",
       o.kind == IMP_EXPORT_KIND_FIGURE ? "frame" : o.kind == IMP_EXPORT_KIND_STROBE ? "strobe"
@@ -406,8 +407,8 @@ imp_export_dialog_init (ImpExportDialog *self)
   gtk_widget_set_margin_top (GTK_WIDGET (grid), 12);
   /* Items in the order of formats[] and of the table's choices (imp-export-options.c). */
   static const char *const what[] = { N_("This moment"), N_("Strobe of 5 frames"), NULL };
-  static const char *const format_names[] = { N_("SVG (vector)"), N_("PDF (vector)"), N_("PNG (pixels)"),
-                                              N_("CSV (data)"), NULL };
+  static const char *const format_names[]
+      = { N_("SVG (vector)"), N_("PDF (vector)"), N_("PNG (pixels)"), N_("CSV (data)"), NULL };
   static const char *const backgrounds[] = { N_("White"), N_("Dark"), N_("Transparent"), NULL };
   static const char *const size_names[] = { "1200 × 800", "1920 × 1080", "800 × 600", NULL };
   static const char *const scale_names[] = { "1×", N_("2× (sharper pixels, larger pages)"), "3×",
@@ -415,7 +416,8 @@ imp_export_dialog_init (ImpExportDialog *self)
   static const char *const tables[] = { N_("Positions and velocities"), N_("Events"), NULL };
   self->what = choice (self, grid, _("What"), what, IMP_EXPORT_N_OPTIONS);
   self->format = choice (self, grid, _("Format"), format_names, IMP_EXPORT_N_OPTIONS);
-  self->background = choice (self, grid, _("Background"), backgrounds, IMP_EXPORT_OPTION_BACKGROUND);
+  self->background
+      = choice (self, grid, _("Background"), backgrounds, IMP_EXPORT_OPTION_BACKGROUND);
   self->size = choice (self, grid, _("Size"), size_names, IMP_EXPORT_OPTION_SIZE);
   self->scale = choice (self, grid, _("Scale"), scale_names, IMP_EXPORT_OPTION_SCALE);
   self->title = text_field (self, grid, _("Title"), _("none"), IMP_EXPORT_OPTION_TITLE);

@@ -34,8 +34,8 @@ static const ImpExportKind data_kinds[] = {
 };
 
 static const ImpExportOptionInfo infos[IMP_EXPORT_N_OPTIONS] = {
-  [IMP_EXPORT_OPTION_FRAME]
-  = { "frame", "K", N_("The frame to draw, or the one frame of data"), FIGURES | DATA, NULL, NULL },
+  [IMP_EXPORT_OPTION_FRAME] = { "frame", "K", N_("The frame to draw, or the one frame of data"),
+                                FIGURES | DATA, NULL, NULL },
   [IMP_EXPORT_OPTION_T] = { "t", "T", N_("The moment in the frame, 0 to 1"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_STOP]
   = { "stop", "STOP", N_("A stop: start, before, after or end"), FIGURES, stops, NULL },
@@ -45,12 +45,14 @@ static const ImpExportOptionInfo infos[IMP_EXPORT_N_OPTIONS] = {
   = { "strobe", "A..B", N_("Multiple exposure of frames A to B around frame K"), FIGURES, NULL,
       N_("--frames A..B writes the data of several frames") },
   [IMP_EXPORT_OPTION_EXPOSURES]
-  = { "exposures", "N", N_("Faded moments per frame of a strobe (default 1)"), FIGURES, NULL, NULL },
+  = { "exposures", "N", N_("Faded moments per frame of a strobe (default 1)"), FIGURES, NULL,
+      NULL },
   [IMP_EXPORT_OPTION_FRAMES]
   = { "frames", "A..B", N_("One PDF page per frame, or the frames of data"),
       BIT (IMP_EXPORT_FORMAT_PDF) | DATA, NULL,
-      N_("it makes one page per frame, and only a PDF has pages; draw one frame with --frame K, or "
-         "write data to .csv or .jsonl") },
+      N_("it makes one page per frame, and only a PDF has pages; draw one frame with --frame K, "
+          "or "
+          "write data to .csv or .jsonl") },
   [IMP_EXPORT_OPTION_OVERLAYS]
   = { "overlays", "LIST", N_("What to draw over the bodies"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_FIT]
@@ -61,10 +63,12 @@ static const ImpExportOptionInfo infos[IMP_EXPORT_N_OPTIONS] = {
   = { "scale", "S", N_("Every length times S (PNG pixels per page pixel)"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_BACKGROUND]
   = { "background", "BG", N_("white (default), dark or transparent"), FIGURES, backgrounds, NULL },
-  [IMP_EXPORT_OPTION_TITLE] = { "title", "TEXT", N_("A title above the figure"), FIGURES, NULL, NULL },
+  [IMP_EXPORT_OPTION_TITLE]
+  = { "title", "TEXT", N_("A title above the figure"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_CAPTION]
   = { "caption", "TEXT", N_("A caption below the figure"), FIGURES, NULL, NULL },
-  [IMP_EXPORT_OPTION_DATA] = { "data", "DATA", N_("states, events or both"), DATA, data_names, NULL },
+  [IMP_EXPORT_OPTION_DATA]
+  = { "data", "DATA", N_("states, events or both"), DATA, data_names, NULL },
 };
 
 /**
@@ -249,7 +253,8 @@ parse_choice (ImpExportOption option, const char *text, int *index, GError **err
   for (int i = 0; names[i] != NULL; i++)
     g_string_append_printf (choices, "%s%s", i == 0 ? "" : names[i + 1] == NULL ? " or " : ", ",
                             names[i]);
-  return option_error (error, _("--%s expects %s, not '%s'"), infos[option].name, choices->str, text);
+  return option_error (error, _("--%s expects %s, not '%s'"), infos[option].name, choices->str,
+                       text);
 }
 
 /* The values that only draw: the moment, the event, the look of the page. */
@@ -279,8 +284,8 @@ parse_figure (ImpExportOptions *options, const char *const *values, GError **err
       else if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXINT, &index, NULL))
         options->event = (int) index;
       else
-        return option_error (error, _("--event expects an event's number (from 0) or none, not '%s'"),
-                             text);
+        return option_error (
+            error, _("--event expects an event's number (from 0) or none, not '%s'"), text);
     }
   if ((text = values[IMP_EXPORT_OPTION_EXPOSURES]) != NULL)
     {

@@ -298,7 +298,8 @@ check_figure (const ImpExportOptions *options, GError **error)
       && format != IMP_EXPORT_FORMAT_PNG)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   _("a figure is an SVG, PDF or PNG file, not %s"), imp_export_format_name (format));
+                   _("a figure is an SVG, PDF or PNG file, not %s"),
+                   imp_export_format_name (format));
       return FALSE;
     }
   if (options->kind == IMP_EXPORT_KIND_PAGES && format != IMP_EXPORT_FORMAT_PDF)
@@ -336,7 +337,8 @@ check_figure (const ImpExportOptions *options, GError **error)
   if (options->moment == IMP_EXPORT_AT_TIME && !(options->t >= 0.0 && options->t <= 1.0))
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                   _("t = %g is outside the frame: a time in a frame goes from 0 to 1"), options->t);
+                   _("t = %g is outside the frame: a time in a frame goes from 0 to 1"),
+                   options->t);
       return FALSE;
     }
   if (options->kind == IMP_EXPORT_KIND_STROBE)
@@ -589,8 +591,9 @@ imp_export_to_bytes (PhysTimeline *timeline, const ImpExportOptions *options, GE
     return NULL;
   if (options->format == IMP_EXPORT_FORMAT_JSONL)
     {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   _("JSON Lines are the trace format, written by the command line's trace writer"));
+      g_set_error (
+          error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+          _("JSON Lines are the trace format, written by the command line's trace writer"));
       return NULL;
     }
   if (options->format == IMP_EXPORT_FORMAT_CSV)
@@ -625,7 +628,8 @@ imp_export_to_file (PhysTimeline *timeline, const ImpExportOptions *options, con
 
   if (!options->overwrite && g_file_test (path, G_FILE_TEST_EXISTS))
     {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, _("'%s' already exists"), path);
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, _("'%s' already exists"),
+                   path);
       return FALSE;
     }
   g_autoptr (GBytes) bytes = imp_export_to_bytes (timeline, options, error);

@@ -839,9 +839,9 @@ imp_lesson_player_dup_status (ImpLessonPlayer *self)
   switch (goal->kind)
     {
     case IMP_GOAL_FRAME:
-      return self->reached
-                 ? g_strdup_printf (_("Done: the playhead is on frame %lld."), (long long) goal->frame)
-                 : g_strdup_printf (_("Go to frame %lld."), (long long) goal->frame);
+      return self->reached ? g_strdup_printf (_("Done: the playhead is on frame %lld."),
+                                              (long long)goal->frame)
+                           : g_strdup_printf (_("Go to frame %lld."), (long long)goal->frame);
     case IMP_GOAL_EVENT:
       {
         const char *kind = NULL;

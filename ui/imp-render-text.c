@@ -325,7 +325,8 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_IMPULSE, SWATCH_ARROW, th->impulse, th->impulse, _("impulse: \u0394v = j n / m"));
   if (d & DRAWN_BEFORE)
     {
-      ENTRY (DRAWN_AFTER, SWATCH_ARROW, th->velocity, th->velocity, _("velocity after the response"));
+      ENTRY (DRAWN_AFTER, SWATCH_ARROW, th->velocity, th->velocity,
+             _("velocity after the response"));
       ENTRY (DRAWN_BEFORE, SWATCH_DASHED_ARROW, th->text_muted, th->text_muted,
              _("velocity before the response (dashed)"));
     }
@@ -334,7 +335,8 @@ legend_entries (const Render *r, LegendEntry *out)
            _("velocity after the response (dashed)"));
   ENTRY (DRAWN_CONSTRUCTION, SWATCH_DASHED, th->construction, th->construction,
          _("construction lines: projections, V(Ap)"));
-  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_left, th->normal_left, _("left normal n_L (y down)"));
+  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_left, th->normal_left,
+         _("left normal n_L (y down)"));
   ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_right, th->normal_right, _("right normal n_R"));
   ENTRY (DRAWN_PROBE_RAY, SWATCH_LINE, th->probe_ray, th->probe_point,
          _("probe path to predicted impact"));

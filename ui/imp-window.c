@@ -646,8 +646,9 @@ act_save (GtkWidget *widget, const char *name, GVariant *param)
   gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_finished, g_object_ref (self));
   g_object_unref (dialog);
 #else
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      _("Save the Session"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  GtkFileChooserNative *dialog
+      = gtk_file_chooser_native_new (_("Save the Session"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "session.json");
   g_signal_connect (dialog, "response", G_CALLBACK (save_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
