@@ -139,8 +139,8 @@ imp_bookmark_list_init (ImpBookmarkList *self)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "win.bookmark");
   gtk_box_append (GTK_BOX (self->box), add);
 
-  self->empty = gtk_label_new ("No bookmarks yet. Ctrl+B marks the frame under the "
-                               "playhead; the mark shows on the timeline bar.");
+  self->empty = gtk_label_new (_("No bookmarks yet. Ctrl+B marks the frame under the "
+                                 "playhead; the mark shows on the timeline bar."));
   gtk_label_set_wrap (GTK_LABEL (self->empty), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (self->empty), 36);
   gtk_widget_add_css_class (self->empty, "dim-label");
