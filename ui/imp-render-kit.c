@@ -8,7 +8,8 @@
 #include <math.h>
 #include <stdarg.h>
 
-/* A number with a real minus sign (U+2212), and no sign on a value that rounds to zero. */
+/* A number with a real minus sign (U+2212), and no sign on a value that rounds to zero;
+ * in the locale's convention (a decimal comma in German, the C locale on the command line). */
 const char *
 imp_render_fmt_real (char *buf, gsize size, double value, int decimals)
 {
@@ -17,7 +18,7 @@ imp_render_fmt_real (char *buf, gsize size, double value, int decimals)
   g_snprintf (tmp, sizeof tmp, "%.*f", decimals, value);
   if (tmp[0] == '-')
     {
-      gboolean zero = strspn (tmp + 1, "0.") == strlen (tmp + 1);
+      gboolean zero = strspn (tmp + 1, "0.,") == strlen (tmp + 1);
       g_snprintf (buf, size, "%s%s", zero ? "" : "\u2212", tmp + 1);
     }
   else
