@@ -38,7 +38,8 @@ static const char *const english_words[] = {
 typedef struct
 {
   char *msgid;
-  char **pieces; /* the msgid's words between its printf directives, markup removed */
+  char *plain;   /* as it shows: markup removed */
+  char **pieces; /* its words between its printf directives */
 } Untranslated;
 
 static void
@@ -46,6 +47,7 @@ untranslated_free (gpointer data)
 {
   Untranslated *u = data;
   g_free (u->msgid);
+  g_free (u->plain);
   g_strfreev (u->pieces);
   g_free (u);
 }
@@ -106,9 +108,9 @@ untranslated_msgids (void)
           if (*msgid != '\0' && (fuzzy || !translated) && !is_allowed)
             {
               Untranslated *u = g_new0 (Untranslated, 1);
-              g_autofree char *plain = plain_of (msgid);
               u->msgid = g_strdup (msgid);
-              u->pieces = g_regex_split (directive, plain, 0);
+              u->plain = plain_of (msgid);
+              u->pieces = g_regex_split (directive, u->plain, 0);
               g_ptr_array_add (out, u);
             }
           g_clear_pointer (&msgid, g_free);
@@ -154,13 +156,19 @@ shows (const Untranslated *u, const char *text)
       if (g_utf8_strlen (piece, -1) < 4)
         continue;
       const char *found = strstr (at, piece);
-      while (found != NULL && !(word_edge (text, found - 1) && word_edge (text, found + n)))
+      /* Only a piece that starts or ends with a letter needs a word's edge there. */
+      while (found != NULL
+             && !((!g_ascii_isalnum (piece[0]) || word_edge (text, found - 1))
+                  && (!g_ascii_isalnum (piece[n - 1]) || word_edge (text, found + n))))
         found = strstr (found + 1, piece);
       if (found == NULL)
         return 0;
       at = found + n;
       matched += n;
     }
+  /* A word or two ("Next", "frame %lld") is that text, not a word inside another. */
+  if (matched < 8)
+    return strcmp (text, u->plain) == 0 ? strlen (text) : 0;
   return matched;
 }
 
@@ -182,9 +190,9 @@ collect_menu (GMenuModel *menu, GPtrArray *texts)
 {
   for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
     {
-      char *label = NULL;
+      g_autofree char *label = NULL;
       if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
-        g_ptr_array_add (texts, label);
+        g_ptr_array_add (texts, plain_of (label));
       g_autoptr (GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
       GMenuModel *linked;
       while (g_menu_link_iter_get_next (links, NULL, &linked))
