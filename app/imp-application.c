@@ -3,6 +3,8 @@
  * where the learner left off when started without one, accelerators, about. */
 #include "imp-application.h"
 
+#include <glib/gi18n.h>
+
 #include "imp-window.h"
 
 struct _ImpApplication
@@ -44,12 +46,12 @@ static void
 show_about (GSimpleAction *action, GVariant *param, gpointer data)
 {
   GtkApplication *app = data;
-  static const char *const developers[] = { "The Impulse developers", NULL };
+  const char *developers[] = { _("The Impulse developers"), NULL };
   adw_show_about_window (gtk_application_get_active_window (app),
                          "application-name", "Impulse",
                          "application-icon", "org.impulselab.Impulse",
                          "version", IMPULSE_VERSION,
-                         "comments", "Learn 2D collision physics by debugging it.",
+                         "comments", _("Learn 2D collision physics by debugging it."),
                          "developers", developers,
                          "license-type", GTK_LICENSE_GPL_3_0,
                          NULL);

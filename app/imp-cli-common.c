@@ -6,6 +6,7 @@
 #include "imp-cli-private.h"
 
 #include <errno.h>
+#include <glib/gi18n.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -67,7 +68,11 @@ imp_cli_out_finish (ImpCliOut *out)
     {
       /* A closed pipe means the reader had enough (as with "| head"): no news for them. */
       if (out->error != EPIPE)
-        g_printerr ("impulse: error: cannot write the output: %s\n", g_strerror (out->error));
+        {
+          g_autofree char *what
+              = g_strdup_printf (_("cannot write the output: %s"), g_strerror (out->error));
+          g_printerr ("impulse: error: %s\n", what);
+        }
       return IMP_CLI_EXIT_OUTPUT;
     }
   return IMP_CLI_EXIT_OK;
@@ -86,9 +91,9 @@ imp_cli_usage_error (const char *verb, const char *format, ...)
 
   g_printerr ("impulse: error: %s\n", message);
   if (verb != NULL)
-    g_printerr ("Try 'impulse %s --help' for more information.\n", verb);
+    g_printerr (_("Try 'impulse %s --help' for more information.\n"), verb);
   else
-    g_printerr ("Try 'impulse --help' for more information.\n");
+    g_printerr (_("Try 'impulse --help' for more information.\n"));
   return IMP_CLI_EXIT_USAGE;
 }
 
@@ -101,8 +106,8 @@ imp_cli_parse_count (const char *verb, const char *option, const char *text, gin
       || !g_ascii_string_to_unsigned (text, 10, 0, (guint64) IMP_CLI_MAX_FRAMES, &parsed, NULL))
     {
       imp_cli_usage_error (verb,
-                           "%s expects a whole number from 0 to %" G_GINT64_FORMAT ", not '%s'",
-                           option, IMP_CLI_MAX_FRAMES, text != NULL ? text : "");
+                           _("%s expects a whole number from 0 to %lld, not '%s'"), option,
+                           (long long) IMP_CLI_MAX_FRAMES, text != NULL ? text : "");
       return FALSE;
     }
   *value = (gint64) parsed;
@@ -118,9 +123,11 @@ imp_cli_parse_verb_options (const char *verb, const char *parameters, const char
   g_autoptr (GOptionContext) context = g_option_context_new (parameters);
   g_autoptr (GError) error = NULL;
 
+  /* GOption looks the summary, the description and each entry's help up in the domain. */
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
   g_option_context_set_description (context, description);
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse_strv (context, argv, &error))
     {
       imp_cli_usage_error (verb, "%s", error->message);
@@ -137,17 +144,17 @@ imp_cli_scene_argument (const char *verb, char **argv)
 
   if (count < 2)
     {
-      imp_cli_usage_error (verb, "%s needs a SCENE file", verb);
+      imp_cli_usage_error (verb, _("%s needs a SCENE file"), verb);
       return NULL;
     }
   if (count > 2)
     {
-      imp_cli_usage_error (verb, "unexpected argument '%s'", argv[2]);
+      imp_cli_usage_error (verb, _("unexpected argument '%s'"), argv[2]);
       return NULL;
     }
   if (argv[1][0] == '\0')
     {
-      imp_cli_usage_error (verb, "%s needs a SCENE file name, got an empty string", verb);
+      imp_cli_usage_error (verb, _("%s needs a SCENE file name, got an empty string"), verb);
       return NULL;
     }
   return argv[1];

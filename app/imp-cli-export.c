@@ -4,6 +4,7 @@
  */
 #include "imp-cli-private.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-export-options.h"
@@ -88,13 +89,20 @@ record_until (PhysTimeline *timeline, gint64 state, const char *scene)
   return FALSE;
 }
 
+static char *
+already_exists (const char *output)
+{
+  return g_strdup_printf (_("'%s' already exists; add --force to replace it"), output);
+}
+
 /* Reports an export error; returns the exit status it deserves. */
 static int
 export_error (const char *output, const GError *error)
 {
   if (g_error_matches (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS))
     {
-      g_printerr ("impulse: error: '%s' already exists; add --force to replace it\n", output);
+      g_autofree char *message = already_exists (output);
+      g_printerr ("impulse: error: %s\n", message);
       return IMP_CLI_EXIT_USAGE;
     }
   g_printerr ("impulse: error: %s\n", error->message);
@@ -131,7 +139,7 @@ wrap_names (char *names)
   return g_string_free (text, FALSE);
 }
 
-static const char export_description[] =
+static const char *const export_description = N_(
   "Writes a figure of one moment of a scene or session, or its data, to FILE; the\n"
   "format comes from FILE's extension. See docs/export-format.md.\n"
   "\n"
@@ -147,10 +155,10 @@ static const char export_description[] =
   "selected event's response).\n"
   "With a .pdf, --frames A..B makes one page per frame instead.\n"
   "--overlays takes names separated by commas, '-NAME' taking one away (as in\n"
-  "default,ids,-legend; default: default):\n";
+  "default,ids,-legend; default: default):\n");
 
 /* After the overlay names. */
-static const char export_description_end[] =
+static const char *const export_description_end = N_(
   "\n"
   "\n"
   "Data (.csv, .jsonl): --frames A..B (or --frame K) writes frames A to B. A CSV\n"
@@ -161,7 +169,7 @@ static const char export_description_end[] =
   "An existing FILE is replaced only with --force, and a file is written whole or\n"
   "not at all. The same command gives the same bytes.\n"
   "\n"
-  "Exit status: 0 done, 1 the file could not be written, 2 bad arguments or scene.";
+  "Exit status: 0 done, 1 the file could not be written, 2 bad arguments or scene.");
 
 /* Writes the export the options ask for; after the command line was read. */
 static int
@@ -173,11 +181,11 @@ export_file (const char *scene, const char *const *values, const char *output, g
 
   if (output == NULL)
     return imp_cli_usage_error ("export",
-                                "export needs -o FILE (.svg, .pdf, .png, .csv or .jsonl)");
+                                _("export needs -o FILE (.svg, .pdf, .png, .csv or .jsonl)"));
   if (!imp_export_format_from_path (output, &format))
     return imp_cli_usage_error ("export",
-                                "cannot tell the format of '%s' from its extension; use .svg, "
-                                ".pdf, .png, .csv or .jsonl",
+                                _("cannot tell the format of '%s' from its extension; use .svg, "
+                                  ".pdf, .png, .csv or .jsonl"),
                                 output);
   if (!imp_export_options_parse (&options, format, values, &error))
     return imp_cli_usage_error ("export", "%s", error->message);
@@ -186,7 +194,8 @@ export_file (const char *scene, const char *const *values, const char *output, g
   /* Refused before any work; the write checks again, atomically. */
   if (!force && g_file_test (output, G_FILE_TEST_EXISTS))
     {
-      g_printerr ("impulse: error: '%s' already exists; add --force to replace it\n", output);
+      g_autofree char *message = already_exists (output);
+      g_printerr ("impulse: error: %s\n", message);
       return IMP_CLI_EXIT_USAGE;
     }
 
@@ -271,25 +280,25 @@ imp_cli_export (char **argv)
   entries[IMP_EXPORT_N_OPTIONS] = (GOptionEntry){ .long_name = "force",
                                                   .arg = G_OPTION_ARG_NONE,
                                                   .arg_data = &force,
-                                                  .description = "Replace FILE if it exists" };
+                                                  .description = N_("Replace FILE if it exists") };
   entries[IMP_EXPORT_N_OPTIONS + 1]
       = (GOptionEntry){ .long_name = "output",
                         .short_name = 'o',
                         .arg = G_OPTION_ARG_FILENAME,
                         .arg_data = &output,
-                        .description = "The file to write (required): .svg, .pdf, .png, .csv or "
-                                       ".jsonl",
+                        .description = N_("The file to write (required): .svg, .pdf, .png, "
+                                          ".csv or .jsonl"),
                         .arg_description = "FILE" };
   entries[IMP_EXPORT_N_OPTIONS + 2] = (GOptionEntry){ NULL };
 
   g_autofree char *overlay_names = wrap_names (imp_export_overlay_names ());
   g_autofree char *description
-      = g_strconcat (export_description, overlay_names, export_description_end, NULL);
+      = g_strconcat (_(export_description), overlay_names, _(export_description_end), NULL);
   const char *scene;
 
   if (imp_cli_parse_verb_options ("export", "SCENE -o FILE",
-                                  "Writes an annotated figure (SVG, PDF, PNG) or data (CSV, JSON "
-                                  "Lines).",
+                                  N_("Writes an annotated figure (SVG, PDF, PNG) or data (CSV, "
+                                     "JSON Lines)."),
                                   description, entries, &argv)
       && (scene = imp_cli_scene_argument ("export", argv)) != NULL)
     status = export_file (scene, (const char *const *) values, output, force);

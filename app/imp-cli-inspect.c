@@ -4,6 +4,7 @@
  */
 #include "imp-cli-private.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-suggest.h"
@@ -67,7 +68,7 @@ imp_cli_suggest_ids (const PhysWorld *world, const char *id)
 
   if (candidates->len == 0)
     {
-      g_string_append (message, "the scene has no bodies");
+      g_string_append (message, _("the scene has no bodies"));
       return g_string_free (message, FALSE);
     }
 
@@ -78,18 +79,18 @@ imp_cli_suggest_ids (const PhysWorld *world, const char *id)
 
   if (near > 0)
     {
-      g_string_append (message, "did you mean ");
+      g_string_append (message, _("did you mean "));
       for (guint i = 0; i < near; i++)
         {
           if (i > 0)
-            g_string_append (message, i + 1 == near ? " or " : ", ");
+            g_string_append (message, i + 1 == near ? _(" or ") : ", ");
           g_string_append_printf (message, "'%s'", g_array_index (candidates, Candidate, i).name);
         }
       g_string_append_c (message, '?');
     }
   else
     {
-      g_string_append (message, "the ids are: ");
+      g_string_append (message, _("the ids are: "));
       /* The scene's order reads better than an order by distance when nothing is close. */
       for (guint i = 0; i < candidates->len; i++)
         g_array_index (candidates, Candidate, i).distance = 0;
@@ -98,7 +99,7 @@ imp_cli_suggest_ids (const PhysWorld *world, const char *id)
         g_string_append_printf (message, "%s%s", i > 0 ? ", " : "",
                                 g_array_index (candidates, Candidate, i).name);
       if (candidates->len > MAX_LISTED_IDS)
-        g_string_append_printf (message, " and %u more", candidates->len - MAX_LISTED_IDS);
+        g_string_append_printf (message, _(" and %u more"), candidates->len - MAX_LISTED_IDS);
     }
   return g_string_free (message, FALSE);
 }
@@ -108,10 +109,10 @@ kind_noun (PhysBodyKind kind)
 {
   switch (kind)
     {
-    case PHYS_BODY_CIRCLE: return "circle";
-    case PHYS_BODY_SEGMENT: return "segment";
-    case PHYS_BODY_PROBE: return "probe";
-    default: return "body";
+    case PHYS_BODY_CIRCLE: return _("circle");
+    case PHYS_BODY_SEGMENT: return _("segment");
+    case PHYS_BODY_PROBE: return _("probe");
+    default: return _("body");
     }
 }
 
@@ -126,7 +127,7 @@ resolve_pair (const PhysWorld *world, const char *scene, const char *text, PhysB
   if (first_comma == NULL)
     {
       imp_cli_usage_error (
-          "inspect", "--pair expects two ids separated by a comma, as in a,b; not '%s'", text);
+          "inspect", _("--pair expects two ids separated by a comma, as in a,b; not '%s'"), text);
       return FALSE;
     }
   for (const char *comma = first_comma; comma != NULL; comma = strchr (comma + 1, ','))
@@ -139,11 +140,11 @@ resolve_pair (const PhysWorld *world, const char *scene, const char *text, PhysB
   g_autofree char *left = g_strndup (text, (gsize) (first_comma - text));
   const char *unknown = phys_world_find (world, left, a) ? first_comma + 1 : left;
   g_autofree char *hint = imp_cli_suggest_ids (world, unknown);
-  imp_cli_usage_error ("inspect", "no body has the id '%s' in %s; %s", unknown, scene, hint);
+  imp_cli_usage_error ("inspect", _("no body has the id '%s' in %s; %s"), unknown, scene, hint);
   return FALSE;
 }
 
-static const char inspect_description[] =
+static const char *const inspect_description = N_(
   "Steps K frames from the scene's initial state (frame 0 starts from it), then\n"
   "prints one JSON object with every value of the test the step would run on the\n"
   "pair in frame K, whether or not they collide. Pairs: two circles, a circle and\n"
@@ -151,31 +152,31 @@ static const char inspect_description[] =
   "A session file is replayed with its edits up to frame K, those at K included,\n"
   "and the pair is named as the bodies are then.\n"
   "\n"
-  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.";
+  "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.");
 
 int
 imp_cli_inspect (char **argv)
 {
   g_autofree char *frame_text = NULL;
   g_autofree char *pair_text = NULL;
-  const GOptionEntry entries[] = {
-    { "frame", 0, 0, G_OPTION_ARG_STRING, &frame_text, "Frame to inspect (required)", "K" },
-    { "pair", 0, 0, G_OPTION_ARG_STRING, &pair_text, "The two bodies, by id (required)", "A,B" },
-    G_OPTION_ENTRY_NULL
-  };
+  const GOptionEntry entries[] = { { "frame", 0, 0, G_OPTION_ARG_STRING, &frame_text,
+                                     N_("Frame to inspect (required)"), "K" },
+                                   { "pair", 0, 0, G_OPTION_ARG_STRING, &pair_text,
+                                     N_("The two bodies, by id (required)"), "A,B" },
+                                   G_OPTION_ENTRY_NULL };
   gint64 frame = 0;
   const char *scene;
 
   if (!imp_cli_parse_verb_options ("inspect", "SCENE --frame K --pair A,B",
-                                   "Prints the full detection record of one pair at one frame.",
+                                   N_("Prints the full detection record of one pair at one frame."),
                                    inspect_description, entries, &argv))
     return IMP_CLI_EXIT_USAGE;
   if ((scene = imp_cli_scene_argument ("inspect", argv)) == NULL)
     return IMP_CLI_EXIT_USAGE;
   if (frame_text == NULL)
-    return imp_cli_usage_error ("inspect", "inspect needs --frame K");
+    return imp_cli_usage_error ("inspect", _("inspect needs --frame K"));
   if (pair_text == NULL)
-    return imp_cli_usage_error ("inspect", "inspect needs --pair A,B");
+    return imp_cli_usage_error ("inspect", _("inspect needs --pair A,B"));
   if (!imp_cli_parse_count ("inspect", "--frame", frame_text, &frame))
     return IMP_CLI_EXIT_USAGE;
 
@@ -202,7 +203,7 @@ imp_cli_inspect (char **argv)
   if (a.kind == b.kind && a.index == b.index)
     {
       int status
-          = imp_cli_usage_error ("inspect", "--pair names '%s' twice; a pair needs two bodies",
+          = imp_cli_usage_error ("inspect", _("--pair names '%s' twice; a pair needs two bodies"),
                                  phys_world_body_name (world, a));
       imp_cli_input_close (&input);
       return status;
@@ -221,8 +222,8 @@ imp_cli_inspect (char **argv)
   if (!testable)
     {
       int status = imp_cli_usage_error ("inspect",
-                                        "no test between a %s and a %s; pairs are circle-circle, "
-                                        "circle-segment or probe-segment",
+                                        _("no test between a %s and a %s; pairs are circle-circle, "
+                                          "circle-segment or probe-segment"),
                                         kind_noun (a.kind), kind_noun (b.kind));
       imp_cli_input_close (&input);
       return status;

@@ -4,6 +4,8 @@
  */
 #include "imp-cli-private.h"
 
+#include <glib/gi18n.h>
+
 #include "imp-trace.h"
 
 /* "frame 10 edit set-circle a": the text output's line for an edit, where it applies. */
@@ -32,7 +34,7 @@ run_apply_edits (ImpCliInput *input, gboolean describe, ImpCliOut *out, GString 
   return applies;
 }
 
-static const char run_description[] =
+static const char *const run_description = N_(
   "Frame k is the interval from state k to state k + 1; frame 0 starts from the\n"
   "scene's initial state.\n"
   "\n"
@@ -52,7 +54,7 @@ static const char run_description[] =
   "there and the reason, with the circle, goes to stderr.\n"
   "\n"
   "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or\n"
-  "scene, or the simulation diverged.";
+  "scene, or the simulation diverged.");
 
 int
 imp_cli_run (char **argv)
@@ -61,27 +63,26 @@ imp_cli_run (char **argv)
   gboolean jsonl = FALSE;
   gboolean states = FALSE;
   gboolean hash = FALSE;
-  const GOptionEntry entries[] = {
-    { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_text, "Number of frames to step (required)",
-      "N" },
-    { "jsonl", 0, 0, G_OPTION_ARG_NONE, &jsonl, "One JSON object per line (the trace format)",
-      NULL },
-    { "states", 0, 0, G_OPTION_ARG_NONE, &states, "Also print every body's state after each frame",
-      NULL },
-    { "hash", 0, 0, G_OPTION_ARG_NONE, &hash, "End with the hash of the final state", NULL },
-    G_OPTION_ENTRY_NULL
-  };
+  const GOptionEntry entries[] = { { "frames", 0, 0, G_OPTION_ARG_STRING, &frames_text,
+                                     N_("Number of frames to step (required)"), "N" },
+                                   { "jsonl", 0, 0, G_OPTION_ARG_NONE, &jsonl,
+                                     N_("One JSON object per line (the trace format)"), NULL },
+                                   { "states", 0, 0, G_OPTION_ARG_NONE, &states,
+                                     N_("Also print every body's state after each frame"), NULL },
+                                   { "hash", 0, 0, G_OPTION_ARG_NONE, &hash,
+                                     N_("End with the hash of the final state"), NULL },
+                                   G_OPTION_ENTRY_NULL };
   gint64 frames = 0;
   const char *scene;
 
   if (!imp_cli_parse_verb_options ("run", "SCENE --frames N",
-                                   "Steps a scene and prints every event.", run_description,
+                                   N_("Steps a scene and prints every event."), run_description,
                                    entries, &argv))
     return IMP_CLI_EXIT_USAGE;
   if ((scene = imp_cli_scene_argument ("run", argv)) == NULL)
     return IMP_CLI_EXIT_USAGE;
   if (frames_text == NULL)
-    return imp_cli_usage_error ("run", "run needs --frames N");
+    return imp_cli_usage_error ("run", _("run needs --frames N"));
   if (!imp_cli_parse_count ("run", "--frames", frames_text, &frames))
     return IMP_CLI_EXIT_USAGE;
 
@@ -176,11 +177,18 @@ imp_cli_run (char **argv)
 
   /* The trace has an event-cap event for each; a person reading the summary hears it too. */
   if (capped > 0)
-    g_printerr ("impulse: warning: %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
-                " frames hit the event cap (first: frame %" G_GINT64_FORMAT
-                "): each stopped where the cap was reached, its remaining collisions not "
-                "handled; see world.event_cap in docs/scene-format.md\n",
-                capped, frames, first_capped);
+    {
+      g_autofree char *warning = g_strdup_printf (
+          ngettext ("%lld of %lld frame hit the event cap (first: frame %lld): each stopped "
+                    "where the cap was reached, its remaining collisions not handled; see "
+                    "world.event_cap in docs/scene-format.md",
+                    "%lld of %lld frames hit the event cap (first: frame %lld): each stopped "
+                    "where the cap was reached, its remaining collisions not handled; see "
+                    "world.event_cap in docs/scene-format.md",
+                    (unsigned long) frames),
+          (long long) capped, (long long) frames, (long long) first_capped);
+      g_printerr ("impulse: warning: %s\n", warning);
+    }
   phys_event_log_free (&log);
   imp_cli_input_close (&input);
   int status = imp_cli_out_finish (&out);

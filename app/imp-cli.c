@@ -10,6 +10,7 @@
  */
 #include "imp-cli-private.h"
 
+#include <glib/gi18n.h>
 #include <locale.h>
 #include <signal.h>
 #include <string.h>
@@ -20,7 +21,7 @@
 #define IMPULSE_VERSION "unknown"
 #endif
 
-static const char usage_text[] =
+static const char *const usage_text = N_(
   "Usage: impulse COMMAND [ARGUMENTS...]\n"
   "       impulse [FILE...]\n"
   "\n"
@@ -49,7 +50,7 @@ static const char usage_text[] =
   "The output formats are described in docs/trace-format.md.\n"
   "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene,\n"
   "or a frame that diverged.\n"
-  "Run 'impulse COMMAND --help' for the options of a command.\n";
+  "Run 'impulse COMMAND --help' for the options of a command.\n");
 
 typedef int (*VerbFunc) (char **argv);
 
@@ -78,7 +79,7 @@ static int
 print_usage (void)
 {
   ImpCliOut out;
-  g_autoptr (GString) text = g_string_new (usage_text);
+  g_autoptr (GString) text = g_string_new (_(usage_text));
 
   imp_cli_out_init (&out);
   /* The usage text ends with a newline; out_line adds the last one itself. */
@@ -111,33 +112,33 @@ looks_like_path (const char *word)
 static int
 not_a_verb (int argc, char **argv)
 {
-  static const char *const what =
-    "the window opens scene, session and lesson files; the commands are run, inspect, "
-    "export and check";
+  const char *what = _("the window opens scene, session and lesson files; the commands are run, "
+                        "inspect, export and check");
 
   for (int i = 1; i < argc; i++)
     {
       const char *word = argv[i];
       if (word[0] == '-')
-        return imp_cli_usage_error (NULL, "unknown option '%s'", word);
+        return imp_cli_usage_error (NULL, _("unknown option '%s'"), word);
       if (strstr (word, "://") != NULL || g_file_test (word, G_FILE_TEST_IS_REGULAR))
         continue;
       if (g_file_test (word, G_FILE_TEST_EXISTS))
-        return imp_cli_usage_error (NULL, "cannot open '%s': not a regular file (%s)", word, what);
+        return imp_cli_usage_error (NULL, _("cannot open '%s': not a regular file (%s)"), word,
+                                    what);
       if (i > 1 || looks_like_path (word))
-        return imp_cli_usage_error (NULL, "cannot open '%s': no such file (%s)", word, what);
+        return imp_cli_usage_error (NULL, _("cannot open '%s': no such file (%s)"), word, what);
       const char *names[G_N_ELEMENTS (verbs) + 1];
       for (gsize k = 0; k < G_N_ELEMENTS (verbs); k++)
         names[k] = verbs[k].name;
       names[G_N_ELEMENTS (verbs)] = "help";
       const char *nearest = imp_suggest_nearest (word, names, G_N_ELEMENTS (names));
       if (nearest != NULL)
-        return imp_cli_usage_error (NULL, "unknown command '%s'; did you mean '%s'?", word,
+        return imp_cli_usage_error (NULL, _("unknown command '%s'; did you mean '%s'?"), word,
                                     nearest);
-      return imp_cli_usage_error (NULL, "unknown command '%s' (%s)", word, what);
+      return imp_cli_usage_error (NULL, _("unknown command '%s' (%s)"), word, what);
     }
   /* Only reached for files main.c would have opened itself. */
-  return imp_cli_usage_error (NULL, "'%s' is not a command (%s)", argv[1], what);
+  return imp_cli_usage_error (NULL, _("'%s' is not a command (%s)"), argv[1], what);
 }
 
 /**
@@ -175,17 +176,17 @@ imp_cli_main (int argc, char **argv)
       return imp_cli_out_finish (&out);
     }
   if (verb[0] == '-')
-    return imp_cli_usage_error (NULL, "unknown option '%s'", verb);
+    return imp_cli_usage_error (NULL, _("unknown option '%s'"), verb);
 
   if (g_str_equal (verb, "help"))
     {
       if (argc < 3)
         return print_usage ();
       if (argc > 3)
-        return imp_cli_usage_error (NULL, "unexpected argument '%s'", argv[3]);
+        return imp_cli_usage_error (NULL, _("unexpected argument '%s'"), argv[3]);
       const char *topic = argv[2];
       if (find_verb (topic) == NULL)
-        return imp_cli_usage_error (NULL, "unknown command '%s'", topic);
+        return imp_cli_usage_error (NULL, _("unknown command '%s'"), topic);
       char *help_argv[] = { argv[0], "--help", NULL };
       g_auto (GStrv) strv = g_strdupv (help_argv);
       return run_verb (topic, strv);

@@ -2,10 +2,12 @@
 /* main.c: the impulse program: the window (imp-application.c) on the files given
  * or on the first lesson's scene, or the headless command line (imp-cli.c).
  */
+#include <locale.h>
 #include <string.h>
 
 #include "imp-application.h"
 #include "imp-cli.h"
+#include "imp-i18n.h"
 
 /* The window takes no arguments, or files and URIs that exist; a verb, an option
  * or anything else is the command line's (which explains unknown words). */
@@ -22,6 +24,10 @@ wants_command_line (int argc, char **argv)
 int
 main (int argc, char **argv)
 {
+  /* The user's language for both the window and the command line (which puts numbers
+   * back in the C locale itself: its output is read by programs). */
+  setlocale (LC_ALL, "");
+  imp_i18n_init ();
   if (wants_command_line (argc, argv))
     return imp_cli_main (argc, argv);
   g_autoptr (ImpApplication) app = imp_application_new ();

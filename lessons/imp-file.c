@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,33 +24,32 @@ static const char *
 describe_mode (mode_t mode)
 {
   if (S_ISDIR (mode))
-    return "a directory";
+    return _("a directory");
   if (S_ISFIFO (mode))
-    return "a FIFO (named pipe)";
+    return _("a FIFO (named pipe)");
   if (S_ISCHR (mode))
-    return "a character device";
+    return _("a character device");
   if (S_ISBLK (mode))
-    return "a block device";
+    return _("a block device");
   if (S_ISSOCK (mode))
-    return "a socket";
-  return "not a regular file";
+    return _("a socket");
+  return _("not a regular file");
 }
 
 static gboolean
 too_large (GError **error, guint64 size)
 {
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-               "expected a file of at most %" G_GSIZE_FORMAT " bytes (64 MiB), got "
-               "%" G_GUINT64_FORMAT " bytes",
-               IMP_FILE_MAX_SIZE, size);
+               _("expected a file of at most %zu bytes (64 MiB), got %llu bytes"),
+               (size_t) IMP_FILE_MAX_SIZE, (unsigned long long) size);
   return FALSE;
 }
 
 static gboolean
-errno_error (GError **error, const char *doing, const char *path, int saved)
+errno_error (GError **error, const char *format, const char *path, int saved)
 {
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Error %s file %s: %s", doing,
-               path, g_strerror (saved));
+  /* format is one of the two messages below, the file's name and the reason. */
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), format, path, g_strerror (saved));
   return FALSE;
 }
 
@@ -61,20 +61,20 @@ load_local (const char *path, char **contents, gsize *length, GError **error)
 {
   int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
   if (fd < 0)
-    return errno_error (error, "opening", path, errno);
+    return errno_error (error, _("Error opening file %s: %s"), path, errno);
 
   struct stat st;
   if (fstat (fd, &st) != 0)
     {
       int saved = errno;
       close (fd);
-      return errno_error (error, "reading", path, saved);
+      return errno_error (error, _("Error reading file %s: %s"), path, saved);
     }
   if (!S_ISREG (st.st_mode))
     {
       close (fd);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "expected a regular file, got %s", describe_mode (st.st_mode));
+                   _("expected a regular file, got %s"), describe_mode (st.st_mode));
       return FALSE;
     }
   if ((guint64) st.st_size > IMP_FILE_MAX_SIZE)
@@ -107,7 +107,7 @@ load_local (const char *path, char **contents, gsize *length, GError **error)
           int saved = errno;
           g_free (buffer);
           close (fd);
-          return errno_error (error, "reading", path, saved);
+          return errno_error (error, _("Error reading file %s: %s"), path, saved);
         }
       if (n == 0)
         break;
@@ -150,9 +150,9 @@ imp_file_load (GFile *file, char **contents, gsize *length, GError **error)
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "expected a regular file, got %s",
-                   g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY ? "a directory"
-                                                                              : "another kind");
+                   _("expected a regular file, got %s"),
+                   g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY ? _("a directory")
+                                                                              : _("another kind"));
       return FALSE;
     }
   if ((guint64) g_file_info_get_size (info) > IMP_FILE_MAX_SIZE)

@@ -7,6 +7,7 @@
  */
 #include "imp-json-positions.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 /* Beyond this many members an object's repeated-key check switches from a
@@ -110,21 +111,21 @@ static char *
 describe_at (const Scanner *sc, gsize offset)
 {
   if (offset >= sc->length)
-    return g_strdup ("the end of the file");
+    return g_strdup (_("the end of the file"));
 
   const char *p = sc->data + offset;
   guchar c = (guchar) *p;
 
   if (c == '"')
-    return g_strdup ("a string");
+    return g_strdup (_("a string"));
   if (c == '-' || g_ascii_isdigit (c))
-    return g_strdup ("a number");
+    return g_strdup (_("a number"));
   if (c == '\'')
-    return g_strdup ("a single quote (JSON strings use double quotes)");
+    return g_strdup (_("a single quote (JSON strings use double quotes)"));
   if (c == '/')
-    return g_strdup ("'/' (JSON has no comments)");
+    return g_strdup (_("'/' (JSON has no comments)"));
   if (c == '\n' || c == '\r')
-    return g_strdup ("a line break");
+    return g_strdup (_("a line break"));
   if (is_word_char ((char) c))
     {
       gsize n = 0;
@@ -135,7 +136,7 @@ describe_at (const Scanner *sc, gsize offset)
     }
   gunichar u = g_utf8_get_char (p);
   if (!g_unichar_isprint (u))
-    return g_strdup_printf ("the character U+%04X", u);
+    return g_strdup_printf (_("the character U+%04X"), u);
   return g_strdup_printf ("'%.*s'", (int) (g_utf8_next_char (p) - p), p);
 }
 
@@ -213,25 +214,25 @@ scan_escape (Scanner *sc, GString *decoded)
     {
       g_autofree char *got = describe_at (sc, at + 1);
       return scan_fail (sc, at,
-                        "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX after a "
-                        "backslash, got %s",
+                        _("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX after a "
+                          "backslash, got %s"),
                         got);
     }
 
   gunichar code;
   if (!read_hex4 (sc, at + 2, &code))
-    return scan_fail (sc, at, "expected four hexadecimal digits after \\u");
+    return scan_fail (sc, at, _("expected four hexadecimal digits after \\u"));
   sc->pos = at + 6;
 
   /* json-glib cannot represent these: it stops at NUL and fails on lone surrogates. */
   if (code == 0)
     return scan_fail (sc, at,
-                      "expected a character other than \\u0000 (NUL cannot be in a "
-                      "string)");
+                      _("expected a character other than \\u0000 (NUL cannot be in a "
+                        "string)"));
   if (code >= 0xDC00 && code <= 0xDFFF)
     return scan_fail (sc, at,
-                      "expected a high surrogate (\\uD800 to \\uDBFF) before the low "
-                      "surrogate \\u%04X",
+                      _("expected a high surrogate (\\uD800 to \\uDBFF) before the low "
+                        "surrogate \\u%04X"),
                       code);
   if (code >= 0xD800 && code <= 0xDBFF)
     {
@@ -239,8 +240,8 @@ scan_escape (Scanner *sc, GString *decoded)
       if (sc->pos + 1 >= sc->length || sc->data[sc->pos] != '\\' || sc->data[sc->pos + 1] != 'u'
           || !read_hex4 (sc, sc->pos + 2, &low) || low < 0xDC00 || low > 0xDFFF)
         return scan_fail (sc, at,
-                          "expected a low surrogate (\\uDC00 to \\uDFFF) after the high "
-                          "surrogate \\u%04X",
+                          _("expected a low surrogate (\\uDC00 to \\uDFFF) after the high "
+                            "surrogate \\u%04X"),
                           code);
       code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
       sc->pos += 6;
@@ -260,8 +261,8 @@ scan_string (Scanner *sc, GString *decoded)
     {
       if (sc->pos >= sc->length)
         return scan_fail (sc, open,
-                          "expected a closing '\"' for this string, got the end of the "
-                          "file");
+                          _("expected a closing '\"' for this string, got the end of the "
+                            "file"));
       guchar c = (guchar) sc->data[sc->pos];
       if (c == '"')
         {
@@ -276,12 +277,12 @@ scan_string (Scanner *sc, GString *decoded)
         }
       if (c == '\n' || c == '\r')
         return scan_fail (sc, sc->pos,
-                          "expected a closing '\"' before the end of the line "
-                          "(write a line break in a string as \\n)");
+                          _("expected a closing '\"' before the end of the line "
+                            "(write a line break in a string as \\n)"));
       if (c < 0x20)
         return scan_fail (sc, sc->pos,
-                          "expected a printable character in the string, got the "
-                          "character U+%04X (write it as \\u%04X)",
+                          _("expected a printable character in the string, got the "
+                            "character U+%04X (write it as \\u%04X)"),
                           c, c);
       if (decoded != NULL)
         g_string_append_c (decoded, (char) c);
@@ -302,7 +303,7 @@ expect_digit (Scanner *sc, const char *after)
   if (g_ascii_isdigit (peek (sc)))
     return TRUE;
   g_autofree char *got = describe_at (sc, sc->pos);
-  return scan_fail (sc, sc->pos, "expected a digit %s, got %s", after, got);
+  return scan_fail (sc, sc->pos, _("expected a digit %s, got %s"), after, got);
 }
 
 /* True when the digits of an integer literal fit in a gint64, which json-glib 1.6
@@ -333,7 +334,7 @@ scan_number (Scanner *sc)
     {
       negative = TRUE;
       sc->pos++;
-      if (!expect_digit (sc, "after '-'"))
+      if (!expect_digit (sc, _("after '-'")))
         return FALSE;
     }
   gsize digits = sc->pos;
@@ -341,7 +342,7 @@ scan_number (Scanner *sc)
     {
       sc->pos++;
       if (g_ascii_isdigit (peek (sc)))
-        return scan_fail (sc, start, "expected a number without a leading zero");
+        return scan_fail (sc, start, _("expected a number without a leading zero"));
     }
   else
     skip_digits (sc);
@@ -351,7 +352,7 @@ scan_number (Scanner *sc)
     {
       integer = FALSE;
       sc->pos++;
-      if (!expect_digit (sc, "after '.'"))
+      if (!expect_digit (sc, _("after '.'")))
         return FALSE;
       skip_digits (sc);
     }
@@ -361,7 +362,7 @@ scan_number (Scanner *sc)
       sc->pos++;
       if (peek (sc) == '+' || peek (sc) == '-')
         sc->pos++;
-      if (!expect_digit (sc, "in the exponent"))
+      if (!expect_digit (sc, _("in the exponent")))
         return FALSE;
       skip_digits (sc);
     }
@@ -370,9 +371,9 @@ scan_number (Scanner *sc)
     {
       g_autofree char *text = excerpt (sc->data + start, sc->pos - start);
       return scan_fail (sc, start,
-                        "expected an integer between -9223372036854775808 and "
-                        "9223372036854775807, got %s (write larger numbers with an exponent, "
-                        "such as 1e20)",
+                        _("expected an integer between -9223372036854775808 and "
+                          "9223372036854775807, got %s (write larger numbers with an exponent, "
+                          "such as 1e20)"),
                         text);
     }
   return TRUE;
@@ -396,8 +397,9 @@ scan_word (Scanner *sc)
   g_autofree char *got = describe_at (sc, sc->pos);
   if ((n == 3 && memcmp (sc->data + sc->pos, "NaN", 3) == 0)
       || (n == 8 && memcmp (sc->data + sc->pos, "Infinity", 8) == 0))
-    return scan_fail (sc, sc->pos, "expected a value, got %s (JSON has no NaN or infinity)", got);
-  return scan_fail (sc, sc->pos, "expected a value, got %s", got);
+    return scan_fail (sc, sc->pos, _("expected a value, got %s (JSON has no NaN or infinity)"),
+                      got);
+  return scan_fail (sc, sc->pos, _("expected a value, got %s"), got);
 }
 
 static int
@@ -440,12 +442,12 @@ scan_object (Scanner *sc, int id, int depth)
         {
           g_autofree char *got = describe_at (sc, sc->pos);
           if (last < 0)
-            return scan_fail (sc, sc->pos, "expected a key string or '}', got %s", got);
+            return scan_fail (sc, sc->pos, _("expected a key string or '}', got %s"), got);
           if (peek (sc) == '}')
             return scan_fail (sc, sc->pos,
-                              "expected a key string after ',', got '}' (JSON "
-                              "allows no comma after the last member)");
-          return scan_fail (sc, sc->pos, "expected a key string after ',', got %s", got);
+                              _("expected a key string after ',', got '}' (JSON "
+                                "allows no comma after the last member)"));
+          return scan_fail (sc, sc->pos, _("expected a key string after ',', got %s"), got);
         }
       g_string_truncate (sc->scratch, 0);
       if (!scan_string (sc, sc->scratch))
@@ -456,15 +458,15 @@ scan_object (Scanner *sc, int id, int depth)
       if (first >= 0)
         {
           ImpJsonLocation loc = location_at (sc->out, node_at (sc->out, first)->key_start);
-          return scan_fail (sc, key_start, "duplicate key \"%s\"; the first one is at %d:%d", key,
-                            loc.line, loc.column);
+          return scan_fail (sc, key_start, _("duplicate key \"%s\"; the first one is at %d:%d"),
+                            key, loc.line, loc.column);
         }
 
       skip_whitespace (sc);
       if (peek (sc) != ':')
         {
           g_autofree char *got = describe_at (sc, sc->pos);
-          return scan_fail (sc, sc->pos, "expected ':' after the key \"%s\", got %s", key, got);
+          return scan_fail (sc, sc->pos, _("expected ':' after the key \"%s\", got %s"), key, got);
         }
       sc->pos++;
 
@@ -497,7 +499,7 @@ scan_object (Scanner *sc, int id, int depth)
           return TRUE;
         }
       g_autofree char *got = describe_at (sc, sc->pos);
-      return scan_fail (sc, sc->pos, "expected ',' or '}' after a member of an object, got %s",
+      return scan_fail (sc, sc->pos, _("expected ',' or '}' after a member of an object, got %s"),
                         got);
     }
 }
@@ -520,8 +522,8 @@ scan_array (Scanner *sc, int id, int depth)
       skip_whitespace (sc);
       if (last >= 0 && peek (sc) == ']')
         return scan_fail (sc, sc->pos,
-                          "expected a value after ',', got ']' (JSON allows no "
-                          "comma after the last element)");
+                          _("expected a value after ',', got ']' (JSON allows no "
+                            "comma after the last element)"));
       int child;
       if (!scan_value (sc, depth, &child))
         return FALSE;
@@ -539,7 +541,7 @@ scan_array (Scanner *sc, int id, int depth)
           return TRUE;
         }
       g_autofree char *got = describe_at (sc, sc->pos);
-      return scan_fail (sc, sc->pos, "expected ',' or ']' after an element of an array, got %s",
+      return scan_fail (sc, sc->pos, _("expected ',' or ']' after an element of an array, got %s"),
                         got);
     }
 }
@@ -551,14 +553,14 @@ scan_value (Scanner *sc, int depth, int *id)
 
   skip_whitespace (sc);
   if (sc->pos >= sc->length)
-    return scan_fail (sc, sc->pos, "expected a value, got the end of the file");
+    return scan_fail (sc, sc->pos, _("expected a value, got the end of the file"));
 
   char c = sc->data[sc->pos];
   *id = new_node (sc, sc->pos);
   if (c == '{' || c == '[')
     {
       if (depth >= IMP_JSON_MAX_DEPTH)
-        return scan_fail (sc, sc->pos, "expected at most %d levels of nested arrays and objects",
+        return scan_fail (sc, sc->pos, _("expected at most %d levels of nested arrays and objects"),
                           IMP_JSON_MAX_DEPTH);
       ok = c == '{' ? scan_object (sc, *id, depth + 1) : scan_array (sc, *id, depth + 1);
     }
@@ -571,7 +573,7 @@ scan_value (Scanner *sc, int depth, int *id)
   else
     {
       g_autofree char *got = describe_at (sc, sc->pos);
-      ok = scan_fail (sc, sc->pos, "expected a value, got %s", got);
+      ok = scan_fail (sc, sc->pos, _("expected a value, got %s"), got);
     }
   if (ok)
     node_at (sc->out, *id)->end = (guint32) sc->pos;
@@ -618,14 +620,14 @@ imp_json_positions_scan (const char *data, gsize length, ImpJsonLocation *error_
     positions->text_start = sc.pos = 3;
 
   if (length > G_MAXINT32)
-    scan_fail (&sc, 0, "expected a document smaller than 2 GiB");
+    scan_fail (&sc, 0, _("expected a document smaller than 2 GiB"));
   else if (!g_utf8_validate_len (sc.data, length, &valid_end))
     {
       gsize at = (gsize) (valid_end - sc.data);
       if (sc.data[at] == '\0')
-        scan_fail (&sc, at, "expected text, got a NUL byte");
+        scan_fail (&sc, at, _("expected text, got a NUL byte"));
       else
-        scan_fail (&sc, at, "expected UTF-8 text, got the byte 0x%02X", (guchar) sc.data[at]);
+        scan_fail (&sc, at, _("expected UTF-8 text, got the byte 0x%02X"), (guchar) sc.data[at]);
     }
   else
     {
@@ -637,8 +639,8 @@ imp_json_positions_scan (const char *data, gsize length, ImpJsonLocation *error_
             {
               g_autofree char *got = describe_at (&sc, sc.pos);
               scan_fail (&sc, sc.pos,
-                         "expected the end of the file after the top-level value, "
-                         "got %s",
+                         _("expected the end of the file after the top-level value, "
+                           "got %s"),
                          got);
             }
         }

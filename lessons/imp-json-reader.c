@@ -7,6 +7,7 @@
  */
 #include "imp-json-reader.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -59,9 +60,10 @@ imp_json_reader_init (ImpJsonReader *reader, const char *data, gsize length, con
   reader->parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (reader->parser, data, (gssize) length, &json_error))
     {
-      reader->error = g_error_new (IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_SYNTAX,
-                                   "%s:1:1: error: expected JSON that json-glib reads, got: %s",
-                                   file, json_error->message);
+      g_autofree char *expected
+          = g_strdup_printf (_("expected JSON that json-glib reads, got: %s"), json_error->message);
+      reader->error = g_error_new (IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_SYNTAX, "%s:1:1: error: %s",
+                                   file, expected);
       return FALSE;
     }
   reader->root = json_parser_get_root (reader->parser);
@@ -219,9 +221,9 @@ imp_json_reader_describe (JsonNode *node)
   switch (JSON_NODE_TYPE (node))
     {
     case JSON_NODE_OBJECT:
-      return "an object";
+      return _("an object");
     case JSON_NODE_ARRAY:
-      return "an array";
+      return _("an array");
     case JSON_NODE_NULL:
       return "null";
     case JSON_NODE_VALUE:
@@ -231,11 +233,11 @@ imp_json_reader_describe (JsonNode *node)
   switch (json_node_get_value_type (node))
     {
     case G_TYPE_BOOLEAN:
-      return "a boolean";
+      return _("a boolean");
     case G_TYPE_STRING:
-      return "a string";
+      return _("a string");
     default:
-      return "a number";
+      return _("a number");
     }
 }
 
@@ -297,7 +299,7 @@ imp_json_reader_number (ImpJsonReader *reader, JsonNode *value, const char *key,
     {
       g_autofree char *what = imp_json_reader_label (key, index);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                   "expected a number for %s, got %s", what,
+                                   _("expected a number for %s, got %s"), what,
                                    imp_json_reader_describe (value));
     }
   /* JSON has no NaN or infinity literals, but 1e999 overflows to infinity. */
@@ -307,7 +309,7 @@ imp_json_reader_number (ImpJsonReader *reader, JsonNode *value, const char *key,
       g_autofree char *what = imp_json_reader_label (key, index);
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_NOT_FINITE,
-                                   "expected a finite number for %s, got %s", what, got);
+                                   _("expected a finite number for %s, got %s"), what, got);
     }
   /* Beyond this, products in the physics (energies, the swept test's b^2) overflow. */
   if (fabs (x) > PHYS_MAX_MAGNITUDE)
@@ -315,8 +317,8 @@ imp_json_reader_number (ImpJsonReader *reader, JsonNode *value, const char *key,
       g_autofree char *what = imp_json_reader_label (key, index);
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                   "expected a number between -1e30 and 1e30 for %s, got %s", what,
-                                   got);
+                                   _("expected a number between -1e30 and 1e30 for %s, got %s"),
+                                   what, got);
     }
   if (type == G_TYPE_INT64 && x == 0.0 && reader->minus_zero != NULL
       && reader->minus_zero (reader, key, index))
@@ -350,15 +352,14 @@ imp_json_reader_integer (ImpJsonReader *reader, JsonNode *value, const char *key
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                   "expected an integer for \"%s\", got %s", key, got);
+                                   _("expected an integer for \"%s\", got %s"), key, got);
     }
   if (x < (double) min || x > (double) max)
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                   "expected \"%s\" between %" G_GINT64_FORMAT
-                                   " and %" G_GINT64_FORMAT ", got %s",
-                                   key, min, max, got);
+                                   _("expected \"%s\" between %lld and %lld, got %s"), key,
+                                   (long long) min, (long long) max, got);
     }
   *out = (gint64) x;
   return TRUE;
@@ -407,15 +408,16 @@ imp_json_reader_vec2 (ImpJsonReader *reader, JsonNode *value, const char *key, P
 
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an array of 2 numbers [x, y] for \"%s\", got %s", key,
+                                 _("expected an array of 2 numbers [x, y] for \"%s\", got %s"), key,
                                  imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
   if (n != 2)
     return imp_json_reader_fail (
         reader, value, IMP_FORMAT_ERROR_TYPE,
-        "expected an array of 2 numbers [x, y] for \"%s\", got %u element%s", key, n,
-        n == 1 ? "" : "s");
+        ngettext ("expected an array of 2 numbers [x, y] for \"%s\", got %u element",
+                  "expected an array of 2 numbers [x, y] for \"%s\", got %u elements", n),
+        key, n);
   for (guint i = 0; i < 2; i++)
     if (!imp_json_reader_number (reader, json_array_get_element (array, i), key, (int) i, &xy[i]))
       return FALSE;
@@ -496,10 +498,10 @@ imp_json_reader_id (ImpJsonReader *reader, JsonNode *value, const char *key, gbo
   gsize n = strlen (id);
   if (n == 0 || n >= PHYS_NAME_MAX)
     {
-      g_autofree char *got = n == 0 ? g_strdup ("an empty string")
-                                    : g_strdup_printf ("%" G_GSIZE_FORMAT " bytes", n);
+      g_autofree char *got = n == 0 ? g_strdup (_("an empty string"))
+                                    : g_strdup_printf (ngettext ("%zu byte", "%zu bytes", n), n);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                   "expected an id of 1 to %d bytes, got %s", PHYS_NAME_MAX - 1,
+                                   _("expected an id of 1 to %d bytes, got %s"), PHYS_NAME_MAX - 1,
                                    got);
     }
   for (gsize i = 0; i < n; i++)
@@ -508,14 +510,14 @@ imp_json_reader_id (ImpJsonReader *reader, JsonNode *value, const char *key, gbo
         g_autofree char *got = imp_json_reader_source_text (reader, value);
         return imp_json_reader_fail (
             reader, value, IMP_FORMAT_ERROR_RANGE,
-            "expected an id made of ASCII letters, digits, '-', '_' and '.', got %s", got);
+            _("expected an id made of ASCII letters, digits, '-', '_' and '.', got %s"), got);
       }
   if (!may_name_wall)
     for (gsize i = 0; i < G_N_ELEMENTS (reserved_ids); i++)
       if (strcmp (id, reserved_ids[i]) == 0)
         return imp_json_reader_fail (
             reader, value, IMP_FORMAT_ERROR_DUPLICATE_ID,
-            "expected an id other than \"%s\", which names a wall of the world bounds", id);
+            _("expected an id other than \"%s\", which names a wall of the world bounds"), id);
   *out = id;
   return TRUE;
 }
@@ -545,8 +547,8 @@ imp_json_reader_version (ImpJsonReader *reader, JsonNode *value, const char *key
                                                 : imp_json_reader_source_text (reader, value);
   return imp_json_reader_fail (
       reader, value, IMP_FORMAT_ERROR_VERSION,
-      "expected \"%s\": %d (the only %s version this Impulse reads), got %s", key, version, format,
-      got);
+      _("expected \"%s\": %d (the only %s version this Impulse reads), got %s"), key, version,
+      format, got);
 }
 
 /**
@@ -563,7 +565,7 @@ imp_json_reader_expect_object (ImpJsonReader *reader, JsonNode *value, const cha
   if (JSON_NODE_HOLDS_OBJECT (value))
     return TRUE;
   return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                               "expected an object for \"%s\", got %s", key,
+                               _("expected an object for \"%s\", got %s"), key,
                                imp_json_reader_describe (value));
 }
 
@@ -596,12 +598,12 @@ fail_unknown_key (ImpJsonReader *reader, JsonNode *value, const char *key, const
   const char *guess = imp_suggest_nearest (key, names, (gssize) n_fields);
   if (guess != NULL)
     return imp_json_reader_fail_at_key (reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
-                                        "unknown key \"%s\" in %s; did you mean \"%s\"?", shown,
+                                        _("unknown key \"%s\" in %s; did you mean \"%s\"?"), shown,
                                         what, guess);
   g_autofree char *list = imp_json_reader_quoted_list (names, n_fields);
   return imp_json_reader_fail_at_key (reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
-                                      "unknown key \"%s\" in %s; expected one of %s", shown, what,
-                                      list);
+                                      _("unknown key \"%s\" in %s; expected one of %s"), shown,
+                                      what, list);
 }
 
 /**
@@ -644,7 +646,7 @@ imp_json_reader_object (ImpJsonReader *reader, JsonNode *node, const char *what,
       const ImpJsonField *field = field_at (fields, field_size, i);
       if (field->required && !json_object_has_member (object, field->key))
         return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
-                                     "missing required key \"%s\" in %s", field->key, what);
+                                     _("missing required key \"%s\" in %s"), field->key, what);
     }
   return TRUE;
 }
@@ -718,7 +720,7 @@ read_bounded (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                   "expected \"%s\" %s, got %s", field->key, range, got);
+                                   _("expected \"%s\" %s, got %s"), field->key, range, got);
     }
   *IMP_JSON_FIELD_PTR (def, field, double) = x;
   return TRUE;
@@ -772,7 +774,7 @@ imp_json_field_size (ImpJsonReader *reader, JsonNode *value, const ImpJsonField 
 {
   return read_bounded (reader, value, field, def, is_positive, "> 0")
          && read_bounded (reader, value, field, def, is_size,
-                          ">= 1e-30 (smaller sizes make masses underflow to 0)");
+                          _(">= 1e-30 (smaller sizes make masses underflow to 0)"));
 }
 
 /**
@@ -796,7 +798,7 @@ gboolean
 imp_json_field_unit (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                      gpointer def)
 {
-  return read_bounded (reader, value, field, def, is_unit, "between 0 and 1");
+  return read_bounded (reader, value, field, def, is_unit, _("between 0 and 1"));
 }
 
 /**
@@ -823,7 +825,7 @@ imp_json_field_bool (ImpJsonReader *reader, JsonNode *value, const ImpJsonField 
 {
   if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_BOOLEAN)
     return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 "expected true or false for \"%s\", got %s", field->key,
+                                 _("expected true or false for \"%s\", got %s"), field->key,
                                  imp_json_reader_describe (value));
   *IMP_JSON_FIELD_PTR (def, field, bool) = json_node_get_boolean (value);
   return TRUE;

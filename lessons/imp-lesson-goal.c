@@ -2,6 +2,7 @@
 /* imp-lesson-goal.c: checking lesson goals and measuring quantities; see the header. */
 #include "imp-lesson-goal.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -257,7 +258,7 @@ measure_body (const ImpLessonGoal *goal, const PhysWorld *world, PhysBodyRef ref
       v = pr.velocity;
     }
   else
-    return why (why_not, "\"%s\" is a segment, which does not move", goal->bodies[0]);
+    return why (why_not, _("\"%s\" is a segment, which does not move"), goal->bodies[0]);
   *value = strcmp (q, "x") == 0    ? p.x
            : strcmp (q, "y") == 0  ? p.y
            : strcmp (q, "vx") == 0 ? v.x
@@ -286,13 +287,13 @@ imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
 
   const ImpQuantityInfo *info = imp_quantity_find (goal->quantity);
   if (imp_frames_length (frames) < imp_lesson_goal_frames_needed (goal))
-    return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
+    return why (why_not, _("frame %lld is not recorded yet"), (long long) goal->frame);
 
   g_autoptr (PhysWorld) world = imp_frames_dup_state (frames, goal->frame);
   PhysBodyRef refs[2];
   if (world == NULL || !resolve (world, goal, refs))
-    return why (why_not, "a body the goal names is not in the scene at frame %" G_GINT64_FORMAT,
-                goal->frame);
+    return why (why_not, _("a body the goal names is not in the scene at frame %lld"),
+                (long long) goal->frame);
 
   switch (info->scope)
     {
@@ -305,11 +306,12 @@ imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
         PhysPairRecord record;
         gboolean ok;
         if (phys_world_inspect_pair (world, refs[0], refs[1], &record) != PHYS_OK)
-          return why (why_not, "\"%s\" and \"%s\" are not a pair the physics tests",
+          return why (why_not, _("\"%s\" and \"%s\" are not a pair the physics tests"),
                       goal->bodies[0], goal->bodies[1]);
         *value = pair_value (goal->quantity, &record, &ok);
-        return ok || why (why_not, "the test of \"%s\" and \"%s\" has no %s at frame %" G_GINT64_FORMAT,
-                          goal->bodies[0], goal->bodies[1], goal->quantity, goal->frame);
+        return ok || why (why_not, _("the test of \"%s\" and \"%s\" has no %s at frame %lld"),
+                          goal->bodies[0], goal->bodies[1], goal->quantity,
+                          (long long) goal->frame);
       }
     case IMP_QUANTITY_RESPONSE:
     default:
@@ -327,8 +329,9 @@ imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
               phys_event_log_free (&log);
               break;
             }
-        return ok || why (why_not, "\"%s\" and \"%s\" have no collision with a %s in frame %" G_GINT64_FORMAT,
-                          goal->bodies[0], goal->bodies[1], goal->quantity, goal->frame);
+        return ok || why (why_not, _("\"%s\" and \"%s\" have no collision with a %s in frame %lld"),
+                          goal->bodies[0], goal->bodies[1], goal->quantity,
+                          (long long) goal->frame);
       }
     }
 }
@@ -441,7 +444,7 @@ imp_lesson_goal_solve (ImpFrames *frames, const ImpLessonGoal *goal,
   solution->frame = -1;
   solution->event = -1;
   if (imp_frames_length (frames) < imp_lesson_goal_frames_needed (goal))
-    return why (why_not, "frame %" G_GINT64_FORMAT " is not recorded yet", goal->frame);
+    return why (why_not, _("frame %lld is not recorded yet"), (long long) goal->frame);
   switch (goal->kind)
     {
     case IMP_GOAL_NONE:
@@ -453,7 +456,7 @@ imp_lesson_goal_solve (ImpFrames *frames, const ImpLessonGoal *goal,
       {
         gint64 k = imp_lesson_find_event (frames, goal, 0, &solution->event);
         if (k < 0)
-          return why (why_not, "the recording has no such event");
+          return why (why_not, _("the recording has no such event"));
         solution->frame = k;
         return TRUE;
       }

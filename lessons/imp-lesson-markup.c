@@ -2,6 +2,7 @@
 /* imp-lesson-markup.c: lesson text to Pango markup; see the header. */
 #include "imp-lesson-markup.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-lesson-vocabulary.h"
@@ -20,9 +21,10 @@ static const struct
   const char *open, *close;
   const char *name;
 } spans[] = {
-  [SPAN_EMPHASIS] = { "*", "<i>", "</i>", "emphasis" },
-  [SPAN_STRONG] = { "**", "<b>", "</b>", "strong text" },
-  [SPAN_MATH] = { "$", "<span font_family=\"serif\" style=\"italic\">", "</span>", "inline math" },
+  [SPAN_EMPHASIS] = { "*", "<i>", "</i>", N_("emphasis") },
+  [SPAN_STRONG] = { "**", "<b>", "</b>", N_("strong text") },
+  [SPAN_MATH]
+  = { "$", "<span font_family=\"serif\" style=\"italic\">", "</span>", N_("inline math") },
 };
 
 typedef struct
@@ -55,7 +57,7 @@ parse_ref (const char *text, gsize i, Out *out, GArray *refs, gsize *next, gsize
   const char *close = strchr (text + i, '}');
   if (close == NULL)
     return fail (error_offset, error_message, i,
-                 g_strdup ("expected \"}\" to close the reference that starts here"));
+                 g_strdup (_("expected \"}\" to close the reference that starts here")));
 
   gsize inner = (gsize) (close - text) - i - 1;
   g_autofree char *body = g_strndup (text + i + 1, inner);
@@ -68,12 +70,12 @@ parse_ref (const char *text, gsize i, Out *out, GArray *refs, gsize *next, gsize
     {
       g_autofree char *known = g_strjoinv ("\", \"", (char **) imp_term_names);
       return fail (error_offset, error_message, i + 1,
-                   g_strdup_printf ("expected a term name in {...} (one of \"%s\"), got \"%s\"",
+                   g_strdup_printf (_("expected a term name in {...} (one of \"%s\"), got \"%s\""),
                                     known, body));
     }
   if (words[0] == '\0' || strpbrk (words, "{*$\\") != NULL)
     return fail (error_offset, error_message, i + 1,
-                 g_strdup ("expected plain words after \"|\" in a reference"));
+                 g_strdup (_("expected plain words after \"|\" in a reference")));
 
   ImpTextRef ref = { out->plain->len, 0, term };
   g_string_append (out->markup, "<span underline=\"single\">");
@@ -117,7 +119,7 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
           if (text[i + 1] == '\0')
             {
               ok = fail (error_offset, error_message, i,
-                         g_strdup ("expected a character after \"\\\""));
+                         g_strdup (_("expected a character after \"\\\"")));
               break;
             }
           gsize len = (gsize) (g_utf8_next_char (text + i + 1) - (text + i + 1));
@@ -133,7 +135,7 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
       if (c == '}')
         {
           ok = fail (error_offset, error_message, i,
-                     g_strdup ("expected \"\\}\" for a literal brace; this one closes nothing"));
+                     g_strdup (_("expected \"\\}\" for a literal brace; this one closes nothing")));
           break;
         }
       Span span;
@@ -159,9 +161,9 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
             if (stack[k] == span)
               {
                 ok = fail (error_offset, error_message, i,
-                           g_strdup_printf ("expected the %s opened at byte %zu to be closed "
-                                            "before this \"%s\" closes its outer one",
-                                            spans[stack[depth - 1]].name,
+                           g_strdup_printf (_("expected the %s opened at byte %zu to be closed "
+                                              "before this \"%s\" closes its outer one"),
+                                            _(spans[stack[depth - 1]].name),
                                             opened_at[depth - 1] + 1, spans[span].delimiter));
                 break;
               }
@@ -175,8 +177,9 @@ imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *error_offset
     }
   if (ok && depth > 0)
     ok = fail (error_offset, error_message, opened_at[depth - 1],
-               g_strdup_printf ("expected a closing \"%s\" for the %s that starts here",
-                                spans[stack[depth - 1]].delimiter, spans[stack[depth - 1]].name));
+               g_strdup_printf (_("expected a closing \"%s\" for the %s that starts here"),
+                                spans[stack[depth - 1]].delimiter,
+                                _(spans[stack[depth - 1]].name)));
   if (!ok)
     {
       g_string_free (o.markup, TRUE);
@@ -264,4 +267,110 @@ imp_markup_keep_bars_whole (const char *markup)
       p = close + 1;
     }
   return g_string_free (out, FALSE);
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The numbers of a text as sorted digit strings: "0.503" and "0,503" (a decimal comma),
+ * "2,000" and "2000" (a thousands separator) give the same digits. */
+static GPtrArray *
+digit_runs (const char *text)
+{
+  GPtrArray *runs = g_ptr_array_new_with_free_func (g_free);
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      if (!g_ascii_isdigit (*p))
+        {
+          p++;
+          continue;
+        }
+      GString *run = g_string_new (NULL);
+      while (g_ascii_isdigit (*p)
+             || ((*p == '.' || *p == ',') && g_ascii_isdigit (p[1]) && run->len > 0))
+        {
+          if (g_ascii_isdigit (*p))
+            g_string_append_c (run, *p);
+          p++;
+        }
+      g_ptr_array_add (runs, g_string_free (run, FALSE));
+    }
+  g_ptr_array_sort (runs, compare_strings);
+  return runs;
+}
+
+static gboolean
+same_strings (GPtrArray *a, GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (a, i), g_ptr_array_index (b, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The terms a parsed text refers to, sorted, and how many $math$ spans it has. */
+static void
+references (const ImpLessonText *text, const char *source, GPtrArray *terms, guint *math)
+{
+  for (guint i = 0; i < text->refs->len; i++)
+    g_ptr_array_add (terms, (gpointer) imp_term_names[g_array_index (text->refs, ImpTextRef,
+                                                                      i).term]);
+  g_ptr_array_sort (terms, compare_strings);
+  *math = 0;
+  for (const char *p = source; *p != '\0'; p++)
+    if (*p == '\\' && p[1] != '\0')
+      p++;
+    else if (*p == '$')
+      (*math)++;
+}
+
+/**
+ * imp_lesson_translation_fits:
+ * @english: a lesson's text as written (parsed already when @markup)
+ * @translated: its translation from the catalog
+ * @markup: whether both are in lesson markup (a step's text) or plain (a title, a hint)
+ *
+ * Whether a translation keeps what the English says with more than words: the same
+ * numbers (the digits, whatever the decimal or thousands separator), and for markup
+ * the same term references ({t}, {n|the normal}: the terms, in any order), the same
+ * number of $math$ spans, and markup that parses. The loader shows the English
+ * instead of a translation that does not (docs/lesson-format.md, "Translations").
+ *
+ * Returns: %TRUE when @translated may stand for @english
+ */
+gboolean
+imp_lesson_translation_fits (const char *english, const char *translated, gboolean markup)
+{
+  g_autoptr (GPtrArray) digits_en = digit_runs (english);
+  g_autoptr (GPtrArray) digits_tr = digit_runs (translated);
+
+  if (*translated == '\0' || !same_strings (digits_en, digits_tr))
+    return FALSE;
+  if (!markup)
+    return TRUE;
+
+  ImpLessonText en = { 0 }, tr = { 0 };
+  gsize offset;
+  g_autofree char *message_en = NULL, *message_tr = NULL;
+  gboolean fits = FALSE;
+  if (imp_lesson_text_parse (english, &en, &offset, &message_en)
+      && imp_lesson_text_parse (translated, &tr, &offset, &message_tr))
+    {
+      g_autoptr (GPtrArray) terms_en = g_ptr_array_new ();
+      g_autoptr (GPtrArray) terms_tr = g_ptr_array_new ();
+      guint math_en, math_tr;
+      references (&en, english, terms_en, &math_en);
+      references (&tr, translated, terms_tr, &math_tr);
+      fits = same_strings (terms_en, terms_tr) && math_en == math_tr;
+    }
+  imp_lesson_text_clear (&en);
+  imp_lesson_text_clear (&tr);
+  return fits;
 }

@@ -41,5 +41,7 @@ gboolean imp_lesson_text_parse (const char *text, ImpLessonText *out, gsize *err
 void imp_lesson_text_clear (ImpLessonText *text);
 int imp_lesson_text_term_at (const ImpLessonText *text, gsize offset);
 char *imp_markup_keep_bars_whole (const char *markup);
+gboolean imp_lesson_translation_fits (const char *english, const char *translated,
+                                      gboolean markup);
 
 G_END_DECLS

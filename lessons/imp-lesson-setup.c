@@ -2,6 +2,7 @@
 /* imp-lesson-setup.c: the lesson's own path and the world each step needs; see the header. */
 #include "imp-lesson-setup.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -20,8 +21,9 @@ walk_fail (GError **error, const ImpLesson *lesson, ImpJsonLocation at, guint st
   va_start (args, format);
   g_autofree char *what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_RANGE, "%s:%d:%d: error: step %u: %s",
-               lesson->file, at.line, at.column, step + 1, what);
+  g_autofree char *message = g_strdup_printf (_("step %u: %s"), step + 1, what);
+  g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_RANGE, "%s:%d:%d: error: %s",
+               lesson->file, at.line, at.column, message);
   return FALSE;
 }
 
@@ -65,7 +67,7 @@ path_enter (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCon
         {
           PhysEdit edit = imp_lesson_modes_edit (&action->modes, start);
           if (phys_timeline_edit (timeline, 0, &edit) != PHYS_OK)
-            return walk_fail (error, lesson, step->location, i, "its modes do not apply");
+            return walk_fail (error, lesson, step->location, i, _("its modes do not apply"));
         }
     }
   context->has_prediction = FALSE;
@@ -80,9 +82,12 @@ path_enter (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCon
           int n = phys_timeline_event_count (timeline, action->frame);
           if (action->event >= n)
             return walk_fail (error, lesson, step->location, i,
-                              "\"enter\" steps into event %d of frame %" G_GINT64_FORMAT
-                              ", which has %d events",
-                              action->event, action->frame, n);
+                              ngettext ("\"enter\" steps into event %d of frame %lld, which "
+                                        "has %d event",
+                                        "\"enter\" steps into event %d of frame %lld, which "
+                                        "has %d events",
+                                        n),
+                              action->event, (long long) action->frame, n);
           context->event = action->event;
         }
     }
@@ -115,14 +120,15 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
     return FALSE;
   g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
   if (!imp_lesson_goal_solve (frames, goal, context, &solution, &why_not))
-    return walk_fail (error, lesson, goal->location, i, "\"show me\" cannot reach the %s goal: %s",
+    return walk_fail (error, lesson, goal->location, i,
+                      _("\"show me\" cannot reach the %s goal: %s"),
                       imp_goal_kind_name (goal->kind), why_not);
   if (solution.has_edit)
     {
       PhysStatus status = phys_timeline_edit (timeline, solution.edit_frame, &solution.edit);
       if (status != PHYS_OK)
-        return walk_fail (error, lesson, goal->location, i, "the \"show\" edit does not apply (%s)",
-                          phys_status_name (status));
+        return walk_fail (error, lesson, goal->location, i,
+                          _("the \"show\" edit does not apply (%s)"), phys_status_name (status));
     }
   if (solution.frame >= 0)
     {
@@ -168,7 +174,7 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
         ok = FALSE;
       else if (imp_lesson_goal_reached (frames, goal, &context))
         ok = walk_fail (error, lesson, goal->location, i,
-                        "the %s goal is already reached when the step starts",
+                        _("the %s goal is already reached when the step starts"),
                         imp_goal_kind_name (goal->kind));
       else if (!path_show (lesson, i, timeline, &context, error)
                || !path_record_goal (lesson, i, timeline, &context, error))
@@ -176,12 +182,12 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
       else if (goal->kind == IMP_GOAL_PREDICT && goal->has_expect
                && fabs (goal->expect - context.prediction) > goal->tolerance)
         ok = walk_fail (error, lesson, goal->location, i,
-                        "the expected answer %.10g is not within %g of %.10g, the %s measured "
-                        "on the lesson's path",
+                        _("the expected answer %.10g is not within %g of %.10g, the %s measured "
+                          "on the lesson's path"),
                         goal->expect, goal->tolerance, context.prediction, goal->quantity);
       else if (!imp_lesson_goal_reached (frames, goal, &context))
         ok = walk_fail (error, lesson, goal->location, i,
-                        "the %s goal is not reached after \"show me\"",
+                        _("the %s goal is not reached after \"show me\""),
                         imp_goal_kind_name (goal->kind));
     }
   imp_frames_free (frames);
@@ -308,7 +314,7 @@ add_difference (GString *out, int *n, const char *format, ...)
   if (++*n > 3)
     {
       if (*n == 4)
-        g_string_append (out, "; and more");
+        g_string_append (out, _("; and more"));
       return;
     }
   if (*n > 1)
@@ -331,26 +337,30 @@ settings_differ (const PhysWorldDef *want, const PhysWorldDef *have, GString *ou
   PhysModes w = want->modes, h = have->modes;
 
   if (w.detection != h.detection)
-    add_difference (out, n, "detection is %s (this step needs %s)",
+    add_difference (out, n, _("detection is %s (this step needs %s)"),
                     phys_detection_name (h.detection), phys_detection_name (w.detection));
   for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
     {
       const ImpTeachingMode *mode = &imp_teaching_modes[i];
       bool on = *imp_teaching_mode_flag (&h, mode), needed = *imp_teaching_mode_flag (&w, mode);
       if (on != needed)
-        add_difference (out, n, "%s is %s (this step needs it %s)", mode->name, on ? "on" : "off",
-                        needed ? "on" : "off");
+        add_difference (out, n,
+                        on ? _("%s is on (this step needs it off)")
+                           : _("%s is off (this step needs it on)"),
+                        _(mode->name));
     }
   if (want->integrator != have->integrator)
-    add_difference (out, n, "the integrator is %s (this step needs %s)",
+    add_difference (out, n, _("the integrator is %s (this step needs %s)"),
                     phys_integrator_name (have->integrator),
                     phys_integrator_name (want->integrator));
   if (want->substeps != have->substeps)
-    add_difference (out, n, "%d substeps per frame (this step needs %d)", have->substeps,
-                    want->substeps);
+    add_difference (out, n,
+                    ngettext ("%d substep per frame (this step needs %d)",
+                              "%d substeps per frame (this step needs %d)", have->substeps),
+                    have->substeps, want->substeps);
   if (!same_vec (want->gravity, have->gravity) || want->rest_speed != have->rest_speed
       || want->sleep != have->sleep)
-    add_difference (out, n, "the world's gravity, rest speed or sleep differ");
+    add_difference (out, n, _("the world's gravity, rest speed or sleep differ"));
 }
 
 static gboolean
@@ -405,17 +415,17 @@ bodies_differ (const PhysWorld *want, const PhysWorld *have, GString *out, int *
           const char *name = phys_world_body_name (want, (PhysBodyRef) { kinds[k], i });
           PhysBodyRef ref;
           if (!phys_world_find (have, name, &ref) || ref.kind != kinds[k])
-            add_difference (out, n, "%s is missing", name);
+            add_difference (out, n, _("%s is missing"), name);
           else if (!same_body (want, i, have, ref.index, kinds[k]))
-            add_difference (out, n, "%s is not where or as this step needs it", name);
+            add_difference (out, n, _("%s is not where or as this step needs it"), name);
         }
     }
   if (had > wanted)
-    add_difference (out, n, "a body was added");
+    add_difference (out, n, _("a body was added"));
   /* Bodies can be renumbered (a removal) with nothing else changed: still the same world
    * for a learner, but not bit for bit, so the order counts too. */
   if (*n == 0 && phys_world_hash (want) != phys_world_hash (have))
-    add_difference (out, n, "the bodies are in another order");
+    add_difference (out, n, _("the bodies are in another order"));
 }
 
 /* The path to compare the learner's recording with. A step whose goal switches
@@ -501,7 +511,7 @@ imp_lesson_setup_differences (ImpLessonSetup *setup, ImpFrames *frames, gboolean
       differ_settings = n > 0;
       bodies_differ (want, have, out, &n);
       if (n > 0)
-        result = g_strdup_printf ("From frame %" G_GINT64_FORMAT ", %s.", k, out->str);
+        result = g_strdup_printf (_("From frame %lld, %s."), (long long) k, out->str);
       g_string_free (out, TRUE);
     }
   if (settings != NULL)

@@ -2,6 +2,7 @@
 /* imp-lesson-vocabulary.c: the shared name tables; see the header. */
 #include "imp-lesson-vocabulary.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 const char *const imp_term_names[IMP_N_TERM_NAMES] = {
@@ -17,33 +18,36 @@ const char *const imp_topic_names[IMP_N_TOPIC_NAMES] = {
 };
 
 const ImpQuantityInfo imp_quantities[] = {
-  { "energy", IMP_QUANTITY_WORLD, "total energy at the state" },
-  { "events", IMP_QUANTITY_WORLD, "events in the frame" },
-  { "all-pairs", IMP_QUANTITY_WORLD, "pairs of circles an all-pairs loop tests" },
-  { "grid-pairs", IMP_QUANTITY_WORLD, "pairs the grid broad phase hands to the swept test" },
-  { "x", IMP_QUANTITY_BODY, "centre x at the state" },
-  { "y", IMP_QUANTITY_BODY, "centre y at the state" },
-  { "vx", IMP_QUANTITY_BODY, "velocity x at the state" },
-  { "vy", IMP_QUANTITY_BODY, "velocity y at the state" },
-  { "speed", IMP_QUANTITY_BODY, "|v| at the state" },
-  { "a", IMP_QUANTITY_PAIR, "circle-circle: v.v" },
-  { "b", IMP_QUANTITY_PAIR, "circle-circle: v.d (half the textbook b)" },
-  { "c", IMP_QUANTITY_PAIR, "circle-circle: d.d - R^2" },
-  { "disc", IMP_QUANTITY_PAIR, "circle-circle: b^2 - a c" },
-  { "t", IMP_QUANTITY_PAIR, "time of first touch, frame fraction" },
-  { "point.x", IMP_QUANTITY_PAIR, "contact or predicted impact point x" },
-  { "point.y", IMP_QUANTITY_PAIR, "contact or predicted impact point y" },
-  { "normal.x", IMP_QUANTITY_PAIR, "contact normal x" },
-  { "normal.y", IMP_QUANTITY_PAIR, "contact normal y" },
-  { "proj_normal", IMP_QUANTITY_PAIR, "circle-segment: signed distance of the centre from the line" },
-  { "proj_along", IMP_QUANTITY_PAIR, "circle-segment: where the centre's foot falls along the line" },
-  { "toi", IMP_QUANTITY_PAIR, "probe-segment: signed time to impact, frames" },
-  { "j", IMP_QUANTITY_RESPONSE, "impulse along n (circle-circle), or per unit mass (segment)" },
-  { "vn", IMP_QUANTITY_RESPONSE, "relative normal speed at contact" },
-  { "v1'.x", IMP_QUANTITY_RESPONSE, "first body's velocity x after the response" },
-  { "v1'.y", IMP_QUANTITY_RESPONSE, "first body's velocity y after the response" },
-  { "v2'.x", IMP_QUANTITY_RESPONSE, "circle-circle: second body's velocity x after" },
-  { "v2'.y", IMP_QUANTITY_RESPONSE, "circle-circle: second body's velocity y after" },
+  { "energy", IMP_QUANTITY_WORLD, N_("total energy at the state") },
+  { "events", IMP_QUANTITY_WORLD, N_("events in the frame") },
+  { "all-pairs", IMP_QUANTITY_WORLD, N_("pairs of circles an all-pairs loop tests") },
+  { "grid-pairs", IMP_QUANTITY_WORLD, N_("pairs the grid broad phase hands to the swept test") },
+  { "x", IMP_QUANTITY_BODY, N_("centre x at the state") },
+  { "y", IMP_QUANTITY_BODY, N_("centre y at the state") },
+  { "vx", IMP_QUANTITY_BODY, N_("velocity x at the state") },
+  { "vy", IMP_QUANTITY_BODY, N_("velocity y at the state") },
+  { "speed", IMP_QUANTITY_BODY, N_("|v| at the state") },
+  { "a", IMP_QUANTITY_PAIR, N_("circle-circle: v.v") },
+  { "b", IMP_QUANTITY_PAIR, N_("circle-circle: v.d (half the textbook b)") },
+  { "c", IMP_QUANTITY_PAIR, N_("circle-circle: d.d - R^2") },
+  { "disc", IMP_QUANTITY_PAIR, N_("circle-circle: b^2 - a c") },
+  { "t", IMP_QUANTITY_PAIR, N_("time of first touch, frame fraction") },
+  { "point.x", IMP_QUANTITY_PAIR, N_("contact or predicted impact point x") },
+  { "point.y", IMP_QUANTITY_PAIR, N_("contact or predicted impact point y") },
+  { "normal.x", IMP_QUANTITY_PAIR, N_("contact normal x") },
+  { "normal.y", IMP_QUANTITY_PAIR, N_("contact normal y") },
+  { "proj_normal", IMP_QUANTITY_PAIR,
+    N_("circle-segment: signed distance of the centre from the line") },
+  { "proj_along", IMP_QUANTITY_PAIR,
+    N_("circle-segment: where the centre's foot falls along the line") },
+  { "toi", IMP_QUANTITY_PAIR, N_("probe-segment: signed time to impact, frames") },
+  { "j", IMP_QUANTITY_RESPONSE,
+    N_("impulse along n (circle-circle), or per unit mass (segment)") },
+  { "vn", IMP_QUANTITY_RESPONSE, N_("relative normal speed at contact") },
+  { "v1'.x", IMP_QUANTITY_RESPONSE, N_("first body's velocity x after the response") },
+  { "v1'.y", IMP_QUANTITY_RESPONSE, N_("first body's velocity y after the response") },
+  { "v2'.x", IMP_QUANTITY_RESPONSE, N_("circle-circle: second body's velocity x after") },
+  { "v2'.y", IMP_QUANTITY_RESPONSE, N_("circle-circle: second body's velocity y after") },
 };
 const gsize imp_n_quantities = G_N_ELEMENTS (imp_quantities);
 

@@ -8,6 +8,7 @@
  */
 #include "imp-lesson.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-file.h"
@@ -111,7 +112,7 @@ read_text (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gp
     return FALSE;
   if (s[0] == '\0')
     return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                 "expected text for \"%s\", got an empty string", field->key);
+                                 _("expected text for \"%s\", got an empty string"), field->key);
   *IMP_JSON_FIELD_PTR (def, field, char *) = g_strdup (s);
   return TRUE;
 }
@@ -176,16 +177,16 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
 {
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an array of %d to %d body ids for \"%s\", got %s", min,
-                                 max, key, imp_json_reader_describe (value));
+                                 _("expected an array of %d to %d body ids for \"%s\", got %s"),
+                                 min, max, key, imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
   int count = (int) json_array_get_length (array);
   if (count < min || count > max)
     {
       g_autofree char *want = min == max ? g_strdup_printf ("%d", min)
-                                         : g_strdup_printf ("%d to %d", min, max);
+                                         : g_strdup_printf (_("%d to %d"), min, max);
       return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
-                                   "expected %s body ids for \"%s\", got %d", want, key, count);
+                                   _("expected %s body ids for \"%s\", got %d"), want, key, count);
     }
   for (int i = 0; i < count; i++)
     {
@@ -196,8 +197,8 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
         return FALSE;
       if (!phys_world_find (ld->lesson->world, id, &ref))
         return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                     "expected the id of a body of the lesson's scene in \"%s\", "
-                                     "got \"%s\"",
+                                     _("expected the id of a body of the lesson's scene in \"%s\", "
+                                       "got \"%s\""),
                                      key, id);
       names[i] = g_strdup (id);
     }
@@ -216,10 +217,11 @@ check_pair (Loader *ld, JsonNode *value, char *const *names)
   gboolean ok = (a.kind == PHYS_BODY_CIRCLE && b.kind != PHYS_BODY_PROBE)
                 || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT);
   if (!ok || strcmp (names[0], names[1]) == 0)
-    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                 "expected a pair the physics tests (two circles, a circle then a "
-                                 "segment, or a probe then a segment), got \"%s\" and \"%s\"",
-                                 names[0], names[1]);
+    return imp_json_reader_fail (
+        &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
+        _("expected a pair the physics tests (two circles, a circle then a "
+           "segment, or a probe then a segment), got \"%s\" and \"%s\""),
+        names[0], names[1]);
   return TRUE;
 }
 
@@ -246,7 +248,7 @@ read_modes_into (Loader *ld, JsonObject *object, ImpLessonModes *out)
           out->mode_mask |= imp_teaching_modes[i].bit;
       if (out->mode_mask == 0)
         return imp_json_reader_fail (&ld->reader, modes, IMP_FORMAT_ERROR_MISSING,
-                                     "expected at least one teaching mode in \"modes\"");
+                                     _("expected at least one teaching mode in \"modes\""));
     }
   if (integrator != NULL)
     {
@@ -344,8 +346,8 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
     action->event = -1;
   else if (!action->has_frame)
     return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                 "missing required key \"frame\" in enter (\"event\" counts the "
-                                 "events of that frame)");
+                                 _("missing required key \"frame\" in enter (\"event\" counts the "
+                                   "events of that frame)"));
 
   JsonNode *select = json_object_get_member (object, "select");
   action->has_select = select != NULL;
@@ -358,9 +360,10 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
   if (overlays != NULL)
     {
       if (!JSON_NODE_HOLDS_ARRAY (overlays))
-        return imp_json_reader_fail (&ld->reader, overlays, IMP_FORMAT_ERROR_TYPE,
-                                     "expected an array of overlay names for \"overlays\", got %s",
-                                     imp_json_reader_describe (overlays));
+        return imp_json_reader_fail (
+            &ld->reader, overlays, IMP_FORMAT_ERROR_TYPE,
+            _("expected an array of overlay names for \"overlays\", got %s"),
+            imp_json_reader_describe (overlays));
       JsonArray *array = json_node_get_array (overlays);
       guint n = json_array_get_length (array);
       gsize n_names;
@@ -488,7 +491,7 @@ check_verdict_fits (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
   if ((a.kind == PHYS_BODY_PROBE) != probe_verdict)
     return imp_json_reader_fail (
         &ld->reader, json_object_get_member (json_node_get_object (node), "verdict"),
-        IMP_FORMAT_ERROR_RANGE, "expected a %s verdict for \"%s\" and \"%s\", got \"%s\"",
+        IMP_FORMAT_ERROR_RANGE, _("expected a %s verdict for \"%s\" and \"%s\", got \"%s\""),
         a.kind == PHYS_BODY_PROBE ? "probe" : "swept-test", goal->bodies[0], goal->bodies[1],
         goal->verdict);
   return TRUE;
@@ -507,8 +510,8 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
   goal->frame = -1;
   if (type == NULL)
     return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                 "missing required key \"type\" in goal (one of \"frame\", "
-                                 "\"event\", \"verdict\", \"predict\", \"mode\")");
+                                 _("missing required key \"type\" in goal (one of \"frame\", "
+                                   "\"event\", \"verdict\", \"predict\", \"mode\")"));
   if (!imp_json_reader_choice (&ld->reader, type, "type", goal_kinds + 1,
                                G_N_ELEMENTS (goal_kinds) - 1, IMP_FORMAT_ERROR_RANGE, &kind))
     return FALSE;
@@ -539,9 +542,8 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
         if (edit.frame != goal->frame)
           return imp_json_reader_fail (
               &ld->reader, json_object_get_member (object, "show"), IMP_FORMAT_ERROR_RANGE,
-              "expected the \"show\" edit at the goal's frame %" G_GINT64_FORMAT
-              ", got frame %" G_GINT64_FORMAT,
-              goal->frame, edit.frame);
+              _("expected the \"show\" edit at the goal's frame %lld, got frame %lld"),
+              (long long) goal->frame, (long long) edit.frame);
         goal->has_show_edit = TRUE;
         goal->show_edit = edit.edit;
         return TRUE;
@@ -555,14 +557,14 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
           return TRUE;
         if (of == NULL)
           return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                       "missing required key \"of\" in predict goal (\"%s\", %s, "
-                                       "is measured on %s)",
-                                       goal->quantity, info->meaning,
-                                       want == 1 ? "one body" : "a pair of bodies");
+                                       _("missing required key \"of\" in predict goal (\"%s\", %s, "
+                                         "is measured on %s)"),
+                                       goal->quantity, _(info->meaning),
+                                       want == 1 ? _("one body") : _("a pair of bodies"));
         if (want == 0)
           return imp_json_reader_fail_at_key (&ld->reader, of, IMP_FORMAT_ERROR_UNKNOWN_KEY,
-                                              "unknown key \"of\" for \"%s\", a quantity of the "
-                                              "whole world",
+                                              _("unknown key \"of\" for \"%s\", a quantity of the "
+                                                "whole world"),
                                               goal->quantity);
         if (!read_bodies (ld, of, "of", want, want, goal->bodies, &goal->n_bodies))
           return FALSE;
@@ -573,8 +575,8 @@ load_goal (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
         return FALSE;
       if (!imp_lesson_modes_named (&goal->modes))
         return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                     "missing \"modes\", \"integrator\" or \"substeps\" in mode "
-                                     "goal (what the learner switches)");
+                                     _("missing \"modes\", \"integrator\" or \"substeps\" in mode "
+                                       "goal (what the learner switches)"));
       return TRUE;
     case IMP_GOAL_FRAME:
     case IMP_GOAL_NONE:
@@ -647,14 +649,15 @@ load_lesson (Loader *ld)
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an object at the top level, got %s",
+                                 _("expected an object at the top level, got %s"),
                                  imp_json_reader_describe (root));
   JsonObject *object = json_node_get_object (root);
   JsonNode *version = json_object_get_member (object, VERSION_KEY);
   if (version == NULL)
-    return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_VERSION,
-                                 "missing required key \"%s\" in lesson (the format version, %d)",
-                                 VERSION_KEY, IMP_LESSON_FORMAT_VERSION);
+    return imp_json_reader_fail (
+        &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
+        _("missing required key \"%s\" in lesson (the format version, %d)"), VERSION_KEY,
+        IMP_LESSON_FORMAT_VERSION);
   if (!imp_json_reader_version (&ld->reader, version, VERSION_KEY, IMP_LESSON_FORMAT_VERSION,
                                 "lesson format")
       || !imp_json_reader_object (&ld->reader, root, "lesson", fields, G_N_ELEMENTS (fields),
@@ -675,13 +678,13 @@ load_lesson (Loader *ld)
   JsonNode *steps = json_object_get_member (object, "steps");
   if (!JSON_NODE_HOLDS_ARRAY (steps))
     return imp_json_reader_fail (&ld->reader, steps, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an array of step objects for \"steps\", got %s",
+                                 _("expected an array of step objects for \"steps\", got %s"),
                                  imp_json_reader_describe (steps));
   JsonArray *array = json_node_get_array (steps);
   guint n = json_array_get_length (array);
   if (n == 0 || n > MAX_STEPS)
     return imp_json_reader_fail (&ld->reader, steps, IMP_FORMAT_ERROR_RANGE,
-                                 "expected 1 to %d steps, got %u", MAX_STEPS, n);
+                                 _("expected 1 to %d steps, got %u"), MAX_STEPS, n);
   for (guint i = 0; i < n; i++)
     {
       ImpLessonStep step = { 0 };
@@ -691,6 +694,40 @@ load_lesson (Loader *ld)
         return FALSE;
     }
   return TRUE;
+}
+
+/* Translations */
+
+/* Replaces *text with its translation from the catalog (po/extract-lessons.py put the
+ * course's texts there) when there is one that keeps the numbers, and for markup the
+ * references and math, of the English; else the English stays. */
+static void
+translate (char **text, gboolean markup)
+{
+  if (*text == NULL || **text == '\0')
+    return;
+  const char *translated = g_dgettext (GETTEXT_PACKAGE, *text);
+  if (translated == *text || strcmp (translated, *text) == 0
+      || !imp_lesson_translation_fits (*text, translated, markup))
+    return;
+  g_free (*text);
+  *text = g_strdup (translated);
+}
+
+/* A lesson's texts in the learner's language, after the English ones were checked
+ * (errors point into the file, which holds the English). */
+static void
+translate_lesson (ImpLesson *lesson)
+{
+  translate (&lesson->title, FALSE);
+  translate (&lesson->summary, FALSE);
+  for (guint i = 0; i < lesson->steps->len; i++)
+    {
+      ImpLessonStep *step = &g_array_index (lesson->steps, ImpLessonStep, i);
+      translate (&step->title, FALSE);
+      translate (&step->text, TRUE);
+      translate (&step->goal.hint, FALSE);
+    }
 }
 
 /* Public API */
@@ -759,6 +796,8 @@ imp_lesson_load_data (const char *data, gssize length, const char *display_name,
       g_propagate_error (error, g_steal_pointer (&ld.reader.error));
       g_clear_pointer (&ld.lesson, imp_lesson_free);
     }
+  else
+    translate_lesson (ld.lesson);
   imp_json_reader_clear (&ld.reader);
   return ld.lesson;
 }
@@ -786,8 +825,8 @@ imp_lesson_load (const char *path, GError **error)
   (void) impulse_lessons_get_resource ();
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
-      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   "%s: error: cannot read the lesson: %s", path, io_error->message);
+      g_autofree char *what = g_strdup_printf (_("cannot read the lesson: %s"), io_error->message);
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO, "%s: error: %s", path, what);
       return NULL;
     }
   g_autoptr (GFile) parent = g_file_get_parent (file);

@@ -3,6 +3,7 @@
  * scene; see imp-scene-ref.h. */
 #include "imp-scene-ref.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-file.h"
@@ -73,8 +74,9 @@ load_file (ImpJsonReader *reader, JsonNode *value, const char *base_dir, ImpScen
   const char *name = json_node_get_string (value);
 
   if (name[0] == '\0')
-    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                 "expected a scene file name for \"scene\", got an empty string");
+    return imp_json_reader_fail (
+        reader, value, IMP_FORMAT_ERROR_RANGE,
+        _("expected a scene file name for \"scene\", got an empty string"));
 
   g_autofree char *display = NULL;
   g_autoptr (GFile) file = imp_scene_ref_resolve (base_dir, name, &display);
@@ -88,7 +90,7 @@ load_file (ImpJsonReader *reader, JsonNode *value, const char *base_dir, ImpScen
     {
       g_autofree char *got = imp_json_reader_source_text (reader, value);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_IO,
-                                   "expected a readable scene file, got %s: %s", got,
+                                   _("expected a readable scene file, got %s: %s"), got,
                                    io_error->message);
     }
   out->world
@@ -162,16 +164,17 @@ imp_scene_ref_load (ImpJsonReader *reader, const char *data, gsize length, const
   memset (out, 0, sizeof *out);
   if (value == NULL)
     return imp_json_reader_fail (reader, root, IMP_FORMAT_ERROR_MISSING,
-                                 "missing required key \"scene\" in %s (a scene file name or a "
-                                 "scene object)",
+                                 _("missing required key \"scene\" in %s (a scene file name or a "
+                                   "scene object)"),
                                  what);
   if (JSON_NODE_HOLDS_OBJECT (value))
     return load_inline (reader, data, length, out);
   if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
     return load_file (reader, value, base_dir, out);
-  return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                               "expected a scene file name or a scene object for \"scene\", got %s",
-                               imp_json_reader_describe (value));
+  return imp_json_reader_fail (
+      reader, value, IMP_FORMAT_ERROR_TYPE,
+      _("expected a scene file name or a scene object for \"scene\", got %s"),
+      imp_json_reader_describe (value));
 }
 
 /**

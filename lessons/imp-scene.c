@@ -11,6 +11,7 @@
  */
 #include "imp-scene.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include <json-glib/json-glib.h>
@@ -75,16 +76,16 @@ get_circle_ref (Loader *ld, JsonNode *value, const char *key, int index, int *ci
   g_autofree char *got = imp_json_reader_source_text (&ld->reader, value);
   if (entry != NULL)
     return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                 "expected the id of a circle for %s, got %s, which is a %s", what,
-                                 got, phys_body_kind_name (entry->kind));
+                                 _("expected the id of a circle for %s, got %s, which is a %s"),
+                                 what, got, phys_body_kind_name (entry->kind));
   const char *guess = imp_suggest_nearest (id, (const char *const *) ld->circle_ids->pdata,
                                            (gssize) ld->circle_ids->len);
   if (guess != NULL)
-    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                 "expected the id of a circle for %s, got %s; did you mean \"%s\"?",
-                                 what, got, guess);
+    return imp_json_reader_fail (
+        &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
+        _("expected the id of a circle for %s, got %s; did you mean \"%s\"?"), what, got, guess);
   return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                               "expected the id of a circle for %s, got %s", what, got);
+                               _("expected the id of a circle for %s, got %s"), what, got);
 }
 
 /* Field readers; the common ones are imp_json_field_*(). */
@@ -114,8 +115,8 @@ read_id (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpoi
     {
       ImpJsonLocation loc = imp_json_reader_location (reader, first->node, FALSE);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_DUPLICATE_ID,
-                                   "duplicate id \"%s\"; the first one is at %d:%d", id, loc.line,
-                                   loc.column);
+                                   _("duplicate id \"%s\"; the first one is at %d:%d"), id,
+                                   loc.line, loc.column);
     }
   *IMP_JSON_FIELD_PTR (def, field, const char *) = id;
   return TRUE;
@@ -135,8 +136,8 @@ read_targets (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
 
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an array of circle ids for \"%s\", got %s", field->key,
-                                 imp_json_reader_describe (value));
+                                 _("expected an array of circle ids for \"%s\", got %s"),
+                                 field->key, imp_json_reader_describe (value));
 
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
@@ -154,7 +155,7 @@ read_targets (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
           ImpJsonLocation loc
               = imp_json_reader_location (reader, json_array_get_element (array, first - 1), FALSE);
           return imp_json_reader_fail (reader, element, IMP_FORMAT_ERROR_DUPLICATE_ID,
-                                       "duplicate target \"%s\"; the first one is at %d:%d",
+                                       _("duplicate target \"%s\"; the first one is at %d:%d"),
                                        json_node_get_string (element), loc.line, loc.column);
         }
       g_hash_table_insert (seen, GINT_TO_POINTER (circle), GUINT_TO_POINTER (i + 1));
@@ -185,7 +186,7 @@ read_modes (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, g
 static gboolean
 read_bounds (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
-  static const char *const expected = "expected an array of 4 numbers [x0, y0, x1, y1] or null";
+  static const char *const expected = N_("expected an array of 4 numbers [x0, y0, x1, y1] or null");
   PhysWorldDef *world = def;
   double v[4];
 
@@ -195,14 +196,15 @@ read_bounds (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, 
       return TRUE;
     }
   if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE, "%s for \"%s\", got %s",
-                                 expected, field->key, imp_json_reader_describe (value));
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE, _("%s for \"%s\", got %s"),
+                                 _(expected), field->key, imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
   if (n != 4)
     return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 "%s for \"%s\", got %u element%s", expected, field->key, n,
-                                 n == 1 ? "" : "s");
+                                 ngettext ("%s for \"%s\", got %u element",
+                                           "%s for \"%s\", got %u elements", n),
+                                 _(expected), field->key, n);
   for (guint i = 0; i < 4; i++)
     if (!imp_json_reader_number (reader, json_array_get_element (array, i), field->key, (int) i,
                                  &v[i]))
@@ -217,7 +219,7 @@ read_bounds (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, 
         g_autofree char *hi
             = imp_json_reader_source_text (reader, json_array_get_element (array, axis + 2));
         return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_RANGE,
-                                     "expected %s0 < %s1 in \"%s\", got %s0 = %s and %s1 = %s",
+                                     _("expected %s0 < %s1 in \"%s\", got %s0 = %s and %s1 = %s"),
                                      name, name, field->key, name, lo, name, hi);
       }
   world->has_bounds = true;
@@ -329,7 +331,7 @@ static gboolean
 fail_status (Loader *ld, JsonNode *node, const char *what, PhysStatus status)
 {
   return imp_json_reader_fail (&ld->reader, node, status_error (status),
-                               "expected a %s the physics core accepts, got status \"%s\"", what,
+                               _("expected a %s the physics core accepts, got status \"%s\""), what,
                                phys_status_name (status));
 }
 
@@ -373,7 +375,7 @@ load_segment (Loader *ld, JsonNode *node)
   if (def.a.x == def.b.x && def.a.y == def.b.y)
     return imp_json_reader_fail (
         &ld->reader, json_object_get_member (json_node_get_object (node), "b"),
-        IMP_FORMAT_ERROR_RANGE, "expected \"b\" to differ from \"a\", got the same point");
+        IMP_FORMAT_ERROR_RANGE, _("expected \"b\" to differ from \"a\", got the same point"));
   PhysStatus status = phys_world_add_segment (ld->world, &def, &index);
   if (status != PHYS_OK)
     return fail_status (ld, node, "segment", status);
@@ -410,7 +412,7 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
             JsonNode *target = json_array_get_element (json_node_get_array (spec->targets_node), i);
             g_autofree char *got = imp_json_reader_source_text (&ld->reader, target);
             return imp_json_reader_fail (&ld->reader, target, IMP_FORMAT_ERROR_RANGE,
-                                         "expected a target other than the source, got %s", got);
+                                         _("expected a target other than the source, got %s"), got);
           }
     }
   else if (spec->def.kind == PHYS_FORCE_SPRING || spec->def.kind == PHYS_FORCE_BUNGEE)
@@ -419,15 +421,17 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
       JsonNode *anchor = json_object_get_member (object, "anchor");
       if (b != NULL && anchor != NULL)
         return imp_json_reader_fail (&ld->reader, anchor, IMP_FORMAT_ERROR_RANGE,
-                                     "expected either \"b\" or \"anchor\" in %s, not both", what);
+                                     _("expected either \"b\" or \"anchor\" in %s, not both"),
+                                     what);
       if (b == NULL && anchor == NULL)
         return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                     "missing required key \"b\" or \"anchor\" in %s", what);
+                                     _("missing required key \"b\" or \"anchor\" in %s"), what);
       if (b != NULL && spec->def.body_b == spec->def.body_a)
         {
           g_autofree char *got = imp_json_reader_source_text (&ld->reader, b);
           return imp_json_reader_fail (&ld->reader, b, IMP_FORMAT_ERROR_RANGE,
-                                       "expected \"b\" to differ from \"a\", got %s for both", got);
+                                       _("expected \"b\" to differ from \"a\", got %s for both"),
+                                       got);
         }
       if (b == NULL)
         spec->def.body_b = -1;
@@ -452,7 +456,7 @@ load_force (Loader *ld, JsonNode *node)
   /* The type decides which keys are valid, so it is read before the others. */
   if (type == NULL)
     return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                 "missing required key \"type\" in force");
+                                 _("missing required key \"type\" in force"));
   if (!imp_json_reader_choice (&ld->reader, type, "type", kinds, G_N_ELEMENTS (kinds),
                                IMP_FORMAT_ERROR_RANGE, &kind))
     return FALSE;
@@ -504,7 +508,7 @@ load_list (Loader *ld, JsonObject *scene, const char *key, const char *what, gui
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an array for \"%s\", got %s", key,
+                                 _("expected an array for \"%s\", got %s"), key,
                                  imp_json_reader_describe (value));
 
   JsonArray *array = json_node_get_array (value);
@@ -512,7 +516,7 @@ load_list (Loader *ld, JsonObject *scene, const char *key, const char *what, gui
   /* Checked before any element, so an oversized file fails fast and in one place. */
   if (n > limit)
     return imp_json_reader_fail (&ld->reader, json_array_get_element (array, limit),
-                                 IMP_FORMAT_ERROR_LIMIT, "expected at most %u %s, got %u", limit,
+                                 IMP_FORMAT_ERROR_LIMIT, _("expected at most %u %s, got %u"), limit,
                                  key, n);
 
   for (guint i = 0; i < n; i++)
@@ -520,7 +524,7 @@ load_list (Loader *ld, JsonObject *scene, const char *key, const char *what, gui
       JsonNode *element = json_array_get_element (array, i);
       if (!JSON_NODE_HOLDS_OBJECT (element))
         return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_TYPE,
-                                     "expected a %s object in \"%s\", got %s", what, key,
+                                     _("expected a %s object in \"%s\", got %s"), what, key,
                                      imp_json_reader_describe (element));
       if (!load_one (ld, element))
         return FALSE;
@@ -536,7 +540,7 @@ check_version (Loader *ld, JsonNode *root)
   if (version == NULL)
     return imp_json_reader_fail (
         &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
-        "missing required key \"impulse\" in scene (the format version, %d)",
+        _("missing required key \"impulse\" in scene (the format version, %d)"),
         IMP_SCENE_FORMAT_VERSION);
 
   return imp_json_reader_version (&ld->reader, version, "impulse", IMP_SCENE_FORMAT_VERSION,
@@ -565,7 +569,7 @@ load_scene (Loader *ld)
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an object at the top level, got %s",
+                                 _("expected an object at the top level, got %s"),
                                  imp_json_reader_describe (root));
   /* The version comes first: a newer format may have keys this one does not know. */
   if (!check_version (ld, root)
@@ -589,7 +593,7 @@ load_scene (Loader *ld)
   if (ld->world == NULL)
     return imp_json_reader_fail (
         &ld->reader, world != NULL ? world : root, status_error (phys_world_def_check (&def)),
-        "expected world settings the physics core accepts, got status \"%s\"",
+        _("expected world settings the physics core accepts, got status \"%s\""),
         phys_status_name (phys_world_def_check (&def)));
 
   /* Bodies before forces, which refer to them by id. */
@@ -726,8 +730,8 @@ imp_scene_load_file_full (const char *path, ImpSceneInfo **info_out, GError **er
   ensure_resources ();
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
-      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   "%s: error: cannot read the scene: %s", path, io_error->message);
+      g_autofree char *what = g_strdup_printf (_("cannot read the scene: %s"), io_error->message);
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO, "%s: error: %s", path, what);
       return NULL;
     }
   return imp_scene_load_data_full (contents, (gssize) length, path, info_out, error);
@@ -786,15 +790,16 @@ char *
 imp_scene_describe_halt (const PhysWorld *world, PhysHalt halt)
 {
   const char *name = phys_world_body_name (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, halt.circle });
-  const char *what = halt.velocity ? "velocity times dt" : "position";
+  const char *what = halt.velocity ? _("velocity times dt") : _("position");
+  /* Translators: completes "its position for this frame ..." below. */
   g_autofree char *value
-      = halt.finite ? g_strdup_printf ("is %.3g, beyond %.0e", halt.magnitude,
+      = halt.finite ? g_strdup_printf (_("is %.3g, beyond %.0e"), halt.magnitude,
                                        PHYS_DIVERGED_MAGNITUDE)
-                    : g_strdup ("is not a finite number");
+                    : g_strdup (_("is not a finite number"));
 
-  return g_strdup_printf ("frame %" G_GINT64_FORMAT ": circle \"%s\" diverged: its %s for "
-                          "this frame %s (forces too stiff for this dt and integrator, or a "
-                          "teaching mode that adds energy; try a smaller dt, more substeps or "
-                          "another integrator), so the simulation stops at state %" G_GINT64_FORMAT,
-                          halt.frame, name, what, value, halt.frame);
+  return g_strdup_printf (_("frame %lld: circle \"%s\" diverged: its %s for this frame %s "
+                            "(forces too stiff for this dt and integrator, or a teaching mode "
+                            "that adds energy; try a smaller dt, more substeps or another "
+                            "integrator), so the simulation stops at state %lld"),
+                          (long long) halt.frame, name, what, value, (long long) halt.frame);
 }

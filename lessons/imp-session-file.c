@@ -11,6 +11,7 @@
  */
 #include "imp-session-file.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include <json-glib/json-glib.h>
@@ -445,7 +446,7 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
           g_autofree char *list
               = imp_json_reader_quoted_list ((const char *const *) keys->pdata, keys->len);
           return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
-                                       "missing a key to change in %s; expected one of %s", what,
+                                       _("missing a key to change in %s; expected one of %s"), what,
                                        list);
         }
     }
@@ -457,11 +458,11 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
       if ((a == NULL) != (b == NULL))
         return imp_json_reader_fail (
             reader, node, IMP_FORMAT_ERROR_MISSING,
-            "missing required key \"%s\" in %s (both ends change together)", a == NULL ? "a" : "b",
-            what);
+            _("missing required key \"%s\" in %s (both ends change together)"),
+            a == NULL ? "a" : "b", what);
       if (b != NULL && edit->edit.a.x == edit->edit.b.x && edit->edit.a.y == edit->edit.b.y)
         return imp_json_reader_fail (reader, b, IMP_FORMAT_ERROR_RANGE,
-                                     "expected \"b\" to differ from \"a\", got the same point");
+                                     _("expected \"b\" to differ from \"a\", got the same point"));
     }
   return TRUE;
 }
@@ -493,7 +494,7 @@ imp_session_file_read_edit (ImpJsonReader *reader, JsonNode *node, int kind_code
   /* The kind decides which keys are valid, so it is read before the others. */
   if (kind_node == NULL)
     return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
-                                 "missing required key \"edit\" in edit");
+                                 _("missing required key \"edit\" in edit"));
   if (!imp_json_reader_choice (reader, kind_node, "edit", kinds, G_N_ELEMENTS (kinds), kind_code,
                                &kind))
     return FALSE;
@@ -524,9 +525,10 @@ load_edit (Loader *ld, JsonNode *node, guint index)
         return imp_json_reader_fail (
             &ld->reader, json_object_get_member (json_node_get_object (node), "frame"),
             IMP_FORMAT_ERROR_ORDER,
-            "expected frames in ascending order, got frame %" G_GINT64_FORMAT
-            " after frame %" G_GINT64_FORMAT " (the edit at %d:%d)",
-            edit.frame, before->frame, before->location.line, before->location.column);
+            _("expected frames in ascending order, got frame %lld after frame %lld (the edit at "
+              "%d:%d)"),
+            (long long) edit.frame, (long long) before->frame, before->location.line,
+            before->location.column);
     }
 
   gsize start = g_array_index (ld->elements, gsize, index);
@@ -568,7 +570,7 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an array for \"%s\", got %s", key,
+                                 _("expected an array for \"%s\", got %s"), key,
                                  imp_json_reader_describe (value));
 
   JsonArray *array = json_node_get_array (value);
@@ -583,7 +585,7 @@ load_list (Loader *ld, JsonObject *session, const char *key, const char *what,
       JsonNode *element = json_array_get_element (array, i);
       if (!JSON_NODE_HOLDS_OBJECT (element))
         return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_TYPE,
-                                     "expected %s object in \"%s\", got %s", what, key,
+                                     _("expected %s object in \"%s\", got %s"), what, key,
                                      imp_json_reader_describe (element));
       if (!load_one (ld, element, i))
         return FALSE;
@@ -632,17 +634,17 @@ check_version (Loader *ld, JsonNode *root)
             g_autofree char *shown = imp_json_reader_clip (key, strlen (key));
             return imp_json_reader_fail_at_key (
                 &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
-                "unknown key \"%s\" in session; did you mean \"%s\"?", shown, VERSION_KEY);
+                _("unknown key \"%s\" in session; did you mean \"%s\"?"), shown, VERSION_KEY);
           }
       if (json_object_has_member (object, "impulse"))
         return imp_json_reader_fail (
             &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
-            "missing required key \"%s\" in session (the format version, %d); this "
-            "file has \"impulse\", the version key of a scene",
+            _("missing required key \"%s\" in session (the format version, %d); this "
+              "file has \"impulse\", the version key of a scene"),
             VERSION_KEY, IMP_SESSION_FILE_VERSION);
       return imp_json_reader_fail (
           &ld->reader, root, IMP_FORMAT_ERROR_VERSION,
-          "missing required key \"%s\" in session (the format version, %d)", VERSION_KEY,
+          _("missing required key \"%s\" in session (the format version, %d)"), VERSION_KEY,
           IMP_SESSION_FILE_VERSION);
     }
 
@@ -657,7 +659,7 @@ load_session (Loader *ld)
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     return imp_json_reader_fail (&ld->reader, root, IMP_FORMAT_ERROR_TYPE,
-                                 "expected an object at the top level, got %s",
+                                 _("expected an object at the top level, got %s"),
                                  imp_json_reader_describe (root));
   /* The version comes first: a newer format may have keys this one does not know. */
   if (!check_version (ld, root)
@@ -666,8 +668,8 @@ load_session (Loader *ld)
     return FALSE;
 
   JsonObject *session = json_node_get_object (root);
-  return load_scene (ld) && load_list (ld, session, "edits", "an edit", load_edit)
-         && load_list (ld, session, "bookmarks", "a bookmark", load_bookmark);
+  return load_scene (ld) && load_list (ld, session, "edits", _("an edit"), load_edit)
+         && load_list (ld, session, "bookmarks", _("a bookmark"), load_bookmark);
 }
 
 /* True when text has the integer "-0". Strings may give false alarms, which only
@@ -946,8 +948,8 @@ imp_session_file_load (const char *path, GError **error)
   (void) impulse_lessons_get_resource ();
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
-      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   "%s: error: cannot read the session: %s", path, io_error->message);
+      g_autofree char *what = g_strdup_printf (_("cannot read the session: %s"), io_error->message);
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO, "%s: error: %s", path, what);
       return NULL;
     }
   if (imp_scene_ref_is_uri (path))
@@ -1186,8 +1188,9 @@ imp_session_file_save (const ImpSessionFile *session, const char *path, GError *
 
   if (!imp_file_replace (path, data, length, TRUE, &io_error))
     {
-      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   "%s: error: cannot write the session: %s", path, io_error->message);
+      g_autofree char *what
+          = g_strdup_printf (_("cannot write the session: %s"), io_error->message);
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO, "%s: error: %s", path, what);
       return FALSE;
     }
   return TRUE;
@@ -1214,9 +1217,10 @@ edit_error (const ImpSessionFile *session, guint index, ImpJsonLocation loc, Imp
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, IMP_FORMAT_ERROR, code,
-               "%s: error: edit %u at frame %" G_GINT64_FORMAT " (%s): %s", place, index + 1,
-               edit->frame, phys_edit_kind_name (edit->edit.kind), what);
+  g_autofree char *message = g_strdup_printf (_("edit %u at frame %lld (%s): %s"), index + 1,
+                                              (long long) edit->frame,
+                                              phys_edit_kind_name (edit->edit.kind), what);
+  g_set_error (error, IMP_FORMAT_ERROR, code, "%s: error: %s", place, message);
   return FALSE;
 }
 
@@ -1239,22 +1243,22 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
 
   if (status == PHYS_ERROR_NAME && adds && exists)
     return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_DUPLICATE_ID, error,
-                       "expected a new id, got \"%s\", which names a %s at this frame", edit->name,
-                       phys_body_kind_name (found.kind));
+                       _("expected a new id, got \"%s\", which names a %s at this frame"),
+                       edit->name, phys_body_kind_name (found.kind));
   if (status != PHYS_ERROR_UNKNOWN_BODY || adds || edit->kind == PHYS_EDIT_SET_WORLD)
     return edit_error (session, index, entry->location, IMP_FORMAT_ERROR_REFUSED, error,
-                       "expected an edit the physics core accepts, got status \"%s\"",
+                       _("expected an edit the physics core accepts, got status \"%s\""),
                        phys_status_name (status));
 
   const char *noun = phys_body_kind_name (wanted);
   if (exists && found.kind != wanted)
     return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
-                       "expected the id of a %s, got \"%s\", which is a %s", noun, edit->name,
+                       _("expected the id of a %s, got \"%s\", which is a %s"), noun, edit->name,
                        phys_body_kind_name (found.kind));
   if (exists)
     return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
-                       "expected the id of a segment of the scene, got \"%s\", a wall of the "
-                       "world bounds, which edits cannot change",
+                       _("expected the id of a segment of the scene, got \"%s\", a wall of the "
+                         "world bounds, which edits cannot change"),
                        edit->name);
 
   /* What the world holds now: bodies may have come and gone with earlier edits. */
@@ -1271,11 +1275,11 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
       = imp_suggest_nearest (edit->name, (const char *const *) names->pdata, (gssize) names->len);
   if (guess != NULL)
     return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
-                       "expected the id of a %s at this frame, got \"%s\"; did you mean \"%s\"?",
+                       _("expected the id of a %s at this frame, got \"%s\"; did you mean \"%s\"?"),
                        noun, edit->name, guess);
   return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_UNKNOWN_ID, error,
-                     "expected the id of a %s at this frame, got \"%s\", which names no body", noun,
-                     edit->name);
+                     _("expected the id of a %s at this frame, got \"%s\", which names no body"),
+                     noun, edit->name);
 }
 
 /**
@@ -1339,10 +1343,10 @@ imp_session_file_check_reach (const ImpSessionFile *session, gint64 max_frames, 
       const ImpSessionFileEdit *entry = &g_array_index (session->edits, ImpSessionFileEdit, i);
       if (entry->frame > max_frames)
         return edit_error (session, i, entry->location, IMP_FORMAT_ERROR_WORK_LIMIT, error,
-                           "expected a frame the replay reaches within its limit of "
-                           "%" G_GINT64_FORMAT " frames, got %" G_GINT64_FORMAT " (the limit "
-                           "bounds the work a file can ask for; allow more to replay it)",
-                           max_frames, entry->frame);
+                           _("expected a frame the replay reaches within its limit of %lld "
+                             "frames, got %lld (the limit bounds the work a file can ask for; "
+                             "allow more to replay it)"),
+                           (long long) max_frames, (long long) entry->frame);
     }
   return TRUE;
 }
@@ -1354,8 +1358,9 @@ report_halt (const ImpSessionFile *session, const PhysWorld *world, gint64 frame
   g_autofree char *why = imp_scene_describe_halt (world, phys_world_halt (world));
   const char *file = session->file != NULL ? session->file : "<session>";
 
-  g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_DIVERGED,
-               "%s: error: %s; the replay cannot reach frame %" G_GINT64_FORMAT, file, why, frames);
+  g_autofree char *what
+      = g_strdup_printf (_("%s; the replay cannot reach frame %lld"), why, (long long) frames);
+  g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_DIVERGED, "%s: error: %s", file, what);
 }
 
 /**

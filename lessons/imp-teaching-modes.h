@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include <glib.h>
+#include <glib/gi18n.h>
 
 #include "imp-json-reader.h"
 #include "phys.h"
@@ -14,18 +15,19 @@
 G_BEGIN_DECLS
 
 /* X (BIT, member of PhysModes and key in files, action, name in a sentence,
- *    words when on, words when off) */
+ *    words when on, words when off); the words are marked for translation and
+ *    looked up where they are shown. */
 #define IMP_TEACHING_MODES(X)                                                                      \
-  X (DOUBLE_PAIR_LOOP, double_pair_loop, "world-double-pair-loop", "the double pair loop",         \
-     "the double pair loop on", "the double pair loop off")                                        \
+  X (DOUBLE_PAIR_LOOP, double_pair_loop, "world-double-pair-loop", N_("the double pair loop"),     \
+     N_("the double pair loop on"), N_("the double pair loop off"))                                \
   X (RESPOND_AT_FRAME_END, respond_at_frame_end, "world-respond-at-frame-end",                     \
-     "responding at frame end", "responses at frame end", "responses at contact")                  \
-  X (SLIDE_AT_RADIUS, slide_at_radius, "world-slide-at-radius", "sliding at exactly r",            \
-     "sliding at exactly r", "sliding at r minus a skin")                                          \
-  X (NO_END_CAPS, no_end_caps, "world-no-end-caps", "segments without end caps",                   \
-     "segment end caps off", "segment end caps on")                                                \
-  X (NO_REST_RULE, no_rest_rule, "world-no-rest-rule", "every bounce answered",                    \
-     "answering every bounce", "the rest rule")
+     N_("responding at frame end"), N_("responses at frame end"), N_("responses at contact"))      \
+  X (SLIDE_AT_RADIUS, slide_at_radius, "world-slide-at-radius", N_("sliding at exactly r"),        \
+     N_("sliding at exactly r"), N_("sliding at r minus a skin"))                                  \
+  X (NO_END_CAPS, no_end_caps, "world-no-end-caps", N_("segments without end caps"),               \
+     N_("segment end caps off"), N_("segment end caps on"))                                        \
+  X (NO_REST_RULE, no_rest_rule, "world-no-rest-rule", N_("every bounce answered"),                \
+     N_("answering every bounce"), N_("the rest rule"))
 
 /* Teaching modes a lesson names, as bits: detection, then the list's. */
 #define IMP_TEACHING_MODE_INDEX(bit, ...) IMP_TEACHING_MODE_INDEX_##bit,

@@ -3,6 +3,7 @@
  * entering steps, goals checked live as the session moves, predictions,
  * "show me", progress kept in the settings, leaving the lesson; and the
  * panel's references highlighting their term on the canvas. */
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +266,41 @@ test_panel_hover (void)
                    "From frame 1, c2 is not where or as this step needs it.");
   imp_lesson_player_set_up (player);
   g_assert_false (gtk_widget_get_visible (setup_row));
+  g_object_unref (panel);
+}
+
+/* Where numbers are written with a decimal comma, a learner types the answer so; the
+ * panel reads it, and says how far off a wrong one is in the same convention. */
+static void
+test_panel_decimal_comma (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autoptr (ImpLessonPlayer) player = imp_lesson_player_new (session, NULL);
+  g_autofree char *path = lesson_path ();
+  g_autoptr (GError) error = NULL;
+  GtkWidget *panel = g_object_ref_sink (imp_lesson_panel_new ());
+
+  imp_lesson_panel_set_player (IMP_LESSON_PANEL (panel), player, session);
+  g_assert_true (imp_lesson_player_open (player, path, &error));
+  g_assert_true (imp_lesson_player_show_me (player, &error));
+  g_assert_true (imp_lesson_player_next (player));
+  imp_test_german_locale ();
+  g_assert_nonnull (setlocale (LC_NUMERIC, "de_DE.UTF-8"));
+
+  GtkEntry *entry = imp_lesson_panel_get_prediction (IMP_LESSON_PANEL (panel));
+  GtkLabel *status = imp_lesson_panel_get_status (IMP_LESSON_PANEL (panel));
+  /* t is 0.500125 (the rims close 100 at 200 per frame, the 2 up a little more), within
+   * 0.01: 0,4 is a number, and too low. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "0,4");
+  imp_lesson_panel_submit (IMP_LESSON_PANEL (panel));
+  g_assert_false (imp_lesson_player_get_reached (player));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (status), "0,4 is too low (not within 0,01)."));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "0,5");
+  imp_lesson_panel_submit (IMP_LESSON_PANEL (panel));
+  g_assert_true (imp_lesson_player_get_reached (player));
+  g_assert_cmpstr (gtk_label_get_text (status), ==, "Right: t = 0,500125 (you said 0,5).");
+
+  setlocale (LC_NUMERIC, "C");
   g_object_unref (panel);
 }
 
@@ -1272,5 +1308,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/course/resume", test_course_resume);
   imp_test_init_display ();
   imp_test_add_display_func ("/ui/lesson-panel/hover-and-entry", test_panel_hover);
+  imp_test_add_display_func ("/ui/lesson-panel/prediction-decimal-comma",
+                             test_panel_decimal_comma);
   return g_test_run ();
 }

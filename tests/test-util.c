@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <errno.h>
+#include <locale.h>
 #include <math.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "test-util.h"
@@ -215,3 +219,63 @@ imp_test_random_polygon (GRand *rand, int max_vertices, double min_axis, double 
         return polygon;
     }
 }
+
+static void
+remove_tree (const char *path)
+{
+  GDir *d = g_file_test (path, G_FILE_TEST_IS_DIR) ? g_dir_open (path, 0, NULL) : NULL;
+  if (d != NULL)
+    {
+      const char *name;
+      while ((name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_dir_close (d);
+    }
+  g_remove (path);
+}
+
+/* Whether setlocale() takes the German locale (then puts the C locale back). */
+static gboolean
+german_works (void)
+{
+  gboolean works = setlocale (LC_ALL, "de_DE.UTF-8") != NULL;
+  setlocale (LC_ALL, "C");
+  return works;
+}
+
+void
+imp_test_german_locale (void)
+{
+  if (german_works ())
+    return;
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *dir = g_build_filename (builddir != NULL ? builddir : ".", "locale", NULL);
+  g_autofree char *target = g_build_filename (dir, "de_DE.UTF-8", NULL);
+  g_autofree char *numeric = g_build_filename (target, "LC_NUMERIC", NULL);
+  if (!g_file_test (numeric, G_FILE_TEST_EXISTS))
+    {
+      /* Compiled beside the target and renamed into place, so test programs running at
+       * the same time never see half a locale. */
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+      g_autofree char *scratch = g_build_filename (dir, "tmp-XXXXXX", NULL);
+      g_assert_nonnull (g_mkdtemp (scratch));
+      g_autofree char *made = g_build_filename (scratch, "de_DE.UTF-8", NULL);
+      const char *argv[] = { "localedef", "-i", "de_DE", "-f", "UTF-8", made, NULL };
+      g_autofree char *err = NULL;
+      int status = 0;
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                    NULL, NULL, NULL, &err, &status, NULL);
+      if (rename (made, target) != 0 && errno != EEXIST && errno != ENOTEMPTY)
+        g_test_message ("localedef: %s", err != NULL ? err : "");
+      remove_tree (scratch);
+    }
+  g_setenv ("LOCPATH", dir, TRUE);
+  if (!german_works ())
+    g_error ("no German locale: install the Debian package locales (tools/dev.sh test does), "
+             "whose sources localedef compiles de_DE.UTF-8 from into %s",
+             dir);
+}
+

@@ -81,3 +81,10 @@ double imp_test_relative_change (double x, double reference);
  * [min_axis, max_axis]; drawn again until it is valid. */
 PhysPolygon imp_test_random_polygon (GRand *rand, int max_vertices, double min_axis,
                                      double max_axis);
+
+/* Makes a German locale (de_DE.UTF-8, decimal comma) available to setlocale() and to child
+ * processes: the system's when it has one, else compiled once from the `locales` package's
+ * sources into $G_TEST_BUILDDIR/locale and named by LOCPATH (set here, so children inherit
+ * it). Fails the test, naming the package, when neither works. */
+void imp_test_german_locale (void);
+

@@ -14,14 +14,15 @@ build="${IMPULSE_BUILD_DIR:-$top/build}"
 
 # Keep in step with the package list in README.md.
 packages=(
-  gcc pkg-config meson ninja-build
+  gcc pkg-config meson ninja-build gettext
   libglib2.0-dev libjson-glib-dev libgtk-4-dev libadwaita-1-dev libcairo2-dev
   fonts-cantarell fonts-dejavu-core
 )
 # Only for the tests: a virtual display for widget tests, the validators of the
-# desktop file and the software-centre metadata, and an SVG renderer that checks
-# exported SVGs against the PNGs of the same figures.
-test_packages=(xvfb xauth desktop-file-utils appstream librsvg2-bin libxtst6)
+# desktop file and the software-centre metadata, an SVG renderer that checks
+# exported SVGs against the PNGs of the same figures, and the locale sources the
+# translation tests compile a German locale from (tests/test-util.c).
+test_packages=(xvfb xauth desktop-file-utils appstream librsvg2-bin libxtst6 locales)
 
 install_missing () {
   local missing=()
@@ -53,6 +54,8 @@ case "${1:-}" in
     shift
     # The settings schema compiled in the build tree, for running uninstalled.
     export GSETTINGS_SCHEMA_DIR="$build/data${GSETTINGS_SCHEMA_DIR:+:$GSETTINGS_SCHEMA_DIR}"
+    # And the translations compiled there (build/po/LANG/LC_MESSAGES/impulse.mo).
+    export IMPULSE_LOCALEDIR="$build/po"
     # With no arguments the window opens on the first lesson's scene.
     exec "$build/app/impulse" "$@"
     ;;

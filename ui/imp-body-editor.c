@@ -3,7 +3,10 @@
  * imp-body-editor.ui; the fields are built here from imp-body-fields.c's tables. */
 #include "imp-body-editor.h"
 
+#include <glib/gi18n.h>
+
 #include "imp-body-fields.h"
+#include "imp-i18n.h"
 #include "impulse-ui-resources.h"
 
 #define MAX_FIELDS 8
@@ -250,9 +253,10 @@ refresh (ImpBodyEditor *self)
                                 (guint) phys_world_get_segment (world, body.index).response);
   self->updating = FALSE;
 
+  g_autofree char *edit = g_strdup_printf (_("Edit %s"), self->name);
   g_autofree char *title
-      = g_strdup_printf ("<b>Edit %s</b> <span alpha='70%%'>(%s)</span>", self->name,
-                         phys_body_kind_name (body.kind));
+      = g_strdup_printf ("<b>%s</b> <span alpha='70%%'>(%s)</span>", edit,
+                         imp_i18n_physics_name ("body", phys_body_kind_name (body.kind)));
   gtk_label_set_markup (self->title, title);
 }
 
@@ -306,6 +310,17 @@ imp_body_editor_set_session (ImpBodyEditor *self, ImpSession *session)
   refresh (self);
 }
 
+/* A list of marked strings in the learner's language; free with g_strfreev(). */
+static char **
+translated (const char *const *strings)
+{
+  guint n = g_strv_length ((char **) strings);
+  char **out = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    out[i] = g_strdup (_(strings[i]));
+  return out;
+}
+
 static GtkWidget *
 field_label (const char *text)
 {
@@ -330,9 +345,9 @@ fill_grid (ImpBodyEditor *self, PhysBodyKind kind)
       gtk_editable_set_width_chars (GTK_EDITABLE (entry), 7);
       gtk_widget_set_hexpand (GTK_WIDGET (entry), TRUE);
       gtk_entry_set_input_purpose (entry, GTK_INPUT_PURPOSE_NUMBER);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), fields[i].tooltip);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), _(fields[i].tooltip));
       gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      fields[i].tooltip, -1);
+                                      _(fields[i].tooltip), -1);
       gtk_widget_add_css_class (GTK_WIDGET (entry), "numeric");
       g_signal_connect (entry, "activate", G_CALLBACK (entry_activated), self);
       GtkEventController *focus = gtk_event_controller_focus_new ();
@@ -347,19 +362,22 @@ fill_grid (ImpBodyEditor *self, PhysBodyKind kind)
   if (kind == PHYS_BODY_CIRCLE)
     {
       static const char *const integrators[]
-          = { "World's", "Euler", "Semi-implicit", "Midpoint", "RK4", "Verlet", NULL };
-      self->integrator = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (integrators));
+          = { N_("World's"), N_("Euler"), N_("Semi-implicit"), N_("Midpoint"), "RK4",
+              N_("Verlet"),  NULL };
+      g_auto (GStrv) shown = translated (integrators);
+      self->integrator
+          = GTK_DROP_DOWN (gtk_drop_down_new_from_strings ((const char *const *) shown));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->integrator),
-                                   "This circle's integrator (World's: the world's choice)");
+                                   _("This circle's integrator (World's: the world's choice)"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->integrator), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      "Integrator", -1);
+                                      _("Integrator"), -1);
       g_signal_connect_swapped (self->integrator, "notify::selected", G_CALLBACK (choice_changed),
                                 self);
       gtk_grid_attach (grid, GTK_WIDGET (self->integrator), 2, row - 1, 2, 1);
-      self->fixed = GTK_CHECK_BUTTON (gtk_check_button_new_with_label ("Fixed"));
-      self->collides = GTK_CHECK_BUTTON (gtk_check_button_new_with_label ("Collides"));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->fixed), "Never moves (infinite mass)");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->collides), "Takes part in collisions");
+      self->fixed = GTK_CHECK_BUTTON (gtk_check_button_new_with_label (_("Fixed")));
+      self->collides = GTK_CHECK_BUTTON (gtk_check_button_new_with_label (_("Collides")));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->fixed), _("Never moves (infinite mass)"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->collides), _("Takes part in collisions"));
       g_signal_connect_swapped (self->fixed, "toggled", G_CALLBACK (choice_changed), self);
       g_signal_connect_swapped (self->collides, "toggled", G_CALLBACK (choice_changed), self);
       gtk_grid_attach (grid, GTK_WIDGET (self->fixed), 0, row, 2, 1);
@@ -367,12 +385,13 @@ fill_grid (ImpBodyEditor *self, PhysBodyKind kind)
     }
   else if (kind == PHYS_BODY_SEGMENT)
     {
-      static const char *const responses[] = { "Reflect", "Slide", NULL };
-      self->response = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (responses));
+      static const char *const responses[] = { N_("Reflect"), N_("Slide"), NULL };
+      g_auto (GStrv) shown = translated (responses);
+      self->response = GTK_DROP_DOWN (gtk_drop_down_new_from_strings ((const char *const *) shown));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->response),
-                                   "What a circle does on contact: bounce off or slide along");
+                                   _("What a circle does on contact: bounce off or slide along"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->response), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      "Response on contact", -1);
+                                      _("Response on contact"), -1);
       g_signal_connect_swapped (self->response, "notify::selected", G_CALLBACK (choice_changed),
                                 self);
       gtk_grid_attach (grid, GTK_WIDGET (self->response), 2, row - 1, 2, 1);

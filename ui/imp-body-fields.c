@@ -2,36 +2,39 @@
 /* imp-body-fields.c: editable numbers of bodies; see the header. */
 #include "imp-body-fields.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
+
+#include "imp-i18n.h"
 
 G_DEFINE_QUARK (imp-body-field-error-quark, imp_body_field_error)
 
 static const ImpBodyField circle_fields[] = {
-  { "x", "x", "Centre, x (world units)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
-  { "y", "y", "Centre, y (world units)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
-  { "vx", "vx", "Velocity, x (units per time unit)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
-  { "vy", "vy", "Velocity, y (units per time unit)", PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
-  { "radius", "r", "Radius, greater than 0", PHYS_BODY_CIRCLE, IMP_RANGE_POSITIVE },
-  { "mass", "m", "Mass, greater than 0", PHYS_BODY_CIRCLE, IMP_RANGE_POSITIVE },
-  { "restitution", "e", "Restitution, from 0 (no bounce) to 1 (elastic)", PHYS_BODY_CIRCLE,
+  { "x", "x", N_("Centre, x (world units)"), PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "y", "y", N_("Centre, y (world units)"), PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "vx", "vx", N_("Velocity, x (units per time unit)"), PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "vy", "vy", N_("Velocity, y (units per time unit)"), PHYS_BODY_CIRCLE, IMP_RANGE_ANY },
+  { "radius", "r", N_("Radius, greater than 0"), PHYS_BODY_CIRCLE, IMP_RANGE_POSITIVE },
+  { "mass", "m", N_("Mass, greater than 0"), PHYS_BODY_CIRCLE, IMP_RANGE_POSITIVE },
+  { "restitution", "e", N_("Restitution, from 0 (no bounce) to 1 (elastic)"), PHYS_BODY_CIRCLE,
     IMP_RANGE_UNIT },
 };
 
 static const ImpBodyField segment_fields[] = {
-  { "ax", "Ax", "End A, x", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
-  { "ay", "Ay", "End A, y", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
-  { "bx", "Bx", "End B, x", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
-  { "by", "By", "End B, y", PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
-  { "restitution", "e", "Restitution, from 0 (no bounce) to 1 (elastic)", PHYS_BODY_SEGMENT,
+  { "ax", "Ax", N_("End A, x"), PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "ay", "Ay", N_("End A, y"), PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "bx", "Bx", N_("End B, x"), PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "by", "By", N_("End B, y"), PHYS_BODY_SEGMENT, IMP_RANGE_ANY },
+  { "restitution", "e", N_("Restitution, from 0 (no bounce) to 1 (elastic)"), PHYS_BODY_SEGMENT,
     IMP_RANGE_UNIT },
 };
 
 static const ImpBodyField probe_fields[] = {
-  { "x", "x", "Position, x (world units)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
-  { "y", "y", "Position, y (world units)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
-  { "vx", "vx", "Velocity, x (units per time unit)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
-  { "vy", "vy", "Velocity, y (units per time unit)", PHYS_BODY_PROBE, IMP_RANGE_ANY },
+  { "x", "x", N_("Position, x (world units)"), PHYS_BODY_PROBE, IMP_RANGE_ANY },
+  { "y", "y", N_("Position, y (world units)"), PHYS_BODY_PROBE, IMP_RANGE_ANY },
+  { "vx", "vx", N_("Velocity, x (units per time unit)"), PHYS_BODY_PROBE, IMP_RANGE_ANY },
+  { "vy", "vy", N_("Velocity, y (units per time unit)"), PHYS_BODY_PROBE, IMP_RANGE_ANY },
 };
 
 const ImpBodyField *
@@ -101,8 +104,10 @@ imp_body_field_format (double value)
    * seventeen digits that no field is wide enough for. */
   for (int digits = 6; digits < 10; digits++)
     {
+      /* In the locale's convention (0,25 in German), which the parser reads back. */
       char *text = g_strdup_printf ("%.*g", digits, value);
-      if (g_ascii_strtod (text, NULL) == value)
+      double back;
+      if (imp_i18n_parse_number (text, &back) && back == value)
         return text;
       g_free (text);
     }
@@ -115,26 +120,24 @@ imp_body_field_parse (const ImpBodyField *field, const char *text, double *value
   g_autoptr (GString) clean = g_string_new (text);
   g_string_replace (clean, "\u2212", "-", 0);
   g_strstrip (clean->str);
-  char *end = NULL;
-  double x = clean->str[0] != '\0' ? g_ascii_strtod (clean->str, &end) : NAN;
-  /* strtod also reads "nan", "inf" and hexadecimal: only decimal numbers count. */
-  gboolean decimal = end != NULL && *end == '\0' && strpbrk (clean->str, "nNiIxX") == NULL;
-  if (!decimal || !isfinite (x))
+  /* A point or the locale's decimal separator; "nan", "inf" and hexadecimal are refused. */
+  double x;
+  if (!imp_i18n_parse_number (clean->str, &x))
     {
       g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_NOT_A_NUMBER,
-                   "%s: expected a number, got \u201c%s\u201d", field->label, clean->str);
+                   _("%s: expected a number, got \u201c%s\u201d"), field->label, clean->str);
       return FALSE;
     }
   if (field->range == IMP_RANGE_POSITIVE && !(x > 0.0))
     {
       g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
-                   "%s: expected a number greater than 0, got %s", field->label, clean->str);
+                   _("%s: expected a number greater than 0, got %s"), field->label, clean->str);
       return FALSE;
     }
   if (field->range == IMP_RANGE_UNIT && !(x >= 0.0 && x <= 1.0))
     {
       g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
-                   "%s: expected a number from 0 to 1, got %s", field->label, clean->str);
+                   _("%s: expected a number from 0 to 1, got %s"), field->label, clean->str);
       return FALSE;
     }
   *value = x;
@@ -238,7 +241,7 @@ imp_body_field_edit (const PhysWorld *world, PhysBodyRef body, const ImpBodyFiel
   if (edit->a.x == edit->b.x && edit->a.y == edit->b.y)
     {
       g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
-                   "%s: the ends A and B would be the same point; a segment needs two",
+                   _("%s: the ends A and B would be the same point; a segment needs two"),
                    field->label);
       return FALSE;
     }
@@ -323,15 +326,15 @@ imp_body_edit_check_place (const PhysWorld *world, const PhysEdit *edit, char **
       if (x0 > x1 || y0 > y1)
         {
           g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
-                       "%s: a radius of %g does not fit inside the world's bounds (%g by %g)",
+                       _("%s: a radius of %g does not fit inside the world's bounds (%g by %g)"),
                        edit->name, r, box.max.x - box.min.x, box.max.y - box.min.y);
           return FALSE;
         }
       if (centre.x < x0 || centre.x > x1 || centre.y < y0 || centre.y > y1)
         {
           g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE,
-                       "%s: (%g, %g) is outside the world's bounds; with radius %g the centre "
-                       "must stay within x %g to %g and y %g to %g",
+                       _("%s: (%g, %g) is outside the world's bounds; with radius %g the centre "
+                         "must stay within x %g to %g and y %g to %g"),
                        edit->name, centre.x, centre.y, r, x0, x1, y0, y1);
           return FALSE;
         }
@@ -342,8 +345,8 @@ imp_body_edit_check_place (const PhysWorld *world, const PhysEdit *edit, char **
       PhysSegment wall = phys_world_get_segment (world, i);
       if (!wall.is_bound && segment_distance (centre, wall.a, wall.b) < r)
         {
-          *warning = g_strdup_printf ("%s now overlaps %s: the next frame pushes them apart "
-                                      "(an embedded event)",
+          *warning = g_strdup_printf (_("%s now overlaps %s: the next frame pushes them apart "
+                                        "(an embedded event)"),
                                       edit->name, wall.name);
           break;
         }
@@ -359,41 +362,41 @@ imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error)
     {
     case PHYS_EDIT_ADD_CIRCLE:
     case PHYS_EDIT_ADD_SEGMENT:
-      what = g_strdup_printf ("Adding %s", edit->name);
+      what = g_strdup_printf (_("Adding %s"), edit->name);
       break;
     case PHYS_EDIT_REMOVE_CIRCLE:
     case PHYS_EDIT_REMOVE_SEGMENT:
-      what = g_strdup_printf ("Removing %s", edit->name);
+      what = g_strdup_printf (_("Removing %s"), edit->name);
       break;
     case PHYS_EDIT_SET_WORLD:
-      what = g_strdup ("Changing the world");
+      what = g_strdup (_("Changing the world"));
       break;
     default:
-      what = g_strdup_printf ("Editing %s", edit->name);
+      what = g_strdup_printf (_("Editing %s"), edit->name);
       break;
     }
   const char *why;
   switch (status)
     {
     case PHYS_ERROR_NOT_FINITE:
-      why = "a value is not a finite number";
+      why = _("a value is not a finite number");
       break;
     case PHYS_ERROR_OUT_OF_RANGE:
-      why = "a value is outside its range";
+      why = _("a value is outside its range");
       break;
     case PHYS_ERROR_LIMIT:
-      why = "the world holds as many bodies as it can";
+      why = _("the world holds as many bodies as it can");
       break;
     case PHYS_ERROR_UNKNOWN_BODY:
-      why = "the body is not in the world at this frame (or is a wall of the bounds)";
+      why = _("the body is not in the world at this frame (or is a wall of the bounds)");
       break;
     case PHYS_ERROR_NAME:
-      why = "the name is empty, too long or already used";
+      why = _("the name is empty, too long or already used");
       break;
     default:
       why = phys_status_name (status);
       break;
     }
-  g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_REFUSED, "%s refused: %s", what,
+  g_set_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_REFUSED, _("%s refused: %s"), what,
                why);
 }

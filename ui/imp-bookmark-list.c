@@ -5,6 +5,8 @@
  * or a session is loaded. */
 #include "imp-bookmark-list.h"
 
+#include <glib/gi18n.h>
+
 struct _ImpBookmarkList
 {
   GtkWidget parent_instance;
@@ -56,24 +58,24 @@ static GtkWidget *
 bookmark_row (ImpBookmarkList *self, int i, gint64 frame, const char *note)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  g_autofree char *label = g_strdup_printf ("Frame %" G_GINT64_FORMAT, frame);
+  g_autofree char *label = g_strdup_printf (_("Frame %lld"), (long long) frame);
   GtkWidget *go = tagged (gtk_button_new_with_label (label), i);
   gtk_widget_add_css_class (go, "flat");
-  gtk_widget_set_tooltip_text (go, "Jump to this frame");
+  gtk_widget_set_tooltip_text (go, _("Jump to this frame"));
   gtk_widget_set_size_request (go, 110, -1);
   g_signal_connect (go, "clicked", G_CALLBACK (jump), self);
   gtk_box_append (GTK_BOX (row), go);
 
   GtkWidget *entry = tagged (gtk_entry_new (), i);
   gtk_editable_set_text (GTK_EDITABLE (entry), note);
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), "Note");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Note"));
   gtk_widget_set_hexpand (entry, TRUE);
   g_signal_connect (entry, "changed", G_CALLBACK (note_changed), self);
   gtk_box_append (GTK_BOX (row), entry);
 
   GtkWidget *remove = tagged (gtk_button_new_from_icon_name ("user-trash-symbolic"), i);
   gtk_widget_add_css_class (remove, "flat");
-  gtk_widget_set_tooltip_text (remove, "Remove this bookmark");
+  gtk_widget_set_tooltip_text (remove, _("Remove this bookmark"));
   g_signal_connect (remove, "clicked", G_CALLBACK (remove_clicked), self);
   gtk_box_append (GTK_BOX (row), remove);
   return row;
@@ -133,12 +135,12 @@ imp_bookmark_list_init (ImpBookmarkList *self)
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
-  GtkWidget *add = gtk_button_new_with_mnemonic ("_Bookmark This Frame");
+  GtkWidget *add = gtk_button_new_with_mnemonic (_("_Bookmark This Frame"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "win.bookmark");
   gtk_box_append (GTK_BOX (self->box), add);
 
-  self->empty = gtk_label_new ("No bookmarks yet. Ctrl+B marks the frame under the "
-                               "playhead; the mark shows on the timeline bar.");
+  self->empty = gtk_label_new (_("No bookmarks yet. Ctrl+B marks the frame under the "
+                                 "playhead; the mark shows on the timeline bar."));
   gtk_label_set_wrap (GTK_LABEL (self->empty), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (self->empty), 36);
   gtk_widget_add_css_class (self->empty, "dim-label");

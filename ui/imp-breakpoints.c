@@ -2,6 +2,7 @@
 /* imp-breakpoints.c: breakpoint presets turned into timeline queries. */
 #include "imp-breakpoints.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -13,11 +14,11 @@ G_DEFINE_QUARK (imp-breakpoint-error-quark, imp_breakpoint_error)
 
 /* When each kind's breakpoint pauses; the kind's name is the physics' own. */
 static const char *const kind_sentences[N_EVENT_KINDS] = {
-  [PHYS_EVENT_EMBEDDED] = "Playback pauses when a frame starts with bodies overlapping",
-  [PHYS_EVENT_CIRCLE_CIRCLE] = "Playback pauses when two circles collide",
-  [PHYS_EVENT_CIRCLE_SEGMENT] = "Playback pauses when a circle meets a segment",
-  [PHYS_EVENT_PROBE_SEGMENT] = "Playback pauses when a probe's path crosses a segment",
-  [PHYS_EVENT_EVENT_CAP] = "Playback pauses where a frame hits the event cap",
+  [PHYS_EVENT_EMBEDDED] = N_("Playback pauses when a frame starts with bodies overlapping"),
+  [PHYS_EVENT_CIRCLE_CIRCLE] = N_("Playback pauses when two circles collide"),
+  [PHYS_EVENT_CIRCLE_SEGMENT] = N_("Playback pauses when a circle meets a segment"),
+  [PHYS_EVENT_PROBE_SEGMENT] = N_("Playback pauses when a probe's path crosses a segment"),
+  [PHYS_EVENT_EVENT_CAP] = N_("Playback pauses where a frame hits the event cap"),
 };
 
 /* The event kind phys_event_kind_name() calls name, or -1. */
@@ -50,21 +51,21 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
   if (g_str_equal (name, "none"))
     {
       imp_session_set_breakpoint (session, NULL);
-      *description = g_strdup ("Playback no longer pauses by itself");
+      *description = g_strdup (_("Playback no longer pauses by itself"));
       return TRUE;
     }
   else if (g_str_equal (name, "any"))
-    text = g_strdup ("Playback pauses on every event");
+    text = g_strdup (_("Playback pauses on every event"));
   else if (kind == PHYS_EVENT_EVENT_CAP)
     {
       /* The cap is a mark on the frame, not an event a pair has: the query has its own flag. */
       query.event_cap = true;
-      text = g_strdup (kind_sentences[kind]);
+      text = g_strdup (_(kind_sentences[kind]));
     }
   else if (kind >= 0)
     {
       query.kinds = 1u << kind;
-      text = g_strdup (kind_sentences[kind]);
+      text = g_strdup (_(kind_sentences[kind]));
     }
   else if (g_str_has_prefix (name, "energy"))
     {
@@ -78,15 +79,15 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
           if (end == NULL || end == rest + 1 || *end != '\0' || !(percent > 0.0 && percent <= 100.0))
             {
               g_set_error (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_UNKNOWN,
-                           "Unknown breakpoint \u201c%s\u201d: expected energy-P with P a "
-                           "percentage above 0 and at most 100",
+                           _("Unknown breakpoint \u201c%s\u201d: expected energy-P with P a "
+                             "percentage above 0 and at most 100"),
                            name);
               return FALSE;
             }
         }
       query.energy_change = percent / 100.0;
-      text = g_strdup_printf ("Playback pauses where the total energy changes by more than "
-                              "%g %% in a frame",
+      text = g_strdup_printf (_("Playback pauses where the total energy changes by more than "
+                                "%g %% in a frame"),
                               percent);
     }
   else if (g_str_equal (name, "selection"))
@@ -97,20 +98,21 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
           query.match_pair = true;
           query.pair[0] = a;
           query.pair[1] = b;
-          text = g_strdup_printf ("Playback pauses when %s and %s collide",
+          text = g_strdup_printf (_("Playback pauses when %s and %s collide"),
                                   body_name (session, a), body_name (session, b));
         }
       else if (imp_session_get_selected_body (session, &a))
         {
           query.match_body = true;
           query.body = a;
-          text = g_strdup_printf ("Playback pauses on every event of %s", body_name (session, a));
+          text = g_strdup_printf (_("Playback pauses on every event of %s"),
+                                  body_name (session, a));
         }
       else
         {
           g_set_error_literal (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_NO_SELECTION,
-                               "Select a body first (click it; Ctrl+click a second one for a "
-                               "pair), then choose this breakpoint");
+                               _("Select a body first (click it; Ctrl+click a second one for a "
+                                 "pair), then choose this breakpoint"));
           return FALSE;
         }
     }
@@ -120,8 +122,8 @@ imp_breakpoint_apply (ImpSession *session, const char *name, char **description,
       for (int k = 0; k < N_EVENT_KINDS; k++)
         g_string_append_printf (names, ", %s", phys_event_kind_name ((PhysEventKind) k));
       g_set_error (error, IMP_BREAKPOINT_ERROR, IMP_BREAKPOINT_ERROR_UNKNOWN,
-                   "Unknown breakpoint “%s”: expected %s, selection, energy or energy-P "
-                   "(P percent)",
+                   _("Unknown breakpoint “%s”: expected %s, selection, energy or energy-P "
+                     "(P percent)"),
                    name, names->str);
       g_string_free (names, TRUE);
       return FALSE;

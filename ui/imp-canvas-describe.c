@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "imp-conceal.h"
+#include "imp-i18n.h"
 
 /* A coordinate of a unit vector to two places, never "-0.00". */
 static double
@@ -92,7 +93,8 @@ imp_canvas_describe_event (ImpSession *session, const PhysWorld *world, const Ph
       return g_strdup_printf (_("the path of %s crosses %s at t = %.3f"), na, nb, event->t);
     default:
       return g_strdup_printf (_("%s and %s: a %s event at t = %.3f"), na, nb,
-                              phys_event_kind_name (event->kind), event->t);
+                              imp_i18n_physics_name ("event", phys_event_kind_name (event->kind)),
+                              event->t);
     }
 }
 
@@ -114,7 +116,7 @@ imp_canvas_describe (ImpSession *session)
     return g_strdup (_("Nothing open"));
   gint64 frame = imp_session_get_frame (session);
   GString *text = g_string_new (NULL);
-  g_string_append_printf (text, _("Frame %" G_GINT64_FORMAT), frame);
+  g_string_append_printf (text, _("Frame %lld"), (long long) frame);
 
   const PhysEvent *event = now.selected;
   if (imp_session_get_stop (session) > 0)

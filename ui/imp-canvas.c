@@ -721,7 +721,7 @@ act_delete (GtkWidget *widget, const char *action, GVariant *param)
       || imp_session_get_selected_pair (self->session, &a, &b))
     {
       g_signal_emit (self, signals[SIGNAL_EDIT_REFUSED], 0,
-                     "Select a single body (click it) to delete it");
+                     _("Select a single body (click it) to delete it"));
       return;
     }
   imp_session_get_view (self->session, &now);
@@ -747,18 +747,18 @@ context_menu (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas
   imp_session_select_body (self->session, body, FALSE);
 
   g_autoptr (GMenu) menu = g_menu_new ();
-  g_autoptr (GMenuItem) circle = g_menu_item_new ("Add _Circle Here", NULL);
+  g_autoptr (GMenuItem) circle = g_menu_item_new (_("Add _Circle Here"), NULL);
   g_menu_item_set_action_and_target_value (circle, "canvas.add-circle",
                                            g_variant_new ("(dd)", x, y));
   g_menu_append_item (menu, circle);
-  g_autoptr (GMenuItem) wall = g_menu_item_new ("Add _Wall Here", NULL);
+  g_autoptr (GMenuItem) wall = g_menu_item_new (_("Add _Wall Here"), NULL);
   g_menu_item_set_action_and_target_value (wall, "canvas.add-segment",
                                            g_variant_new ("(dd)", x, y));
   g_menu_append_item (menu, wall);
   if (body.kind != PHYS_BODY_PROBE && imp_body_is_editable (now.world, body))
     {
       const char *name = phys_world_body_name (now.world, body);
-      g_autofree char *label = g_strdup_printf ("_Delete %s", name);
+      g_autofree char *label = g_strdup_printf (_("_Delete %s"), name);
       g_autoptr (GMenu) section = g_menu_new ();
       g_menu_append (section, label, "canvas.delete-body");
       g_menu_append_section (menu, NULL, G_MENU_MODEL (section));

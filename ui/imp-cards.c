@@ -4,9 +4,11 @@
  * worked example in a textbook would. */
 #include "imp-cards.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
+#include "imp-i18n.h"
 #include "imp-ledger.h"
 #include "imp-lesson-markup.h"
 
@@ -167,7 +169,9 @@ static char *
 vec (const Card *c, PhysVec2 v)
 {
   g_autofree char *x = num (c, v.x), *y = num (c, v.y);
-  return g_strdup_printf ("(%s, %s)", x, y);
+  /* Translators: a vector's components; where the decimal separator is a comma, separate
+   * them with a semicolon: "(%s; %s)". */
+  return g_strdup_printf (_("(%s, %s)"), x, y);
 }
 
 /* "a x + b y" as written by hand: no zero term, a negative one subtracted
@@ -208,38 +212,39 @@ imp_card_verdict_sentence (const PhysCircleCircleSweep *s, double t0)
     {
       /* What the engine compares: the time left in the frame, not the whole frame. */
       double left = 1.0 - t0;
-      return s->t > left
-                 ? g_strdup_printf ("They would touch at t = %.6g from t₀, after the %.6g of "
-                                    "the frame that is left (t > 1 − t₀): a later frame finds it.",
-                                    s->t, left)
-                 : g_strdup_printf ("They touch at t = %.6g from t₀, within the %.6g of the "
-                                    "frame that is left (0 ≤ t ≤ 1 − t₀): at %.6g of the frame.",
-                                    s->t, left, t0 + s->t);
+      return s->t > left ? g_strdup_printf (
+                 _("They would touch at t = %.6g from t₀, after the %.6g of "
+                    "the frame that is left (t > 1 − t₀): a later frame finds it."),
+                 s->t, left)
+                         : g_strdup_printf (
+                             _("They touch at t = %.6g from t₀, within the %.6g of the "
+                                "frame that is left (0 ≤ t ≤ 1 − t₀): at %.6g of the frame."),
+                             s->t, left, t0 + s->t);
     }
   double dd = s->c + s->R * s->R;
   switch (s->verdict)
     {
     case PHYS_VERDICT_OVERLAPPING:
-      return g_strdup_printf ("They already overlap when the test starts (c < 0): the centres "
-                              "are %.6g apart, less than R = %.6g.",
+      return g_strdup_printf (_("They already overlap when the test starts (c < 0): the centres "
+                                "are %.6g apart, less than R = %.6g."),
                               sqrt (fmax (dd, 0.0)), s->R);
     case PHYS_VERDICT_NO_RELATIVE_MOTION:
-      return g_strdup ("They do not move relative to each other (a = v·v ≈ 0), so the distance "
-                       "between them cannot change in this frame.");
+      return g_strdup (_("They do not move relative to each other (a = v·v ≈ 0), so the distance "
+                         "between them cannot change in this frame."));
     case PHYS_VERDICT_MOVING_APART:
-      return g_strdup ("They are moving apart (b = v·d ≥ 0): the distance between the centres "
-                       "is not shrinking, so they cannot meet.");
+      return g_strdup (_("They are moving apart (b = v·d ≥ 0): the distance between the centres "
+                         "is not shrinking, so they cannot meet."));
     case PHYS_VERDICT_MISS:
-      return g_strdup_printf ("Their paths never come within R of each other (disc < 0): the "
-                              "centres pass %.6g apart at their closest, more than R = %.6g.",
+      return g_strdup_printf (_("Their paths never come within R of each other (disc < 0): the "
+                                "centres pass %.6g apart at their closest, more than R = %.6g."),
                               sqrt (fmax (dd - s->b * s->b / s->a, 0.0)), s->R);
     case PHYS_VERDICT_AFTER_FRAME:
-      return g_strdup_printf ("They would touch at t = %.6g, after this frame ends (t > 1): a "
-                              "later frame finds it.",
+      return g_strdup_printf (_("They would touch at t = %.6g, after this frame ends (t > 1): a "
+                                "later frame finds it."),
                               s->t);
     case PHYS_VERDICT_HIT:
-      return g_strdup_printf ("They touch at t = %.6g, inside the frame (0 ≤ t ≤ 1): the "
-                              "smaller root is the first touch.",
+      return g_strdup_printf (_("They touch at t = %.6g, inside the frame (0 ≤ t ≤ 1): the "
+                                "smaller root is the first touch."),
                               s->t);
     default:
       return g_strdup ("");
@@ -259,20 +264,20 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
   g_autofree char *dx = factor (c, s->d.x), *dy = factor (c, s->d.y);
   g_autofree char *fA = factor (c, s->a), *fB = factor (c, s->b), *fC = factor (c, s->c);
 
-  g_autofree char *title = g_strdup_printf ("Circle–circle test: %s and %s",
+  g_autofree char *title = g_strdup_printf (_("Circle–circle test: %s and %s"),
                                             name_of (world, PHYS_BODY_CIRCLE, a),
                                             name_of (world, PHYS_BODY_CIRCLE, b));
   heading (c, title);
   if (t0 > 0.0)
-    line (c, "The test starts at t₀ = %.6g of the frame (after an earlier event); its t "
-             "counts from there.", t0);
+    line (c, _("The test starts at t₀ = %.6g of the frame (after an earlier event); its t "
+               "counts from there."), t0);
   termed (c, "d");
   line (c, "d = p₂ − p₁ = %s", d);
   termed (c, "v");
-  line (c, "v = v₂ − v₁ = %s   (displacement over the frame)", v);
+  line (c, _("v = v₂ − v₁ = %s   (displacement over the frame)"), v);
   line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
   line (c, "a = v·v = %s² + %s² = %s", vx, vy, A);
-  line (c, "b = v·d = %s·%s + %s·%s = %s   (half the textbook b)", vx, dx, vy, dy, B);
+  line (c, _("b = v·d = %s·%s + %s·%s = %s   (half the textbook b)"), vx, dx, vy, dy, B);
   line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
   line (c, "disc = b² − a c = %s² − %s·%s = %s", fB, fA, fC, D);
   if (s->quartic)
@@ -280,31 +285,32 @@ circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep
       /* Different accelerations (one held up, the other falling): not a quadratic. */
       g_autofree char *w = vec (c, s->w), *k3 = num (c, s->k[3]), *k4 = num (c, s->k[4]);
       g_autofree char *k2 = num (c, s->k[2]), *tq = num (c, s->t);
-      line (c, "Their accelerations differ by w = %s: |d + v t + w t²/2|² − R² is a quartic, "
-               "c + 2b t + %s t² + %s t³ + %s t⁴, whose first root in [0, 1] is found between "
-               "the roots of its derivatives: t = %s", w, k2, k3, k4, tq);
+      line (c, _("Their accelerations differ by w = %s: |d + v t + w t²/2|² − R² is a quartic, "
+                 "c + 2b t + %s t² + %s t³ + %s t⁴, whose first root in [0, 1] is found between "
+                 "the roots of its derivatives: t = %s"), w, k2, k3, k4, tq);
     }
   else if (s->has_roots)
     {
       g_autofree char *t1 = num (c, s->roots[0]), *t2 = num (c, s->roots[1]);
       termed (c, "t");
-      line (c, "t = (−b ∓ √disc) / a = %s and %s", t1, t2);
+      line (c, _("t = (−b ∓ √disc) / a = %s and %s"), t1, t2);
     }
   else if (s->verdict == PHYS_VERDICT_NO_RELATIVE_MOTION)
-    line (c, "No roots to look for: a ≈ 0, the circles do not move relative to each other, "
-             "so their distance never changes.");
+    line (c, _("No roots to look for: a ≈ 0, the circles do not move relative to each other, "
+               "so their distance never changes."));
   else if (s->verdict == PHYS_VERDICT_MISS)
-    line (c, "No real roots: disc < 0.");
+    line (c, _("No real roots: disc < 0."));
   else
-    line (c, "The roots are not needed: an earlier check decided.");
+    line (c, _("The roots are not needed: an earlier check decided."));
   g_autofree char *sentence = imp_card_verdict_sentence (s, t0);
-  line (c, "Verdict: %s. %s", phys_verdict_name (s->verdict), sentence);
+  line (c, _("Verdict: %s. %s"), imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
+        sentence);
   if (s->has_t)
     {
       g_autofree char *p1 = vec (c, s->p1_at_t), *p2 = vec (c, s->p2_at_t);
       g_autofree char *n = vec (c, s->normal), *pt = vec (c, s->point);
       termed (c, "point");
-      line (c, "At t: p₁ = %s, p₂ = %s; contact point %s; n = %s", p1, p2, pt, n);
+      line (c, _("At t: p₁ = %s, p₂ = %s; contact point %s; n = %s"), p1, p2, pt, n);
     }
 }
 
@@ -325,37 +331,37 @@ circle_circle_discrete (Card *c, const PhysWorld *world, const PhysCircleCircleS
   g_autofree char *d = vec (c, s->d), *dd = num (c, s->c + s->R * s->R);
   g_autofree char *r1 = num (c, s->r1), *r2 = num (c, s->r2), *R = num (c, s->R);
   g_autofree char *C = num (c, s->c);
-  g_autofree char *title = g_strdup_printf ("Discrete overlap test: %s and %s",
+  g_autofree char *title = g_strdup_printf (_("Discrete overlap test: %s and %s"),
                                             name_of (world, PHYS_BODY_CIRCLE, a),
                                             name_of (world, PHYS_BODY_CIRCLE, b));
   heading (c, title);
-  line (c, "Detection is discrete: the test looks only at where the circles stand when the "
-           "frame starts (where the last frame ended), then moves them the whole frame "
-           "without looking again.");
+  line (c, _("Detection is discrete: the test looks only at where the circles stand when the "
+             "frame starts (where the last frame ended), then moves them the whole frame "
+             "without looking again."));
   termed (c, "d");
   line (c, "d = p₂ − p₁ = %s", d);
   line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
   line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
   if (s->c >= 0.0)
     {
-      line (c, "Verdict: no overlap (c ≥ 0). Nothing collides in this frame, however fast they "
-               "move: a pair that crosses within one frame is never seen.");
+      line (c, _("Verdict: no overlap (c ≥ 0). Nothing collides in this frame, however fast they "
+                 "move: a pair that crosses within one frame is never seen."));
       return;
     }
   /* Overlapping: they collide when they are approaching along the normal. */
   double closing = -(s->v.x * s->normal.x + s->v.y * s->normal.y);
   g_autofree char *n = vec (c, s->normal), *vn = num (c, closing);
   termed (c, "n");
-  line (c, "n = d / |d| = %s; they approach along n at %s per frame", n, vn);
-  line (c, closing > 0.0 ? "Verdict: overlapping (c < 0) and approaching: they collide now, "
-                           "already inside each other."
-                         : "Verdict: overlapping (c < 0) but separating: no response.");
+  line (c, _("n = d / |d| = %s; they approach along n at %s per frame"), n, vn);
+  line (c, closing > 0.0 ? _("Verdict: overlapping (c < 0) and approaching: they collide now, "
+                             "already inside each other.")
+                         : _("Verdict: overlapping (c < 0) but separating: no response."));
 }
 
 static void
 impulse_card (Card *c, const PhysImpulse *imp, bool resting)
 {
-  heading (c, "Response: an impulse along n");
+  heading (c, _("Response: an impulse along n"));
   g_autofree char *n = vec (c, imp->normal), *rel = vec (c, imp->rel_vel);
   g_autofree char *vn = num (c, imp->vn), *e = num (c, imp->e), *j = num (c, imp->j);
   g_autofree char *fvn = factor (c, imp->vn);
@@ -366,9 +372,9 @@ impulse_card (Card *c, const PhysImpulse *imp, bool resting)
   line (c, "n = unit(p₂(t) − p₁(t)) = %s", n);
   termed (c, "v.n");
   line (c, "(v₁ − v₂)·n = %s·n = %s%s", rel, vn,
-        imp->vn > 0.0 ? "   (approaching)" : "   (not approaching: no impulse)");
+        imp->vn > 0.0 ? _("   (approaching)") : _("   (not approaching: no impulse)"));
   line (c, "e = √(e₁ e₂) = %s%s", e,
-        resting ? "   (taken as 0: a resting or repeated contact)" : "");
+        resting ? _("   (taken as 0: a resting or repeated contact)") : "");
   termed (c, "j");
   line (c, "j = −(1 + e)(v₁ − v₂)·n / (1/m₁ + 1/m₂) = −(1 + %s)·%s / (%s + %s) = %s", e, fvn, im1,
         im2, j);
@@ -385,31 +391,32 @@ rest_card (Card *c, const PhysEvent *event, bool pressed)
 {
   if (event->resting)
     {
-      heading (c, "Why it rests");
+      heading (c, _("Why it rests"));
       if (pressed)
-        line (c, "Gravity presses this contact together, and its next bounce would come back "
+        line (c,
+              _("Gravity presses this contact together, and its next bounce would come back "
                  "within a frame (2 e vₙ / aₙ < 1 frame): a ball coming to rest would bounce "
                  "infinitely often in a finite time (inelastic collapse). The contact rests "
-                 "instead: its normal velocity is set to exactly 0 and the surface holds it up.");
+                 "instead: its normal velocity is set to exactly 0 and the surface holds it up."));
       else
-        line (c, "It rests with e = 0: its normal speed is below the world's rest speed "
-                 "(bodies on straight paths), or it repeats within a cluster of circles.");
+        line (c, _("It rests with e = 0: its normal speed is below the world's rest speed "
+                   "(bodies on straight paths), or it repeats within a cluster of circles."));
     }
   if (event->removed > 0.0)
     {
       g_autofree char *removed = num (c, event->removed);
-      line (c, "Kinetic energy removed by the rule (on top of the response's own loss): %s",
+      line (c, _("Kinetic energy removed by the rule (on top of the response's own loss): %s"),
             removed);
     }
   if (event->jammed)
-    line (c, "Jammed: answered more than %d times at one instant; the cluster moved on as one "
-             "body, keeping its momentum.",
+    line (c, _("Jammed: answered more than %d times at one instant; the cluster moved on as one "
+               "body, keeping its momentum."),
           PHYS_JAM_ANSWERS);
   if (event->taken.x != 0.0 || event->taken.y != 0.0)
     {
       g_autofree char *taken = vec (c, event->taken);
-      line (c, "Momentum taken by what does not move (walls, the ground; with the weight it "
-               "held up for the rest of the frame): %s",
+      line (c, _("Momentum taken by what does not move (walls, the ground; with the weight it "
+                 "held up for the rest of the frame): %s"),
             taken);
     }
 }
@@ -419,8 +426,8 @@ rest_card (Card *c, const PhysEvent *event, bool pressed)
 static void
 badges (Card *c, gboolean momentum_kept, gboolean energy_kept)
 {
-  const char *words[2] = { momentum_kept ? "momentum kept" : "momentum changed",
-                           energy_kept ? "kinetic energy kept" : "kinetic energy changed" };
+  const char *words[2] = { momentum_kept ? _("momentum kept") : _("momentum changed"),
+                           energy_kept ? _("kinetic energy kept") : _("kinetic energy changed") };
   const gboolean kept[2] = { momentum_kept, energy_kept };
   if (c->style != IMP_CARD_MARKUP)
     {
@@ -447,43 +454,43 @@ badges (Card *c, gboolean momentum_kept, gboolean energy_kept)
 static void
 ledger_card (Card *c, const PhysImpulse *imp, const PhysEvent *event)
 {
-  heading (c, "Ledger");
+  heading (c, _("Ledger"));
   ImpLedger ledger = imp_ledger_of (imp);
   double k0 = ledger.kinetic_before, k1 = ledger.kinetic_after;
   gboolean momentum_kept = ledger.momentum_kept, energy_kept = ledger.energy_kept;
   g_autofree char *sp0 = vec (c, ledger.momentum_before), *sp1 = vec (c, ledger.momentum_after);
   g_autofree char *sk0 = num (c, k0), *sk1 = num (c, k1);
-  line (c, "momentum m₁v₁ + m₂v₂: %s → %s", sp0, sp1);
-  line (c, "kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: %s → %s", sk0, sk1);
+  line (c, _("momentum m₁v₁ + m₂v₂: %s → %s"), sp0, sp1);
+  line (c, _("kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: %s → %s"), sk0, sk1);
   badges (c, momentum_kept, energy_kept);
   if (event->repeated)
-    line (c, "Not conserved: the double-pair-loop mistake applied the impulse a second time, "
-             "with velocities from before the first.");
+    line (c, _("Not conserved: the double-pair-loop mistake applied the impulse a second time, "
+               "with velocities from before the first."));
   else if (imp->inv_mass1 == 0.0 || imp->inv_mass2 == 0.0)
-    line (c, "Momentum is not kept: a fixed (or resting, sleeping, jammed) body takes the "
-             "impulse and does not move. %s",
-          energy_kept ? "Energy is kept (e = 1)." : "Energy is lost too (e < 1).");
+    line (c, _("Momentum is not kept: a fixed (or resting, sleeping, jammed) body takes the "
+               "impulse and does not move. %s"),
+          energy_kept ? _("Energy is kept (e = 1).") : _("Energy is lost too (e < 1)."));
   else if (momentum_kept && energy_kept)
-    line (c, "Conserved: both, as an elastic collision (e = 1) between free bodies must.");
+    line (c, _("Conserved: both, as an elastic collision (e = 1) between free bodies must."));
   else if (momentum_kept)
     {
       g_autofree char *lost = num (c, k0 - k1);
-      line (c, "Momentum is conserved; %s of kinetic energy is lost because e < 1%s.", lost,
-            event->resting ? " (taken as 0: a resting or repeated contact)" : "");
+      line (c, _("Momentum is conserved; %s of kinetic energy is lost because e < 1%s."), lost,
+            event->resting ? _(" (taken as 0: a resting or repeated contact)") : "");
     }
   else if (event->at_frame_end)
-    line (c, "Not conserved: the respond-at-frame-end mode answered where the frame ends, with "
-             "the bodies already overlapping, not at contact.");
+    line (c, _("Not conserved: the respond-at-frame-end mode answered where the frame ends, with "
+               "the bodies already overlapping, not at contact."));
   else
-    line (c, "Not conserved, by more than rounding (1e-9 of the totals): this response is not "
-             "an equal and opposite impulse between two free bodies.");
+    line (c, _("Not conserved, by more than rounding (1e-9 of the totals): this response is not "
+               "an equal and opposite impulse between two free bodies."));
 }
 
 static void
 circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSweep *s, int circle,
                      int segment)
 {
-  g_autofree char *title = g_strdup_printf ("Circle–segment test: %s and %s",
+  g_autofree char *title = g_strdup_printf (_("Circle–segment test: %s and %s"),
                                             name_of (world, PHYS_BODY_CIRCLE, circle),
                                             name_of (world, PHYS_BODY_SEGMENT, segment));
   heading (c, title);
@@ -493,85 +500,91 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
   g_autofree char *r = num (c, s->radius), *app = num (c, s->approach);
   line (c, "d = (B − A) / |B − A| = %s, L = |B − A| = %s", dir, L);
   termed (c, "n_L");
-  line (c, "n_L = left normal of d (y down: (d.y, −d.x)) = %s", nl);
+  line (c, _("n_L = left normal of d (y down: (d.y, −d.x)) = %s"), nl);
   termed (c, "proj_normal");
-  line (c, "(c − A)·n_L = %s   (signed distance of the centre from the line; r = %s)", pn, r);
+  line (c, _("(c − A)·n_L = %s   (signed distance of the centre from the line; r = %s)"), pn, r);
   termed (c, "proj_along");
   line (c, "(c − A)·d = %s   (%s)", pa,
-        s->proj_along < 0.0 ? "before A" : (s->proj_along > s->length ? "beyond B"
-                                                                      : "between the ends"));
-  line (c, "v·n_L = %s, v·d = %s; speed towards the line = %s", vn, va, app);
+        s->proj_along < 0.0 ? _("before A") : (s->proj_along > s->length ? _("beyond B")
+                                                                      : _("between the ends")));
+  line (c, _("v·n_L = %s, v·d = %s; speed towards the line = %s"), vn, va, app);
   bool curved = s->acc.x != 0.0 || s->acc.y != 0.0;
   if (curved)
     {
       g_autofree char *acc = vec (c, s->acc), *an = num (c, s->acc_normal);
-      line (c, "Under gravity the centre flies c + v t + a t²/2 with a = %s (a·n_L = %s): the "
-               "gap to the line is a quadratic in t, solved exactly.", acc, an);
+      line (c, _("Under gravity the centre flies c + v t + a t²/2 with a = %s (a·n_L = %s): the "
+                 "gap to the line is a quadratic in t, solved exactly."), acc, an);
     }
   if (s->has_t_interior)
     {
       g_autofree char *ti = num (c, s->t_interior), *at = num (c, s->along_at_t);
       termed (c, "t");
       if (curved)
-        line (c, "The line is reached at t = %s (the first root of |(c − A)·n_L| − r − speed t "
-                 "± a·n_L t²/2 = 0), %s along it: %s", ti, at,
-              s->interior_in_range ? "on the flat side" : "outside the segment");
+        line (c, _("The line is reached at t = %s (the first root of |(c − A)·n_L| − r − speed t "
+                   "± a·n_L t²/2 = 0), %s along it: %s"), ti, at,
+              s->interior_in_range ? _("on the flat side") : _("outside the segment"));
       else
-        line (c, "The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s",
-              ti, at, s->interior_in_range ? "on the flat side" : "outside the segment");
+        line (c, _("The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s"),
+              ti, at, s->interior_in_range ? _("on the flat side") : _("outside the segment"));
     }
   else if (s->approach > 0.0 || (curved && s->acc_normal * s->proj_normal < 0.0))
-    line (c, "The line is not reached within this frame.");
+    line (c, _("The line is not reached within this frame."));
   else
-    line (c, "The circle does not move towards the line.");
+    line (c, _("The circle does not move towards the line."));
   if (s->caps_tested)
     {
       g_autofree char *ta = num (c, s->cap_a.t), *tb = num (c, s->cap_b.t);
-      line (c, "End A: %s%s%s; end B: %s%s%s", phys_verdict_name (s->cap_a.verdict),
-            s->cap_a.has_t ? " at t = " : "", s->cap_a.has_t ? ta : "",
-            phys_verdict_name (s->cap_b.verdict), s->cap_b.has_t ? " at t = " : "",
-            s->cap_b.has_t ? tb : "");
+      line (c, _("End A: %s%s%s; end B: %s%s%s"),
+            imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_a.verdict)),
+            s->cap_a.has_t ? _(" at t = ") : "", s->cap_a.has_t ? ta : "",
+            imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_b.verdict)),
+            s->cap_b.has_t ? _(" at t = ") : "", s->cap_b.has_t ? tb : "");
     }
   else
-    line (c, "No end caps tested (teaching mode: the ends can be passed).");
+    line (c, _("No end caps tested (teaching mode: the ends can be passed)."));
   g_autofree char *t = num (c, s->t);
-  line (c, "Verdict: %s%s%s%s%s", phys_verdict_name (s->verdict),
+  line (c, _("Verdict: %s%s%s%s%s"),
+        imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
         s->feature != PHYS_FEATURE_NONE ? ", " : "",
-        s->feature != PHYS_FEATURE_NONE ? phys_feature_name (s->feature) : "",
-        s->has_t ? " at t = " : "", s->has_t ? t : "");
+        s->feature != PHYS_FEATURE_NONE
+            ? imp_i18n_physics_name ("feature", phys_feature_name (s->feature))
+            : "",
+        s->has_t ? _(" at t = ") : "", s->has_t ? t : "");
 }
 
 static void
 segment_response_card (Card *c, const PhysSegmentResponse *r)
 {
-  g_autofree char *title = g_strdup_printf ("Response: %s", phys_response_name (r->response));
+  g_autofree char *title = g_strdup_printf (
+      _("Response: %s"), imp_i18n_physics_name ("response", phys_response_name (r->response)));
   heading (c, title);
   g_autofree char *n = vec (c, r->normal), *vn = num (c, r->vn), *vap = vec (c, r->v_normal_away);
   g_autofree char *A = vec (c, r->v_before), *A2 = vec (c, r->v_after), *e = num (c, r->e);
   termed (c, "n");
-  line (c, "n = %s (from the surface towards the centre)", n);
+  line (c, _("n = %s (from the surface towards the centre)"), n);
   termed (c, "v");
   line (c, "A = v = %s, A·n = %s", A, vn);
   termed (c, "V(Ap)");
   line (c, "V(Ap) = −(A·n) n = %s", vap);
   termed (c, "A'");
   if (r->response == PHYS_RESPONSE_REFLECT)
-    line (c, "A′ = A + (1 + e) V(Ap) = %s   (e = %s; A + 2 V(Ap) when e = 1)", A2, e);
+    line (c, _("A′ = A + (1 + e) V(Ap) = %s   (e = %s; A + 2 V(Ap) when e = 1)"), A2, e);
   else
-    line (c, "A′ = A + V(Ap) = %s   (the part along the surface)", A2);
+    line (c, _("A′ = A + V(Ap) = %s   (the part along the surface)"), A2);
 }
 
 static void
 probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe, int segment)
 {
-  g_autofree char *title = g_strdup_printf ("Probe prediction: %s towards %s",
+  g_autofree char *title = g_strdup_printf (_("Probe prediction: %s towards %s"),
                                             name_of (world, PHYS_BODY_PROBE, probe),
                                             name_of (world, PHYS_BODY_SEGMENT, segment));
   heading (c, title);
   const PhysLineIntersection *l = &p->lines;
   if (p->verdict == PHYS_PROBE_STILL || p->verdict == PHYS_PROBE_PARALLEL)
     {
-      line (c, "Verdict: %s: there is no point of impact.", phys_probe_verdict_name (p->verdict));
+      line (c, _("Verdict: %s: there is no point of impact."),
+            imp_i18n_physics_name ("probe", phys_probe_verdict_name (p->verdict)));
       return;
     }
   g_autofree char *pk = num (c, l->perp_k), *pj = num (c, l->perp_to_a), *len = num (c, l->length);
@@ -580,19 +593,19 @@ probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe
   g_autofree char *EF = linear_form (c, l->E, l->F), *G = num (c, l->G);
   g_autofree char *PQ = linear_form (c, l->P, l->Q), *R = num (c, l->R), *det = num (c, l->det);
   termed (c, "point");
-  line (c, "Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s", pk, pj, len, pp);
+  line (c, _("Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s"), pk, pj, len, pp);
   termed (c, "point");
-  line (c, "General form: %s = %s and %s = %s; det = %s → %s", EF, G, PQ, R, det, pg);
+  line (c, _("General form: %s = %s and %s = %s; det = %s → %s"), EF, G, PQ, R, det, pg);
   termed (c, "point");
-  line (c, "Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s", pm);
-  line (c, "The three methods agree within %s.", dis);
+  line (c, _("Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s"), pm);
+  line (c, _("The three methods agree within %s."), dis);
   g_autofree char *tti = num (c, p->time_to_impact), *along = num (c, p->along);
   termed (c, "toi");
-  line (c, "Time to impact = displacement / speed = %s frames%s", tti,
-        p->time_to_impact < 0.0 ? "   (negative: it already happened)" : "");
-  line (c, "Along the segment: %s (0 at A, 1 at B): %s", along,
-        p->within ? "on the segment" : "off the segment");
-  line (c, "Verdict: %s", phys_probe_verdict_name (p->verdict));
+  line (c, _("Time to impact = displacement / speed = %s frames%s"), tti,
+        p->time_to_impact < 0.0 ? _("   (negative: it already happened)") : "");
+  line (c, _("Along the segment: %s (0 at A, 1 at B): %s"), along,
+        p->within ? _("on the segment") : _("off the segment"));
+  line (c, _("Verdict: %s"), imp_i18n_physics_name ("probe", phys_probe_verdict_name (p->verdict)));
 }
 
 static Card
@@ -636,14 +649,14 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &event->circle_segment.sweep, event->a, event->b);
       segment_response_card (&c, &event->circle_segment.response);
-      heading (&c, "Ledger");
-      line (&c, "The segment is fixed: it takes the normal momentum, so the circle's "
-                "momentum changes. %s",
+      heading (&c, _("Ledger"));
+      line (&c, _("The segment is fixed: it takes the normal momentum, so the circle's "
+                  "momentum changes. %s"),
             event->circle_segment.response.response == PHYS_RESPONSE_SLIDE
-                ? "Sliding drops the normal part of the motion: its kinetic energy is lost."
+                ? _("Sliding drops the normal part of the motion: its kinetic energy is lost.")
                 : (event->circle_segment.response.e < 1.0
-                       ? "With e < 1 part of the normal speed, and its energy, is lost."
-                       : "With e = 1 the speed, and so the kinetic energy, is kept."));
+                       ? _("With e < 1 part of the normal speed, and its energy, is lost.")
+                       : _("With e = 1 the speed, and so the kinetic energy, is kept.")));
       rest_card (&c, event, phys_v2_len_sq (event->circle_segment.sweep.acc) > 0.0);
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
@@ -651,20 +664,20 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
       break;
     case PHYS_EVENT_EMBEDDED:
       {
-        heading (&c, "Embedded start");
+        heading (&c, _("Embedded start"));
         g_autofree char *depth = num (&c, event->embedded.depth);
         g_autofree char *a0 = vec (&c, event->embedded.a_before);
         g_autofree char *a1 = vec (&c, event->embedded.a_after);
-        line (&c, "%s and %s overlapped by %s when the frame began; they were pushed apart "
-                  "along the line of centres (%s → %s) before anything else happened.",
+        line (&c, _("%s and %s overlapped by %s when the frame began; they were pushed apart "
+                    "along the line of centres (%s → %s) before anything else happened."),
               name_of (world, PHYS_BODY_CIRCLE, event->a), name_of (world, event->b_kind, event->b),
               depth, a0, a1);
       }
       break;
     case PHYS_EVENT_EVENT_CAP:
-      heading (&c, "Event cap");
-      line (&c, "After %d answers the frame stopped handling collisions (cap %d): everything "
-                "stays where it stood. Resting stacks and jams end like this.",
+      heading (&c, _("Event cap"));
+      line (&c, _("After %d answers the frame stopped handling collisions (cap %d): everything "
+                  "stays where it stood. Resting stacks and jams end like this."),
             event->cap.handled, event->cap.cap);
       break;
     default:
@@ -732,40 +745,41 @@ imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *pos
     case PHYS_BODY_CIRCLE:
       {
         PhysCircle k = phys_world_get_circle (world, body.index);
-        g_autofree char *title = g_strdup_printf ("Circle %s", k.name);
+        g_autofree char *title = g_strdup_printf (_("Circle %s"), k.name);
         heading (&c, title);
         g_autofree char *p = vec (&c, positions != NULL ? positions[body.index] : k.position);
         g_autofree char *v = vec (&c, k.velocity), *r = num (&c, k.radius);
         g_autofree char *m = num (&c, k.mass), *e = num (&c, k.restitution);
-        line (&c, "centre %s, velocity %s per frame", p, v);
-        line (&c, "radius %s, mass %s%s, restitution %s", r, m, k.fixed ? " (fixed)" : "", e);
+        line (&c, _("centre %s, velocity %s per frame"), p, v);
+        line (&c, _("radius %s, mass %s%s, restitution %s"), r, m, k.fixed ? _(" (fixed)") : "", e);
         if (!k.collides)
-          line (&c, "Takes no part in collisions.");
+          line (&c, _("Takes no part in collisions."));
         if (phys_circle_is_asleep (&k))
-          line (&c, "Asleep: it rests and stands firm until something hits it.");
+          line (&c, _("Asleep: it rests and stands firm until something hits it."));
       }
       break;
     case PHYS_BODY_SEGMENT:
       {
         PhysSegment g = phys_world_get_segment (world, body.index);
-        g_autofree char *title = g_strdup_printf ("Segment %s", g.name);
+        g_autofree char *title = g_strdup_printf (_("Segment %s"), g.name);
         heading (&c, title);
         g_autofree char *a = vec (&c, g.a), *b = vec (&c, g.b), *e = num (&c, g.restitution);
-        line (&c, "from A %s to B %s; %s, restitution %s", a, b, phys_response_name (g.response), e);
+        line (&c, _("from A %s to B %s; %s, restitution %s"), a, b,
+              imp_i18n_physics_name ("response", phys_response_name (g.response)), e);
       }
       break;
     case PHYS_BODY_PROBE:
       {
         PhysProbe p = phys_world_get_probe (world, body.index);
-        g_autofree char *title = g_strdup_printf ("Probe %s", p.name);
+        g_autofree char *title = g_strdup_printf (_("Probe %s"), p.name);
         heading (&c, title);
         g_autofree char *x = vec (&c, p.position), *v = vec (&c, p.velocity);
-        line (&c, "at %s moving %s per frame", x, v);
+        line (&c, _("at %s moving %s per frame"), x, v);
       }
       break;
     default:
       break;
     }
-  line (&c, "Ctrl+click another body to see the test of the pair in this frame.");
+  line (&c, _("Ctrl+click another body to see the test of the pair in this frame."));
   return g_string_free (c.out, FALSE);
 }

@@ -2,7 +2,10 @@
 /* imp-conceal.c: answers kept back; see the header. */
 #include "imp-conceal.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
+
+#include "imp-i18n.h"
 
 static const GArray *
 kept_back (ImpSession *session)
@@ -327,12 +330,14 @@ imp_conceal_position_text (ImpSession *session)
   const PhysStop *stop
       = imp_session_get_stop (session) > 0 ? imp_session_get_stop_info (session) : NULL;
   if (stop != NULL && imp_conceal_stop (session))
-    return g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT
-                            "\n%s, t kept back", frame, length, phys_stop_kind_name (stop->kind));
+    return g_strdup_printf (_("frame %lld / %lld\n%s, t kept back"), (long long) frame,
+                            (long long) length,
+                            imp_i18n_physics_name ("stop", phys_stop_kind_name (stop->kind)));
   if (stop != NULL)
-    return g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT "\nt = %.4f %s",
-                            frame, length, stop->t, phys_stop_kind_name (stop->kind));
-  return g_strdup_printf ("frame %" G_GINT64_FORMAT " / %" G_GINT64_FORMAT, frame, length);
+    return g_strdup_printf (_("frame %lld / %lld\nt = %.4f %s"), (long long) frame,
+                            (long long) length, stop->t,
+                            imp_i18n_physics_name ("stop", phys_stop_kind_name (stop->kind)));
+  return g_strdup_printf (_("frame %lld / %lld"), (long long) frame, (long long) length);
 }
 
 /**

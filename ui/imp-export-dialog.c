@@ -6,6 +6,8 @@
  * option suits the format chosen. */
 #include "imp-export-dialog.h"
 
+#include <glib/gi18n.h>
+
 #include "imp-export-options.h"
 
 struct _ImpExportDialog
@@ -161,9 +163,10 @@ static void
 describe_data (cairo_t *cr, int width, int height, const ImpExportOptions *o)
 {
   g_autofree char *text = g_strdup_printf (
-      "%s of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", one row each, in a CSV file",
-      o->kind == IMP_EXPORT_KIND_EVENTS ? "The events" : "The positions and velocities", o->first,
-      o->last);
+      o->kind == IMP_EXPORT_KIND_EVENTS
+          ? _("The events of frames %lld to %lld, one row each, in a CSV file")
+          : _("The positions and velocities of frames %lld to %lld, one row each, in a CSV file"),
+      (long long) o->first, (long long) o->last);
   PangoLayout *layout = pango_cairo_create_layout (cr);
   int w, h;
 
@@ -273,8 +276,9 @@ export_clicked (ImpExportDialog *self)
       gtk_label_set_text (self->problem, error->message);
       return;
     }
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
-      "Export the Figure", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
+  GtkFileChooserNative *chooser
+      = gtk_file_chooser_native_new (_("Export the Figure"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   g_autofree char *name = g_strdup_printf (
       "%s-%" G_GINT64_FORMAT ".%s",
       o.kind == IMP_EXPORT_KIND_FIGURE ? "frame" : o.kind == IMP_EXPORT_KIND_STROBE ? "strobe"
@@ -310,7 +314,12 @@ static GtkDropDown *
 choice (ImpExportDialog *self, GtkGrid *grid, const char *label, const char *const *items,
         ImpExportOption option)
 {
-  GtkDropDown *drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
+  /* The items are marked with N_(): shown in the learner's language. */
+  guint n = g_strv_length ((char **) items);
+  g_autofree const char **shown = g_new0 (const char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    shown[i] = _(items[i]);
+  GtkDropDown *drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (shown));
   add_row (self, grid, label, GTK_WIDGET (drop), option);
   g_signal_connect_swapped (drop, "notify::selected", G_CALLBACK (changed), self);
   return drop;
@@ -346,7 +355,7 @@ imp_export_dialog_class_init (ImpExportDialogClass *klass)
 static void
 imp_export_dialog_init (ImpExportDialog *self)
 {
-  gtk_window_set_title (GTK_WINDOW (self), "Export");
+  gtk_window_set_title (GTK_WINDOW (self), _("Export"));
   /* Closing hides it: the window shows the same dialog next time, with the title and
    * the options chosen before. */
   gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
@@ -356,9 +365,9 @@ imp_export_dialog_init (ImpExportDialog *self)
   GtkWidget *header = adw_header_bar_new ();
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
   adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  GtkWidget *cancel = gtk_button_new_with_mnemonic ("_Cancel");
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_close), self);
-  GtkWidget *export = gtk_button_new_with_mnemonic ("_Export…");
+  GtkWidget *export = gtk_button_new_with_mnemonic (_("_Export…"));
   self->export = export;
   gtk_widget_add_css_class (export, "suggested-action");
   g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_clicked), self);
@@ -377,22 +386,23 @@ imp_export_dialog_init (ImpExportDialog *self)
   gtk_widget_set_margin_end (GTK_WIDGET (grid), 12);
   gtk_widget_set_margin_top (GTK_WIDGET (grid), 12);
   /* Items in the order of formats[] and of the table's choices (imp-export-options.c). */
-  static const char *const what[] = { "This moment", "Strobe of 5 frames", NULL };
-  static const char *const format_names[] = { "SVG (vector)", "PDF (vector)", "PNG (pixels)",
-                                              "CSV (data)", NULL };
-  static const char *const backgrounds[] = { "White", "Dark", "Transparent", NULL };
+  static const char *const what[] = { N_("This moment"), N_("Strobe of 5 frames"), NULL };
+  static const char *const format_names[]
+      = { N_("SVG (vector)"), N_("PDF (vector)"), N_("PNG (pixels)"), N_("CSV (data)"), NULL };
+  static const char *const backgrounds[] = { N_("White"), N_("Dark"), N_("Transparent"), NULL };
   static const char *const size_names[] = { "1200 × 800", "1920 × 1080", "800 × 600", NULL };
-  static const char *const scale_names[] = { "1×", "2× (sharper pixels, larger pages)", "3×",
+  static const char *const scale_names[] = { "1×", N_("2× (sharper pixels, larger pages)"), "3×",
                                              NULL };
-  static const char *const tables[] = { "Positions and velocities", "Events", NULL };
-  self->what = choice (self, grid, "What", what, IMP_EXPORT_N_OPTIONS);
-  self->format = choice (self, grid, "Format", format_names, IMP_EXPORT_N_OPTIONS);
-  self->background = choice (self, grid, "Background", backgrounds, IMP_EXPORT_OPTION_BACKGROUND);
-  self->size = choice (self, grid, "Size", size_names, IMP_EXPORT_OPTION_SIZE);
-  self->scale = choice (self, grid, "Scale", scale_names, IMP_EXPORT_OPTION_SCALE);
-  self->title = text_field (self, grid, "Title", "none", IMP_EXPORT_OPTION_TITLE);
-  self->caption = text_field (self, grid, "Caption", "none", IMP_EXPORT_OPTION_CAPTION);
-  self->table = choice (self, grid, "Table", tables, IMP_EXPORT_OPTION_DATA);
+  static const char *const tables[] = { N_("Positions and velocities"), N_("Events"), NULL };
+  self->what = choice (self, grid, _("What"), what, IMP_EXPORT_N_OPTIONS);
+  self->format = choice (self, grid, _("Format"), format_names, IMP_EXPORT_N_OPTIONS);
+  self->background
+      = choice (self, grid, _("Background"), backgrounds, IMP_EXPORT_OPTION_BACKGROUND);
+  self->size = choice (self, grid, _("Size"), size_names, IMP_EXPORT_OPTION_SIZE);
+  self->scale = choice (self, grid, _("Scale"), scale_names, IMP_EXPORT_OPTION_SCALE);
+  self->title = text_field (self, grid, _("Title"), _("none"), IMP_EXPORT_OPTION_TITLE);
+  self->caption = text_field (self, grid, _("Caption"), _("none"), IMP_EXPORT_OPTION_CAPTION);
+  self->table = choice (self, grid, _("Table"), tables, IMP_EXPORT_OPTION_DATA);
   self->problem = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->problem, TRUE);
   gtk_label_set_xalign (self->problem, 0.0);
@@ -419,9 +429,9 @@ follow_concealed (ImpExportDialog *self)
   gboolean kept = imp_view_options_get_concealed (imp_session_get_view_options (self->session));
   gtk_widget_set_sensitive (self->export, !kept);
   gtk_label_set_text (self->problem,
-                      kept ? "The lesson keeps some numbers back until you answer its "
-                             "predictions: the figure waits until then (or until you leave "
-                             "the lesson)."
+                      kept ? _("The lesson keeps some numbers back until you answer its "
+                               "predictions: the figure waits until then (or until you leave "
+                               "the lesson).")
                            : "");
   gtk_widget_queue_draw (GTK_WIDGET (self->preview));
 }

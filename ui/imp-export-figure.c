@@ -12,6 +12,7 @@
  */
 #include "imp-export-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,13 +173,16 @@ shot_load (Shot *shot, ImpFrames *frames, gint64 frame, const ImpExportOptions *
     {
       if (n_events == 0)
         g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT,
-                     "frame %" G_GINT64_FORMAT " has no events, so it has no event %d", frame,
+                     _("frame %lld has no events, so it has no event %d"), (long long) frame,
                      options->event);
       else
         g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT,
-                     "frame %" G_GINT64_FORMAT " has %d event%s, numbered from 0 to %d; "
-                     "there is no event %d",
-                     frame, n_events, n_events == 1 ? "" : "s", n_events - 1, options->event);
+                     ngettext ("frame %lld has %d event, numbered from 0 to %d; there is no "
+                               "event %d",
+                               "frame %lld has %d events, numbered from 0 to %d; there is no "
+                               "event %d",
+                               (unsigned long) n_events),
+                     (long long) frame, n_events, n_events - 1, options->event);
       shot_clear (shot);
       return FALSE;
     }
@@ -195,14 +199,14 @@ shot_load (Shot *shot, ImpFrames *frames, gint64 frame, const ImpExportOptions *
         {
           if (shot->selected < 0)
             g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT,
-                         "the moment '%s' is an event's, and frame %" G_GINT64_FORMAT
-                         " has no event selected",
-                         moment_name (moment), frame);
+                         _("the moment '%s' is an event's, and frame %lld has no event "
+                           "selected"),
+                         moment_name (moment), (long long) frame);
           else
             g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT,
-                         "event %d of frame %" G_GINT64_FORMAT
-                         " is the event cap: it has no moment before or after a response",
-                         shot->selected, frame);
+                         _("event %d of frame %lld is the event cap: it has no moment before or "
+                           "after a response"),
+                         shot->selected, (long long) frame);
           free (stops);
           shot_clear (shot);
           return FALSE;
@@ -401,8 +405,8 @@ page_begin (Page *page, cairo_t *cr, const ImpExportOptions *options, const char
   if (page->picture_height < MIN_PICTURE_PX)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                   "the title and caption leave %.0f of the page's %d pixels of height for the "
-                   "figure; make the page taller or the texts shorter",
+                   _("the title and caption leave %.0f of the page's %d pixels of height for the "
+                     "figure; make the page taller or the texts shorter"),
                    MAX (page->picture_height, 0.0), options->height);
       page_clear (page);
       return FALSE;
@@ -490,16 +494,16 @@ describe_moment (const Shot *shot)
   switch (shot->moment)
     {
     case IMP_EXPORT_AT_BEFORE:
-      return g_strdup_printf ("t = %.3f, before the response", shot->t);
+      return g_strdup_printf (_("t = %.3f, before the response"), shot->t);
     case IMP_EXPORT_AT_AFTER:
-      return g_strdup_printf ("t = %.3f, after the response", shot->t);
+      return g_strdup_printf (_("t = %.3f, after the response"), shot->t);
     case IMP_EXPORT_AT_END:
-      return g_strdup ("t = 1, the end of the frame");
+      return g_strdup (_("t = 1, the end of the frame"));
     case IMP_EXPORT_AT_TIME:
       return g_strdup_printf ("t = %.3f", shot->t);
     case IMP_EXPORT_AT_START:
     default:
-      return g_strdup ("t = 0, the start of the frame");
+      return g_strdup (_("t = 0, the start of the frame"));
     }
 }
 
@@ -643,17 +647,17 @@ draw_strobe (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *options,
   g_autofree char *moment = describe_moment (&shot);
   g_autofree char *spacing
       = options->exposures == 1
-            ? g_strdup ("at every frame boundary")
-            : g_strdup_printf ("every 1/%d of a frame", options->exposures);
+            ? g_strdup (_("at every frame boundary"))
+            : g_strdup_printf (_("every 1/%d of a frame"), options->exposures);
   g_autofree char *range
       = options->first == options->last
-            ? g_strdup_printf ("frame %" G_GINT64_FORMAT, options->first)
-            : g_strdup_printf ("frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, options->first,
-                               options->last);
+            ? g_strdup_printf (_("frame %lld"), (long long) options->first)
+            : g_strdup_printf (_("frames %lld to %lld"), (long long) options->first,
+                               (long long) options->last);
   g_autofree char *note = g_strdup_printf (
-      "Multiple exposure of %s: faded, the bodies %s, the older the fainter; "
-      "solid, frame %" G_GINT64_FORMAT " at %s.",
-      range, spacing, options->frame, moment);
+      _("Multiple exposure of %s: faded, the bodies %s, the older the fainter; solid, frame "
+        "%lld at %s."),
+      range, spacing, (long long) options->frame, moment);
   if (!page_begin (&page, cr, options, note, error))
     {
       exposures_free (exposures, n_exposures);
@@ -732,10 +736,10 @@ draw_frame_page (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *options
   if (!shot_load (&shot, frames, frame, options, TRUE, error))
     return FALSE;
   g_autofree char *moment = describe_moment (&shot);
-  g_autofree char *note = g_strdup_printf ("Frame %" G_GINT64_FORMAT " (page %" G_GINT64_FORMAT
-                                           " of %" G_GINT64_FORMAT "), %s.",
-                                           frame, frame - options->first + 1,
-                                           options->last - options->first + 1, moment);
+  g_autofree char *note
+      = g_strdup_printf (_("Frame %lld (page %lld of %lld), %s."), (long long) frame,
+                         (long long) (frame - options->first + 1),
+                         (long long) (options->last - options->first + 1), moment);
   if (!page_begin (&page, cr, options, note, error))
     {
       shot_clear (&shot);

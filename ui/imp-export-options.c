@@ -9,6 +9,7 @@
  */
 #include "imp-export-options.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -33,37 +34,41 @@ static const ImpExportKind data_kinds[] = {
 };
 
 static const ImpExportOptionInfo infos[IMP_EXPORT_N_OPTIONS] = {
-  [IMP_EXPORT_OPTION_FRAME]
-  = { "frame", "K", "The frame to draw, or the one frame of data", FIGURES | DATA, NULL, NULL },
-  [IMP_EXPORT_OPTION_T] = { "t", "T", "The moment in the frame, 0 to 1", FIGURES, NULL, NULL },
+  [IMP_EXPORT_OPTION_FRAME] = { "frame", "K", N_("The frame to draw, or the one frame of data"),
+                                FIGURES | DATA, NULL, NULL },
+  [IMP_EXPORT_OPTION_T] = { "t", "T", N_("The moment in the frame, 0 to 1"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_STOP]
-  = { "stop", "STOP", "A stop: start, before, after or end", FIGURES, stops, NULL },
+  = { "stop", "STOP", N_("A stop: start, before, after or end"), FIGURES, stops, NULL },
   [IMP_EXPORT_OPTION_EVENT]
-  = { "event", "N", "The event selected (default 0), or none", FIGURES, NULL, NULL },
+  = { "event", "N", N_("The event selected (default 0), or none"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_STROBE]
-  = { "strobe", "A..B", "Multiple exposure of frames A to B around frame K", FIGURES, NULL,
-      "--frames A..B writes the data of several frames" },
+  = { "strobe", "A..B", N_("Multiple exposure of frames A to B around frame K"), FIGURES, NULL,
+      N_("--frames A..B writes the data of several frames") },
   [IMP_EXPORT_OPTION_EXPOSURES]
-  = { "exposures", "N", "Faded moments per frame of a strobe (default 1)", FIGURES, NULL, NULL },
+  = { "exposures", "N", N_("Faded moments per frame of a strobe (default 1)"), FIGURES, NULL,
+      NULL },
   [IMP_EXPORT_OPTION_FRAMES]
-  = { "frames", "A..B", "One PDF page per frame, or the frames of data",
+  = { "frames", "A..B", N_("One PDF page per frame, or the frames of data"),
       BIT (IMP_EXPORT_FORMAT_PDF) | DATA, NULL,
-      "it makes one page per frame, and only a PDF has pages; draw one frame with --frame K, or "
-      "write data to .csv or .jsonl" },
+      N_("it makes one page per frame, and only a PDF has pages; draw one frame with --frame K, "
+          "or "
+          "write data to .csv or .jsonl") },
   [IMP_EXPORT_OPTION_OVERLAYS]
-  = { "overlays", "LIST", "What to draw over the bodies", FIGURES, NULL, NULL },
+  = { "overlays", "LIST", N_("What to draw over the bodies"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_FIT]
-  = { "fit", "FIT", "Show the event (focus) or the world", FIGURES, fits, NULL },
+  = { "fit", "FIT", N_("Show the event (focus) or the world"), FIGURES, fits, NULL },
   [IMP_EXPORT_OPTION_SIZE]
-  = { "size", "WxH", "Page size in pixels (default 1200x720)", FIGURES, NULL, NULL },
+  = { "size", "WxH", N_("Page size in pixels (default 1200x720)"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_SCALE]
-  = { "scale", "S", "Every length times S (PNG pixels per page pixel)", FIGURES, NULL, NULL },
+  = { "scale", "S", N_("Every length times S (PNG pixels per page pixel)"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_BACKGROUND]
-  = { "background", "BG", "white (default), dark or transparent", FIGURES, backgrounds, NULL },
-  [IMP_EXPORT_OPTION_TITLE] = { "title", "TEXT", "A title above the figure", FIGURES, NULL, NULL },
+  = { "background", "BG", N_("white (default), dark or transparent"), FIGURES, backgrounds, NULL },
+  [IMP_EXPORT_OPTION_TITLE]
+  = { "title", "TEXT", N_("A title above the figure"), FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_CAPTION]
-  = { "caption", "TEXT", "A caption below the figure", FIGURES, NULL, NULL },
-  [IMP_EXPORT_OPTION_DATA] = { "data", "DATA", "states, events or both", DATA, data_names, NULL },
+  = { "caption", "TEXT", N_("A caption below the figure"), FIGURES, NULL, NULL },
+  [IMP_EXPORT_OPTION_DATA]
+  = { "data", "DATA", N_("states, events or both"), DATA, data_names, NULL },
 };
 
 /**
@@ -131,19 +136,19 @@ static char *
 describe_formats (guint formats)
 {
   if (formats == FIGURES)
-    return g_strdup ("figures (.svg, .pdf, .png)");
+    return g_strdup (_("figures (.svg, .pdf, .png)"));
   if (formats == DATA)
-    return g_strdup ("data (.csv, .jsonl)");
+    return g_strdup (_("data (.csv, .jsonl)"));
   GString *text = g_string_new (NULL);
   guint left = formats;
   for (int f = IMP_EXPORT_FORMAT_SVG; f <= IMP_EXPORT_FORMAT_JSONL; f++)
     if (formats & BIT (f))
       {
         left &= ~BIT (f);
-        g_string_append_printf (text, "%s.%s", text->len == 0 ? "" : left == 0 ? " and " : ", ",
+        g_string_append_printf (text, "%s.%s", text->len == 0 ? "" : left == 0 ? _(" and ") : ", ",
                                 imp_export_format_name ((ImpExportFormat) f));
       }
-  g_string_append (text, " files");
+  g_string_append (text, _(" files"));
   return g_string_free (text, FALSE);
 }
 
@@ -155,9 +160,9 @@ check_suits (ImpExportOption option, ImpExportFormat format, GError **error)
   if (imp_export_option_suits (option, format))
     return TRUE;
   g_autofree char *formats = describe_formats (info->formats);
-  return option_error (error, "--%s is for %s, not for a .%s file%s%s", info->name, formats,
+  return option_error (error, _("--%s is for %s, not for a .%s file%s%s"), info->name, formats,
                        imp_export_format_name (format), info->unsuited != NULL ? ": " : "",
-                       info->unsuited != NULL ? info->unsuited : "");
+                       info->unsuited != NULL ? _(info->unsuited) : "");
 }
 
 /* A frame number, 0 to IMP_EXPORT_MAX_FRAME. */
@@ -168,8 +173,8 @@ parse_frame (const char *text, gint64 *frame, GError **error)
 
   if (!g_ascii_string_to_unsigned (text, 10, 0, (guint64) IMP_EXPORT_MAX_FRAME, &parsed, NULL))
     return option_error (error,
-                         "--frame expects a whole number from 0 to %" G_GINT64_FORMAT ", not '%s'",
-                         IMP_EXPORT_MAX_FRAME, text);
+                         _("--frame expects a whole number from 0 to %lld, not '%s'"),
+                         (long long) IMP_EXPORT_MAX_FRAME, text);
   *frame = (gint64) parsed;
   return TRUE;
 }
@@ -187,14 +192,13 @@ parse_range (ImpExportOption option, const char *text, gint64 *first, gint64 *la
   if (!g_ascii_string_to_unsigned (left, 10, 0, (guint64) IMP_EXPORT_MAX_FRAME, &a, NULL)
       || !g_ascii_string_to_unsigned (right, 10, 0, (guint64) IMP_EXPORT_MAX_FRAME, &b, NULL))
     return option_error (error,
-                         "--%s expects a range of frames A..B, whole numbers from 0 to "
-                         "%" G_GINT64_FORMAT ", not '%s'",
-                         infos[option].name, IMP_EXPORT_MAX_FRAME, text);
+                         _("--%s expects a range of frames A..B, whole numbers from 0 to %lld, "
+                           "not '%s'"),
+                         infos[option].name, (long long) IMP_EXPORT_MAX_FRAME, text);
   if (a > b)
     return option_error (error,
-                         "--%s %s runs backwards: frame %" G_GUINT64_FORMAT
-                         " comes after frame %" G_GUINT64_FORMAT,
-                         infos[option].name, text, a, b);
+                         _("--%s %s runs backwards: frame %llu comes after frame %llu"),
+                         infos[option].name, text, (unsigned long long) a, (unsigned long long) b);
   *first = (gint64) a;
   *last = (gint64) b;
   return TRUE;
@@ -209,7 +213,7 @@ parse_real (ImpExportOption option, const char *text, double min, double max, do
   double parsed = g_ascii_strtod (text, &end);
 
   if (end == text || *end != '\0' || !isfinite (parsed) || parsed < min || parsed > max)
-    return option_error (error, "--%s expects a number from %g to %g, not '%s'",
+    return option_error (error, _("--%s expects a number from %g to %g, not '%s'"),
                          infos[option].name, min, max, text);
   *value = parsed;
   return TRUE;
@@ -228,8 +232,8 @@ parse_size (const char *text, int *width, int *height, GError **error)
       || !g_ascii_string_to_unsigned (x + 1, 10, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE, &h,
                                       NULL))
     return option_error (error,
-                         "--size expects WIDTHxHEIGHT in pixels, each from %d to %d, as in "
-                         "1200x720; not '%s'",
+                         _("--size expects WIDTHxHEIGHT in pixels, each from %d to %d, as in "
+                           "1200x720; not '%s'"),
                          IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE, text);
   *width = (int) w;
   *height = (int) h;
@@ -249,7 +253,8 @@ parse_choice (ImpExportOption option, const char *text, int *index, GError **err
   for (int i = 0; names[i] != NULL; i++)
     g_string_append_printf (choices, "%s%s", i == 0 ? "" : names[i + 1] == NULL ? " or " : ", ",
                             names[i]);
-  return option_error (error, "--%s expects %s, not '%s'", infos[option].name, choices->str, text);
+  return option_error (error, _("--%s expects %s, not '%s'"), infos[option].name, choices->str,
+                       text);
 }
 
 /* The values that only draw: the moment, the event, the look of the page. */
@@ -279,14 +284,14 @@ parse_figure (ImpExportOptions *options, const char *const *values, GError **err
       else if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXINT, &index, NULL))
         options->event = (int) index;
       else
-        return option_error (error, "--event expects an event's number (from 0) or none, not '%s'",
-                             text);
+        return option_error (
+            error, _("--event expects an event's number (from 0) or none, not '%s'"), text);
     }
   if ((text = values[IMP_EXPORT_OPTION_EXPOSURES]) != NULL)
     {
       guint64 exposures = 0;
       if (!g_ascii_string_to_unsigned (text, 10, 1, IMP_EXPORT_MAX_EXPOSURES, &exposures, NULL))
-        return option_error (error, "--exposures expects a whole number from 1 to %d, not '%s'",
+        return option_error (error, _("--exposures expects a whole number from 1 to %d, not '%s'"),
                              IMP_EXPORT_MAX_EXPOSURES, text);
       options->exposures = (int) exposures;
     }
@@ -327,11 +332,11 @@ static const struct
   const char *why;
 } conflicts[] = {
   { IMP_EXPORT_OPTION_FRAME, IMP_EXPORT_OPTION_FRAMES,
-    "--frame K is --frames K..K for data, and --frames makes PDF pages" },
+    N_("--frame K is --frames K..K for data, and --frames makes PDF pages") },
   { IMP_EXPORT_OPTION_T, IMP_EXPORT_OPTION_STOP,
-    "--t picks any moment of the frame, --stop one of its stops" },
+    N_("--t picks any moment of the frame, --stop one of its stops") },
   { IMP_EXPORT_OPTION_FRAMES, IMP_EXPORT_OPTION_STROBE,
-    "pages show one frame each, a strobe several on one page" },
+    N_("pages show one frame each, a strobe several on one page") },
 };
 
 /**
@@ -367,11 +372,11 @@ imp_export_options_parse (ImpExportOptions *options, ImpExportFormat format,
       return FALSE;
   for (gsize i = 0; i < G_N_ELEMENTS (conflicts); i++)
     if (values[conflicts[i].a] != NULL && values[conflicts[i].b] != NULL)
-      return option_error (error, "--%s and --%s cannot go together: %s",
+      return option_error (error, _("--%s and --%s cannot go together: %s"),
                            infos[conflicts[i].a].name, infos[conflicts[i].b].name,
-                           conflicts[i].why);
+                           _(conflicts[i].why));
   if (values[IMP_EXPORT_OPTION_EXPOSURES] != NULL && strobe == NULL)
-    return option_error (error, "--exposures is for a strobe (--strobe A..B)");
+    return option_error (error, _("--exposures is for a strobe (--strobe A..B)"));
 
   if (frame != NULL && !parse_frame (frame, &options->frame, error))
     return FALSE;
@@ -382,7 +387,7 @@ imp_export_options_parse (ImpExportOptions *options, ImpExportFormat format,
   if (data)
     {
       if (frame == NULL && frames == NULL)
-        return option_error (error, "export needs --frames A..B (or --frame K) for data");
+        return option_error (error, _("export needs --frames A..B (or --frame K) for data"));
       if (frame != NULL)
         options->first = options->last = options->frame;
       int which = format == IMP_EXPORT_FORMAT_CSV ? 0 : 2;
@@ -396,7 +401,7 @@ imp_export_options_parse (ImpExportOptions *options, ImpExportFormat format,
       if (frames != NULL)
         options->kind = IMP_EXPORT_KIND_PAGES;
       else if (frame == NULL)
-        return option_error (error, "export needs --frame K (or, for PDF pages, --frames A..B)");
+        return option_error (error, _("export needs --frame K (or, for PDF pages, --frames A..B)"));
       if (strobe != NULL)
         {
           if (!parse_range (IMP_EXPORT_OPTION_STROBE, strobe, &options->first, &options->last,

@@ -13,6 +13,7 @@
  */
 #include "imp-export-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -182,11 +183,11 @@ imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **err
           const char *near = imp_suggest_nearest (name, (const char *const *) names, -1);
           if (near != NULL)
             g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
-                         "unknown overlay '%s'; did you mean '%s'? The overlays are: %s", name,
+                         _("unknown overlay '%s'; did you mean '%s'? The overlays are: %s"), name,
                          near, valid);
           else
             g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
-                         "unknown overlay '%s'; the overlays are: %s", name, valid);
+                         _("unknown overlay '%s'; the overlays are: %s"), name, valid);
           return FALSE;
         }
       if (!any && remove)
@@ -201,7 +202,7 @@ imp_export_parse_overlays (const char *list, ImpOverlays *overlays, GError **err
     {
       g_autofree char *valid = imp_export_overlay_names ();
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_OVERLAY,
-                   "the list of overlays is empty; the overlays are: %s", valid);
+                   _("the list of overlays is empty; the overlays are: %s"), valid);
       return FALSE;
     }
   *overlays = result;
@@ -243,13 +244,11 @@ imp_export_set_frame_error (ImpFrames *frames, gint64 frame, GError **error)
 
   if (length == 0)
     g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                 "frame %" G_GINT64_FORMAT " is not recorded: nothing is yet", frame);
+                 _("frame %lld is not recorded: nothing is yet"), (long long) frame);
   else
     g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                 "frame %" G_GINT64_FORMAT
-                 " is not recorded: the recording holds frames %" G_GINT64_FORMAT
-                 " to %" G_GINT64_FORMAT,
-                 frame, first, first + length - 1);
+                 _("frame %lld is not recorded: the recording holds frames %lld to %lld"),
+                 (long long) frame, (long long) first, (long long) (first + length - 1));
 }
 
 static gboolean
@@ -267,17 +266,16 @@ check_range (const ImpExportOptions *options, const char *what, gint64 most, GEr
   if (options->first < 0 || options->last < options->first)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                   "the %s runs from frame %" G_GINT64_FORMAT " to frame %" G_GINT64_FORMAT
-                   "; the first must be at least 0 and not after the last",
-                   what, options->first, options->last);
+                   _("the %s runs from frame %lld to frame %lld; the first must be at least 0 "
+                     "and not after the last"),
+                   _(what), (long long) options->first, (long long) options->last);
       return FALSE;
     }
   if (most > 0 && options->last - options->first + 1 > most)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                   "the %s spans %" G_GINT64_FORMAT " frames; at most %" G_GINT64_FORMAT
-                   " are allowed",
-                   what, options->last - options->first + 1, most);
+                   _("the %s spans %lld frames; at most %lld are allowed"), _(what),
+                   (long long) (options->last - options->first + 1), (long long) most);
       return FALSE;
     }
   return TRUE;
@@ -292,13 +290,14 @@ check_figure (const ImpExportOptions *options, GError **error)
       && format != IMP_EXPORT_FORMAT_PNG)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   "a figure is an SVG, PDF or PNG file, not %s", imp_export_format_name (format));
+                   _("a figure is an SVG, PDF or PNG file, not %s"),
+                   imp_export_format_name (format));
       return FALSE;
     }
   if (options->kind == IMP_EXPORT_KIND_PAGES && format != IMP_EXPORT_FORMAT_PDF)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   "one page per frame needs a PDF file; %s has a single page",
+                   _("one page per frame needs a PDF file; %s has a single page"),
                    imp_export_format_name (format));
       return FALSE;
     }
@@ -306,14 +305,14 @@ check_figure (const ImpExportOptions *options, GError **error)
       || options->height < IMP_EXPORT_MIN_SIZE || options->height > IMP_EXPORT_MAX_SIZE)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                   "a page of %d x %d pixels: width and height go from %d to %d", options->width,
+                   _("a page of %d x %d pixels: width and height go from %d to %d"), options->width,
                    options->height, IMP_EXPORT_MIN_SIZE, IMP_EXPORT_MAX_SIZE);
       return FALSE;
     }
   if (!(options->scale >= IMP_EXPORT_MIN_SCALE && options->scale <= IMP_EXPORT_MAX_SCALE))
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                   "scale %g: it goes from %g to %g", options->scale, IMP_EXPORT_MIN_SCALE,
+                   _("scale %g: it goes from %g to %g"), options->scale, IMP_EXPORT_MIN_SCALE,
                    IMP_EXPORT_MAX_SCALE);
       return FALSE;
     }
@@ -322,7 +321,7 @@ check_figure (const ImpExportOptions *options, GError **error)
           || options->height * options->scale > IMP_EXPORT_MAX_PIXELS))
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                   "a PNG of %.0f x %.0f pixels is too large; at most %d on a side",
+                   _("a PNG of %.0f x %.0f pixels is too large; at most %d on a side"),
                    options->width * options->scale, options->height * options->scale,
                    IMP_EXPORT_MAX_PIXELS);
       return FALSE;
@@ -330,31 +329,33 @@ check_figure (const ImpExportOptions *options, GError **error)
   if (options->moment == IMP_EXPORT_AT_TIME && !(options->t >= 0.0 && options->t <= 1.0))
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                   "t = %g is outside the frame: a time in a frame goes from 0 to 1", options->t);
+                   _("t = %g is outside the frame: a time in a frame goes from 0 to 1"),
+                   options->t);
       return FALSE;
     }
   if (options->kind == IMP_EXPORT_KIND_STROBE)
     {
-      if (!check_range (options, "strobe", IMP_EXPORT_MAX_STROBE, error))
+      if (!check_range (options, N_("strobe"), IMP_EXPORT_MAX_STROBE, error))
         return FALSE;
       if (options->exposures < 1 || options->exposures > IMP_EXPORT_MAX_EXPOSURES)
         {
           g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_SIZE,
-                       "%d exposures per frame: a strobe takes from 1 to %d", options->exposures,
+                       _("%d exposures per frame: a strobe takes from 1 to %d"), options->exposures,
                        IMP_EXPORT_MAX_EXPOSURES);
           return FALSE;
         }
       if (options->frame < options->first || options->frame > options->last)
         {
           g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                       "the strobe of frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                       " must contain frame %" G_GINT64_FORMAT ", the moment drawn solid",
-                       options->first, options->last, options->frame);
+                       _("the strobe of frames %lld to %lld must contain frame %lld, the moment "
+                         "drawn solid"),
+                       (long long) options->first, (long long) options->last,
+                       (long long) options->frame);
           return FALSE;
         }
     }
   if (options->kind == IMP_EXPORT_KIND_PAGES
-      && !check_range (options, "range of pages", IMP_EXPORT_MAX_PAGES, error))
+      && !check_range (options, N_("range of pages"), IMP_EXPORT_MAX_PAGES, error))
     return FALSE;
   return TRUE;
 }
@@ -381,17 +382,17 @@ imp_export_check_options (const ImpExportOptions *options, GError **error)
   if (format != IMP_EXPORT_FORMAT_CSV && format != IMP_EXPORT_FORMAT_JSONL)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   "states and events are data: a CSV or JSON Lines file, not %s",
+                   _("states and events are data: a CSV or JSON Lines file, not %s"),
                    imp_export_format_name (format));
       return FALSE;
     }
   if (options->kind == IMP_EXPORT_KIND_TRACE && format == IMP_EXPORT_FORMAT_CSV)
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   "a CSV file holds one table: the states or the events, not both");
+                   _("a CSV file holds one table: the states or the events, not both"));
       return FALSE;
     }
-  return check_range (options, "range of frames", 0, error);
+  return check_range (options, N_("range of frames"), 0, error);
 }
 
 /**
@@ -477,7 +478,7 @@ imp_export_draw_page (cairo_t *cr, ImpFrames *frames, const ImpExportOptions *op
   if (!is_figure (options->kind) || page < 0 || page >= imp_export_page_count (options))
     {
       g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FRAME,
-                   "the export has no page %d", page);
+                   _("the export has no page %d"), page);
       return FALSE;
     }
   return imp_export_draw_pages (cr, frames, options, page, 1, FALSE, error);
@@ -495,7 +496,7 @@ surface_error (cairo_status_t status, GError **error)
 {
   if (status == CAIRO_STATUS_SUCCESS)
     return FALSE;
-  g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, "cannot draw the figure: %s",
+  g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, _("cannot draw the figure: %s"),
                cairo_status_to_string (status));
   return TRUE;
 }
@@ -582,8 +583,9 @@ imp_export_to_bytes (ImpFrames *frames, const ImpExportOptions *options, GError 
     return NULL;
   if (options->format == IMP_EXPORT_FORMAT_JSONL)
     {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
-                   "JSON Lines are the trace format, written by the command line's trace writer");
+      g_set_error (
+          error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_FORMAT,
+          _("JSON Lines are the trace format, written by the command line's trace writer"));
       return NULL;
     }
   if (options->format == IMP_EXPORT_FORMAT_CSV)
@@ -618,7 +620,8 @@ imp_export_to_file (ImpFrames *frames, const ImpExportOptions *options, const ch
 
   if (!options->overwrite && g_file_test (path, G_FILE_TEST_EXISTS))
     {
-      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
+      g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, _("'%s' already exists"),
+                   path);
       return FALSE;
     }
   g_autoptr (GBytes) bytes = imp_export_to_bytes (frames, options, error);
@@ -650,9 +653,9 @@ imp_export_write_file (const char *path, GBytes *bytes, gboolean overwrite, GErr
   if (imp_file_replace (path, data, length, overwrite, &io))
     return TRUE;
   if (g_error_matches (io, G_IO_ERROR, G_IO_ERROR_EXISTS))
-    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, "'%s' already exists", path);
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EXISTS, _("'%s' already exists"), path);
   else
-    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, "cannot write '%s': %s", path,
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_IO, _("cannot write '%s': %s"), path,
                  io->message);
   return FALSE;
 }

@@ -5,6 +5,7 @@
 #include "imp-inspector.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "imp-body-editor.h"
 #include "imp-cards.h"
@@ -35,16 +36,16 @@ struct _ImpInspector
 
 G_DEFINE_FINAL_TYPE (ImpInspector, imp_inspector, GTK_TYPE_WIDGET)
 
-static const char placeholder[]
-    = "<b>Nothing selected</b>\n"
-      "Step into a frame (Down) or jump to an event (Ctrl+Right): its test and its "
-      "response appear here with every number put into the formulas.";
+static const char *const placeholder
+    = N_("<b>Nothing selected</b>\n"
+         "Step into a frame (Down) or jump to an event (Ctrl+Right): its test and its "
+         "response appear here with every number put into the formulas.");
 
-static const char concealed_text[]
-    = "<b>Your prediction first</b>\n"
-      "The lesson asks you, now or in a later step, to predict a number this card "
-      "shows. It comes back as soon as you have answered in the lesson panel (or "
-      "pressed Show Me).";
+static const char *const concealed_text
+    = N_("<b>Your prediction first</b>\n"
+         "The lesson asks you, now or in a later step, to predict a number this card "
+         "shows. It comes back as soon as you have answered in the lesson panel (or "
+         "pressed Show Me).");
 
 static char *card (ImpInspector *self, ImpCardStyle style, GArray *terms);
 static void mark_term (ImpInspector *self);
@@ -68,21 +69,31 @@ imp_inspector_dup_world_summary (ImpSession *session)
   /* Fewer than two circles make no pair to count. */
   if (world == NULL || imp_session_get_playing (session)
       || phys_world_circle_count (world) < 2 || imp_conceal_world (session))
-    return g_strdup (placeholder);
+    return g_strdup (_(placeholder));
   double n = phys_world_circle_count (world);
   double all = n * (n - 1) / 2;
-  GString *text = g_string_new (placeholder);
-  g_string_append_printf (text, "\n\n<b>This frame</b>\n%.0f circles, so an all-pairs loop "
-                          "tests n (n \u2212 1) / 2 = %.0f pairs.", n, all);
+  GString *text = g_string_new (_(placeholder));
+  g_string_append_printf (text, "\n\n<b>%s</b>\n", _("This frame"));
+  g_string_append_printf (text,
+                          ngettext ("%.0f circle, so an all-pairs loop tests n (n \u2212 1) / 2 = "
+                                    "%.0f pairs.",
+                                    "%.0f circles, so an all-pairs loop tests n (n \u2212 1) / 2 = "
+                                    "%.0f pairs.",
+                                    (unsigned long) n),
+                          n, all);
   int64_t grid = phys_world_get_def (world)->modes.detection == PHYS_DETECTION_SWEPT
                      ? phys_world_frame_grid_pairs (world)
                      : -1;
   if (grid >= 0 && all > 0)
-    g_string_append_printf (text, "\nThe grid broad phase hands %" G_GINT64_FORMAT
-                            " of them to the swept test (%.3g %%): only pairs whose boxes "
-                            "overlap (each circle's path through the frame, padded by its "
-                            "radius); its cells find them without trying every pair.",
-                            grid, 100.0 * (double) grid / all);
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text,
+                              _("The grid broad phase hands %lld of them to the swept test "
+                                "(%.3g %%): only pairs whose boxes overlap (each circle's path "
+                                "through the frame, padded by its radius); its cells find them "
+                                "without trying every pair."),
+                              (long long) grid, 100.0 * (double) grid / all);
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -105,7 +116,7 @@ refresh (ImpInspector *self)
       = imp_conceal_card (self->session, digits (self), IMP_CARD_MARKUP, self->terms, &concealed);
   g_autofree char *summary
       = text == NULL && !concealed ? imp_inspector_dup_world_summary (self->session) : NULL;
-  const char *markup = concealed ? concealed_text : text != NULL ? text : summary;
+  const char *markup = concealed ? _(concealed_text) : text != NULL ? text : summary;
   /* Playback refreshes every frame: an unchanged card is not laid out again. */
   if (g_strcmp0 (markup, gtk_label_get_label (self->label)) != 0)
     {
@@ -146,10 +157,10 @@ refresh (ImpInspector *self)
       editing = editing || imp_body_editor_is_shown (self->editors[i]);
     }
   g_autofree char *note = g_strdup_printf (
-      "Edits apply at the start of frame %" G_GINT64_FORMAT
-      " and branch the run: the old future stays as a ghost. Drag a body or the tip of its "
-      "velocity on the canvas; right-click to add or delete; Ctrl+Z undoes.",
-      imp_session_get_frame (self->session));
+      _("Edits apply at the start of frame %lld and branch the run: the old future stays as a "
+        "ghost. Drag a body or the tip of its velocity on the canvas; right-click to add or "
+        "delete; Ctrl+Z undoes."),
+      (long long) imp_session_get_frame (self->session));
   if (g_strcmp0 (note, gtk_label_get_label (self->edit_note)) != 0)
     gtk_label_set_text (self->edit_note, note);
   gtk_widget_set_visible (GTK_WIDGET (self->edit_note), editing);
@@ -337,7 +348,7 @@ imp_inspector_init (ImpInspector *self)
 {
   self->terms = g_array_new (FALSE, FALSE, sizeof (ImpCardTerm));
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_label_set_markup (self->label, placeholder);
+  gtk_label_set_markup (self->label, _(placeholder));
   gtk_spin_button_set_value (self->precision, DEFAULT_PRECISION);
   gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
 }

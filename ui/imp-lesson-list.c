@@ -2,6 +2,8 @@
 /* imp-lesson-list.c: the course's lessons with progress; see the header. */
 #include "imp-lesson-list.h"
 
+#include <glib/gi18n.h>
+
 #include "imp-lesson-player.h"
 #include "imp-lesson.h"
 
@@ -59,10 +61,10 @@ imp_lesson_list_dup_progress_text (ImpLessonList *self, guint i)
   int done = imp_lesson_progress_get (self->settings, e->id);
 
   if (done <= 0)
-    return g_strdup ("New");
+    return g_strdup (_("New"));
   if ((guint) done >= e->n_steps)
-    return g_strdup ("Finished \u2713");
-  return g_strdup_printf ("Step %d of %u", done + 1, e->n_steps);
+    return g_strdup (_("Finished \u2713"));
+  return g_strdup_printf (_("Step %d of %u"), done + 1, e->n_steps);
 }
 
 /**

@@ -8,6 +8,9 @@
  * imp-lesson-panel.ui; this file is its behaviour. */
 #include "imp-lesson-panel.h"
 
+#include <glib/gi18n.h>
+
+#include "imp-i18n.h"
 #include "imp-label-index.h"
 #include "imp-lesson-markup.h"
 #include "imp-lesson-vocabulary.h"
@@ -71,7 +74,7 @@ update_status (ImpLessonPanel *self)
   gtk_widget_set_sensitive (self->next_button, reached || !has_goal);
   gtk_widget_set_sensitive (self->back_button, index > 0);
   gboolean last = index + 1 >= imp_lesson_n_steps (lesson);
-  gtk_button_set_label (GTK_BUTTON (self->next_button), last ? "_Finish" : "_Next");
+  gtk_button_set_label (GTK_BUTTON (self->next_button), last ? _("_Finish") : _("_Next"));
 }
 
 static void
@@ -90,9 +93,9 @@ update_step (ImpLessonPanel *self)
   gtk_label_set_text (self->title, lesson->title);
   g_autofree char *counter
       = step->title != NULL
-            ? g_strdup_printf ("Step %u of %u \u2014 %s", index + 1, imp_lesson_n_steps (lesson),
+            ? g_strdup_printf (_("Step %u of %u \u2014 %s"), index + 1, imp_lesson_n_steps (lesson),
                                step->title)
-            : g_strdup_printf ("Step %u of %u", index + 1, imp_lesson_n_steps (lesson));
+            : g_strdup_printf (_("Step %u of %u"), index + 1, imp_lesson_n_steps (lesson));
   gtk_label_set_text (self->counter, counter);
   /* The loader checked the markup; a failure here would be a bug, shown plainly. */
   if (imp_lesson_text_parse (step->text, &self->text, &offset, &message))
@@ -156,14 +159,12 @@ static void
 submit (ImpLessonPanel *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->prediction));
-  char *end = NULL;
-  double value = g_ascii_strtod (text, &end);
+  double value;
 
-  while (end != NULL && g_ascii_isspace (*end))
-    end++;
-  if (end == text || end == NULL || *end != '\0')
+  /* 0.25, or 0,25 where the locale writes a decimal comma. */
+  if (!imp_i18n_parse_number (text, &value))
     {
-      gtk_label_set_text (self->status, "Type a number, such as 0.25 or -3.5e2.");
+      gtk_label_set_text (self->status, _("Type a number, such as 0.25 or -3.5e2."));
       gtk_widget_add_css_class (GTK_WIDGET (self->prediction), "error");
       return;
     }

@@ -2,9 +2,12 @@
 /* imp-lesson-player.c: playing a lesson over a session; see the header. */
 #include "imp-lesson-player.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "imp-conceal.h"
+#include "imp-i18n.h"
 #include "imp-lesson-goal.h"
 #include "imp-lesson-setup.h"
 #include "imp-lesson-vocabulary.h"
@@ -657,8 +660,8 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
   if (frames == NULL
       || !imp_lesson_goal_solve (frames, &step->goal, &context, &solution, &why_not))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Cannot show this goal: %s",
-                   why_not != NULL ? why_not : "no recording");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Cannot show this goal: %s"),
+                   why_not != NULL ? why_not : _("no recording"));
       return FALSE;
     }
   self->entering = TRUE;
@@ -669,7 +672,7 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
       if (status != PHYS_OK)
         {
           self->entering = FALSE;
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "The edit does not apply: %s",
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The edit does not apply: %s"),
                        phys_status_name (status));
           return FALSE;
         }
@@ -689,8 +692,8 @@ imp_lesson_player_show_me (ImpLessonPlayer *self, GError **error)
 static char *
 pair_words (const ImpLessonGoal *goal)
 {
-  return goal->n_bodies == 2 ? g_strdup_printf ("%s and %s", goal->bodies[0], goal->bodies[1])
-                             : g_strdup (goal->n_bodies == 1 ? goal->bodies[0] : "the world");
+  return goal->n_bodies == 2 ? g_strdup_printf (_("%s and %s"), goal->bodies[0], goal->bodies[1])
+                             : g_strdup (goal->n_bodies == 1 ? goal->bodies[0] : _("the world"));
 }
 
 static char *
@@ -700,21 +703,42 @@ modes_words (const ImpLessonModes *modes)
   PhysModes named = modes->modes;
 
   if (modes->mode_mask & IMP_LESSON_MODE_DETECTION)
-    g_string_append_printf (out, "%s detection", phys_detection_name (named.detection));
+    g_string_append_printf (out, _("%s detection"),
+                            imp_i18n_physics_name ("detection",
+                                                   phys_detection_name (named.detection)));
   for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
     {
       const ImpTeachingMode *mode = &imp_teaching_modes[i];
       if (modes->mode_mask & mode->bit)
         g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "",
-                                *imp_teaching_mode_flag (&named, mode) ? mode->on : mode->off);
+                                _(*imp_teaching_mode_flag (&named, mode) ? mode->on : mode->off));
     }
   if (modes->has_integrator)
-    g_string_append_printf (out, "%sthe %s integrator", out->len > 0 ? ", " : "",
-                            phys_integrator_name (modes->integrator));
+    {
+      g_string_append (out, out->len > 0 ? ", " : "");
+      g_string_append_printf (out, _("the %s integrator"),
+                              imp_i18n_physics_name ("integrator",
+                                                     phys_integrator_name (modes->integrator)));
+    }
   if (modes->substeps > 0)
-    g_string_append_printf (out, "%s%d substep%s per frame", out->len > 0 ? ", " : "",
-                            modes->substeps, modes->substeps == 1 ? "" : "s");
+    {
+      g_string_append (out, out->len > 0 ? ", " : "");
+      g_string_append_printf (out,
+                              ngettext ("%d substep per frame", "%d substeps per frame",
+                                        (unsigned long) modes->substeps),
+                              modes->substeps);
+    }
   return g_string_free (out, FALSE);
+}
+
+/* A verdict's name (a swept test's or a probe's) in the learner's language. */
+static const char *
+shown_verdict (const char *name)
+{
+  for (int v = 0; v <= PHYS_PROBE_STILL; v++)
+    if (strcmp (name, phys_probe_verdict_name ((PhysProbeVerdict) v)) == 0)
+      return imp_i18n_physics_name ("probe", name);
+  return imp_i18n_physics_name ("verdict", name);
 }
 
 /* What the pair's test says now, for a verdict goal's live status. */
@@ -730,12 +754,12 @@ verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
   if (world != NULL && phys_world_find (world, goal->bodies[0], &a)
       && phys_world_find (world, goal->bodies[1], &b)
       && phys_world_inspect_pair (world, a, b, &record) == PHYS_OK)
-    name = g_strdup (record.kind == PHYS_EVENT_PROBE_SEGMENT
-                         ? phys_probe_verdict_name (record.probe.verdict)
-                     : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
-                         ? phys_verdict_name (record.circle_circle.verdict)
-                         : phys_verdict_name (record.circle_segment.verdict));
-  return name != NULL ? name : g_strdup ("not recorded yet");
+    name = g_strdup (shown_verdict (record.kind == PHYS_EVENT_PROBE_SEGMENT
+                                        ? phys_probe_verdict_name (record.probe.verdict)
+                                    : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
+                                        ? phys_verdict_name (record.circle_circle.verdict)
+                                        : phys_verdict_name (record.circle_segment.verdict)));
+  return name != NULL ? name : g_strdup (_("not recorded yet"));
 }
 
 /* Which way a wrong prediction is off (never by how much: that is the answer). */
@@ -745,11 +769,11 @@ off_words (ImpLessonPlayer *self, const ImpLessonGoal *goal)
   double value;
   ImpFrames *frames = recording_frames (self);
   if (frames == NULL || !imp_lesson_measure (frames, goal, &value, NULL))
-    return g_strdup ("not it");
+    return g_strdup (_("not it"));
   if (fabs (value) > goal->tolerance && fabs (self->prediction) > goal->tolerance
       && (value < 0.0) != (self->prediction < 0.0))
-    return g_strdup ("of the wrong sign");
-  return g_strdup (self->prediction > value ? "too high" : "too low");
+    return g_strdup (_("of the wrong sign"));
+  return g_strdup (self->prediction > value ? _("too high") : _("too low"));
 }
 
 /**
@@ -771,48 +795,53 @@ imp_lesson_player_dup_status (ImpLessonPlayer *self)
   switch (goal->kind)
     {
     case IMP_GOAL_FRAME:
-      return self->reached ? g_strdup_printf ("Done: the playhead is on frame %" G_GINT64_FORMAT ".",
-                                              goal->frame)
-                           : g_strdup_printf ("Go to frame %" G_GINT64_FORMAT ".", goal->frame);
+      return self->reached ? g_strdup_printf (_("Done: the playhead is on frame %lld."),
+                                              (long long)goal->frame)
+                           : g_strdup_printf (_("Go to frame %lld."), (long long)goal->frame);
     case IMP_GOAL_EVENT:
       {
-        g_autofree char *kind = NULL;
+        const char *kind = NULL;
         for (int k = 0; k <= PHYS_EVENT_EVENT_CAP && kind == NULL; k++)
           if (goal->event_kinds & (1u << k))
-            kind = g_strdup_printf ("%s ", phys_event_kind_name ((PhysEventKind) k));
-        g_autofree char *where = goal->frame >= 0
-                                     ? g_strdup_printf (" in frame %" G_GINT64_FORMAT, goal->frame)
-                                     : g_strdup ("");
+            kind = imp_i18n_physics_name ("event", phys_event_kind_name ((PhysEventKind) k));
+        g_autofree char *where
+            = goal->frame >= 0 ? g_strdup_printf (_(" in frame %lld"), (long long) goal->frame)
+                               : g_strdup ("");
         g_autofree char *between
-            = goal->n_bodies == 2 ? g_strdup_printf (" between %s", who) : g_strdup ("");
-        return g_strdup_printf ("%s the %sevent%s%s.",
-                                self->reached ? "Done: stepped into" : "Step into",
-                                kind != NULL ? kind : "", between, where);
+            = goal->n_bodies == 2 ? g_strdup_printf (_(" between %s"), who) : g_strdup ("");
+        if (kind != NULL)
+          /* Translators: "Step into the circle-circle event between c1 and c2 in frame 3." */
+          return g_strdup_printf (self->reached ? _("Done: stepped into the %s event%s%s.")
+                                                : _("Step into the %s event%s%s."),
+                                  kind, between, where);
+        return g_strdup_printf (self->reached ? _("Done: stepped into the event%s%s.")
+                                              : _("Step into the event%s%s."),
+                                between, where);
       }
     case IMP_GOAL_VERDICT:
       {
         g_autofree char *now = verdict_now (self, goal);
         return self->reached
-                   ? g_strdup_printf ("Done: the test of %s at frame %" G_GINT64_FORMAT
-                                      " says \u201c%s\u201d.",
-                                      who, goal->frame, now)
-                   : g_strdup_printf ("Edit the scene until the test of %s at frame %" G_GINT64_FORMAT
-                                      " says \u201c%s\u201d (now: \u201c%s\u201d).",
-                                      who, goal->frame, goal->verdict, now);
+                   ? g_strdup_printf (_("Done: the test of %s at frame %lld says \u201c%s\u201d."),
+                                      who, (long long) goal->frame, now)
+                   : g_strdup_printf (_("Edit the scene until the test of %s at frame %lld says "
+                                        "\u201c%s\u201d (now: \u201c%s\u201d)."),
+                                      who, (long long) goal->frame, shown_verdict (goal->verdict),
+                                      now);
       }
     case IMP_GOAL_PREDICT:
       {
         double value;
         if (imp_lesson_player_get_answer (self, &value))
-          return g_strdup_printf ("Right: %s = %.6g (you said %.6g).", goal->quantity, value,
+          return g_strdup_printf (_("Right: %s = %.6g (you said %.6g)."), goal->quantity, value,
                                   self->prediction);
-        g_autofree char *ask = g_strdup_printf (
-            "Predict %s for %s at frame %" G_GINT64_FORMAT ", within %g.", goal->quantity, who,
-            goal->frame, goal->tolerance);
+        g_autofree char *ask
+            = g_strdup_printf (_("Predict %s for %s at frame %lld, within %g."), goal->quantity,
+                               who, (long long) goal->frame, goal->tolerance);
         if (self->has_prediction)
           {
             g_autofree char *off = off_words (self, goal);
-            return g_strdup_printf ("%.6g is %s (not within %g). %s", self->prediction, off,
+            return g_strdup_printf (_("%.6g is %s (not within %g). %s"), self->prediction, off,
                                     goal->tolerance, ask);
           }
         return g_steal_pointer (&ask);
@@ -821,11 +850,11 @@ imp_lesson_player_dup_status (ImpLessonPlayer *self)
       {
         g_autofree char *modes = modes_words (&goal->modes);
         g_autofree char *watch
-            = goal->frame > 0 ? g_strdup_printf (" and watch up to frame %" G_GINT64_FORMAT,
-                                                 goal->frame)
-                              : g_strdup ("");
-        return g_strdup_printf ("%s %s%s.", self->reached ? "Done: switched to" : "Switch to",
-                                modes, self->reached ? "" : watch);
+            = goal->frame > 0
+                  ? g_strdup_printf (_(" and watch up to frame %lld"), (long long) goal->frame)
+                  : g_strdup ("");
+        return self->reached ? g_strdup_printf (_("Done: switched to %s."), modes)
+                             : g_strdup_printf (_("Switch to %s%s."), modes, watch);
       }
     case IMP_GOAL_NONE:
     default:

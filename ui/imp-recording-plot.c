@@ -10,6 +10,7 @@
 #include "imp-recording-plot.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "imp-conceal.h"
@@ -131,11 +132,11 @@ static char *
 drift_caption (const char *what, double value, double e0)
 {
   if (isnan (value) || isnan (e0))
-    return g_strdup_printf ("%s: not in this state (or not read yet)", what);
+    return g_strdup_printf (_("%s: not in this state (or not read yet)"), what);
   double drift = value - e0;
-  return e0 != 0.0 ? g_strdup_printf ("%s %.6g   drift from frame 0: %+.2e of |E₀|", what, value,
+  return e0 != 0.0 ? g_strdup_printf (_("%s %.6g   drift from frame 0: %+.2e of |E₀|"), what, value,
                                       drift / fabs (e0))
-                   : g_strdup_printf ("%s %.6g   drift from frame 0: %+.3g", what, value, drift);
+                   : g_strdup_printf (_("%s %.6g   drift from frame 0: %+.3g"), what, value, drift);
 }
 
 static void
@@ -236,20 +237,20 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   /* Captions: the value at the playhead, and the lane's range. */
   double e0 = first.energy.total;
   char *left[N_LANES + MAX_BODY_LANES];
-  left[0] = drift_caption ("total energy", now.energy.total, e0);
-  left[1] = g_strdup_printf ("kinetic energy %.6g   potential %.6g", now.energy.kinetic,
+  left[0] = drift_caption (_("total energy"), now.energy.total, e0);
+  left[1] = g_strdup_printf (_("kinetic energy %.6g   potential %.6g"), now.energy.kinetic,
                              now.energy.potential);
-  left[2] = g_strdup_printf ("momentum |p| %.6g   p = (%.6g, %.6g)",
+  left[2] = g_strdup_printf (_("momentum |p| %.6g   p = (%.6g, %.6g)"),
                              hypot (now.energy.momentum.x, now.energy.momentum.y),
                              now.energy.momentum.x, now.energy.momentum.y);
-  left[3] = g_strdup_printf ("events in frame %" G_GINT64_FORMAT ": %u", MIN (frame, length),
+  left[3] = g_strdup_printf (_("events in frame %lld: %u"), (long long) MIN (frame, length),
                              now.n_events);
   for (int b = 0; b < self->n_bodies; b++)
     {
       gint64 n_values;
       const double *v = imp_recording_get_body_series (recording, b, &n_values);
       gint64 at = MIN (frame, length);
-      g_autofree char *what = g_strdup_printf ("energy of %s", self->bodies[b].name);
+      g_autofree char *what = g_strdup_printf (_("energy of %s"), self->bodies[b].name);
       left[N_LANES + b] = drift_caption (what, at < n_values ? v[at] : NAN,
                                          n_values > 0 ? v[0] : NAN);
     }
@@ -260,18 +261,18 @@ imp_recording_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       const Lane *lane = &lanes[i];
       if (kept)
         {
-          lane_caption (cr, lane, width, "numbers kept back for your prediction", "", theme);
+          lane_caption (cr, lane, width, _("numbers kept back for your prediction"), "", theme);
           g_free (left[i]);
           continue;
         }
       g_autofree char *right
-          = i == IMP_SERIES_EVENTS ? g_strdup_printf ("most in one frame %.0f", lane->data_hi)
+          = i == IMP_SERIES_EVENTS ? g_strdup_printf (_("most in one frame %.0f"), lane->data_hi)
             : lane->data_lo == lane->data_hi
-                ? g_strdup_printf ("constant %.9g", lane->data_lo)
-            : lane->flat ? g_strdup_printf ("flat to rounding: %.9g ± %.1e",
+                ? g_strdup_printf (_("constant %.9g"), lane->data_lo)
+            : lane->flat ? g_strdup_printf (_("flat to rounding: %.9g ± %.1e"),
                                             0.5 * (lane->data_lo + lane->data_hi),
                                             0.5 * (lane->data_hi - lane->data_lo))
-                         : g_strdup_printf ("plotted %.6g … %.6g", lane->data_lo, lane->data_hi);
+                         : g_strdup_printf (_("plotted %.6g … %.6g"), lane->data_lo, lane->data_hi);
       lane_caption (cr, &lanes[i], width, left[i], right, theme);
       g_free (left[i]);
     }
@@ -434,9 +435,9 @@ imp_recording_plot_init (ImpRecordingPlot *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (dragged), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               "Energy, momentum and events over the whole recording, and "
-                               "the energy of each selected circle. Click or drag to move "
-                               "the playhead.");
+                               _("Energy, momentum and events over the whole recording, and "
+                                 "the energy of each selected circle. Click or drag to move "
+                                 "the playhead."));
 }
 
 GtkWidget *

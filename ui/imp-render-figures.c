@@ -8,6 +8,7 @@
  * (signed time to impact). */
 #include "imp-render-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 /* The area a circle sweeps from a to b (world): a capsule, filled, with its
@@ -52,30 +53,30 @@ verdict_text (PhysVerdict verdict, gboolean segment)
     switch (verdict)
       {
       case PHYS_VERDICT_OVERLAPPING:
-        return "overlapping at the start (closer than r)";
+        return _("overlapping at the start (closer than r)");
       case PHYS_VERDICT_NO_RELATIVE_MOTION:
-        return "not moving";
+        return _("not moving");
       case PHYS_VERDICT_MOVING_APART:
-        return "moving away from the line";
+        return _("moving away from the line");
       case PHYS_VERDICT_MISS:
-        return "misses the segment and its ends";
+        return _("misses the segment and its ends");
       default:
         break;
       }
   switch (verdict)
     {
     case PHYS_VERDICT_OVERLAPPING:
-      return "overlapping at the start (c < 0)";
+      return _("overlapping at the start (c < 0)");
     case PHYS_VERDICT_NO_RELATIVE_MOTION:
-      return "no relative motion (a \u2248 0)";
+      return _("no relative motion (a \u2248 0)");
     case PHYS_VERDICT_MOVING_APART:
-      return "moving apart (b \u2265 0)";
+      return _("moving apart (b \u2265 0)");
     case PHYS_VERDICT_MISS:
-      return "miss (disc < 0)";
+      return _("miss (disc < 0)");
     case PHYS_VERDICT_AFTER_FRAME:
-      return "after this frame (t > 1)";
+      return _("after this frame (t > 1)");
     case PHYS_VERDICT_HIT:
-      return "hit";
+      return _("hit");
     default:
       return "";
     }
@@ -87,11 +88,11 @@ feature_text (PhysFeature feature)
   switch (feature)
     {
     case PHYS_FEATURE_INTERIOR:
-      return "on the flat side";
+      return _("on the flat side");
     case PHYS_FEATURE_CAP_A:
-      return "on end A";
+      return _("on end A");
     case PHYS_FEATURE_CAP_B:
-      return "on end B";
+      return _("on end B");
     case PHYS_FEATURE_NONE:
     default:
       return "";
@@ -105,13 +106,13 @@ event_notes (const PhysEvent *ev)
   if (ev == NULL)
     return "";
   if (ev->repeated)
-    return "\nrepeated: the stale B\u2013A visit";
+    return _("\nrepeated: the stale B\u2013A visit");
   if (ev->at_frame_end)
-    return "\nanswered at the frame's end";
+    return _("\nanswered at the frame's end");
   if (ev->resting)
-    return "\nresting contact: e taken as 0";
+    return _("\nresting contact: e taken as 0");
   if (ev->woke)
-    return "\nwoke a sleeping circle";
+    return _("\nwoke a sleeping circle");
   return "";
 }
 
@@ -127,7 +128,7 @@ format_time (char *buf, gsize size, const PhysEvent *ev, PhysVerdict verdict, gb
     {
       imp_render_fmt_real (t, sizeof t, ev->t, 3);
       if (ev->t0 > 0.0)
-        g_snprintf (buf, size, "t = %s  %s %s\n(test from t\u2080 = %s)%s", t,
+        g_snprintf (buf, size, _("t = %s  %s %s\n(test from t\u2080 = %s)%s"), t,
                     verdict_text (verdict, segment), feature,
                     imp_render_fmt_real (t0, sizeof t0, ev->t0, 3),
                     event_notes (ev));
@@ -150,7 +151,7 @@ note_straight_line (const Render *r, char *buf, gsize size, const PhysEvent *ev,
 {
   PhysVec2 g = phys_world_get_def (r->in->world)->gravity;
   if (ev == NULL && has_t && t > 1.0 && (g.x != 0.0 || g.y != 0.0))
-    g_strlcat (buf, "\n(straight-line estimate: gravity bends the path)", size);
+    g_strlcat (buf, _("\n(straight-line estimate: gravity bends the path)"), size);
 }
 
 static void
@@ -213,11 +214,11 @@ draw_record_velocity (Render *r, PhysVec2 a, PhysVec2 b, PhysVec2 disp, int whic
       /* Under gravity the displacement is not the velocity a form shows: this
        * frame's pull is in it. */
       PhysVec2 g = phys_world_get_def (r->in->world)->gravity;
-      Label *l = imp_render_label_arrow (r, a, b, color, hl, "v%s = %s u/frame%s",
+      Label *l = imp_render_label_arrow (r, a, b, color, hl, _("v%s = %s u/frame%s"),
                                          subscript ? imp_render_subscript (which) : "",
                                          imp_render_fmt_vec (v, sizeof v, disp, -1),
                                          g.x != 0.0 || g.y != 0.0
-                                             ? "\nover this frame, gravity included"
+                                             ? _("\nover this frame, gravity included")
                                              : "");
       l->body = body;
       if (body >= 0)
@@ -357,7 +358,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpul
             imp_render_fmt_vec (a, sizeof a, imp->rel_vel, -1), r->vel_unit, f,
             imp_render_fmt_real (b, sizeof b, imp->vn, imp_render_decimals (fabs (imp->vn))));
       else
-        g_snprintf (buf, sizeof buf, "v = v\u2082 \u2212 v\u2081 = %s u/frame%s",
+        g_snprintf (buf, sizeof buf, _("v = v\u2082 \u2212 v\u2081 = %s u/frame%s"),
                     imp_render_fmt_vec (a, sizeof a, rel, -1), f);
       imp_render_label_arrow (r, from, to, th->relative_velocity, hl, "%s", buf);
       r->drawn |= DRAWN_RELATIVE;
@@ -383,7 +384,7 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpul
           if (i == 0)
             g_snprintf (
                 buf, sizeof buf,
-                "j = %s mass\u00b7u/frame, e = %s\n\u0394v\u2081 = j n / m\u2081%s",
+                _("j = %s mass\u00b7u/frame, e = %s\n\u0394v\u2081 = j n / m\u2081%s"),
                 imp_render_fmt_real (a, sizeof a, imp->j, imp_render_decimals (fabs (imp->j))),
                 imp_render_fmt_real (b, sizeof b, imp->e, 2), f);
           else
@@ -418,8 +419,8 @@ draw_circle_pair (Render *r, const PhysCircleCircleSweep *swept, const PhysImpul
   note_straight_line (r, buf, sizeof buf, ev, s->has_t, s->t);
   if (discrete)
     g_strlcpy (buf, s->verdict == PHYS_VERDICT_OVERLAPPING
-                        ? "discrete test: overlapping now"
-                        : "discrete test: no overlap where the frame starts",
+                        ? _("discrete test: overlapping now")
+                        : _("discrete test: no overlap where the frame starts"),
                sizeof buf);
   PhysVec2 anchor = s->has_t ? px (r, s->point) : px (r, phys_v2_lerp (p[0], p[1], 0.5));
   double clearance = CONTACT_DOT_PX + 6.0;
@@ -516,7 +517,7 @@ draw_reflect_construction (Render *r, PhysVec2 center, const PhysSegmentResponse
 
   imp_render_fmt_factor (f, sizeof f, factor);
   imp_render_arrow (r, c, tip_a, th->velocity, th->overlay_line_px, FALSE, term (r, "v"));
-  imp_render_label_arrow (r, c, tip_a, th->velocity, term (r, "v"), "A = v at contact%s", f);
+  imp_render_label_arrow (r, c, tip_a, th->velocity, term (r, "v"), _("A = v at contact%s"), f);
 
   imp_render_arrow (r, tip_a, tip_v, th->construction, th->overlay_line_px, FALSE, hl_v);
   imp_render_label_arrow (r, tip_a, tip_v, th->construction, hl_v, "V(Ap) = \u2212(v\u00b7n) n");
@@ -529,9 +530,9 @@ draw_reflect_construction (Render *r, PhysVec2 center, const PhysSegmentResponse
     }
 
   imp_render_arrow (r, c, tip_after, th->velocity, th->overlay_line_px + 0.5, TRUE, hl_a);
-  const char *rule = resp->response == PHYS_RESPONSE_SLIDE ? "A + V(Ap)  (slide)"
-                     : resp->e == 1.0                      ? "A + 2 V(Ap)  (reflect)"
-                                                           : "A + (1 + e) V(Ap)  (reflect)";
+  const char *rule = resp->response == PHYS_RESPONSE_SLIDE ? _("A + V(Ap)  (slide)")
+                     : resp->e == 1.0                      ? _("A + 2 V(Ap)  (reflect)")
+                                                           : _("A + (1 + e) V(Ap)  (reflect)");
   imp_render_label_arrow (r, c, tip_after, th->velocity, hl_a, "A\u2032 = %s\n= %s %s", rule,
                           imp_render_fmt_vec (v, sizeof v, resp->v_after, -1), r->vel_unit);
   r->drawn |= DRAWN_CONSTRUCTION | DRAWN_AFTER;
@@ -581,7 +582,7 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
         draw_reflect_construction (r, center_before, resp);
       else
         imp_render_label (r, px (r, center_before), rad + 4.0, phys_v2 (0.0, -1.0), th->text_muted,
-                          FALSE, "already leaving the surface: no response");
+                          FALSE, _("already leaving the surface: no response"));
     }
 
   const char *feature = s->has_t ? feature_text (s->feature) : "";
@@ -611,7 +612,7 @@ draw_embedded (Render *r, const PhysEvent *ev)
                     phys_v2_add_scaled (mid, ev->embedded.normal, IMP_RENDER_NORMAL_LENGTH_PX),
                     th->contact, th->overlay_line_px, FALSE, term (r, "n"));
   imp_render_label (r, mid, 8.0, phys_v2 (0.0, -1.0), th->text, FALSE,
-                    "embedded at the start: depth = %s u\npushed apart along n = %s",
+                    _("embedded at the start: depth = %s u\npushed apart along n = %s"),
                     imp_render_fmt_real (d, sizeof d, ev->embedded.depth,
                                          imp_render_decimals (ev->embedded.depth)),
                     imp_render_fmt_vec (n, sizeof n, ev->embedded.normal, 3));
@@ -631,8 +632,8 @@ draw_probe_prediction (Render *r, const PhysProbeRecord *rec, gboolean selected)
       if (selected)
         imp_render_label (r, px (r, rec->lines.p), PROBE_SIZE_PX + 4.0, phys_v2 (0.0, -1.0),
                           th->text_muted, FALSE, "%s",
-                          rec->verdict == PHYS_PROBE_STILL ? "still: no impact to predict"
-                                                           : "parallel: never meets the line");
+                          rec->verdict == PHYS_PROBE_STILL ? _("still: no impact to predict")
+                                                           : _("parallel: never meets the line"));
       return;
     }
 
@@ -683,15 +684,15 @@ draw_probe_prediction (Render *r, const PhysProbeRecord *rec, gboolean selected)
   Label *l;
   if (past)
     l = imp_render_label (r, q, 8.0, phys_v2 (0.0, -1.0), th->text_muted, hl,
-                          "t = %s frames\nalready happened%s", t,
-                          rec->within ? "" : ", off the segment");
+                          _("t = %s frames\nalready happened%s"), t,
+                          rec->within ? "" : _(", off the segment"));
   else if (!rec->within)
     l = imp_render_label (r, q, 8.0, phys_v2 (0.0, -1.0), th->text_muted, hl,
-                          "t = %s frames\nmisses: the line is crossed beyond %s", t,
+                          _("t = %s frames\nmisses: the line is crossed beyond %s"), t,
                           rec->along < 0.0 ? "A" : "B");
   else
     l = imp_render_label (r, q, 8.0, phys_v2 (0.0, -1.0), th->probe_point, hl,
-                          "t = %s frames\nimpact at %s", t,
+                          _("t = %s frames\nimpact at %s"), t,
                           imp_render_fmt_vec (pt, sizeof pt, rec->point, 1));
   l->faded = past;
   r->drawn |= past ? DRAWN_PROBE_PAST : DRAWN_PROBE_RAY;
@@ -813,13 +814,13 @@ imp_render_draw_normals (Render *r)
       hot (r, "n_R", mid, tr, 3.0);
       imp_render_arrow (r, mid, tl, th->normal_left, th->overlay_line_px, FALSE, term (r, "n_L"));
       imp_render_arrow (r, mid, tr, th->normal_right, th->overlay_line_px, FALSE, term (r, "n_R"));
-      const char *first = "left n_L = (d.y, \u2212d.x) = %s\n"
-                          "d = unit(B \u2212 A); screen y points down";
+      const char *first = _("left n_L = (d.y, \u2212d.x) = %s\n"
+                            "d = unit(B \u2212 A); screen y points down");
       imp_render_label (r, tl, 4.0, left, th->normal_left, term (r, "n_L"),
-                        shown == 0 ? first : "left n_L = %s",
+                        shown == 0 ? first : _("left n_L = %s"),
                         imp_render_fmt_vec (v, sizeof v, left, 3));
       imp_render_label (r, tr, 4.0, right, th->normal_right, term (r, "n_R"),
-                        shown == 0 ? "right n_R = (\u2212d.y, d.x) = %s" : "right n_R = %s",
+                        shown == 0 ? _("right n_R = (\u2212d.y, d.x) = %s") : _("right n_R = %s"),
                         imp_render_fmt_vec (v, sizeof v, right, 3));
       /* The ends are named so "left" has a direction to be left of. */
       PhysVec2 away = phys_v2_unit (phys_v2_sub (a, b));
@@ -917,7 +918,7 @@ imp_render_draw_selected (Render *r)
           imp_render_label (
               r, phys_v2 (r->view->width / 2.0, 0.0), 4.0, phys_v2 (0.0, 1.0),
               imp_theme_event_color (r->theme, PHYS_EVENT_EVENT_CAP), FALSE,
-              "event cap reached: %d events handled, the rest of the frame is unanswered",
+              _("event cap reached: %d events handled, the rest of the frame is unanswered"),
               ev->cap.handled);
           break;
         default:

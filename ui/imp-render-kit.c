@@ -4,10 +4,12 @@
  * rings and arrows with pixel widths. */
 #include "imp-render-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <stdarg.h>
 
-/* A number with a real minus sign (U+2212), and no sign on a value that rounds to zero. */
+/* A number with a real minus sign (U+2212), and no sign on a value that rounds to zero;
+ * in the locale's convention (a decimal comma in German, the C locale on the command line). */
 const char *
 imp_render_fmt_real (char *buf, gsize size, double value, int decimals)
 {
@@ -16,7 +18,7 @@ imp_render_fmt_real (char *buf, gsize size, double value, int decimals)
   g_snprintf (tmp, sizeof tmp, "%.*f", decimals, value);
   if (tmp[0] == '-')
     {
-      gboolean zero = strspn (tmp + 1, "0.") == strlen (tmp + 1);
+      gboolean zero = strspn (tmp + 1, "0.,") == strlen (tmp + 1);
       g_snprintf (buf, size, "%s%s", zero ? "" : "\u2212", tmp + 1);
     }
   else
@@ -42,7 +44,9 @@ imp_render_fmt_vec (char *buf, gsize size, PhysVec2 v, int decimals)
 
   if (decimals < 0)
     decimals = imp_render_decimals (fmax (fabs (v.x), fabs (v.y)));
-  g_snprintf (buf, size, "(%s, %s)", imp_render_fmt_real (x, sizeof x, v.x, decimals),
+  /* Translators: a vector's components; where the decimal separator is a comma, separate
+   * them with a semicolon: "(%s; %s)". */
+  g_snprintf (buf, size, _("(%s, %s)"), imp_render_fmt_real (x, sizeof x, v.x, decimals),
               imp_render_fmt_real (y, sizeof y, v.y, decimals));
   return buf;
 }
@@ -83,7 +87,7 @@ imp_render_fmt_factor (char *buf, gsize size, double factor)
   if (factor == 1.0)
     buf[0] = '\0';
   else
-    g_snprintf (buf, size, "  (drawn \u00d7%g)", factor);
+    g_snprintf (buf, size, _("  (drawn \u00d7%g)"), factor);
   return buf;
 }
 

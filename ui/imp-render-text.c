@@ -3,6 +3,7 @@
  * they know every shape they must keep off. */
 #include "imp-render-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 static cairo_user_data_key_t text_sink_key;
@@ -296,64 +297,66 @@ legend_entries (const Render *r, LegendEntry *out)
   }                                                                                                \
   G_STMT_END
 
-  ENTRY (DRAWN_CIRCLE, SWATCH_CIRCLE, th->circle_stroke, th->circle_fill, "circle");
+  ENTRY (DRAWN_CIRCLE, SWATCH_CIRCLE, th->circle_stroke, th->circle_fill, _("circle"));
   ENTRY (DRAWN_SLEEPING, SWATCH_CIRCLE, th->circle_stroke, th->circle_fill,
-         "circle, asleep (faded)");
-  ENTRY (DRAWN_FIXED, SWATCH_HATCHED, th->fixed_stroke, th->fixed_fill, "fixed circle");
+         _("circle, asleep (faded)"));
+  ENTRY (DRAWN_FIXED, SWATCH_HATCHED, th->fixed_stroke, th->fixed_fill, _("fixed circle"));
   ENTRY (DRAWN_PASSIVE, SWATCH_CIRCLE, th->passive_stroke, th->passive_fill,
-         "circle that collides with nothing");
+         _("circle that collides with nothing"));
   ENTRY (DRAWN_REFLECT, SWATCH_LINE, th->segment_reflect, th->segment_reflect,
-         "segment that reflects");
-  ENTRY (DRAWN_SLIDE, SWATCH_RAIL, th->segment_slide, th->background, "segment that slides");
-  ENTRY (DRAWN_PROBE, SWATCH_ARROW, th->probe, th->probe, "probe (moving point)");
-  ENTRY (DRAWN_SPRING, SWATCH_SPRING, th->spring, th->spring, "spring");
-  ENTRY (DRAWN_BUNGEE, SWATCH_DASHED, th->spring, th->spring, "bungee (dashed while slack)");
-  ENTRY (DRAWN_ANCHOR, SWATCH_ANCHOR, th->spring, th->fixed_fill, "fixed anchor");
-  ENTRY (DRAWN_SELECTION, SWATCH_SELECTION, th->selection, th->selection, "selected");
-  ENTRY (DRAWN_TRAIL, SWATCH_LINE, th->trail, th->trail, "trail (past positions)");
-  ENTRY (DRAWN_GHOST_BRANCH, SWATCH_RING, th->ghost_branch, th->ghost_branch, "ghost branch");
+         _("segment that reflects"));
+  ENTRY (DRAWN_SLIDE, SWATCH_RAIL, th->segment_slide, th->background, _("segment that slides"));
+  ENTRY (DRAWN_PROBE, SWATCH_ARROW, th->probe, th->probe, _("probe (moving point)"));
+  ENTRY (DRAWN_SPRING, SWATCH_SPRING, th->spring, th->spring, _("spring"));
+  ENTRY (DRAWN_BUNGEE, SWATCH_DASHED, th->spring, th->spring, _("bungee (dashed while slack)"));
+  ENTRY (DRAWN_ANCHOR, SWATCH_ANCHOR, th->spring, th->fixed_fill, _("fixed anchor"));
+  ENTRY (DRAWN_SELECTION, SWATCH_SELECTION, th->selection, th->selection, _("selected"));
+  ENTRY (DRAWN_TRAIL, SWATCH_LINE, th->trail, th->trail, _("trail (past positions)"));
+  ENTRY (DRAWN_GHOST_BRANCH, SWATCH_RING, th->ghost_branch, th->ghost_branch, _("ghost branch"));
   ENTRY (DRAWN_VELOCITY, SWATCH_ARROW, th->velocity, th->velocity,
-         "velocity, to scale: tip = end of frame");
+         _("velocity, to scale: tip = end of frame"));
   ENTRY (DRAWN_SWEPT, SWATCH_DASHED, th->swept_stroke, th->swept_fill,
-         "swept path if nothing collides");
-  ENTRY (DRAWN_GHOST, SWATCH_RING, th->ghost, th->ghost, "position at the time of impact t");
-  ENTRY (DRAWN_CONTACT, SWATCH_ARROW, th->contact, th->contact, "contact point and normal n");
-  ENTRY (DRAWN_TANGENT, SWATCH_DASHED, th->tangent, th->tangent, "tangent at contact");
+         _("swept path if nothing collides"));
+  ENTRY (DRAWN_GHOST, SWATCH_RING, th->ghost, th->ghost, _("position at the time of impact t"));
+  ENTRY (DRAWN_CONTACT, SWATCH_ARROW, th->contact, th->contact, _("contact point and normal n"));
+  ENTRY (DRAWN_TANGENT, SWATCH_DASHED, th->tangent, th->tangent, _("tangent at contact"));
   ENTRY (DRAWN_RELATIVE, SWATCH_ARROW, th->relative_velocity, th->relative_velocity,
-         "relative velocity");
-  ENTRY (DRAWN_IMPULSE, SWATCH_ARROW, th->impulse, th->impulse, "impulse: \u0394v = j n / m");
+         _("relative velocity"));
+  ENTRY (DRAWN_IMPULSE, SWATCH_ARROW, th->impulse, th->impulse, _("impulse: \u0394v = j n / m"));
   if (d & DRAWN_BEFORE)
     {
-      ENTRY (DRAWN_AFTER, SWATCH_ARROW, th->velocity, th->velocity, "velocity after the response");
+      ENTRY (DRAWN_AFTER, SWATCH_ARROW, th->velocity, th->velocity,
+             _("velocity after the response"));
       ENTRY (DRAWN_BEFORE, SWATCH_DASHED_ARROW, th->text_muted, th->text_muted,
-             "velocity before the response (dashed)");
+             _("velocity before the response (dashed)"));
     }
   else
     ENTRY (DRAWN_AFTER, SWATCH_DASHED_ARROW, th->velocity, th->velocity,
-           "velocity after the response (dashed)");
+           _("velocity after the response (dashed)"));
   ENTRY (DRAWN_CONSTRUCTION, SWATCH_DASHED, th->construction, th->construction,
-         "construction lines: projections, V(Ap)");
-  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_left, th->normal_left, "left normal n_L (y down)");
-  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_right, th->normal_right, "right normal n_R");
+         _("construction lines: projections, V(Ap)"));
+  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_left, th->normal_left,
+         _("left normal n_L (y down)"));
+  ENTRY (DRAWN_NORMALS, SWATCH_ARROW, th->normal_right, th->normal_right, _("right normal n_R"));
   ENTRY (DRAWN_PROBE_RAY, SWATCH_LINE, th->probe_ray, th->probe_point,
-         "probe path to predicted impact");
+         _("probe path to predicted impact"));
   ENTRY (DRAWN_PROBE_PAST, SWATCH_DASHED, th->text_muted, th->text_muted,
-         "impact in the past (t < 0)");
+         _("impact in the past (t < 0)"));
   if (r->names_crowded)
     out[n++] = (LegendEntry){ SWATCH_NONE, th->text, th->text,
-                              "names: only the selection's (zoom in for all)" };
+                              _("names: only the selection's (zoom in for all)") };
   for (int k = 0; k <= PHYS_EVENT_EVENT_CAP; k++)
     if (d & (DRAWN_EVENTS << k))
       {
         static const char *const names[] = {
-          "embedded start",
-          "circle\u2013circle event",
-          "circle\u2013segment event",
-          "probe\u2013segment crossing",
-          "event cap",
+          N_("embedded start"),
+          N_("circle\u2013circle event"),
+          N_("circle\u2013segment event"),
+          N_("probe\u2013segment crossing"),
+          N_("event cap"),
         };
         ImpRgba c = imp_theme_event_color (th, (PhysEventKind) k);
-        out[n++] = (LegendEntry){ SWATCH_DOT, c, c, names[k] };
+        out[n++] = (LegendEntry){ SWATCH_DOT, c, c, _(names[k]) };
       }
 #undef ENTRY
   return n;
@@ -532,8 +535,8 @@ imp_render_draw_legend (Render *r)
                           : g_strdup_printf (", t = %s", imp_render_fmt_real (t, sizeof t,
                                                                             r->in->time_in_frame,
                                                                             3));
-  g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT "%s  %s",
-              (gint64) phys_world_frame (r->in->world), moment,
+  g_snprintf (title, sizeof title, _("Frame %lld%s  %s"),
+              (long long) phys_world_frame (r->in->world), moment,
               r->in->legend_folded ? "\u25b8" : "\u25be");
   layout_text (r, title, r->font_bold, &tw, &th_px);
 
@@ -556,8 +559,8 @@ imp_render_draw_legend (Render *r)
   if (folded)
     {
       if (!r->in->legend_folded)
-        g_snprintf (title, sizeof title, "Frame %" G_GINT64_FORMAT "%s  \u25b8",
-                    (gint64) phys_world_frame (r->in->world), moment);
+        g_snprintf (title, sizeof title, _("Frame %lld%s  %s"),
+                    (long long) phys_world_frame (r->in->world), moment, "\u25b8");
       layout_text (r, title, r->font_bold, &tw, &th_px);
       rect = legend_rect (r, tw + 2.0 * pad, th_px + 2.0 * pad, &covers);
     }

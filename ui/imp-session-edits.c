@@ -4,7 +4,10 @@
  * found again in the new branch, or a notice says it is gone. */
 #include "imp-session-private.h"
 
+#include <glib/gi18n.h>
+
 #include "imp-body-fields.h"
+#include "imp-i18n.h"
 
 /* The names of an event's bodies in world ("" for none). */
 static void
@@ -93,15 +96,15 @@ imp_session_find_kept_event (ImpSession *self)
       imp_session_set_selected_event (self, i);
       return;
     }
+  const char *kind = imp_i18n_physics_name ("event", phys_event_kind_name (self->kept.kind));
   g_autofree char *said
       = self->kept.b[0] != '\0'
-            ? g_strdup_printf ("After this change there is no %s event of %s and %s in frame %"
-                               G_GINT64_FORMAT " any more",
-                               phys_event_kind_name (self->kept.kind), self->kept.a, self->kept.b,
-                               frame)
-            : g_strdup_printf ("After this change there is no %s event of %s in frame %"
-                               G_GINT64_FORMAT " any more",
-                               phys_event_kind_name (self->kept.kind), self->kept.a, frame);
+            ? g_strdup_printf (_("After this change there is no %s event of %s and %s in frame "
+                                 "%lld any more"),
+                               kind, self->kept.a, self->kept.b, (long long) frame)
+            : g_strdup_printf (_("After this change there is no %s event of %s in frame %lld any "
+                                 "more"),
+                               kind, self->kept.a, (long long) frame);
   imp_session_emit (self, SIGNAL_NOTICE, said);
 }
 

@@ -9,6 +9,8 @@
  */
 #include "imp-session-private.h"
 
+#include <glib/gi18n.h>
+
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-session-timeline.h"
@@ -298,8 +300,10 @@ imp_session_load (ImpSession *self, const char *path, GError **error)
       timeline = phys_timeline_new (world, NULL);
       scene = world;
       scene_path = g_strdup (path);
-      title = info != NULL && info->title != NULL ? g_strdup (info->title)
-                                                   : g_path_get_basename (path);
+      /* A shipped scene's title is in the catalog (po/extract-lessons.py); others stay. */
+      title = info != NULL && info->title != NULL && info->title[0] != '\0'
+                  ? g_strdup (_(info->title))
+                  : g_path_get_basename (path);
       imp_scene_info_free (info);
     }
 

@@ -3,6 +3,7 @@
  * enabled from the session's state; accelerators live on the application. */
 #include "imp-window.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-bookmark-list.h"
@@ -114,7 +115,7 @@ update_title (ImpWindow *self)
                                  ? g_path_get_basename (path)
                                  : NULL;
   g_autofree char *subtitle
-      = shipped != NULL ? g_strdup_printf ("%s, built into Impulse", shipped) : NULL;
+      = shipped != NULL ? g_strdup_printf (_("%s, built into Impulse"), shipped) : NULL;
   adw_window_title_set_subtitle (self->window_title,
                                  subtitle != NULL ? subtitle : path != NULL ? path : "");
   /* With nothing open, say what to do instead of showing an empty canvas. */
@@ -159,8 +160,8 @@ toast_error (ImpWindow *self, const GError *error)
   toast_message (self, error->message);
   /* With nothing open the whole message fits on the empty page, where a toast
    * would cut it. */
-  g_autofree char *said = g_strdup_printf ("%s\n\nOpen a scene, a session or a lesson file, "
-                                           "or start a lesson of the course.",
+  g_autofree char *said = g_strdup_printf (_("%s\n\nOpen a scene, a session or a lesson file, "
+                                             "or start a lesson of the course."),
                                            error->message);
   adw_status_page_set_description (self->empty_page, said);
 }
@@ -385,16 +386,16 @@ lesson_finished (ImpWindow *self, const ImpLesson *lesson)
 {
   imp_lesson_list_refresh (self->lesson_list);
   g_autofree char *next = imp_course_next_lesson (lesson->id);
-  g_autofree char *title = g_strdup_printf (next != NULL ? "Lesson finished: %s"
-                                                         : "Lesson finished: %s. That was the "
-                                                           "last lesson of the course",
+  g_autofree char *title = g_strdup_printf (next != NULL ? _("Lesson finished: %s")
+                                                         : _("Lesson finished: %s. That was the "
+                                                             "last lesson of the course"),
                                             lesson->title);
   g_autofree char *escaped = g_markup_escape_text (title, -1);
   AdwToast *toast = adw_toast_new (escaped);
   adw_toast_set_timeout (toast, 0);
   if (next != NULL)
     {
-      adw_toast_set_button_label (toast, "_Next Lesson");
+      adw_toast_set_button_label (toast, _("_Next Lesson"));
       adw_toast_set_action_name (toast, "win.next-lesson");
     }
   adw_toast_overlay_add_toast (self->toasts, toast);
@@ -499,7 +500,7 @@ static GtkFileFilter *
 scene_filter (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, "Impulse scenes and sessions");
+  gtk_file_filter_set_name (filter, _("Impulse scenes and sessions"));
   gtk_file_filter_add_suffix (filter, "json");
   return filter;
 }
@@ -524,7 +525,7 @@ act_open (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr (GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr (GtkFileFilter) filter = scene_filter ();
   g_list_store_append (filters, filter);
-  gtk_file_dialog_set_title (dialog, "Open a Scene");
+  gtk_file_dialog_set_title (dialog, _("Open a Scene"));
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
   gtk_file_dialog_open (dialog, GTK_WINDOW (widget), NULL, open_finished, g_object_ref (widget));
   g_object_unref (dialog);
@@ -559,7 +560,7 @@ act_open (GtkWidget *widget, const char *name, GVariant *param)
 {
   ImpWindow *self = IMP_WINDOW (widget);
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      "Open a Scene", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+      _("Open a Scene"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   g_autoptr (GtkFileFilter) filter = scene_filter ();
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_signal_connect (dialog, "response", G_CALLBACK (opened), self);
@@ -587,8 +588,8 @@ act_bookmark (GtkWidget *widget, const char *name, GVariant *param)
   gint64 frame = imp_session_get_frame (self->session);
   g_autofree char *text
       = imp_session_get_n_bookmarks (self->session) > before
-            ? g_strdup_printf ("Bookmarked frame %" G_GINT64_FORMAT, frame)
-            : g_strdup_printf ("Frame %" G_GINT64_FORMAT " is already bookmarked", frame);
+            ? g_strdup_printf (_("Bookmarked frame %lld"), (long long) frame)
+            : g_strdup_printf (_("Frame %lld is already bookmarked"), (long long) frame);
   adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
 }
 
@@ -602,7 +603,7 @@ save_to (ImpWindow *self, const char *path)
       return;
     }
   g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *text = g_strdup_printf ("Saved the session as %s", name);
+  g_autofree char *text = g_strdup_printf (_("Saved the session as %s"), name);
   adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
 }
 
@@ -640,13 +641,14 @@ act_save (GtkWidget *widget, const char *name, GVariant *param)
   /* Both choosers ask before replacing an existing file. */
 #if GTK_CHECK_VERSION(4, 10, 0)
   GtkFileDialog *dialog = gtk_file_dialog_new ();
-  gtk_file_dialog_set_title (dialog, "Save the Session");
+  gtk_file_dialog_set_title (dialog, _("Save the Session"));
   gtk_file_dialog_set_initial_name (dialog, "session.json");
   gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, save_finished, g_object_ref (self));
   g_object_unref (dialog);
 #else
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
-      "Save the Session", GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  GtkFileChooserNative *dialog
+      = gtk_file_chooser_native_new (_("Save the Session"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "session.json");
   g_signal_connect (dialog, "response", G_CALLBACK (save_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -657,13 +659,13 @@ static void
 exported (ImpWindow *self, const char *path)
 {
   g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *text = g_strdup_printf ("Exported %s", name);
+  g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *uri = g_filename_to_uri (dir, NULL, NULL);
   AdwToast *toast = adw_toast_new (text);
   if (uri != NULL)
     {
-      adw_toast_set_button_label (toast, "Open Folder");
+      adw_toast_set_button_label (toast, _("Open Folder"));
       adw_toast_set_action_name (toast, "win.open-folder");
       adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
     }
@@ -765,7 +767,7 @@ static void
 breakpoint_hit (ImpWindow *self, gint64 frame)
 {
   g_autofree char *text
-      = g_strdup_printf ("Paused at frame %" G_GINT64_FORMAT ": the breakpoint matches", frame);
+      = g_strdup_printf (_("Paused at frame %lld: the breakpoint matches"), (long long) frame);
   adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
 }
 
