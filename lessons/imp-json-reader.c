@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "imp-overlays.h"
 #include "imp-suggest.h"
 
 /* Longest piece of the user's text quoted in a message. */
@@ -911,6 +912,37 @@ imp_json_field_detection (ImpJsonReader *reader, JsonNode *value, const ImpJsonF
     return FALSE;
   *IMP_JSON_FIELD_PTR (def, field, PhysDetection)
       = choice == 0 ? PHYS_DETECTION_SWEPT : PHYS_DETECTION_DISCRETE;
+  return TRUE;
+}
+
+/**
+ * imp_json_field_overlays:
+ *
+ * Reads an array of overlay names (imp-overlays.h) into an #ImpOverlays; an
+ * empty array is no overlay.
+ */
+gboolean
+imp_json_field_overlays (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                         gpointer def)
+{
+  gsize n_names;
+  const char *const *names = imp_overlay_names (&n_names);
+  ImpOverlays overlays = IMP_OVERLAY_NONE;
+
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
+                                 "expected an array of overlay names for \"%s\", got %s",
+                                 field->key, imp_json_reader_describe (value));
+  JsonArray *array = json_node_get_array (value);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      int bit;
+      if (!imp_json_reader_choice (reader, json_array_get_element (array, i), field->key, names,
+                                   n_names, IMP_FORMAT_ERROR_RANGE, &bit))
+        return FALSE;
+      overlays |= 1u << bit;
+    }
+  *IMP_JSON_FIELD_PTR (def, field, ImpOverlays) = overlays;
   return TRUE;
 }
 

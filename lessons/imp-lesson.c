@@ -327,7 +327,7 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
     { "frame", FALSE, read_frame, offsetof (ImpLessonAction, frame) },
     { "event", FALSE, read_event_index, offsetof (ImpLessonAction, event) },
     { "select", FALSE, imp_json_field_skip, 0 },
-    { "overlays", FALSE, imp_json_field_skip, 0 },
+    { "overlays", FALSE, imp_json_field_overlays, offsetof (ImpLessonAction, overlays) },
     { "zoom", FALSE, read_positive, offsetof (ImpLessonAction, zoom) },
     { "modes", FALSE, imp_json_field_skip, 0 },
     { "integrator", FALSE, imp_json_field_skip, 0 },
@@ -354,27 +354,7 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
           || (action->n_select == 2 && !check_pair (ld, select, action->select))))
     return FALSE;
 
-  JsonNode *overlays = json_object_get_member (object, "overlays");
-  if (overlays != NULL)
-    {
-      if (!JSON_NODE_HOLDS_ARRAY (overlays))
-        return imp_json_reader_fail (&ld->reader, overlays, IMP_FORMAT_ERROR_TYPE,
-                                     "expected an array of overlay names for \"overlays\", got %s",
-                                     imp_json_reader_describe (overlays));
-      JsonArray *array = json_node_get_array (overlays);
-      guint n = json_array_get_length (array);
-      gsize n_names;
-      const char *const *names = imp_overlay_names (&n_names);
-      action->has_overlays = TRUE;
-      for (guint i = 0; i < n; i++)
-        {
-          int bit;
-          if (!imp_json_reader_choice (&ld->reader, json_array_get_element (array, i), "overlays",
-                                       names, n_names, IMP_FORMAT_ERROR_RANGE, &bit))
-            return FALSE;
-          action->overlays |= 1u << bit;
-        }
-    }
+  action->has_overlays = json_object_has_member (object, "overlays");
   return read_modes_into (ld, object, &action->modes);
 }
 
