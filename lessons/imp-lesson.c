@@ -29,6 +29,7 @@ typedef struct
   const char *data;
   gsize length;
   ImpLesson *lesson;
+  PhysWorld *start; /* the scene as the lesson's edits leave it: the bodies steps name */
 } Loader;
 
 static const char *const goal_kinds[] = { "none", "frame", "event", "verdict", "predict", "mode" };
@@ -194,7 +195,7 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
       PhysBodyRef ref;
       if (!imp_json_reader_id (&ld->reader, element, key, TRUE, &id))
         return FALSE;
-      if (!phys_world_find (ld->lesson->world, id, &ref))
+      if (!phys_world_find (ld->start, id, &ref))
         return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                      "expected the id of a body of the lesson's scene in \"%s\", "
                                      "got \"%s\"",
@@ -211,8 +212,8 @@ check_pair (Loader *ld, JsonNode *value, char *const *names)
 {
   PhysBodyRef a, b;
 
-  phys_world_find (ld->lesson->world, names[0], &a);
-  phys_world_find (ld->lesson->world, names[1], &b);
+  phys_world_find (ld->start, names[0], &a);
+  phys_world_find (ld->start, names[1], &b);
   gboolean ok = (a.kind == PHYS_BODY_CIRCLE && b.kind != PHYS_BODY_PROBE)
                 || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT);
   if (!ok || strcmp (names[0], names[1]) == 0)
@@ -461,7 +462,7 @@ check_verdict_fits (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
   PhysBodyRef a;
   gboolean probe_verdict = FALSE;
 
-  phys_world_find (ld->lesson->world, goal->bodies[0], &a);
+  phys_world_find (ld->start, goal->bodies[0], &a);
   for (int v = 0; v <= PHYS_PROBE_STILL; v++)
     if (strcmp (goal->verdict, phys_probe_verdict_name ((PhysProbeVerdict) v)) == 0)
       probe_verdict = TRUE;
@@ -609,6 +610,75 @@ clear_step (gpointer data)
   g_free (step->goal.hint);
 }
 
+/* Edits: the scene set up before the lesson starts */
+
+/* Reads "edits" (session-format edits, all at frame 0) and applies them to a copy
+ * of the scene, where the steps name their bodies; an edit the world refuses is
+ * reported at its place, in the session format's words. */
+static gboolean
+load_edits (Loader *ld, JsonNode *value)
+{
+  ld->start = phys_world_copy (ld->lesson->world);
+  if (value == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
+                                 "expected an array of edit objects for \"edits\", got %s",
+                                 imp_json_reader_describe (value));
+  JsonArray *array = json_node_get_array (value);
+  g_autoptr (ImpSessionFile) as_session
+      = imp_session_file_new (phys_world_copy (ld->lesson->world), NULL, "{}");
+  as_session->file = g_strdup (ld->reader.file);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      ImpSessionFileEdit edit;
+      if (!imp_session_file_read_edit (&ld->reader, node, IMP_FORMAT_ERROR_RANGE, &edit))
+        return FALSE;
+      JsonObject *object = json_node_get_object (node);
+      if (edit.frame != 0)
+        return imp_json_reader_fail (
+            &ld->reader, json_object_get_member (object, "frame"), IMP_FORMAT_ERROR_RANGE,
+            "expected \"frame\": 0 in a lesson's edit (a lesson starts from its scene as its "
+            "edits leave it; a change later in the run is a verdict goal's \"show\"), got %"
+            G_GINT64_FORMAT,
+            edit.frame);
+      edit.location = imp_json_reader_location (&ld->reader, node, FALSE);
+      JsonNode *id = json_object_get_member (object, "id");
+      edit.id_location = id != NULL ? imp_json_reader_location (&ld->reader, id, FALSE)
+                                    : edit.location;
+      g_array_append_val (ld->lesson->edits, edit);
+      g_array_append_val (as_session->edits, edit);
+    }
+  guint applied = 0;
+  if (!imp_session_file_apply_edits (as_session, ld->start, &applied, &ld->reader.error))
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * imp_lesson_new_timeline:
+ * @lesson: a lesson
+ *
+ * The recording a lesson starts from: its scene with its edits applied at
+ * frame 0 (each a branch, as a session's are).
+ *
+ * Returns: (transfer full): a timeline of the lesson's world, nothing recorded
+ */
+PhysTimeline *
+imp_lesson_new_timeline (const ImpLesson *lesson)
+{
+  PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+
+  for (guint i = 0; i < lesson->edits->len; i++)
+    {
+      PhysStatus status = phys_timeline_edit (
+          timeline, 0, &g_array_index (lesson->edits, ImpSessionFileEdit, i).edit);
+      g_assert (status == PHYS_OK); /* the loader applied these very edits to this world */
+    }
+  return timeline;
+}
+
 /* The lesson */
 
 static gboolean
@@ -621,6 +691,7 @@ load_lesson (Loader *ld)
     { "summary", TRUE, read_text, offsetof (ImpLesson, summary) },
     { "topic", TRUE, read_topic, offsetof (ImpLesson, topic) },
     { "scene", TRUE, imp_json_field_skip, 0 },
+    { "edits", FALSE, imp_json_field_skip, 0 },
     { "steps", TRUE, imp_json_field_skip, 0 },
   };
   JsonNode *root = ld->reader.root;
@@ -651,6 +722,8 @@ load_lesson (Loader *ld)
   ld->lesson->scene_path = g_steal_pointer (&ref.path);
   ld->lesson->scene_text = g_steal_pointer (&ref.text);
   imp_scene_ref_clear (&ref);
+  if (!load_edits (ld, json_object_get_member (object, "edits")))
+    return FALSE;
 
   JsonNode *steps = json_object_get_member (object, "steps");
   if (!JSON_NODE_HOLDS_ARRAY (steps))
@@ -682,6 +755,7 @@ lesson_alloc (void)
 
   lesson->steps = g_array_new (FALSE, TRUE, sizeof (ImpLessonStep));
   g_array_set_clear_func (lesson->steps, clear_step);
+  lesson->edits = g_array_new (FALSE, TRUE, sizeof (ImpSessionFileEdit));
   return lesson;
 }
 
@@ -704,6 +778,7 @@ imp_lesson_free (ImpLesson *lesson)
   g_free (lesson->base_dir);
   phys_world_free (lesson->world);
   g_array_unref (lesson->steps);
+  g_array_unref (lesson->edits);
   g_free (lesson);
 }
 
@@ -740,6 +815,7 @@ imp_lesson_load_data (const char *data, gssize length, const char *display_name,
       g_clear_pointer (&ld.lesson, imp_lesson_free);
     }
   imp_json_reader_clear (&ld.reader);
+  phys_world_free (ld.start);
   return ld.lesson;
 }
 
