@@ -593,21 +593,74 @@ load_step (Loader *ld, JsonNode *node, ImpLessonStep *step)
   return goal == NULL || load_goal (ld, goal, &step->goal);
 }
 
-static void
-clear_step (gpointer data)
+/**
+ * imp_lesson_goal_init:
+ * @goal: (out caller-allocates): a goal's memory
+ *
+ * Makes @goal no goal (%IMP_GOAL_NONE, no frame), holding nothing.
+ */
+void
+imp_lesson_goal_init (ImpLessonGoal *goal)
 {
-  ImpLessonStep *step = data;
+  memset (goal, 0, sizeof *goal);
+  goal->frame = -1;
+}
 
+/**
+ * imp_lesson_goal_clear:
+ * @goal: a goal
+ *
+ * Frees what @goal holds and makes it no goal (%IMP_GOAL_NONE, no frame).
+ */
+void
+imp_lesson_goal_clear (ImpLessonGoal *goal)
+{
+  for (int i = 0; i < 2; i++)
+    g_free (goal->bodies[i]);
+  g_free (goal->verdict);
+  g_free (goal->quantity);
+  g_free (goal->hint);
+  imp_lesson_goal_init (goal);
+}
+
+/**
+ * imp_lesson_goal_copy:
+ * @dest: (out caller-allocates): where the copy goes (not holding anything)
+ * @src: a goal
+ *
+ * Copies @src, its strings too.
+ */
+void
+imp_lesson_goal_copy (ImpLessonGoal *dest, const ImpLessonGoal *src)
+{
+  *dest = *src;
+  for (int i = 0; i < 2; i++)
+    dest->bodies[i] = g_strdup (src->bodies[i]);
+  dest->verdict = g_strdup (src->verdict);
+  dest->quantity = g_strdup (src->quantity);
+  dest->hint = g_strdup (src->hint);
+}
+
+/**
+ * imp_lesson_step_clear:
+ * @step: a step
+ *
+ * Frees what @step holds.
+ */
+void
+imp_lesson_step_clear (ImpLessonStep *step)
+{
   g_free (step->title);
   g_free (step->text);
   for (int i = 0; i < 2; i++)
-    {
-      g_free (step->action.select[i]);
-      g_free (step->goal.bodies[i]);
-    }
-  g_free (step->goal.verdict);
-  g_free (step->goal.quantity);
-  g_free (step->goal.hint);
+    g_free (step->action.select[i]);
+  imp_lesson_goal_clear (&step->goal);
+}
+
+static void
+clear_step (gpointer data)
+{
+  imp_lesson_step_clear (data);
 }
 
 /* Edits: the scene set up before the lesson starts */

@@ -201,6 +201,11 @@ typedef struct
   GArray *steps;
 } ImpLesson;
 
+void imp_lesson_goal_init (ImpLessonGoal *goal);
+void imp_lesson_goal_clear (ImpLessonGoal *goal);
+void imp_lesson_goal_copy (ImpLessonGoal *dest, const ImpLessonGoal *src);
+void imp_lesson_step_clear (ImpLessonStep *step);
+
 ImpLesson *imp_lesson_load (const char *path, GError **error);
 ImpLesson *imp_lesson_load_data (const char *data, gssize length, const char *display_name,
                                  const char *base_dir, GError **error);
