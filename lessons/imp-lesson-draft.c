@@ -187,6 +187,28 @@ imp_lesson_draft_set_string (char **field, const char *value)
   *field = copy;
 }
 
+static int
+compare_edit_frames (gconstpointer a, gconstpointer b)
+{
+  gint64 x = ((const ImpSessionFileEdit *) a)->frame, y = ((const ImpSessionFileEdit *) b)->frame;
+  return x < y ? -1 : x > y;
+}
+
+/* Puts a verdict goal's "show" edit back among the draft's edits, at its frame. */
+static void
+give_back_show (ImpLessonDraft *draft, ImpLessonGoal *goal)
+{
+  if (!goal->has_show_edit)
+    return;
+  ImpSessionFileEdit edit = { .frame = goal->frame, .edit = goal->show_edit };
+  guint at = 0;
+  while (at < draft->edits->len
+         && compare_edit_frames (&g_array_index (draft->edits, ImpSessionFileEdit, at), &edit) <= 0)
+    at++;
+  g_array_insert_val (draft->edits, at, edit);
+  goal->has_show_edit = FALSE;
+}
+
 /**
  * imp_lesson_draft_set_goal:
  * @draft: a draft
@@ -200,14 +222,53 @@ imp_lesson_draft_set_goal (ImpLessonDraft *draft, guint i, const ImpLessonGoal *
   ImpLessonGoal copy;
 
   imp_lesson_goal_copy (&copy, goal);
+  /* An edit this goal held and the new one does not goes back to the lesson's. */
+  if (step->goal.has_show_edit && !(copy.has_show_edit && copy.frame == step->goal.frame
+                                    && memcmp (&copy.show_edit, &step->goal.show_edit,
+                                               sizeof copy.show_edit) == 0))
+    give_back_show (draft, &step->goal);
   imp_lesson_goal_clear (&step->goal);
   step->goal = copy;
+}
+
+/**
+ * imp_lesson_draft_take_show_edit:
+ * @draft: a draft
+ * @i: a step whose goal is a verdict goal
+ * @edit: an index into @draft's edits, or -1 for none
+ *
+ * Makes one of the session's edits the verdict goal's "show" (what Show Me
+ * applies to reach the verdict) at the edit's frame: the teacher made the
+ * change in the session, the learner is to find it. The edit leaves the
+ * lesson's own edits; the goal's former one, if any, goes back among them.
+ */
+void
+imp_lesson_draft_take_show_edit (ImpLessonDraft *draft, guint i, int edit)
+{
+  ImpLessonGoal *goal = &imp_lesson_draft_get_step (draft, i)->goal;
+
+  g_return_if_fail (goal->kind == IMP_GOAL_VERDICT);
+  g_return_if_fail (edit < (int) draft->edits->len);
+  ImpSessionFileEdit taken = { 0 };
+  if (edit >= 0)
+    {
+      taken = g_array_index (draft->edits, ImpSessionFileEdit, edit);
+      g_array_remove_index (draft->edits, (guint) edit);
+    }
+  give_back_show (draft, goal);
+  if (edit >= 0)
+    {
+      goal->has_show_edit = TRUE;
+      goal->show_edit = taken.edit;
+      goal->frame = taken.frame;
+    }
 }
 
 void
 imp_lesson_draft_remove_step (ImpLessonDraft *draft, guint i)
 {
   g_return_if_fail (i < draft->steps->len);
+  give_back_show (draft, &imp_lesson_draft_get_step (draft, i)->goal);
   g_array_remove_index (draft->steps, i);
 }
 

@@ -69,6 +69,7 @@ guint imp_lesson_draft_n_steps (const ImpLessonDraft *draft);
 ImpLessonStep *imp_lesson_draft_get_step (ImpLessonDraft *draft, guint i);
 void imp_lesson_draft_set_string (char **field, const char *value);
 void imp_lesson_draft_set_goal (ImpLessonDraft *draft, guint i, const ImpLessonGoal *goal);
+void imp_lesson_draft_take_show_edit (ImpLessonDraft *draft, guint i, int edit);
 void imp_lesson_draft_remove_step (ImpLessonDraft *draft, guint i);
 char *imp_lesson_draft_suggest_id (const char *title);
 

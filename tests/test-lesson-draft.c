@@ -582,6 +582,64 @@ test_missing_keys (void)
                   "goal.hint");
 }
 
+/* The teacher slowed c1 to -50 per frame at frame 3: in a lesson that edit is no
+ * "edit" (those are at frame 0) but what Show Me applies to reach a verdict. At
+ * frame 3 the rims are 100 apart and close at 50 per frame: after the frame. */
+static void
+test_verdict_show_edit (void)
+{
+  g_autoptr (ImpSession) session = teachers_session ();
+  PhysEdit slow = phys_edit_init (PHYS_EDIT_SET_CIRCLE, "c1");
+  slow.fields = PHYS_EDIT_VELOCITY;
+  slow.velocity = phys_v2 (-50.0, 0.0);
+  go_to (session, 3);
+  g_assert_cmpint (imp_session_edit (session, &slow), ==, PHYS_OK);
+  g_autoptr (ImpSessionFile) file = imp_session_dup_file (session);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpLessonDraft) draft = imp_lesson_draft_new (file, &error);
+  g_assert_no_error (error);
+  add_goals (draft);
+  g_assert_cmpuint (draft->edits->len, ==, 2);
+
+  /* As it stands, the edit at frame 3 is refused where it is written. */
+  assert_mistake (draft,
+                  ":18:14: error: expected \"frame\": 0 in a lesson's edit (a lesson starts from "
+                  "its scene as its edits leave it; a change later in the run is a verdict "
+                  "goal's \"show\"), got 3",
+                  -1, "edits");
+
+  ImpLessonGoal goal;
+  imp_lesson_goal_init (&goal);
+  goal.kind = IMP_GOAL_VERDICT;
+  goal.n_bodies = 2;
+  goal.bodies[0] = g_strdup ("c1");
+  goal.bodies[1] = g_strdup ("c2");
+  goal.verdict = g_strdup ("after-frame");
+  goal.hint = g_strdup ("Slow c1 down in its form.");
+  imp_lesson_draft_set_goal (draft, 2, &goal);
+  imp_lesson_goal_clear (&goal);
+  imp_lesson_draft_take_show_edit (draft, 2, 1);
+  g_assert_cmpuint (draft->edits->len, ==, 1);
+  const ImpLessonGoal *verdict = &imp_lesson_draft_get_step (draft, 2)->goal;
+  g_assert_true (verdict->has_show_edit);
+  g_assert_cmpint (verdict->frame, ==, 3);
+  g_assert_cmpstr (verdict->show_edit.name, ==, "c1");
+  g_autoptr (ImpLesson) lesson = imp_lesson_draft_check (draft, "lesson.json", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (imp_lesson_rehearse (g_steal_pointer (&lesson), NULL, &error));
+  g_assert_no_error (error);
+
+  /* Another goal for the step gives the edit back to the lesson's, in frame order. */
+  imp_lesson_goal_init (&goal);
+  goal.kind = IMP_GOAL_FRAME;
+  goal.frame = 4;
+  goal.hint = g_strdup ("h");
+  imp_lesson_draft_set_goal (draft, 2, &goal);
+  imp_lesson_goal_clear (&goal);
+  g_assert_cmpuint (draft->edits->len, ==, 2);
+  g_assert_cmpint (g_array_index (draft->edits, ImpSessionFileEdit, 1).frame, ==, 3);
+}
+
 static void
 test_unwritable (void)
 {
@@ -648,6 +706,7 @@ main (int argc, char **argv)
                    test_predict_without_quantity);
   g_test_add_func ("/lessons/draft/error/missing-keys", test_missing_keys);
   g_test_add_func ("/lessons/draft/error/unwritable", test_unwritable);
+  g_test_add_func ("/lessons/draft/verdict-show-edit", test_verdict_show_edit);
   g_test_add_func ("/lessons/draft/suggest-id", test_suggest_id);
   return g_test_run ();
 }
