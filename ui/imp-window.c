@@ -12,6 +12,7 @@
 #include "imp-course.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-lesson-editor.h"
 #include "imp-lesson-list.h"
 #include "imp-lesson-panel.h"
 #include "imp-lesson-player.h"
@@ -57,6 +58,7 @@ struct _ImpWindow
   GtkStack *main_stack;     /* "empty" with nothing open, else "scene" */
   AdwStatusPage *empty_page;
   ImpLessonList *lesson_list;
+  ImpLessonEditor *lesson_editor;
 };
 
 G_DEFINE_FINAL_TYPE (ImpWindow, imp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -904,6 +906,7 @@ imp_window_class_init (ImpWindowClass *klass)
   g_type_ensure (IMP_TYPE_RECORDING_PLOT);
   g_type_ensure (IMP_TYPE_LESSON_PANEL);
   g_type_ensure (IMP_TYPE_LESSON_LIST);
+  g_type_ensure (IMP_TYPE_LESSON_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
@@ -927,6 +930,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_list);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_editor);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, transport);
 
@@ -1069,6 +1073,7 @@ imp_window_init (ImpWindow *self)
   self->player = imp_lesson_player_new (self->session, self->settings);
   imp_lesson_panel_set_player (self->lesson_panel, self->player, self->session);
   imp_lesson_list_set_settings (self->lesson_list, self->settings);
+  imp_lesson_editor_attach (self->lesson_editor, GTK_WIDGET (self), self->session);
   g_signal_connect_swapped (self->lesson_list, "open", G_CALLBACK (lesson_chosen), self);
   g_signal_connect_swapped (self->player, "notify::step", G_CALLBACK (lesson_step_entered), self);
   g_signal_connect_swapped (self->player, "notify::reached", G_CALLBACK (update_lesson), self);
