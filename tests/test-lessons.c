@@ -10,6 +10,7 @@
 #include "imp-lesson-goal.h"
 #include "imp-lesson-setup.h"
 #include "imp-lesson-markup.h"
+#include "imp-lesson-pack.h"
 #include "imp-lesson-vocabulary.h"
 #include "imp-lesson.h"
 #include "imp-overlays.h"
@@ -333,6 +334,33 @@ test_edits (void)
                    "\"select\", got \"c3\"");
 }
 
+/* A lesson pack: the good lesson loads (its scene from the pack's scenes folder),
+ * the broken one says where and why, the scene beside them is no lesson. */
+static void
+test_pack (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "packs", "mixed", NULL);
+  g_autoptr (ImpLessonPack) pack = imp_lesson_pack_load (dir);
+
+  g_assert_no_error (pack->error);
+  g_assert_cmpuint (pack->entries->len, ==, 2);
+  const ImpLessonPackEntry *good = &g_array_index (pack->entries, ImpLessonPackEntry, 0);
+  const ImpLessonPackEntry *broken = &g_array_index (pack->entries, ImpLessonPackEntry, 1);
+  g_assert_no_error (good->error);
+  g_assert_cmpstr (good->lesson->id, ==, "pack-meeting");
+  g_assert_cmpint (phys_world_circle_count (good->lesson->world), ==, 2);
+  g_assert_null (broken->lesson);
+  g_autofree char *message
+      = g_strdup_printf ("%s:9:7: error: unknown key \"txt\" in step; did you mean \"text\"?",
+                         broken->path);
+  g_assert_cmpstr (broken->error->message, ==, message);
+  g_assert_true (g_str_has_suffix (broken->path, "02-broken.json"));
+
+  g_autoptr (ImpLessonPack) none = imp_lesson_pack_load ("/no/such/folder");
+  g_assert_error (none->error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_cmpuint (none->entries->len, ==, 0);
+}
+
 /* Quantities, against hand computation. At the start of frame 3, c1 is at
  * (340, 300) and c2 at (460, 300): d = (120, 0), v = v2 - v1 = (-200, -2),
  * R = 20, so a = v.v = 40004, b = v.d = -24000, c = 14400 - 400 = 14000,
@@ -636,6 +664,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lessons/loader/errors", test_errors);
   g_test_add_func ("/lessons/loader/errors-top", test_errors_top);
   g_test_add_func ("/lessons/loader/edits", test_edits);
+  g_test_add_func ("/lessons/pack/good-and-broken", test_pack);
   g_test_add_func ("/lessons/quantities/hand-computed", test_quantities);
   g_test_add_func ("/lessons/quantities/grid-pairs", test_grid_pairs);
   g_test_add_func ("/lessons/goals/frame", test_goal_frame);

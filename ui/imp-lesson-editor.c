@@ -1175,6 +1175,10 @@ imp_lesson_editor_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->actions);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_LESSON_EDITOR);
+  /* The template's outer box has no name to be bound by: it goes here. */
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (imp_lesson_editor_parent_class)->dispose (object);
 }
 
