@@ -1090,6 +1090,18 @@ imp_lesson_editor_get_field (ImpLessonEditor *self, const char *name)
   return GTK_IS_WIDGET (object) ? GTK_WIDGET (object) : NULL;
 }
 
+/**
+ * imp_lesson_editor_get_actions:
+ * @self: an attached editor
+ *
+ * Returns: (transfer none) (nullable): the "lesson" actions it gave the window
+ */
+GActionGroup *
+imp_lesson_editor_get_actions (ImpLessonEditor *self)
+{
+  return self->actions != NULL ? G_ACTION_GROUP (self->actions) : NULL;
+}
+
 /* The window's "lesson" actions */
 
 static void

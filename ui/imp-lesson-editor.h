@@ -18,6 +18,7 @@ G_DECLARE_FINAL_TYPE (ImpLessonEditor, imp_lesson_editor, IMP, LESSON_EDITOR, Gt
 
 GtkWidget *imp_lesson_editor_new (void);
 void imp_lesson_editor_attach (ImpLessonEditor *self, GtkWidget *window, ImpSession *session);
+GActionGroup *imp_lesson_editor_get_actions (ImpLessonEditor *self);
 gboolean imp_lesson_editor_start (ImpLessonEditor *self, GError **error);
 ImpLessonDraft *imp_lesson_editor_get_draft (ImpLessonEditor *self);
 void imp_lesson_editor_select_step (ImpLessonEditor *self, guint i);
