@@ -916,6 +916,24 @@ imp_json_field_detection (ImpJsonReader *reader, JsonNode *value, const ImpJsonF
 }
 
 /**
+ * imp_json_field_event_index:
+ *
+ * Reads the index of an event among its frame's events (0 is the first, up to
+ * 10000) into an int.
+ */
+gboolean
+imp_json_field_event_index (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                            gpointer def)
+{
+  gint64 index;
+
+  if (!imp_json_reader_integer (reader, value, field->key, 0, 10000, &index))
+    return FALSE;
+  *IMP_JSON_FIELD_PTR (def, field, int) = (int) index;
+  return TRUE;
+}
+
+/**
  * imp_json_field_overlays:
  *
  * Reads an array of overlay names (imp-overlays.h) into an #ImpOverlays; an

@@ -155,17 +155,6 @@ read_frame (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, g
 }
 
 static gboolean
-read_event_index (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
-{
-  gint64 index;
-
-  if (!imp_json_reader_integer (reader, value, field->key, 0, 10000, &index))
-    return FALSE;
-  *IMP_JSON_FIELD_PTR (def, field, int) = (int) index;
-  return TRUE;
-}
-
-static gboolean
 read_positive (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
   return imp_json_field_positive (reader, value, field, def);
@@ -326,7 +315,7 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
 {
   static const ImpJsonField fields[] = {
     { "frame", FALSE, read_frame, offsetof (ImpLessonAction, frame) },
-    { "event", FALSE, read_event_index, offsetof (ImpLessonAction, event) },
+    { "event", FALSE, imp_json_field_event_index, offsetof (ImpLessonAction, event) },
     { "select", FALSE, imp_json_field_skip, 0 },
     { "overlays", FALSE, imp_json_field_overlays, offsetof (ImpLessonAction, overlays) },
     { "zoom", FALSE, read_positive, offsetof (ImpLessonAction, zoom) },

@@ -130,18 +130,6 @@ read_note (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gp
   return TRUE;
 }
 
-/* The index of the event a bookmark's playhead had stepped into. */
-static gboolean
-read_event (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
-{
-  gint64 index;
-
-  if (!imp_json_reader_integer (reader, value, field->key, 0, 10000, &index))
-    return FALSE;
-  *IMP_JSON_FIELD_PTR (def, field, int) = (int) index;
-  return TRUE;
-}
-
 /* A bookmark's selection: 0 to 2 ids (whether they name bodies depends on the
  * edits before the bookmark, which only a replay knows). */
 static gboolean
@@ -354,13 +342,14 @@ static const Field set_probe_fields[] = {
 };
 
 /* A bookmark's view: read into the ImpBookmarkView at `base` (a bookmark's view, or one alone). */
+/* clang-format off */
+#define VIEW_FIELD(key, read, base, member)                                                        \
+  { { key, FALSE, read, (base) + (member) }, NULL, 0, 0 }
 #define VIEW_FIELDS(base)                                                                          \
-  { { "event", FALSE, read_event, (base) + offsetof (ImpBookmarkView, event) }, NULL, 0, 0 },      \
-      { { "select", FALSE, read_select, (base) }, NULL, 0, 0 },                                    \
-  {                                                                                                \
-    { "overlays", FALSE, imp_json_field_overlays, (base) + offsetof (ImpBookmarkView, overlays) }, \
-        NULL, 0, 0                                                                                 \
-  }
+  VIEW_FIELD ("event", imp_json_field_event_index, base, offsetof (ImpBookmarkView, event)),      \
+  VIEW_FIELD ("select", read_select, base, 0),                                                     \
+  VIEW_FIELD ("overlays", imp_json_field_overlays, base, offsetof (ImpBookmarkView, overlays))
+/* clang-format on */
 
 /* clang-format off */
 static const Field bookmark_fields[] = {

@@ -73,7 +73,8 @@ test_round_trip (void)
   g_assert_no_error (error);
   g_assert_cmpuint (loaded->edits->len, ==, 3);
   g_assert_cmpuint (loaded->bookmarks->len, ==, 2);
-  const ImpSessionFileBookmark *first = &g_array_index (loaded->bookmarks, ImpSessionFileBookmark, 0);
+  const ImpSessionFileBookmark *first
+      = &g_array_index (loaded->bookmarks, ImpSessionFileBookmark, 0);
   g_assert_true (first->view.has_event && first->view.has_select && first->view.has_overlays);
   g_assert_cmpint (first->view.event, ==, 1);
   g_assert_cmpstr (first->view.select[1], ==, "ball-03");

@@ -355,11 +355,11 @@ show_check (ImpLessonEditor *self)
   else
     {
       field_widget (self, &self->place, &name);
+      int step = self->place.step + 1;
       g_autofree char *where
-          = self->place.step >= 0
-                ? (name != NULL ? g_strdup_printf (_("Step %d \u203a %s"), self->place.step + 1, name)
-                                : g_strdup_printf (_("Step %d"), self->place.step + 1))
-                : g_strdup (name != NULL ? name : _("The lesson"));
+          = self->place.step < 0 ? g_strdup (name != NULL ? name : _("The lesson"))
+            : name != NULL       ? g_strdup_printf (_("Step %d \u203a %s"), step, name)
+                                 : g_strdup_printf (_("Step %d"), step);
       gtk_image_set_from_icon_name (self->check_icon, "dialog-warning-symbolic");
       gtk_label_set_text (self->check_place, where);
       gtk_label_set_text (self->check_text, self->message);
@@ -1315,8 +1315,8 @@ fill_choices (ImpLessonEditor *self)
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 14);
       gtk_widget_add_css_class (label, "dim-label");
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                      label, NULL, -1);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (dropdown),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
       g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (field_changed), self);
       gtk_grid_attach (self->mode_grid, label, 0, 4 + (int) i, 1, 1);
       gtk_grid_attach (self->mode_grid, dropdown, 1, 4 + (int) i, 1, 1);
