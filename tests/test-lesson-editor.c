@@ -170,6 +170,15 @@ test_editor (void)
                         "predict goal",
                 2, "goal.hint");
   g_assert_true (gtk_widget_has_css_class (field (editor, "goal_hint"), "error"));
+  /* Go There: from another step, back to this one with the cursor in its hint. */
+  imp_lesson_editor_select_step (editor, 0);
+  g_assert_false (gtk_widget_has_css_class (field (editor, "goal_hint"), "error"));
+  g_signal_emit_by_name (field (editor, "check_go"), "clicked");
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (focus == field (editor, "goal_hint")
+                 || gtk_widget_is_ancestor (focus, field (editor, "goal_hint")));
+  g_assert_true (gtk_widget_has_css_class (field (editor, "goal_hint"), "error"));
   type (editor, "goal_hint", "The rims are 100 apart and close at 200 per frame.");
   assert_check (editor, "two-circles-meet.json:31:15: error: missing required key \"quantity\" "
                         "in predict goal",

@@ -31,6 +31,8 @@ struct _ImpLessonEditor
   gboolean loading;      /* the widgets are being filled: their changes are not the teacher's */
   gboolean id_typed;     /* the teacher wrote the id: the title no longer suggests it */
   guint check_id;
+  guint scroll_id; /* scrolls to the marked field once laid out */
+  int scroll_tries;
   gboolean passes;       /* the draft as it is passes the check */
   ImpLessonDraftPlace place;
   char *message;         /* the check's, when it fails */
@@ -76,6 +78,7 @@ struct _ImpLessonEditor
   GtkEditable *goal_hint;
   GtkImage *check_icon;
   GtkLabel *check_place;
+  GtkWidget *check_go;
   GtkLabel *check_text;
   GtkLabel *rehearsal_text;
   GtkWidget *rehearse_button;
@@ -365,6 +368,7 @@ show_check (ImpLessonEditor *self)
       gtk_label_set_text (self->check_text, self->message);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->check_text), !self->passes);
+  gtk_widget_set_visible (self->check_go, !self->passes && name != NULL);
 
   if (self->rehearsed)
     gtk_label_set_text (self->rehearsal_text, _("Show Me reached every goal, each unmet when its "
@@ -941,6 +945,53 @@ remove_step_clicked (ImpLessonEditor *self)
   schedule_check (self);
 }
 
+static gboolean
+scroll_to_marked (gpointer data)
+{
+  ImpLessonEditor *self = data;
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (self->scroller);
+  GtkWidget *content = gtk_scrolled_window_get_child (scroller);
+  graphene_point_t at;
+
+  /* Positions in what scrolls, not in the window onto it. */
+  if (GTK_IS_VIEWPORT (content))
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  /* Not laid out yet (its page was just shown): a moment more. */
+  if (self->marked != NULL && gtk_widget_get_height (self->marked) == 0
+      && self->scroll_tries++ < 10)
+    return G_SOURCE_CONTINUE;
+  self->scroll_id = 0;
+  if (self->marked != NULL && content != NULL
+      && gtk_widget_compute_point (self->marked, content, &GRAPHENE_POINT_INIT (0, 0), &at))
+    {
+      GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (scroller);
+      /* The field a third of the way down, with what leads to it above. */
+      gtk_adjustment_set_value (v, at.y - gtk_adjustment_get_page_size (v) / 3.0);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows the step the check is about and puts the cursor in its field; the pane
+ * scrolls to it. */
+static void
+go_to_mistake (ImpLessonEditor *self)
+{
+  const char *name;
+  if (self->passes || self->draft == NULL)
+    return;
+  if (self->place.step >= 0 && self->place.step != self->step)
+    imp_lesson_editor_select_step (self, (guint) self->place.step);
+  GtkWidget *widget = field_widget (self, &self->place, &name);
+  if (widget != NULL)
+    {
+      gtk_widget_grab_focus (widget);
+      /* Scrolled to once the step's widgets are laid out again. */
+      g_clear_handle_id (&self->scroll_id, g_source_remove);
+      self->scroll_tries = 0;
+      self->scroll_id = g_timeout_add (50, scroll_to_marked, self);
+    }
+}
+
 static void
 rehearse_clicked (ImpLessonEditor *self)
 {
@@ -1183,6 +1234,7 @@ imp_lesson_editor_dispose (GObject *object)
   ImpLessonEditor *self = IMP_LESSON_EDITOR (object);
 
   g_clear_handle_id (&self->check_id, g_source_remove);
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
   g_clear_object (&self->marked);
   g_clear_object (&self->session);
   g_clear_object (&self->actions);
@@ -1256,6 +1308,7 @@ imp_lesson_editor_class_init (ImpLessonEditorClass *klass)
   BIND (goal_hint);
   BIND (check_icon);
   BIND (check_place);
+  BIND (check_go);
   BIND (check_text);
   BIND (rehearsal_text);
   BIND (rehearse_button);
@@ -1269,6 +1322,7 @@ imp_lesson_editor_class_init (ImpLessonEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, remove_step_clicked);
   gtk_widget_class_bind_template_callback (widget_class, rehearse_clicked);
   gtk_widget_class_bind_template_callback (widget_class, save_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, go_to_mistake);
 }
 
 /* The choices that come from the vocabulary's tables rather than the template. */

@@ -199,8 +199,11 @@ fit_panels (gpointer data)
   gboolean lesson = gtk_widget_get_visible (GTK_WIDGET (self->lesson_panel));
   int lesson_px = lesson ? min_width (self->lesson_panel) : 0;
   int inspector_px = min_width (self->inspector);
+  /* The lesson editor, while open, takes its width too. */
+  gboolean editing = gtk_widget_get_visible (GTK_WIDGET (self->lesson_editor));
+  int editor_px = editing ? min_width (self->lesson_editor) : 0;
   gboolean fold_lesson = lesson && width - lesson_px < CANVAS_BESIDE_LESSON_PX;
-  int left = width - (fold_lesson ? 0 : lesson_px);
+  int left = width - (fold_lesson ? 0 : lesson_px) - editor_px;
   /* Too narrow for the lesson panel is too narrow for the wider inspector. */
   gboolean fold_inspector = fold_lesson || left - inspector_px < CANVAS_BESIDE_PX
                             || width - inspector_px < CANVAS_BESIDE_LESSON_PX;
@@ -1074,6 +1077,8 @@ imp_window_init (ImpWindow *self)
   imp_lesson_panel_set_player (self->lesson_panel, self->player, self->session);
   imp_lesson_list_set_settings (self->lesson_list, self->settings);
   imp_lesson_editor_attach (self->lesson_editor, GTK_WIDGET (self), self->session);
+  g_signal_connect_swapped (self->lesson_editor, "notify::visible", G_CALLBACK (queue_fit_panels),
+                            self);
   g_signal_connect_swapped (self->lesson_list, "open", G_CALLBACK (lesson_chosen), self);
   g_signal_connect_swapped (self->player, "notify::step", G_CALLBACK (lesson_step_entered), self);
   g_signal_connect_swapped (self->player, "notify::reached", G_CALLBACK (update_lesson), self);
