@@ -1233,6 +1233,8 @@ imp_lesson_editor_dispose (GObject *object)
 {
   ImpLessonEditor *self = IMP_LESSON_EDITOR (object);
 
+  /* Its widgets go now, and signal as they go (a list box's selection): not the teacher's. */
+  self->loading = TRUE;
   g_clear_handle_id (&self->check_id, g_source_remove);
   g_clear_handle_id (&self->scroll_id, g_source_remove);
   g_clear_object (&self->marked);
