@@ -7,6 +7,7 @@
  */
 #include "imp-lesson-draft.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-file.h"
@@ -41,7 +42,8 @@ scene_text_of (const ImpSessionFile *session, GError **error)
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
       g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   "%s: error: cannot read the session's scene: %s", display, io_error->message);
+                   _("%s: error: cannot read the session's scene: %s"), display,
+                   io_error->message);
       return NULL;
     }
   return contents;
@@ -97,8 +99,8 @@ imp_lesson_draft_new (const ImpSessionFile *session, GError **error)
   if (session->bookmarks->len == 0)
     {
       g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_MISSING,
-                   "%s: error: expected a session with bookmarks (each becomes a step of the "
-                   "lesson), got none",
+                   _("%s: error: expected a session with bookmarks (each becomes a step of the "
+                     "lesson), got none"),
                    session->file != NULL ? session->file : "<session>");
       return NULL;
     }
@@ -737,7 +739,7 @@ imp_lesson_draft_save (const ImpLessonDraft *draft, const char *path, ImpLessonD
   if (!imp_file_replace (path, data, length, TRUE, &io_error))
     {
       g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   "%s: error: cannot write the lesson: %s", path, io_error->message);
+                   _("%s: error: cannot write the lesson: %s"), path, io_error->message);
       return FALSE;
     }
   return TRUE;

@@ -8,6 +8,7 @@
  */
 #include "imp-lesson.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "imp-file.h"
@@ -681,10 +682,9 @@ load_edits (Loader *ld, JsonNode *value)
       if (edit.frame != 0)
         return imp_json_reader_fail (
             &ld->reader, json_object_get_member (object, "frame"), IMP_FORMAT_ERROR_RANGE,
-            "expected \"frame\": 0 in a lesson's edit (a lesson starts from its scene as its "
-            "edits leave it; a change later in the run is a verdict goal's \"show\"), got %"
-            G_GINT64_FORMAT,
-            edit.frame);
+            _("expected \"frame\": 0 in a lesson's edit (a lesson starts from its scene as its "
+              "edits leave it; a change later in the run is a verdict goal's \"show\"), got %d"),
+            (int) edit.frame);
       edit.location = imp_json_reader_location (&ld->reader, node, FALSE);
       JsonNode *id = json_object_get_member (object, "id");
       edit.id_location = id != NULL ? imp_json_reader_location (&ld->reader, id, FALSE)

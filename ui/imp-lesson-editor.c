@@ -162,7 +162,7 @@ goal_words (const ImpLessonGoal *goal)
   switch (goal->kind)
     {
     case IMP_GOAL_FRAME:
-      return g_strdup_printf (_("Reach frame %" G_GINT64_FORMAT), goal->frame);
+      return g_strdup_printf (_("Reach frame %d"), (int) goal->frame);
     case IMP_GOAL_EVENT:
       return g_strdup (_("Step into an event"));
     case IMP_GOAL_VERDICT:
@@ -184,8 +184,8 @@ step_row (ImpLessonEditor *self, guint i)
   const ImpLessonStep *step = imp_lesson_draft_get_step (self->draft, i);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *words = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *heading = g_strdup_printf (_("Step %u \u00b7 frame %" G_GINT64_FORMAT), i + 1,
-                                              step->action.frame);
+  g_autofree char *heading
+      = g_strdup_printf (_("Step %u \u00b7 frame %d"), i + 1, (int) step->action.frame);
   g_autofree char *goal = goal_words (&step->goal);
   GtkWidget *title = gtk_label_new (heading);
   GtkWidget *sub = gtk_label_new (goal);
@@ -695,7 +695,7 @@ fill_show_edits (ImpLessonEditor *self, const ImpLessonGoal *goal)
   g_ptr_array_add (items, g_strdup (_("Nothing yet")));
   if (goal->kind == IMP_GOAL_VERDICT && goal->has_show_edit)
     {
-      g_ptr_array_add (items, g_strdup_printf (_("Frame %" G_GINT64_FORMAT ": %s %s"), goal->frame,
+      g_ptr_array_add (items, g_strdup_printf (_("Frame %d: %s %s"), (int) goal->frame,
                                                phys_edit_kind_name (goal->show_edit.kind),
                                                goal->show_edit.name));
       int none = -1;
@@ -707,7 +707,7 @@ fill_show_edits (ImpLessonEditor *self, const ImpLessonGoal *goal)
       const ImpSessionFileEdit *edit = &g_array_index (self->draft->edits, ImpSessionFileEdit, i);
       if (edit->frame == 0)
         continue;
-      g_ptr_array_add (items, g_strdup_printf (_("Frame %" G_GINT64_FORMAT ": %s %s"), edit->frame,
+      g_ptr_array_add (items, g_strdup_printf (_("Frame %d: %s %s"), (int) edit->frame,
                                                phys_edit_kind_name (edit->edit.kind),
                                                edit->edit.name));
       int index = (int) i;
