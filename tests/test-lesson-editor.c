@@ -237,6 +237,66 @@ test_editor (void)
   spin ();
 }
 
+/* The teacher slowed c1 at frame 3: the edit cannot stay among the lesson's own
+ * (those are at frame 0), and the editor offers it as what Show Me applies for
+ * a verdict goal on the step at that frame. A step is left out too. */
+static void
+test_editor_verdict (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  g_autofree char *session_file = data_file ("drafts", "teacher-session-edited.json");
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (imp_window_open (window, session_file));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "lesson.new-from-session",
+                                             NULL));
+  ImpLessonEditor *editor = IMP_LESSON_EDITOR (
+      imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_LESSON_EDITOR, 0));
+  ImpLessonDraft *draft = imp_lesson_editor_get_draft (editor);
+  type (editor, "lesson_title", "Slow down");
+  type (editor, "lesson_summary", "A verdict made by an edit.");
+  choose (editor, "lesson_topic", topic_item ("swept-quadratic"));
+  assert_check (editor, "slow-down.json:17:14: error: expected \"frame\": 0 in a lesson's edit",
+                -1, "edits");
+
+  /* Step 3 is left out; step 2 (frame 3) takes the edit as its Show Me. */
+  imp_lesson_editor_select_step (editor, 2);
+  g_signal_emit_by_name (field (editor, "remove_step"), "clicked");
+  g_assert_cmpuint (imp_lesson_draft_n_steps (draft), ==, 2);
+  imp_lesson_editor_select_step (editor, 1);
+  choose (editor, "goal_kind", IMP_GOAL_VERDICT);
+  GListModel *verdicts = gtk_drop_down_get_model (GTK_DROP_DOWN (field (editor, "verdict_name")));
+  for (guint i = 0; i < g_list_model_get_n_items (verdicts); i++)
+    {
+      g_autoptr (GtkStringObject) item = g_list_model_get_item (verdicts, i);
+      if (g_str_equal (gtk_string_object_get_string (item), "after-frame"))
+        choose (editor, "verdict_name", i);
+    }
+  GListModel *offered = gtk_drop_down_get_model (GTK_DROP_DOWN (field (editor, "verdict_show")));
+  g_assert_cmpuint (g_list_model_get_n_items (offered), ==, 2);
+  g_autoptr (GtkStringObject) edit = g_list_model_get_item (offered, 1);
+  g_assert_cmpstr (gtk_string_object_get_string (edit), ==, "Frame 3: set-circle c1");
+  choose (editor, "verdict_show", 1);
+  spin ();
+  g_assert_cmpuint (draft->edits->len, ==, 0);
+  const ImpLessonGoal *goal = &imp_lesson_draft_get_step (draft, 1)->goal;
+  g_assert_true (goal->has_show_edit);
+  g_assert_cmpint (goal->frame, ==, 3);
+  g_assert_cmpstr (goal->verdict, ==, "after-frame");
+  type (editor, "goal_hint", "Type a slower velocity into c1's form.");
+  assert_check (editor, NULL, -1, NULL);
+  g_assert_true (imp_lesson_editor_rehearse (editor));
+  g_assert_true (imp_lesson_editor_can_save (editor));
+
+  /* "Nothing yet" gives the edit back to the lesson's, which refuse it again. */
+  choose (editor, "verdict_show", 0);
+  spin ();
+  g_assert_cmpuint (draft->edits->len, ==, 1);
+  g_assert_false (imp_lesson_editor_can_save (editor));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+}
+
 static gboolean
 label_with (GtkWidget *root, const char *text)
 {
@@ -333,6 +393,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   imp_test_init_display ();
   imp_test_add_display_func ("/ui/lesson-editor/build-edit-check-save", test_editor);
+  imp_test_add_display_func ("/ui/lesson-editor/verdict-from-an-edit", test_editor_verdict);
   imp_test_add_display_func ("/ui/lesson-list/pack", test_pack_in_list);
   imp_test_add_display_func ("/ui/lesson-list/open-file", test_open_file);
   return g_test_run ();

@@ -32,6 +32,7 @@ struct _ImpLessonEditor
   gboolean id_typed;     /* the teacher wrote the id: the title no longer suggests it */
   guint check_id;
   guint scroll_id; /* scrolls to the marked field once laid out */
+  guint refresh_id; /* shows the step again after a choice that changes its lists */
   int scroll_tries;
   gboolean passes;       /* the draft as it is passes the check */
   ImpLessonDraftPlace place;
@@ -76,6 +77,7 @@ struct _ImpLessonEditor
   GtkSpinButton *mode_substeps;
   GtkSpinButton *mode_frame;
   GtkEditable *goal_hint;
+  GtkWidget *remove_step;
   GtkImage *check_icon;
   GtkLabel *check_place;
   GtkWidget *check_go;
@@ -916,6 +918,15 @@ goal_kind_chosen (ImpLessonEditor *self)
   schedule_check (self);
 }
 
+static gboolean
+refresh_step (gpointer data)
+{
+  ImpLessonEditor *self = data;
+  self->refresh_id = 0;
+  show_step (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 show_edit_chosen (ImpLessonEditor *self)
 {
@@ -929,7 +940,10 @@ show_edit_chosen (ImpLessonEditor *self)
   gboolean keeps = chosen > 0 && edit < 0; /* the goal's own edit, chosen again */
   if (!keeps)
     imp_lesson_draft_take_show_edit (self->draft, (guint) self->step, edit);
-  show_step (self);
+  /* The offered edits change with the choice: the drop-down's list is made again
+   * once it has done telling of this one. */
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add (refresh_step, self);
   schedule_check (self);
 }
 
@@ -1237,6 +1251,7 @@ imp_lesson_editor_dispose (GObject *object)
   self->loading = TRUE;
   g_clear_handle_id (&self->check_id, g_source_remove);
   g_clear_handle_id (&self->scroll_id, g_source_remove);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_object (&self->marked);
   g_clear_object (&self->session);
   g_clear_object (&self->actions);
@@ -1308,6 +1323,7 @@ imp_lesson_editor_class_init (ImpLessonEditorClass *klass)
   BIND (mode_substeps);
   BIND (mode_frame);
   BIND (goal_hint);
+  BIND (remove_step);
   BIND (check_icon);
   BIND (check_place);
   BIND (check_go);
