@@ -40,8 +40,8 @@ imp_cli_check (char **argv)
   if (imp_lesson_sniff (scene))
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (ImpLesson) lesson = imp_lesson_load (scene, &error);
-      if (lesson == NULL || !imp_lesson_walk (lesson, &error))
+      g_autoptr (ImpLesson) lesson = imp_lesson_check (scene, &error);
+      if (lesson == NULL)
         {
           g_printerr ("%s\n", error->message);
           return IMP_CLI_EXIT_USAGE;

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "imp-overlays.h"
 #include "imp-suggest.h"
 
 /* Longest piece of the user's text quoted in a message. */
@@ -383,7 +384,7 @@ imp_json_reader_string (ImpJsonReader *reader, JsonNode *value, const char *key,
     {
       g_autofree char *what = imp_json_reader_label (key, index);
       return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                   "expected a string for %s, got %s", what,
+                                   _("expected a string for %s, got %s"), what,
                                    imp_json_reader_describe (value));
     }
   *out = json_node_get_string (value);
@@ -459,10 +460,10 @@ imp_json_reader_choice (ImpJsonReader *reader, JsonNode *value, const char *key,
   const char *guess = imp_suggest_nearest (s, names, (gssize) n);
   if (guess != NULL)
     return imp_json_reader_fail (reader, value, code,
-                                 "expected one of %s for \"%s\", got %s; did you mean \"%s\"?",
+                                 _("expected one of %s for \"%s\", got %s; did you mean \"%s\"?"),
                                  list, key, got, guess);
-  return imp_json_reader_fail (reader, value, code, "expected one of %s for \"%s\", got %s", list,
-                               key, got);
+  return imp_json_reader_fail (reader, value, code, _("expected one of %s for \"%s\", got %s"),
+                               list, key, got);
 }
 
 static gboolean
@@ -913,6 +914,55 @@ imp_json_field_detection (ImpJsonReader *reader, JsonNode *value, const ImpJsonF
     return FALSE;
   *IMP_JSON_FIELD_PTR (def, field, PhysDetection)
       = choice == 0 ? PHYS_DETECTION_SWEPT : PHYS_DETECTION_DISCRETE;
+  return TRUE;
+}
+
+/**
+ * imp_json_field_event_index:
+ *
+ * Reads the index of an event among its frame's events (0 is the first, up to
+ * 10000) into an int.
+ */
+gboolean
+imp_json_field_event_index (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                            gpointer def)
+{
+  gint64 index;
+
+  if (!imp_json_reader_integer (reader, value, field->key, 0, 10000, &index))
+    return FALSE;
+  *IMP_JSON_FIELD_PTR (def, field, int) = (int) index;
+  return TRUE;
+}
+
+/**
+ * imp_json_field_overlays:
+ *
+ * Reads an array of overlay names (imp-overlays.h) into an #ImpOverlays; an
+ * empty array is no overlay.
+ */
+gboolean
+imp_json_field_overlays (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                         gpointer def)
+{
+  gsize n_names;
+  const char *const *names = imp_overlay_names (&n_names);
+  ImpOverlays overlays = IMP_OVERLAY_NONE;
+
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
+                                 _("expected an array of overlay names for \"%s\", got %s"),
+                                 field->key, imp_json_reader_describe (value));
+  JsonArray *array = json_node_get_array (value);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      int bit;
+      if (!imp_json_reader_choice (reader, json_array_get_element (array, i), field->key, names,
+                                   n_names, IMP_FORMAT_ERROR_RANGE, &bit))
+        return FALSE;
+      overlays |= 1u << bit;
+    }
+  *IMP_JSON_FIELD_PTR (def, field, ImpOverlays) = overlays;
   return TRUE;
 }
 

@@ -174,6 +174,10 @@ gboolean imp_json_field_body_integrator (ImpJsonReader *reader, JsonNode *value,
                                          const ImpJsonField *field, gpointer def);
 gboolean imp_json_field_detection (ImpJsonReader *reader, JsonNode *value,
                                    const ImpJsonField *field, gpointer def);
+gboolean imp_json_field_event_index (ImpJsonReader *reader, JsonNode *value,
+                                     const ImpJsonField *field, gpointer def);
+gboolean imp_json_field_overlays (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                                  gpointer def);
 gboolean imp_json_field_response (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                                   gpointer def);
 

@@ -158,7 +158,7 @@ path_show (const ImpLesson *lesson, guint i, PhysTimeline *timeline, ImpGoalCont
 gboolean
 imp_lesson_walk (const ImpLesson *lesson, GError **error)
 {
-  PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+  PhysTimeline *timeline = imp_lesson_new_timeline (lesson);
   ImpFrames *frames = imp_frames_new_for_timeline (timeline);
   ImpGoalContext context = { 0, -1, FALSE, 0.0 };
   gboolean ok = TRUE;
@@ -195,6 +195,51 @@ imp_lesson_walk (const ImpLesson *lesson, GError **error)
   return ok;
 }
 
+/* A lesson loaded, then walked: NULL with error set unless both pass. */
+static ImpLesson *
+checked (ImpLesson *lesson, GError **error)
+{
+  if (lesson != NULL && !imp_lesson_walk (lesson, error))
+    g_clear_pointer (&lesson, imp_lesson_free);
+  return lesson;
+}
+
+/**
+ * imp_lesson_check:
+ * @path: a lesson file or URI
+ * @error: return location for an %IMP_FORMAT_ERROR
+ *
+ * What `impulse check` does with a lesson: loads it (imp_lesson_load()) and
+ * plays it with "show me" at every step (imp_lesson_walk()).
+ *
+ * Returns: (transfer full) (nullable): the lesson when both pass
+ */
+ImpLesson *
+imp_lesson_check (const char *path, GError **error)
+{
+  return checked (imp_lesson_load (path, error), error);
+}
+
+/**
+ * imp_lesson_check_data:
+ * @data: (array length=length): a lesson's JSON text
+ * @length: its length, or -1 when NUL-terminated
+ * @display_name: (nullable): FILE in error messages
+ * @base_dir: (nullable): what a relative "scene" is relative to
+ * @error: return location for an %IMP_FORMAT_ERROR
+ *
+ * imp_lesson_check() of a text not yet written to a file (a draft): the
+ * same loader, the same walk, the same messages.
+ *
+ * Returns: (transfer full) (nullable): the lesson when both pass
+ */
+ImpLesson *
+imp_lesson_check_data (const char *data, gssize length, const char *display_name,
+                       const char *base_dir, GError **error)
+{
+  return checked (imp_lesson_load_data (data, length, display_name, base_dir, error), error);
+}
+
 /**
  * imp_lesson_setup_new:
  * @lesson: a lesson
@@ -211,7 +256,7 @@ static PhysTimeline *
 walk_path (const ImpLesson *lesson, guint step, gboolean show_step, ImpGoalContext *context,
            GError **error)
 {
-  PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+  PhysTimeline *timeline = imp_lesson_new_timeline (lesson);
 
   *context = (ImpGoalContext){ 0, -1, FALSE, 0.0 };
   for (guint i = 0; i <= step; i++)

@@ -48,6 +48,9 @@ void imp_lesson_setup_free (ImpLessonSetup *setup);
 char *imp_lesson_setup_differences (ImpLessonSetup *setup, ImpFrames *frames,
                                     gboolean as_switched, gboolean *settings);
 gboolean imp_lesson_walk (const ImpLesson *lesson, GError **error);
+ImpLesson *imp_lesson_check (const char *path, GError **error);
+ImpLesson *imp_lesson_check_data (const char *data, gssize length, const char *display_name,
+                                  const char *base_dir, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImpLessonSetup, imp_lesson_setup_free)
 

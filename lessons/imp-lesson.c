@@ -30,6 +30,7 @@ typedef struct
   const char *data;
   gsize length;
   ImpLesson *lesson;
+  PhysWorld *start; /* the scene as the lesson's edits leave it: the bodies steps name */
 } Loader;
 
 static const char *const goal_kinds[] = { "none", "frame", "event", "verdict", "predict", "mode" };
@@ -155,17 +156,6 @@ read_frame (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, g
 }
 
 static gboolean
-read_event_index (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
-{
-  gint64 index;
-
-  if (!imp_json_reader_integer (reader, value, field->key, 0, 10000, &index))
-    return FALSE;
-  *IMP_JSON_FIELD_PTR (def, field, int) = (int) index;
-  return TRUE;
-}
-
-static gboolean
 read_positive (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
   return imp_json_field_positive (reader, value, field, def);
@@ -195,7 +185,7 @@ read_bodies (Loader *ld, JsonNode *value, const char *key, int min, int max, cha
       PhysBodyRef ref;
       if (!imp_json_reader_id (&ld->reader, element, key, TRUE, &id))
         return FALSE;
-      if (!phys_world_find (ld->lesson->world, id, &ref))
+      if (!phys_world_find (ld->start, id, &ref))
         return imp_json_reader_fail (&ld->reader, element, IMP_FORMAT_ERROR_UNKNOWN_ID,
                                      _("expected the id of a body of the lesson's scene in \"%s\", "
                                        "got \"%s\""),
@@ -212,8 +202,8 @@ check_pair (Loader *ld, JsonNode *value, char *const *names)
 {
   PhysBodyRef a, b;
 
-  phys_world_find (ld->lesson->world, names[0], &a);
-  phys_world_find (ld->lesson->world, names[1], &b);
+  phys_world_find (ld->start, names[0], &a);
+  phys_world_find (ld->start, names[1], &b);
   gboolean ok = (a.kind == PHYS_BODY_CIRCLE && b.kind != PHYS_BODY_PROBE)
                 || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT);
   if (!ok || strcmp (names[0], names[1]) == 0)
@@ -327,9 +317,9 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
 {
   static const ImpJsonField fields[] = {
     { "frame", FALSE, read_frame, offsetof (ImpLessonAction, frame) },
-    { "event", FALSE, read_event_index, offsetof (ImpLessonAction, event) },
+    { "event", FALSE, imp_json_field_event_index, offsetof (ImpLessonAction, event) },
     { "select", FALSE, imp_json_field_skip, 0 },
-    { "overlays", FALSE, imp_json_field_skip, 0 },
+    { "overlays", FALSE, imp_json_field_overlays, offsetof (ImpLessonAction, overlays) },
     { "zoom", FALSE, read_positive, offsetof (ImpLessonAction, zoom) },
     { "modes", FALSE, imp_json_field_skip, 0 },
     { "integrator", FALSE, imp_json_field_skip, 0 },
@@ -356,28 +346,7 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
           || (action->n_select == 2 && !check_pair (ld, select, action->select))))
     return FALSE;
 
-  JsonNode *overlays = json_object_get_member (object, "overlays");
-  if (overlays != NULL)
-    {
-      if (!JSON_NODE_HOLDS_ARRAY (overlays))
-        return imp_json_reader_fail (
-            &ld->reader, overlays, IMP_FORMAT_ERROR_TYPE,
-            _("expected an array of overlay names for \"overlays\", got %s"),
-            imp_json_reader_describe (overlays));
-      JsonArray *array = json_node_get_array (overlays);
-      guint n = json_array_get_length (array);
-      gsize n_names;
-      const char *const *names = imp_overlay_names (&n_names);
-      action->has_overlays = TRUE;
-      for (guint i = 0; i < n; i++)
-        {
-          int bit;
-          if (!imp_json_reader_choice (&ld->reader, json_array_get_element (array, i), "overlays",
-                                       names, n_names, IMP_FORMAT_ERROR_RANGE, &bit))
-            return FALSE;
-          action->overlays |= 1u << bit;
-        }
-    }
+  action->has_overlays = json_object_has_member (object, "overlays");
   return read_modes_into (ld, object, &action->modes);
 }
 
@@ -484,7 +453,7 @@ check_verdict_fits (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
   PhysBodyRef a;
   gboolean probe_verdict = FALSE;
 
-  phys_world_find (ld->lesson->world, goal->bodies[0], &a);
+  phys_world_find (ld->start, goal->bodies[0], &a);
   for (int v = 0; v <= PHYS_PROBE_STILL; v++)
     if (strcmp (goal->verdict, phys_probe_verdict_name ((PhysProbeVerdict) v)) == 0)
       probe_verdict = TRUE;
@@ -614,21 +583,142 @@ load_step (Loader *ld, JsonNode *node, ImpLessonStep *step)
   return goal == NULL || load_goal (ld, goal, &step->goal);
 }
 
-static void
-clear_step (gpointer data)
+/**
+ * imp_lesson_goal_init:
+ * @goal: (out caller-allocates): a goal's memory
+ *
+ * Makes @goal no goal (%IMP_GOAL_NONE, no frame), holding nothing.
+ */
+void
+imp_lesson_goal_init (ImpLessonGoal *goal)
 {
-  ImpLessonStep *step = data;
+  memset (goal, 0, sizeof *goal);
+  goal->frame = -1;
+}
 
+/**
+ * imp_lesson_goal_clear:
+ * @goal: a goal
+ *
+ * Frees what @goal holds and makes it no goal (%IMP_GOAL_NONE, no frame).
+ */
+void
+imp_lesson_goal_clear (ImpLessonGoal *goal)
+{
+  for (int i = 0; i < 2; i++)
+    g_free (goal->bodies[i]);
+  g_free (goal->verdict);
+  g_free (goal->quantity);
+  g_free (goal->hint);
+  imp_lesson_goal_init (goal);
+}
+
+/**
+ * imp_lesson_goal_copy:
+ * @dest: (out caller-allocates): where the copy goes (not holding anything)
+ * @src: a goal
+ *
+ * Copies @src, its strings too.
+ */
+void
+imp_lesson_goal_copy (ImpLessonGoal *dest, const ImpLessonGoal *src)
+{
+  *dest = *src;
+  for (int i = 0; i < 2; i++)
+    dest->bodies[i] = g_strdup (src->bodies[i]);
+  dest->verdict = g_strdup (src->verdict);
+  dest->quantity = g_strdup (src->quantity);
+  dest->hint = g_strdup (src->hint);
+}
+
+/**
+ * imp_lesson_step_clear:
+ * @step: a step
+ *
+ * Frees what @step holds.
+ */
+void
+imp_lesson_step_clear (ImpLessonStep *step)
+{
   g_free (step->title);
   g_free (step->text);
   for (int i = 0; i < 2; i++)
+    g_free (step->action.select[i]);
+  imp_lesson_goal_clear (&step->goal);
+}
+
+static void
+clear_step (gpointer data)
+{
+  imp_lesson_step_clear (data);
+}
+
+/* Edits: the scene set up before the lesson starts */
+
+/* Reads "edits" (session-format edits, all at frame 0) and applies them to a copy
+ * of the scene, where the steps name their bodies; an edit the world refuses is
+ * reported at its place, in the session format's words. */
+static gboolean
+load_edits (Loader *ld, JsonNode *value)
+{
+  ld->start = phys_world_copy (ld->lesson->world);
+  if (value == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_TYPE,
+                                 _("expected an array of edit objects for \"edits\", got %s"),
+                                 imp_json_reader_describe (value));
+  JsonArray *array = json_node_get_array (value);
+  g_autoptr (ImpSessionFile) as_session
+      = imp_session_file_new (phys_world_copy (ld->lesson->world), NULL, "{}");
+  as_session->file = g_strdup (ld->reader.file);
+  for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_free (step->action.select[i]);
-      g_free (step->goal.bodies[i]);
+      JsonNode *node = json_array_get_element (array, i);
+      ImpSessionFileEdit edit;
+      if (!imp_session_file_read_edit (&ld->reader, node, IMP_FORMAT_ERROR_RANGE, &edit))
+        return FALSE;
+      JsonObject *object = json_node_get_object (node);
+      if (edit.frame != 0)
+        return imp_json_reader_fail (
+            &ld->reader, json_object_get_member (object, "frame"), IMP_FORMAT_ERROR_RANGE,
+            _("expected \"frame\": 0 in a lesson's edit (a lesson starts from its scene as its "
+              "edits leave it; a change later in the run is a verdict goal's \"show\"), got %d"),
+            (int) edit.frame);
+      edit.location = imp_json_reader_location (&ld->reader, node, FALSE);
+      JsonNode *id = json_object_get_member (object, "id");
+      edit.id_location = id != NULL ? imp_json_reader_location (&ld->reader, id, FALSE)
+                                    : edit.location;
+      g_array_append_val (ld->lesson->edits, edit);
+      g_array_append_val (as_session->edits, edit);
     }
-  g_free (step->goal.verdict);
-  g_free (step->goal.quantity);
-  g_free (step->goal.hint);
+  guint applied = 0;
+  if (!imp_session_file_apply_edits (as_session, ld->start, &applied, &ld->reader.error))
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * imp_lesson_new_timeline:
+ * @lesson: a lesson
+ *
+ * The recording a lesson starts from: its scene with its edits applied at
+ * frame 0 (each a branch, as a session's are).
+ *
+ * Returns: (transfer full): a timeline of the lesson's world, nothing recorded
+ */
+PhysTimeline *
+imp_lesson_new_timeline (const ImpLesson *lesson)
+{
+  PhysTimeline *timeline = phys_timeline_new (lesson->world, NULL);
+
+  for (guint i = 0; i < lesson->edits->len; i++)
+    {
+      PhysStatus status = phys_timeline_edit (
+          timeline, 0, &g_array_index (lesson->edits, ImpSessionFileEdit, i).edit);
+      g_assert (status == PHYS_OK); /* the loader applied these very edits to this world */
+    }
+  return timeline;
 }
 
 /* The lesson */
@@ -643,6 +733,7 @@ load_lesson (Loader *ld)
     { "summary", TRUE, read_text, offsetof (ImpLesson, summary) },
     { "topic", TRUE, read_topic, offsetof (ImpLesson, topic) },
     { "scene", TRUE, imp_json_field_skip, 0 },
+    { "edits", FALSE, imp_json_field_skip, 0 },
     { "steps", TRUE, imp_json_field_skip, 0 },
   };
   JsonNode *root = ld->reader.root;
@@ -674,6 +765,8 @@ load_lesson (Loader *ld)
   ld->lesson->scene_path = g_steal_pointer (&ref.path);
   ld->lesson->scene_text = g_steal_pointer (&ref.text);
   imp_scene_ref_clear (&ref);
+  if (!load_edits (ld, json_object_get_member (object, "edits")))
+    return FALSE;
 
   JsonNode *steps = json_object_get_member (object, "steps");
   if (!JSON_NODE_HOLDS_ARRAY (steps))
@@ -739,6 +832,7 @@ lesson_alloc (void)
 
   lesson->steps = g_array_new (FALSE, TRUE, sizeof (ImpLessonStep));
   g_array_set_clear_func (lesson->steps, clear_step);
+  lesson->edits = g_array_new (FALSE, TRUE, sizeof (ImpSessionFileEdit));
   return lesson;
 }
 
@@ -761,6 +855,7 @@ imp_lesson_free (ImpLesson *lesson)
   g_free (lesson->base_dir);
   phys_world_free (lesson->world);
   g_array_unref (lesson->steps);
+  g_array_unref (lesson->edits);
   g_free (lesson);
 }
 
@@ -799,6 +894,7 @@ imp_lesson_load_data (const char *data, gssize length, const char *display_name,
   else
     translate_lesson (ld.lesson);
   imp_json_reader_clear (&ld.reader);
+  phys_world_free (ld.start);
   return ld.lesson;
 }
 

@@ -180,7 +180,10 @@ typedef struct
  * @scene_path: (nullable): the "scene" file name as written; %NULL when inline
  * @scene_text: (nullable): the inline scene object's text
  * @base_dir: (nullable): what @scene_path is relative to
- * @world: (transfer full): the scene's initial state
+ * @world: (transfer full): the scene's initial state, before @edits
+ * @edits: (element-type ImpSessionFileEdit): edits of the session format, all
+ *   at frame 0, that set the scene up before the lesson starts (see
+ *   imp_lesson_new_timeline()); often none
  * @steps: (element-type ImpLessonStep): the steps, at least one
  */
 typedef struct
@@ -194,8 +197,14 @@ typedef struct
   char *scene_text;
   char *base_dir;
   PhysWorld *world;
+  GArray *edits;
   GArray *steps;
 } ImpLesson;
+
+void imp_lesson_goal_init (ImpLessonGoal *goal);
+void imp_lesson_goal_clear (ImpLessonGoal *goal);
+void imp_lesson_goal_copy (ImpLessonGoal *dest, const ImpLessonGoal *src);
+void imp_lesson_step_clear (ImpLessonStep *step);
 
 ImpLesson *imp_lesson_load (const char *path, GError **error);
 ImpLesson *imp_lesson_load_data (const char *data, gssize length, const char *display_name,
@@ -204,6 +213,7 @@ void imp_lesson_free (ImpLesson *lesson);
 gboolean imp_lesson_sniff_data (const char *data, gsize length);
 gboolean imp_lesson_sniff (const char *path);
 guint imp_lesson_n_steps (const ImpLesson *lesson);
+PhysTimeline *imp_lesson_new_timeline (const ImpLesson *lesson);
 const ImpLessonStep *imp_lesson_get_step (const ImpLesson *lesson, guint i);
 
 char **imp_lesson_list_shipped (void);

@@ -131,6 +131,39 @@ read_note (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gp
   return TRUE;
 }
 
+/* A bookmark's selection: 0 to 2 ids (whether they name bodies depends on the
+ * edits before the bookmark, which only a replay knows). */
+static gboolean
+read_select (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
+{
+  ImpBookmarkView *view = IMP_JSON_FIELD_PTR (def, field, ImpBookmarkView);
+
+  if (!JSON_NODE_HOLDS_ARRAY (value) || json_array_get_length (json_node_get_array (value)) > 2)
+    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
+                                 _("expected an array of 0 to 2 body ids for \"%s\", got %s"),
+                                 field->key, imp_json_reader_describe (value));
+  JsonArray *array = json_node_get_array (value);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      const char *id;
+      if (!imp_json_reader_id (reader, json_array_get_element (array, i), field->key, TRUE, &id))
+        return FALSE;
+      view->select[view->n_select++] = g_strdup (id);
+    }
+  return TRUE;
+}
+
+/* Which parts of a view its object had: the readers fill values, not whether they were there. */
+static void
+view_parts (JsonNode *node, ImpBookmarkView *view)
+{
+  JsonObject *object = json_node_get_object (node);
+
+  view->has_event = json_object_has_member (object, "event");
+  view->has_select = json_object_has_member (object, "select");
+  view->has_overlays = json_object_has_member (object, "overlays");
+}
+
 /* Field writers */
 
 static void
@@ -309,14 +342,27 @@ static const Field set_probe_fields[] = {
   EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, PHYS_EDIT_VELOCITY),
 };
 
+/* A bookmark's view: read into the ImpBookmarkView at `base` (a bookmark's view, or one alone). */
+/* clang-format off */
+#define VIEW_FIELD(key, read, base, member)                                                        \
+  { { key, FALSE, read, (base) + (member) }, NULL, 0, 0 }
+#define VIEW_FIELDS(base)                                                                          \
+  VIEW_FIELD ("event", imp_json_field_event_index, base, offsetof (ImpBookmarkView, event)),      \
+  VIEW_FIELD ("select", read_select, base, 0),                                                     \
+  VIEW_FIELD ("overlays", imp_json_field_overlays, base, offsetof (ImpBookmarkView, overlays))
+/* clang-format on */
+
 /* clang-format off */
 static const Field bookmark_fields[] = {
   { { "frame", TRUE, read_frame, offsetof (ImpSessionFileBookmark, frame) }, NULL,
     sizeof (gint64), 0 },
   { { "note", FALSE, read_note, offsetof (ImpSessionFileBookmark, note) }, NULL,
     sizeof (char *), 0 },
+  VIEW_FIELDS (offsetof (ImpSessionFileBookmark, view)),
 };
 /* clang-format on */
+
+static const Field view_fields[] = { VIEW_FIELDS (0) };
 
 /* Only the keys: load_session() reads these one by one, as their order matters. */
 static const Field session_fields[] = {
@@ -553,8 +599,10 @@ load_bookmark (Loader *ld, JsonNode *node, guint index)
                     &bookmark))
     {
       g_free (bookmark.note);
+      imp_bookmark_view_clear (&bookmark.view);
       return FALSE;
     }
+  view_parts (node, &bookmark.view);
   bookmark.location = location_at_offset (ld, g_array_index (ld->elements, gsize, index));
   g_array_append_val (ld->session->bookmarks, bookmark);
   return TRUE;
@@ -691,6 +739,7 @@ clear_bookmark (gpointer data)
 {
   ImpSessionFileBookmark *bookmark = data;
   g_clear_pointer (&bookmark->note, g_free);
+  imp_bookmark_view_clear (&bookmark->view);
 }
 
 static ImpSessionFile *
@@ -813,18 +862,21 @@ imp_session_file_branch (ImpSessionFile *session, gint64 frame)
  * @frame: the frame marked, from 0 to %IMP_SESSION_FILE_MAX_FRAME
  * @note: (nullable): what to say about it, copied
  *
- * Appends a bookmark.
+ * Appends a bookmark, with no view; the caller may fill its @view.
+ *
+ * Returns: (transfer none): the bookmark, valid until the next is added
  */
-void
+ImpSessionFileBookmark *
 imp_session_file_add_bookmark (ImpSessionFile *session, gint64 frame, const char *note)
 {
-  g_return_if_fail (session != NULL);
-  g_return_if_fail (frame >= 0 && frame <= IMP_SESSION_FILE_MAX_FRAME);
+  g_return_val_if_fail (session != NULL, NULL);
+  g_return_val_if_fail (frame >= 0 && frame <= IMP_SESSION_FILE_MAX_FRAME, NULL);
 
   ImpSessionFileBookmark bookmark = { 0 };
   bookmark.frame = frame;
   bookmark.note = g_strdup (note);
   g_array_append_val (session->bookmarks, bookmark);
+  return &g_array_index (session->bookmarks, ImpSessionFileBookmark, session->bookmarks->len - 1);
 }
 
 /**
@@ -1009,6 +1061,31 @@ imp_session_file_write_edit (ImpJson *json, const char *key, const ImpSessionFil
   imp_json_end_object (json);
 }
 
+/* A view's parts, as members of the object being written: "event", "select", "overlays". */
+static void
+write_view (ImpJson *json, const ImpBookmarkView *view)
+{
+  if (view->has_event)
+    imp_json_int (json, "event", view->event);
+  if (view->has_select)
+    {
+      imp_json_begin_array (json, "select");
+      for (int i = 0; i < view->n_select; i++)
+        imp_json_string (json, NULL, view->select[i]);
+      imp_json_end_array (json);
+    }
+  if (view->has_overlays)
+    {
+      gsize n;
+      const char *const *names = imp_overlay_names (&n);
+      imp_json_begin_array (json, "overlays");
+      for (gsize i = 0; i < n; i++)
+        if (view->overlays & (1u << i))
+          imp_json_string (json, NULL, names[i]);
+      imp_json_end_array (json);
+    }
+}
+
 /**
  * imp_session_file_write_bookmark:
  * @json: a writer
@@ -1016,7 +1093,7 @@ imp_session_file_write_edit (ImpJson *json, const char *key, const ImpSessionFil
  * @bookmark: the bookmark
  *
  * Writes a bookmark as the session format spells it: "frame", then "note" when
- * it has one.
+ * it has one, then the parts of its view it has ("event", "select", "overlays").
  */
 void
 imp_session_file_write_bookmark (ImpJson *json, const char *key,
@@ -1026,7 +1103,92 @@ imp_session_file_write_bookmark (ImpJson *json, const char *key,
   imp_json_int (json, "frame", bookmark->frame);
   if (bookmark->note != NULL)
     imp_json_string (json, "note", bookmark->note);
+  write_view (json, &bookmark->view);
   imp_json_end_object (json);
+}
+
+/* Bookmark views */
+
+/**
+ * imp_bookmark_view_clear:
+ * @view: a view
+ *
+ * Frees what @view holds and empties it.
+ */
+void
+imp_bookmark_view_clear (ImpBookmarkView *view)
+{
+  for (int i = 0; i < 2; i++)
+    g_free (view->select[i]);
+  memset (view, 0, sizeof *view);
+}
+
+/**
+ * imp_bookmark_view_copy:
+ * @dest: (out caller-allocates): an empty view
+ * @src: a view
+ *
+ * Copies @src into @dest.
+ */
+void
+imp_bookmark_view_copy (ImpBookmarkView *dest, const ImpBookmarkView *src)
+{
+  *dest = *src;
+  for (int i = 0; i < 2; i++)
+    dest->select[i] = g_strdup (src->select[i]);
+}
+
+/**
+ * imp_bookmark_view_to_text:
+ * @view: a view
+ *
+ * The view as a JSON object with the members a bookmark has for it, for a
+ * #PhysTimeline to keep beside the bookmark (phys_timeline_set_bookmark_view()).
+ *
+ * Returns: (transfer full) (nullable): the text; %NULL when the view has no part
+ */
+char *
+imp_bookmark_view_to_text (const ImpBookmarkView *view)
+{
+  if (!view->has_event && !view->has_select && !view->has_overlays)
+    return NULL;
+  GString *out = g_string_new (NULL);
+  ImpJson json;
+  imp_json_init (&json, out);
+  imp_json_begin_object (&json, NULL);
+  write_view (&json, view);
+  imp_json_end_object (&json);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * imp_bookmark_view_from_text:
+ * @text: (nullable): what imp_bookmark_view_to_text() made
+ * @view: (out caller-allocates): the view
+ *
+ * Reads a view back through the session format's own reader.
+ *
+ * Returns: %FALSE, with @view empty, for %NULL or text that is not a view
+ */
+gboolean
+imp_bookmark_view_from_text (const char *text, ImpBookmarkView *view)
+{
+  ImpJsonReader reader;
+  gboolean ok;
+
+  memset (view, 0, sizeof *view);
+  if (text == NULL)
+    return FALSE;
+  ok = imp_json_reader_init (&reader, text, strlen (text), "<bookmark view>")
+       && imp_json_reader_expect_object (&reader, reader.root, "view")
+       && read_object (&reader, reader.root, "bookmark view", view_fields,
+                       G_N_ELEMENTS (view_fields), view);
+  if (ok)
+    view_parts (reader.root, view);
+  else
+    imp_bookmark_view_clear (view);
+  imp_json_reader_clear (&reader);
+  return ok;
 }
 
 /* Splits an absolute, canonical path into its names. */

@@ -20,6 +20,7 @@
 #include "imp-json-positions.h"
 #include "imp-json-reader.h"
 #include "imp-json.h"
+#include "imp-overlays.h"
 #include "phys.h"
 
 G_BEGIN_DECLS
@@ -54,9 +55,40 @@ typedef struct
 } ImpSessionFileEdit;
 
 /**
+ * ImpBookmarkView:
+ * @has_event: the playhead had stepped into an event of the frame
+ * @event: that event's index among the frame's events
+ * @has_select: the selection is kept (an empty one too)
+ * @n_select: how many bodies were selected, 0 to 2
+ * @select: their ids
+ * @has_overlays: the overlays shown are kept
+ * @overlays: those overlays
+ *
+ * What the window showed at a bookmark, in the words of a lesson step's
+ * "enter" (docs/lesson-format.md), so that a bookmark can become a step. Every
+ * part is optional: a bookmark of an older file has none.
+ */
+typedef struct
+{
+  gboolean has_event;
+  int event;
+  gboolean has_select;
+  int n_select;
+  char *select[2];
+  gboolean has_overlays;
+  ImpOverlays overlays;
+} ImpBookmarkView;
+
+void imp_bookmark_view_clear (ImpBookmarkView *view);
+void imp_bookmark_view_copy (ImpBookmarkView *dest, const ImpBookmarkView *src);
+char *imp_bookmark_view_to_text (const ImpBookmarkView *view);
+gboolean imp_bookmark_view_from_text (const char *text, ImpBookmarkView *view);
+
+/**
  * ImpSessionFileBookmark:
  * @frame: the frame marked
  * @note: (nullable): what the learner wrote about it
+ * @view: what the window showed there
  * @location: where the bookmark's object starts in the file; line 0 when not read from one
  *
  * A frame the learner wants to come back to.
@@ -65,6 +97,7 @@ typedef struct
 {
   gint64 frame;
   char *note;
+  ImpBookmarkView view;
   ImpJsonLocation location;
 } ImpSessionFileBookmark;
 
@@ -103,7 +136,8 @@ void imp_session_file_free (ImpSessionFile *session);
 
 void imp_session_file_add_edit (ImpSessionFile *session, gint64 frame, const PhysEdit *edit);
 void imp_session_file_branch (ImpSessionFile *session, gint64 frame);
-void imp_session_file_add_bookmark (ImpSessionFile *session, gint64 frame, const char *note);
+ImpSessionFileBookmark *imp_session_file_add_bookmark (ImpSessionFile *session, gint64 frame,
+                                                       const char *note);
 
 gboolean imp_session_file_sniff_data (const char *data, gsize length);
 gboolean imp_session_file_sniff (const char *path);

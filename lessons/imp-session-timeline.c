@@ -43,7 +43,9 @@ imp_session_file_to_timeline (const ImpSessionFile *session, const PhysTimelineD
     {
       const ImpSessionFileBookmark *b
           = &g_array_index (session->bookmarks, ImpSessionFileBookmark, i);
-      phys_timeline_add_bookmark (timeline, b->frame, b->note);
+      int index = phys_timeline_add_bookmark (timeline, b->frame, b->note);
+      g_autofree char *view = imp_bookmark_view_to_text (&b->view);
+      phys_timeline_set_bookmark_view (timeline, index, view);
     }
   return timeline;
 }
@@ -74,7 +76,9 @@ imp_session_file_from_timeline (PhysTimeline *timeline, PhysWorld *scene_world,
     {
       gint64 frame;
       const char *note = phys_timeline_get_bookmark (timeline, i, &frame);
-      imp_session_file_add_bookmark (session, frame, note != NULL && *note != '\0' ? note : NULL);
+      ImpSessionFileBookmark *b = imp_session_file_add_bookmark (
+          session, frame, note != NULL && *note != '\0' ? note : NULL);
+      imp_bookmark_view_from_text (phys_timeline_get_bookmark_view (timeline, i), &b->view);
     }
   return session;
 }

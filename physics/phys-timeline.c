@@ -36,6 +36,7 @@ typedef struct
 {
   int64_t frame;
   char *note;
+  char *view; /* what the app showed there, opaque to the timeline; NULL for none */
 } Bookmark;
 
 struct PhysTimeline
@@ -129,7 +130,10 @@ phys_timeline_free (PhysTimeline *tl)
       free (tl->branches[i]);
     }
   for (int i = 0; i < tl->n_bookmarks; i++)
-    free (tl->bookmarks[i].note);
+    {
+      free (tl->bookmarks[i].note);
+      free (tl->bookmarks[i].view);
+    }
   free (tl->branches);
   free (tl->undo);
   free (tl->redo);
@@ -534,7 +538,7 @@ phys_timeline_add_bookmark (PhysTimeline *tl, int64_t k, const char *note)
 {
   tl->bookmarks = grow (tl->bookmarks, &tl->cap_bookmarks, tl->n_bookmarks + 1,
                         sizeof (Bookmark));
-  tl->bookmarks[tl->n_bookmarks] = (Bookmark) { k, copy_note (note) };
+  tl->bookmarks[tl->n_bookmarks] = (Bookmark) { k, copy_note (note), NULL };
   return tl->n_bookmarks++;
 }
 
@@ -555,10 +559,28 @@ phys_timeline_remove_bookmark (PhysTimeline *tl, int i)
   if (i < 0 || i >= tl->n_bookmarks)
     return false;
   free (tl->bookmarks[i].note);
+  free (tl->bookmarks[i].view);
   memmove (tl->bookmarks + i, tl->bookmarks + i + 1,
            (size_t) (tl->n_bookmarks - i - 1) * sizeof (Bookmark));
   tl->n_bookmarks--;
   return true;
+}
+
+bool
+phys_timeline_set_bookmark_view (PhysTimeline *tl, int i, const char *view)
+{
+  if (i < 0 || i >= tl->n_bookmarks)
+    return false;
+  char *copy = view != NULL ? copy_note (view) : NULL;
+  free (tl->bookmarks[i].view);
+  tl->bookmarks[i].view = copy;
+  return true;
+}
+
+const char *
+phys_timeline_get_bookmark_view (const PhysTimeline *tl, int i)
+{
+  return i >= 0 && i < tl->n_bookmarks ? tl->bookmarks[i].view : NULL;
 }
 
 int

@@ -122,6 +122,11 @@ int phys_timeline_add_bookmark (PhysTimeline *timeline, int64_t k, const char *n
 bool phys_timeline_set_bookmark_note (PhysTimeline *timeline, int i, const char *note);
 /// Removes bookmark i. Returns false when there is no such bookmark.
 bool phys_timeline_remove_bookmark (PhysTimeline *timeline, int i);
+/// Keeps with bookmark i what the app showed there (copied; NULL for nothing): a text
+/// the timeline never reads. Returns false when there is no such bookmark.
+bool phys_timeline_set_bookmark_view (PhysTimeline *timeline, int i, const char *view);
+/// What bookmark i keeps of the app's view (owned by the timeline), or NULL.
+const char *phys_timeline_get_bookmark_view (const PhysTimeline *timeline, int i);
 /// Number of bookmarks.
 int phys_timeline_bookmark_count (const PhysTimeline *timeline);
 /// Bookmark i: its frame in *frame and its note (owned by the timeline, "" for none).

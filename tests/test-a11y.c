@@ -11,6 +11,7 @@
 #include "imp-canvas-describe.h"
 #include "imp-canvas.h"
 #include "imp-event-mark.h"
+#include "imp-lesson-editor.h"
 #include "imp-lesson-list.h"
 #include "imp-lesson-player.h"
 #include "imp-session.h"
@@ -166,6 +167,25 @@ test_names (void)
   imp_lesson_player_go (imp_window_get_lesson_player (window), 1);
   settle ();
   assert_all_named (GTK_WIDGET (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The lesson editor, with each goal type's fields shown. */
+  window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *teacher
+      = g_test_build_filename (G_TEST_DIST, "data", "drafts", "teacher-session.json", NULL);
+  g_assert_true (imp_window_open (window, teacher));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "lesson.new-from-session", NULL));
+  settle ();
+  GtkWidget *editor = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_LESSON_EDITOR, 0);
+  assert_all_named (editor);
+  GtkWidget *kind = imp_lesson_editor_get_field (IMP_LESSON_EDITOR (editor), "goal_kind");
+  for (guint k = IMP_GOAL_FRAME; k <= IMP_GOAL_MODE; k++)
+    {
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (kind), k);
+      settle ();
+      assert_all_named (editor);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "lesson-progress");
 }

@@ -10,6 +10,7 @@
 #include "imp-lesson-goal.h"
 #include "imp-lesson-setup.h"
 #include "imp-lesson-markup.h"
+#include "imp-lesson-pack.h"
 #include "imp-lesson-vocabulary.h"
 #include "imp-lesson.h"
 #include "imp-overlays.h"
@@ -241,6 +242,123 @@ test_errors_top (void)
   /* The session format's version key is two edits away, and is a session. */
   g_assert_false (imp_lesson_sniff_data ("{ \"impulse-session\": 1 }", 24));
   g_assert_false (imp_session_file_sniff_data ("{ \"impulse-lesson\": 1 }", 23));
+}
+
+/* A lesson's "edits" set its scene up before it starts: c1 slowed to 50 per frame
+ * and a circle c3 added at rest. Steps name c3, the walk plays the edited world
+ * (c1 at x = 40 + 2 * 50 = 140 in state 2, where the unedited run has 240), and
+ * a refused edit is reported at its place in the session format's words. */
+static char *
+lesson_with_edits (const char *edits, const char *steps)
+{
+  return g_strdup_printf ("{ \"impulse-lesson\": 1, \"id\": \"t\", \"title\": \"T\",\n"
+                          "  \"summary\": \"S\", \"topic\": \"swept-quadratic\",\n"
+                          "  \"scene\": " SCENE ",\n"
+                          "  \"edits\": [ %s ],\n"
+                          "  \"steps\": [ %s ] }",
+                          edits, steps);
+}
+
+static void
+test_edits (void)
+{
+  const char *edits
+      = "{ \"frame\": 0, \"edit\": \"set-circle\", \"id\": \"c1\", \"vel\": [50, 0] },\n"
+        "    { \"frame\": 0, \"edit\": \"add-circle\", \"id\": \"c3\", \"pos\": [400, 500], "
+        "\"radius\": 10 }";
+  g_autofree char *text = lesson_with_edits (
+      edits, "{ \"text\": \"a\", \"enter\": { \"frame\": 0, \"select\": [\"c3\"] },\n"
+             "  \"goal\": { \"type\": \"predict\", \"frame\": 2, \"quantity\": \"x\", \"of\": "
+             "[\"c1\"], \"tolerance\": 0.5, \"expect\": 140, \"hint\": \"h\" } }");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpLesson) lesson = imp_lesson_check_data (text, -1, "lesson.json", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lesson->edits->len, ==, 2);
+  /* The scene stays the scene; the lesson's recording starts with the edits. */
+  g_assert_cmpint (phys_world_circle_count (lesson->world), ==, 2);
+  PhysTimeline *timeline = imp_lesson_new_timeline (lesson);
+  g_assert_cmpint (phys_timeline_edit_count (timeline), ==, 2);
+  phys_timeline_record (timeline, 2);
+  const PhysWorld *at2 = phys_timeline_seek (timeline, 2);
+  PhysBodyRef c1, c3;
+  g_assert_true (phys_world_find (at2, "c1", &c1));
+  g_assert_true (phys_world_find (at2, "c3", &c3));
+  g_assert_cmpfloat (phys_world_get_circle (at2, c1.index).position.x, ==, 140.0);
+  g_assert_cmpfloat (phys_world_get_circle (at2, c3.index).position.x, ==, 400.0);
+  phys_timeline_free (timeline);
+
+  /* The expected answer of the unedited run is refused: the walk plays the edits. */
+  g_autofree char *unedited = lesson_with_edits (
+      edits, "{ \"text\": \"a\", \"goal\": { \"type\": \"predict\", \"frame\": 2, \"quantity\": "
+             "\"x\", \"of\": [\"c1\"], \"tolerance\": 0.5, \"expect\": 240, \"hint\": \"h\" } }");
+  g_autoptr (ImpLesson) refused = imp_lesson_check_data (unedited, -1, "lesson.json", NULL, &error);
+  g_assert_null (refused);
+  g_assert_cmpstr (error->message, ==,
+                   "lesson.json:8:37: error: step 1: the expected answer 240 is not within 0.5 of "
+                   "140, the x measured on the lesson's path");
+  g_clear_error (&error);
+
+  static const struct
+  {
+    const char *edits;
+    const char *message;
+  } bad[] = {
+    { "{ \"frame\": 3, \"edit\": \"set-circle\", \"id\": \"c1\", \"vel\": [0, 0] }",
+      "lesson.json:6:25: error: expected \"frame\": 0 in a lesson's edit (a lesson starts from "
+      "its scene as its edits leave it; a change later in the run is a verdict goal's \"show\"), "
+      "got 3" },
+    { "{ \"frame\": 0, \"edit\": \"set-circle\", \"id\": \"nobody\", \"vel\": [0, 0] }",
+      "lesson.json:6:56: error: edit 1 at frame 0 (set-circle): expected the id of a circle at "
+      "this frame, got \"nobody\", which names no body" },
+    { "{ \"frame\": 0, \"edit\": \"set-cirle\", \"id\": \"c1\" }",
+      "lesson.json:6:36: error: expected one of \"set-circle\"" },
+    { "3", "lesson.json:6:14: error: expected an object for \"edit\", got a number" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *doc = lesson_with_edits (bad[i].edits, "{ \"text\": \"a\" }");
+      g_autoptr (ImpLesson) none = load (doc, &error);
+      g_assert_null (none);
+      if (!g_str_has_prefix (error->message, bad[i].message))
+        g_error ("case %zu: got \"%s\", expected it to start \"%s\"", i, error->message,
+                 bad[i].message);
+      g_clear_error (&error);
+    }
+  /* A step names the bodies of the edited scene, not only the scene's. */
+  g_autofree char *missing = lesson_with_edits (
+      "", "{ \"text\": \"a\", \"enter\": { \"select\": [\"c3\"] } }");
+  g_autoptr (ImpLesson) no_c3 = load (missing, &error);
+  g_assert_null (no_c3);
+  g_assert_cmpstr (error->message, ==,
+                   "lesson.json:7:51: error: expected the id of a body of the lesson's scene in "
+                   "\"select\", got \"c3\"");
+}
+
+/* A lesson pack: the good lesson loads (its scene from the pack's scenes folder),
+ * the broken one says where and why, the scene beside them is no lesson. */
+static void
+test_pack (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "packs", "mixed", NULL);
+  g_autoptr (ImpLessonPack) pack = imp_lesson_pack_load (dir);
+
+  g_assert_no_error (pack->error);
+  g_assert_cmpuint (pack->entries->len, ==, 2);
+  const ImpLessonPackEntry *good = &g_array_index (pack->entries, ImpLessonPackEntry, 0);
+  const ImpLessonPackEntry *broken = &g_array_index (pack->entries, ImpLessonPackEntry, 1);
+  g_assert_no_error (good->error);
+  g_assert_cmpstr (good->lesson->id, ==, "pack-meeting");
+  g_assert_cmpint (phys_world_circle_count (good->lesson->world), ==, 2);
+  g_assert_null (broken->lesson);
+  g_autofree char *message
+      = g_strdup_printf ("%s:9:7: error: unknown key \"txt\" in step; did you mean \"text\"?",
+                         broken->path);
+  g_assert_cmpstr (broken->error->message, ==, message);
+  g_assert_true (g_str_has_suffix (broken->path, "02-broken.json"));
+
+  g_autoptr (ImpLessonPack) none = imp_lesson_pack_load ("/no/such/folder");
+  g_assert_error (none->error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_cmpuint (none->entries->len, ==, 0);
 }
 
 /* Quantities, against hand computation. At the start of frame 3, c1 is at
@@ -548,6 +666,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/lessons/loader/step-overlays", test_step_overlays);
   g_test_add_func ("/lessons/loader/errors", test_errors);
   g_test_add_func ("/lessons/loader/errors-top", test_errors_top);
+  g_test_add_func ("/lessons/loader/edits", test_edits);
+  g_test_add_func ("/lessons/pack/good-and-broken", test_pack);
   g_test_add_func ("/lessons/quantities/hand-computed", test_quantities);
   g_test_add_func ("/lessons/quantities/grid-pairs", test_grid_pairs);
   g_test_add_func ("/lessons/goals/frame", test_goal_frame);

@@ -155,8 +155,17 @@ assert_sessions_equal (const ImpSessionFile *a, const ImpSessionFile *b)
   g_assert_cmpuint (a->bookmarks->len, ==, b->bookmarks->len);
   for (guint i = 0; i < a->bookmarks->len; i++)
     {
+      const ImpBookmarkView *va = &bookmark_at (a, i)->view, *vb = &bookmark_at (b, i)->view;
       g_assert_cmpint (bookmark_at (a, i)->frame, ==, bookmark_at (b, i)->frame);
       g_assert_cmpstr (bookmark_at (a, i)->note, ==, bookmark_at (b, i)->note);
+      g_assert_cmpint (va->has_event, ==, vb->has_event);
+      g_assert_cmpint (va->event, ==, vb->event);
+      g_assert_cmpint (va->has_select, ==, vb->has_select);
+      g_assert_cmpint (va->n_select, ==, vb->n_select);
+      for (int k = 0; k < va->n_select; k++)
+        g_assert_cmpstr (va->select[k], ==, vb->select[k]);
+      g_assert_cmpint (va->has_overlays, ==, vb->has_overlays);
+      g_assert_cmphex (va->overlays, ==, vb->overlays);
     }
 }
 
@@ -367,6 +376,17 @@ test_load_all_keys (void)
 
   g_assert_cmpint (edit_at (session, 5)->edit.kind, ==, PHYS_EDIT_REMOVE_SEGMENT);
   g_assert_cmpint (edit_at (session, 6)->edit.kind, ==, PHYS_EDIT_REMOVE_CIRCLE);
+
+  /* The bookmark keeps what the window showed: stepped into event 0, a and w, two overlays. */
+  const ImpBookmarkView *view = &bookmark_at (session, 0)->view;
+  g_assert_true (view->has_event);
+  g_assert_cmpint (view->event, ==, 0);
+  g_assert_true (view->has_select);
+  g_assert_cmpint (view->n_select, ==, 2);
+  g_assert_cmpstr (view->select[0], ==, "a");
+  g_assert_cmpstr (view->select[1], ==, "w");
+  g_assert_true (view->has_overlays);
+  g_assert_cmphex (view->overlays, ==, IMP_OVERLAY_VELOCITY | IMP_OVERLAY_CONTACT);
 
   /* Every edit applies: the file replays to its last edit. */
   g_autoptr (GError) error = NULL;
@@ -980,6 +1000,52 @@ test_branch (void)
   g_assert_cmpuint (session->edits->len, ==, 0);
 }
 
+/* A bookmark's view as the text a timeline keeps, and back; an empty view is no text,
+ * an older bookmark (no view) stays without one, and an empty selection stays one. */
+static void
+test_bookmark_view_text (void)
+{
+  ImpBookmarkView view = { 0 }, back;
+
+  g_assert_null (imp_bookmark_view_to_text (&view));
+  g_assert_false (imp_bookmark_view_from_text (NULL, &back));
+  g_assert_false (back.has_select);
+
+  view.has_event = TRUE;
+  view.event = 2;
+  view.has_select = TRUE;
+  view.n_select = 2;
+  view.select[0] = g_strdup ("c1");
+  view.select[1] = g_strdup ("wall-east");
+  view.has_overlays = TRUE;
+  view.overlays = IMP_OVERLAY_SWEPT | IMP_OVERLAY_LEGEND;
+  g_autofree char *text = imp_bookmark_view_to_text (&view);
+  g_assert_cmpstr (text, ==,
+                   "{\"event\":2,\"select\":[\"c1\",\"wall-east\"],"
+                   "\"overlays\":[\"swept\",\"legend\"]}");
+  g_assert_true (imp_bookmark_view_from_text (text, &back));
+  g_assert_true (back.has_event && back.has_select && back.has_overlays);
+  g_assert_cmpint (back.event, ==, 2);
+  g_assert_cmpint (back.n_select, ==, 2);
+  g_assert_cmpstr (back.select[1], ==, "wall-east");
+  g_assert_cmphex (back.overlays, ==, IMP_OVERLAY_SWEPT | IMP_OVERLAY_LEGEND);
+  imp_bookmark_view_clear (&back);
+  imp_bookmark_view_clear (&view);
+
+  view.has_select = TRUE;
+  g_autofree char *nothing_selected = imp_bookmark_view_to_text (&view);
+  g_assert_cmpstr (nothing_selected, ==, "{\"select\":[]}");
+  g_assert_true (imp_bookmark_view_from_text (nothing_selected, &back));
+  g_assert_true (back.has_select);
+  g_assert_false (back.has_event || back.has_overlays);
+  g_assert_cmpint (back.n_select, ==, 0);
+
+  /* Text that is not a view leaves the view empty. */
+  g_assert_false (imp_bookmark_view_from_text ("{\"select\": 3}", &back));
+  g_assert_false (back.has_select);
+  g_assert_false (imp_bookmark_view_from_text ("not json", &back));
+}
+
 /* Errors: one row per mistake, message and position exact. */
 
 typedef struct
@@ -1096,6 +1162,24 @@ static const BadInline bad_inline[] = {
   { "missing/add-radius", IMP_FORMAT_ERROR_MISSING,
     HEAD "  {'frame': 1, 'edit': 'add-circle', 'id': 'n', 'pos': [0, 0]}]}",
     "2:3: error: missing required key \"radius\" in add-circle edit" },
+  /* A bookmark's view: what a lesson step's "enter" would set up there. */
+  { "type/bookmark-select", IMP_FORMAT_ERROR_TYPE,
+    "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'frame': 1, 'select': "
+    "['a', 'b', 'w']}]}",
+    "1:87: error: expected an array of 0 to 2 body ids for \"select\", got an array" },
+  { "type/bookmark-select-id", IMP_FORMAT_ERROR_TYPE,
+    "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'frame': 1, 'select': "
+    "['a', 4]}]}",
+    "1:93: error: expected a string for \"select\", got a number" },
+  { "range/bookmark-overlay", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'frame': 1, 'overlays': "
+    "['velocity', 'normal']}]}",
+    "1:102: error: expected one of \"ids\", \"velocity\", \"swept\", \"ghosts\", \"contact\", "
+    "\"relative-velocity\", \"impulse\", \"construction\", \"normals\", \"probes\", \"trails\", "
+    "\"ghost-branch\", \"legend\" for \"overlays\", got \"normal\"; did you mean \"normals\"?" },
+  { "range/bookmark-event", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'frame': 1, 'event': -1}]}",
+    "1:86: error: expected \"event\" between 0 and 10000, got -1" },
   { "missing/bookmark-frame", IMP_FORMAT_ERROR_MISSING,
     "{'impulse-session': 1, 'scene': 'straight.json', 'bookmarks': [{'note': 'x'}]}",
     "1:64: error: missing required key \"frame\" in bookmark" },
@@ -1399,6 +1483,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/session/load/minimal", test_load_minimal);
   g_test_add_func ("/lessons/session/load/shipped-scene", test_load_shipped_scene);
   g_test_add_func ("/lessons/session/sniff", test_sniff);
+  g_test_add_func ("/lessons/session/bookmark-view/text", test_bookmark_view_text);
 
   g_test_add_data_func ("/lessons/session/round-trip/scene-path", "good-path.json",
                         test_round_trip);

@@ -54,6 +54,10 @@ test_round_trip (void)
   phys_timeline_record (tl, 110);
   phys_timeline_add_bookmark (tl, 33, "ball-07 turns");
   phys_timeline_add_bookmark (tl, 150, NULL);
+  /* What the window showed at the first: ball-07 and ball-03 stepped into, two overlays. */
+  const char *view = "{\"event\":1,\"select\":[\"ball-07\",\"ball-03\"],"
+                     "\"overlays\":[\"velocity\",\"contact\"]}";
+  phys_timeline_set_bookmark_view (tl, 0, view);
   g_assert_cmpint (phys_timeline_edit_count (tl), ==, 3);
   g_assert_cmpint (phys_timeline_length (tl), ==, 200);
 
@@ -69,6 +73,13 @@ test_round_trip (void)
   g_assert_no_error (error);
   g_assert_cmpuint (loaded->edits->len, ==, 3);
   g_assert_cmpuint (loaded->bookmarks->len, ==, 2);
+  const ImpSessionFileBookmark *first
+      = &g_array_index (loaded->bookmarks, ImpSessionFileBookmark, 0);
+  g_assert_true (first->view.has_event && first->view.has_select && first->view.has_overlays);
+  g_assert_cmpint (first->view.event, ==, 1);
+  g_assert_cmpstr (first->view.select[1], ==, "ball-03");
+  g_assert_false (
+      g_array_index (loaded->bookmarks, ImpSessionFileBookmark, 1).view.has_select);
 
   PhysTimeline *again = imp_session_file_to_timeline (loaded, NULL, &error);
   g_assert_no_error (error);
@@ -89,6 +100,8 @@ test_round_trip (void)
   gint64 frame;
   g_assert_cmpstr (phys_timeline_get_bookmark (again, 0, &frame), ==, "ball-07 turns");
   g_assert_cmpint (frame, ==, 33);
+  g_assert_cmpstr (phys_timeline_get_bookmark_view (again, 0), ==, view);
+  g_assert_null (phys_timeline_get_bookmark_view (again, 1));
   g_assert_cmpstr (phys_timeline_get_bookmark (again, 1, &frame), ==, "");
   g_assert_cmpint (frame, ==, 150);
 

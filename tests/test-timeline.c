@@ -584,6 +584,19 @@ test_bookmarks (void)
   g_assert_true (phys_timeline_set_bookmark_note (tl, 0, NULL));
   g_assert_cmpstr (phys_timeline_get_bookmark (tl, 0, NULL), ==, "");
   g_assert_false (phys_timeline_set_bookmark_note (tl, 1, "no such bookmark"));
+  /* The view the app keeps with a bookmark: none until set, replaced, dropped. */
+  g_assert_null (phys_timeline_get_bookmark_view (tl, 0));
+  g_assert_true (phys_timeline_set_bookmark_view (tl, 0, "{\"select\":[\"ball-03\"]}"));
+  g_assert_cmpstr (phys_timeline_get_bookmark_view (tl, 0), ==, "{\"select\":[\"ball-03\"]}");
+  g_assert_cmpint (phys_timeline_add_bookmark (tl, 9, "later"), ==, 1);
+  g_assert_null (phys_timeline_get_bookmark_view (tl, 1));
+  g_assert_true (phys_timeline_set_bookmark_view (tl, 1, "{}"));
+  g_assert_true (phys_timeline_remove_bookmark (tl, 0));
+  g_assert_cmpstr (phys_timeline_get_bookmark_view (tl, 0), ==, "{}");
+  g_assert_true (phys_timeline_set_bookmark_view (tl, 0, NULL));
+  g_assert_null (phys_timeline_get_bookmark_view (tl, 0));
+  g_assert_false (phys_timeline_set_bookmark_view (tl, 1, "{}"));
+  g_assert_null (phys_timeline_get_bookmark_view (tl, 1));
   phys_timeline_free (tl);
   phys_world_free (world);
 }

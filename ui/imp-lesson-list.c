@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* imp-lesson-list.c: the course's lessons with progress; see the header. */
+/* imp-lesson-list.c: the course's lessons with progress, then the lesson packs'
+ * (folders added with "Add Lesson Folder…"); see the header. */
 #include "imp-lesson-list.h"
 
 #include <glib/gi18n.h>
 
+#include "imp-lesson-pack.h"
 #include "imp-lesson-player.h"
 #include "imp-lesson.h"
+
+#define FOLDERS_KEY "lesson-folders"
 
 typedef struct
 {
@@ -21,10 +25,14 @@ struct _ImpLessonList
 {
   GtkWidget parent_instance;
 
+  GtkWidget *box;      /* the scroller and the add button */
   GtkWidget *scroller;
   GtkListBox *rows;
-  GArray *entries; /* Entry */
+  GArray *entries;     /* Entry: the course's lessons, then the packs' */
+  guint n_course;      /* how many of them are the course's */
+  GPtrArray *pack_rows; /* the rows of the packs (headings, lessons, errors) */
   GSettings *settings;
+  GStrv folders;       /* the packs without settings (tests, no schema installed) */
 };
 
 G_DEFINE_FINAL_TYPE (ImpLessonList, imp_lesson_list, GTK_TYPE_WIDGET)
@@ -83,11 +91,17 @@ imp_lesson_list_refresh (ImpLessonList *self)
     }
 }
 
+static void load_packs (ImpLessonList *self);
+
 void
 imp_lesson_list_set_settings (ImpLessonList *self, GSettings *settings)
 {
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
   g_set_object (&self->settings, settings);
-  imp_lesson_list_refresh (self);
+  if (settings != NULL)
+    g_signal_connect_swapped (settings, "changed::" FOLDERS_KEY, G_CALLBACK (load_packs), self);
+  load_packs (self);
 }
 
 /**
@@ -104,15 +118,31 @@ imp_lesson_list_activate (ImpLessonList *self, guint i)
   g_signal_emit (self, signals[SIGNAL_OPEN], 0, g_array_index (self->entries, Entry, i).uri);
 }
 
+/* A row's lesson: its index among the entries plus one, 0 for a row of none. */
+#define ENTRY_KEY "impulse-entry"
+
 static void
 row_activated (GtkListBox *box, GtkListBoxRow *row, ImpLessonList *self)
 {
-  imp_lesson_list_activate (self, (guint) gtk_list_box_row_get_index (row));
+  guint entry = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), ENTRY_KEY));
+  if (entry > 0)
+    imp_lesson_list_activate (self, entry - 1);
+}
+
+static GtkWidget *
+entry_row (ImpLessonList *self, GtkWidget *child)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), child);
+  g_object_set_data (G_OBJECT (row), ENTRY_KEY, GUINT_TO_POINTER (self->entries->len));
+  return row;
 }
 
 static GtkWidget *
 row_for (Entry *e, guint number)
 {
+  g_autofree char *numbered = number > 0 ? g_strdup_printf ("%u. %s", number, e->title)
+                                         : g_strdup (e->title);
   GtkWidget *grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_widget_set_margin_start (grid, 8);
@@ -120,8 +150,7 @@ row_for (Entry *e, guint number)
   gtk_widget_set_margin_top (grid, 6);
   gtk_widget_set_margin_bottom (grid, 6);
 
-  g_autofree char *heading = g_strdup_printf ("%u. %s", number, e->title);
-  GtkWidget *title = gtk_label_new (heading);
+  GtkWidget *title = gtk_label_new (numbered);
   gtk_label_set_xalign (GTK_LABEL (title), 0.0);
   gtk_widget_add_css_class (title, "heading");
   gtk_widget_set_hexpand (title, TRUE);
@@ -142,6 +171,234 @@ row_for (Entry *e, guint number)
   return grid;
 }
 
+/* Lists a lesson (numbered when number > 0); returns its row. */
+static GtkWidget *
+add_entry (ImpLessonList *self, const char *uri, const ImpLesson *lesson, guint number)
+{
+  Entry e = { g_strdup (uri), g_strdup (lesson->id), g_strdup (lesson->title),
+              g_strdup (lesson->summary), imp_lesson_n_steps (lesson), NULL };
+  g_array_append_val (self->entries, e);
+  Entry *kept = &g_array_index (self->entries, Entry, self->entries->len - 1);
+  GtkWidget *row = entry_row (self, row_for (kept, number));
+  gtk_list_box_append (self->rows, row);
+  return row;
+}
+
+/* Packs */
+
+static char **
+folders (ImpLessonList *self)
+{
+  return self->settings != NULL ? g_settings_get_strv (self->settings, FOLDERS_KEY)
+                                : g_strdupv (self->folders);
+}
+
+static void
+set_folders (ImpLessonList *self, char **list)
+{
+  if (self->settings != NULL)
+    g_settings_set_strv (self->settings, FOLDERS_KEY, (const char *const *) list);
+  else
+    {
+      g_strfreev (self->folders);
+      self->folders = g_strdupv (list);
+      load_packs (self);
+    }
+}
+
+static void
+remove_folder_clicked (GtkButton *button, ImpLessonList *self)
+{
+  imp_lesson_list_remove_folder (self, g_object_get_data (G_OBJECT (button), "folder"));
+}
+
+static GtkWidget *
+plain_row (ImpLessonList *self, GtkWidget *child)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), child);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_list_box_append (self->rows, row);
+  g_ptr_array_add (self->pack_rows, row);
+  return row;
+}
+
+/* A pack's heading: its folder's name and path, and a button that removes it. */
+static void
+add_pack_heading (ImpLessonList *self, const char *dir)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  g_autofree char *name = g_path_get_basename (dir);
+  GtkWidget *title = gtk_label_new (name);
+  GtkWidget *path = gtk_label_new (dir);
+  GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_start (grid, 8);
+  gtk_widget_set_margin_end (grid, 8);
+  gtk_widget_set_margin_top (grid, 14);
+  gtk_widget_set_margin_bottom (grid, 2);
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0);
+  gtk_widget_add_css_class (title, "title-4");
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (path), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (path), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (path, "dim-label");
+  gtk_widget_add_css_class (path, "caption");
+  gtk_widget_add_css_class (remove, "flat");
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (remove, _("Remove This Folder from the List"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove This Folder from the List"), -1);
+  g_object_set_data_full (G_OBJECT (remove), "folder", g_strdup (dir), g_free);
+  g_signal_connect (remove, "clicked", G_CALLBACK (remove_folder_clicked), self);
+  gtk_grid_attach (GTK_GRID (grid), title, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), path, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), remove, 1, 0, 1, 2);
+  plain_row (self, grid);
+}
+
+/* A file of the pack that does not load: the loader's whole message. */
+static void
+add_pack_error (ImpLessonList *self, const char *message)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  GtkWidget *label = gtk_label_new (message);
+
+  gtk_widget_set_margin_start (box, 8);
+  gtk_widget_set_margin_end (box, 8);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Does not load"), -1);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "warning");
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  plain_row (self, box);
+}
+
+/* The packs' rows, made again from the folders (after the course's). */
+static void
+load_packs (ImpLessonList *self)
+{
+  g_auto (GStrv) dirs = folders (self);
+
+  for (guint i = 0; i < self->pack_rows->len; i++)
+    gtk_list_box_remove (self->rows, self->pack_rows->pdata[i]);
+  g_ptr_array_set_size (self->pack_rows, 0);
+  g_array_set_size (self->entries, self->n_course);
+  for (guint i = 0; dirs != NULL && dirs[i] != NULL; i++)
+    {
+      g_autoptr (ImpLessonPack) pack = imp_lesson_pack_load (dirs[i]);
+      add_pack_heading (self, dirs[i]);
+      if (pack->error != NULL)
+        {
+          g_autofree char *said = g_strdup_printf (_("%s: error: cannot read the folder: %s"),
+                                                   dirs[i], pack->error->message);
+          add_pack_error (self, said);
+        }
+      else if (pack->entries->len == 0)
+        add_pack_error (self, _("No lesson in this folder."));
+      for (guint k = 0; k < pack->entries->len; k++)
+        {
+          const ImpLessonPackEntry *entry = &g_array_index (pack->entries, ImpLessonPackEntry, k);
+          if (entry->lesson != NULL)
+            g_ptr_array_add (self->pack_rows, add_entry (self, entry->path, entry->lesson, 0));
+          else
+            add_pack_error (self, entry->error->message);
+        }
+    }
+  imp_lesson_list_refresh (self);
+}
+
+/**
+ * imp_lesson_list_add_folder:
+ * @self: a list
+ * @dir: a folder of lessons and their scenes
+ *
+ * Adds a lesson pack to the list (and to the "lesson-folders" setting, so
+ * that it stays); a folder already listed stays where it is.
+ */
+void
+imp_lesson_list_add_folder (ImpLessonList *self, const char *dir)
+{
+  g_auto (GStrv) dirs = folders (self);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (dirs != NULL && g_strv_contains ((const char *const *) dirs, dir))
+    return;
+  if (dirs != NULL)
+    g_strv_builder_addv (builder, (const char **) dirs);
+  g_strv_builder_add (builder, dir);
+  g_auto (GStrv) list = g_strv_builder_end (builder);
+  set_folders (self, list);
+}
+
+/**
+ * imp_lesson_list_remove_folder:
+ * @self: a list
+ * @dir: a folder it lists
+ *
+ * Takes a lesson pack off the list (its files stay where they are).
+ */
+void
+imp_lesson_list_remove_folder (ImpLessonList *self, const char *dir)
+{
+  g_auto (GStrv) dirs = folders (self);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; dirs != NULL && dirs[i] != NULL; i++)
+    if (g_strcmp0 (dirs[i], dir) != 0)
+      g_strv_builder_add (builder, dirs[i]);
+  g_auto (GStrv) list = g_strv_builder_end (builder);
+  set_folders (self, list);
+}
+
+/**
+ * imp_lesson_list_get_n_lessons:
+ * @self: a list
+ *
+ * Returns: how many lessons it lists (the course's first, then the packs')
+ */
+guint
+imp_lesson_list_get_n_lessons (ImpLessonList *self)
+{
+  return self->entries->len;
+}
+
+static void
+folder_chosen (GtkNativeDialog *dialog, int response, ImpLessonList *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+      if (path != NULL)
+        imp_lesson_list_add_folder (self, path);
+    }
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+add_folder_clicked (ImpLessonList *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+      _("Add a Folder of Lessons"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+      GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Add"), _("_Cancel"));
+  g_signal_connect (dialog, "response", G_CALLBACK (folder_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 load_course (ImpLessonList *self)
 {
@@ -157,12 +414,9 @@ load_course (ImpLessonList *self)
           g_warning ("%s", error->message);
           continue;
         }
-      Entry e = { g_strdup (uris[i]), g_strdup (lesson->id), g_strdup (lesson->title),
-                  g_strdup (lesson->summary), imp_lesson_n_steps (lesson), NULL };
-      g_array_append_val (self->entries, e);
-      Entry *kept = &g_array_index (self->entries, Entry, self->entries->len - 1);
-      gtk_list_box_append (self->rows, row_for (kept, self->entries->len));
+      add_entry (self, uris[i], lesson, self->entries->len + 1);
     }
+  self->n_course = self->entries->len;
 }
 
 GtkWidget *
@@ -176,7 +430,9 @@ imp_lesson_list_dispose (GObject *object)
 {
   ImpLessonList *self = IMP_LESSON_LIST (object);
 
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (imp_lesson_list_parent_class)->dispose (object);
 }
@@ -184,7 +440,11 @@ imp_lesson_list_dispose (GObject *object)
 static void
 imp_lesson_list_finalize (GObject *object)
 {
-  g_array_unref (IMP_LESSON_LIST (object)->entries);
+  ImpLessonList *self = IMP_LESSON_LIST (object);
+
+  g_array_unref (self->entries);
+  g_ptr_array_unref (self->pack_rows);
+  g_strfreev (self->folders);
   G_OBJECT_CLASS (imp_lesson_list_parent_class)->finalize (object);
 }
 
@@ -204,12 +464,15 @@ imp_lesson_list_init (ImpLessonList *self)
 {
   self->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
   g_array_set_clear_func (self->entries, clear_entry);
+  self->pack_rows = g_ptr_array_new ();
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->scroller), 560);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->box), self->scroller);
   self->rows = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->rows, GTK_SELECTION_NONE);
   gtk_list_box_set_activate_on_single_click (self->rows, TRUE);
@@ -217,5 +480,11 @@ imp_lesson_list_init (ImpLessonList *self)
   g_signal_connect (self->rows, "row-activated", G_CALLBACK (row_activated), self);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->rows));
   load_course (self);
+  GtkWidget *add = gtk_button_new_with_mnemonic (_("_Add Lesson Folder…"));
+  gtk_widget_set_tooltip_text (add, _("List the lessons of a folder (a lesson pack) here too"));
+  gtk_widget_set_halign (add, GTK_ALIGN_START);
+  gtk_widget_add_css_class (add, "flat");
+  g_signal_connect_swapped (add, "clicked", G_CALLBACK (add_folder_clicked), self);
+  gtk_box_append (GTK_BOX (self->box), add);
   gtk_widget_set_size_request (GTK_WIDGET (self), 420, -1);
 }

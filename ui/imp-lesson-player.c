@@ -453,7 +453,21 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
   ImpLesson *lesson = imp_lesson_load (path, error);
   if (lesson == NULL)
     return FALSE;
+  imp_lesson_player_open_lesson (self, lesson, path);
+  return TRUE;
+}
 
+/**
+ * imp_lesson_player_open_lesson:
+ * @self: a player
+ * @lesson: (transfer full): a loaded lesson (a draft being tried, say)
+ * @path: (nullable): the file it came from, for the window
+ *
+ * As imp_lesson_player_open(), for a lesson already loaded.
+ */
+void
+imp_lesson_player_open_lesson (ImpLessonPlayer *self, ImpLesson *lesson, const char *path)
+{
   if (self->lesson == NULL)
     self->saved_overlays = imp_view_options_get_overlays (view_options (self));
   g_clear_pointer (&self->lesson, imp_lesson_free);
@@ -461,13 +475,17 @@ imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error)
   self->entering = TRUE;
   imp_session_load_world (self->session, lesson->world, lesson->title, path, lesson->base_dir,
                           lesson->scene_path, lesson->scene_text);
+  /* The scene as the lesson sets it up, edits the learner's session keeps (and saves). */
+  for (guint i = 0; i < lesson->edits->len; i++)
+    if (imp_session_edit (self->session, &g_array_index (lesson->edits, ImpSessionFileEdit, i).edit)
+        != PHYS_OK)
+      g_warning ("a lesson's own edit %u does not apply at frame 0", i + 1);
   g_ptr_array_set_size (self->setups, 0);
   imp_session_set_world_edit_frame (self->session, 0);
   int done = imp_lesson_progress_get (self->settings, lesson->id);
   guint resume = done > 0 && (guint) done < imp_lesson_n_steps (lesson) ? (guint) done : 0;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LESSON_ID]);
   enter (self, resume);
-  return TRUE;
 }
 
 /**

@@ -20,6 +20,7 @@ G_DECLARE_FINAL_TYPE (ImpLessonPlayer, imp_lesson_player, IMP, LESSON_PLAYER, GO
 ImpLessonPlayer *imp_lesson_player_new (ImpSession *session, GSettings *settings);
 
 gboolean imp_lesson_player_open (ImpLessonPlayer *self, const char *path, GError **error);
+void imp_lesson_player_open_lesson (ImpLessonPlayer *self, ImpLesson *lesson, const char *path);
 void imp_lesson_player_close (ImpLessonPlayer *self);
 const ImpLesson *imp_lesson_player_get_lesson (ImpLessonPlayer *self);
 

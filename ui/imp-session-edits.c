@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "imp-body-fields.h"
+#include "imp-bookmark-view.h"
 #include "imp-i18n.h"
 
 /* The names of an event's bodies in world ("" for none). */
@@ -213,13 +214,15 @@ imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
   return TRUE;
 }
 
-/* Bookmarks the playhead's frame; returns the bookmark's index. A frame that
- * already has one keeps it (and its note): its index is returned. */
+/* Bookmarks the playhead's frame with what the window shows there (for a lesson
+ * step made from it); returns the bookmark's index. A frame that already has one
+ * keeps it (and its note, its view renewed): its index is returned. */
 int
 imp_session_add_bookmark (ImpSession *self, const char *note)
 {
   int before = imp_recording_get_n_bookmarks (self->recording);
   int index = imp_recording_add_bookmark (self->recording, imp_session_get_frame (self), note);
+  imp_bookmark_view_capture (self, index);
   if (imp_recording_get_n_bookmarks (self->recording) != before)
     imp_session_notify (self, PROP_N_BOOKMARKS);
   return index;

@@ -359,14 +359,30 @@ gboolean
 imp_session_save (ImpSession *self, const char *path, GError **error)
 {
   g_return_val_if_fail (!imp_recording_is_empty (self->recording), FALSE);
-  g_autoptr (ImpSessionFile) file = imp_recording_to_session_file (
-      self->recording, phys_world_copy (self->scene),
-      self->scene_text == NULL ? self->scene_path : NULL, self->scene_text);
+  g_autoptr (ImpSessionFile) file = imp_session_dup_file (self);
   if (!imp_session_file_save (file, path, error))
     return FALSE;
   g_free (self->session_path);
   self->session_path = g_strdup (path);
   return TRUE;
+}
+
+/**
+ * imp_session_dup_file:
+ * @self: a session with a recording
+ *
+ * What imp_session_save() writes: the scene, the edits of the current branch
+ * and the bookmarks (for a lesson draft made from the session, say).
+ *
+ * Returns: (transfer full): the session file's contents
+ */
+ImpSessionFile *
+imp_session_dup_file (ImpSession *self)
+{
+  g_return_val_if_fail (!imp_recording_is_empty (self->recording), NULL);
+  return imp_recording_to_session_file (self->recording, phys_world_copy (self->scene),
+                                        self->scene_text == NULL ? self->scene_path : NULL,
+                                        self->scene_text);
 }
 
 const char *

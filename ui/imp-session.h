@@ -28,6 +28,7 @@ void imp_session_load_world (ImpSession *self, const PhysWorld *world, const cha
                              const char *scene_text);
 void imp_session_record_to (ImpSession *self, gint64 frames);
 gboolean imp_session_save (ImpSession *self, const char *path, GError **error);
+ImpSessionFile *imp_session_dup_file (ImpSession *self);
 /* Where the last load or save went; a scene's path until saved as a session. */
 const char *imp_session_get_session_path (ImpSession *self);
 

@@ -13,6 +13,7 @@
 #include "imp-course.h"
 #include "imp-export-dialog.h"
 #include "imp-inspector.h"
+#include "imp-lesson-editor.h"
 #include "imp-lesson-list.h"
 #include "imp-lesson-panel.h"
 #include "imp-lesson-player.h"
@@ -58,6 +59,7 @@ struct _ImpWindow
   GtkStack *main_stack;     /* "empty" with nothing open, else "scene" */
   AdwStatusPage *empty_page;
   ImpLessonList *lesson_list;
+  ImpLessonEditor *lesson_editor;
 };
 
 G_DEFINE_FINAL_TYPE (ImpWindow, imp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -198,8 +200,11 @@ fit_panels (gpointer data)
   gboolean lesson = gtk_widget_get_visible (GTK_WIDGET (self->lesson_panel));
   int lesson_px = lesson ? min_width (self->lesson_panel) : 0;
   int inspector_px = min_width (self->inspector);
+  /* The lesson editor, while open, takes its width too. */
+  gboolean editing = gtk_widget_get_visible (GTK_WIDGET (self->lesson_editor));
+  int editor_px = editing ? min_width (self->lesson_editor) : 0;
   gboolean fold_lesson = lesson && width - lesson_px < CANVAS_BESIDE_LESSON_PX;
-  int left = width - (fold_lesson ? 0 : lesson_px);
+  int left = width - (fold_lesson ? 0 : lesson_px) - editor_px;
   /* Too narrow for the lesson panel is too narrow for the wider inspector. */
   gboolean fold_inspector = fold_lesson || left - inspector_px < CANVAS_BESIDE_PX
                             || width - inspector_px < CANVAS_BESIDE_LESSON_PX;
@@ -909,6 +914,7 @@ imp_window_class_init (ImpWindowClass *klass)
   g_type_ensure (IMP_TYPE_RECORDING_PLOT);
   g_type_ensure (IMP_TYPE_LESSON_PANEL);
   g_type_ensure (IMP_TYPE_LESSON_LIST);
+  g_type_ensure (IMP_TYPE_LESSON_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/impulselab/Impulse/ui/imp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, window_title);
@@ -932,6 +938,7 @@ imp_window_class_init (ImpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lessons_button);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_list);
+  gtk_widget_class_bind_template_child (widget_class, ImpWindow, lesson_editor);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ImpWindow, transport);
 
@@ -1074,6 +1081,9 @@ imp_window_init (ImpWindow *self)
   self->player = imp_lesson_player_new (self->session, self->settings);
   imp_lesson_panel_set_player (self->lesson_panel, self->player, self->session);
   imp_lesson_list_set_settings (self->lesson_list, self->settings);
+  imp_lesson_editor_attach (self->lesson_editor, GTK_WIDGET (self), self->session);
+  g_signal_connect_swapped (self->lesson_editor, "notify::visible", G_CALLBACK (queue_fit_panels),
+                            self);
   g_signal_connect_swapped (self->lesson_list, "open", G_CALLBACK (lesson_chosen), self);
   g_signal_connect_swapped (self->player, "notify::step", G_CALLBACK (lesson_step_entered), self);
   g_signal_connect_swapped (self->player, "notify::reached", G_CALLBACK (update_lesson), self);

@@ -168,6 +168,29 @@ imp_recording_set_bookmark_note (ImpRecording *self, int i, const char *note)
   return done;
 }
 
+/* Keeps with bookmark i what the window showed there (imp_bookmark_view_to_text()). */
+gboolean
+imp_recording_set_bookmark_view (ImpRecording *self, int i, const char *view)
+{
+  g_mutex_lock (&self->lock);
+  gboolean done
+      = self->timeline != NULL && phys_timeline_set_bookmark_view (self->timeline, i, view);
+  g_mutex_unlock (&self->lock);
+  return done;
+}
+
+/* What bookmark i keeps of the window's view (newly allocated), or NULL. */
+char *
+imp_recording_dup_bookmark_view (ImpRecording *self, int i)
+{
+  g_mutex_lock (&self->lock);
+  char *view = self->timeline != NULL
+                   ? g_strdup (phys_timeline_get_bookmark_view (self->timeline, i))
+                   : NULL;
+  g_mutex_unlock (&self->lock);
+  return view;
+}
+
 gboolean
 imp_recording_remove_bookmark (ImpRecording *self, int i)
 {

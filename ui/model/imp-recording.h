@@ -71,6 +71,8 @@ int imp_recording_add_bookmark (ImpRecording *self, gint64 frame, const char *no
 int imp_recording_get_n_bookmarks (ImpRecording *self);
 char *imp_recording_dup_bookmark (ImpRecording *self, int i, gint64 *frame);
 gboolean imp_recording_set_bookmark_note (ImpRecording *self, int i, const char *note);
+gboolean imp_recording_set_bookmark_view (ImpRecording *self, int i, const char *view);
+char *imp_recording_dup_bookmark_view (ImpRecording *self, int i);
 gboolean imp_recording_remove_bookmark (ImpRecording *self, int i);
 
 ImpSessionFile *imp_recording_to_session_file (ImpRecording *self, PhysWorld *scene,
