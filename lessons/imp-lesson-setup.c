@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "imp-i18n.h"
 #include "imp-scene.h"
 
 static gboolean
@@ -383,7 +384,8 @@ settings_differ (const PhysWorldDef *want, const PhysWorldDef *have, GString *ou
 
   if (w.detection != h.detection)
     add_difference (out, n, _("detection is %s (this step needs %s)"),
-                    phys_detection_name (h.detection), phys_detection_name (w.detection));
+                    imp_i18n_physics_name ("detection", phys_detection_name (h.detection)),
+                    imp_i18n_physics_name ("detection", phys_detection_name (w.detection)));
   for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
     {
       const ImpTeachingMode *mode = &imp_teaching_modes[i];
@@ -396,8 +398,8 @@ settings_differ (const PhysWorldDef *want, const PhysWorldDef *have, GString *ou
     }
   if (want->integrator != have->integrator)
     add_difference (out, n, _("the integrator is %s (this step needs %s)"),
-                    phys_integrator_name (have->integrator),
-                    phys_integrator_name (want->integrator));
+                    imp_i18n_physics_name ("integrator", phys_integrator_name (have->integrator)),
+                    imp_i18n_physics_name ("integrator", phys_integrator_name (want->integrator)));
   if (want->substeps != have->substeps)
     add_difference (out, n,
                     ngettext ("%d substep per frame (this step needs %d)",

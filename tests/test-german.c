@@ -27,10 +27,12 @@ static const char *const allowed[] = {
   "SVG (vector)", "PDF (vector)", "PNG (pixels)", "CSV (data)", "1200 × 800",
 };
 
-/* Words of English that German text does not use (as whole words, any case). */
+/* Words of English that German text does not use (as whole words, any case). Not "frame":
+ * German keeps the word for the interval between two states (der Frame, pl. Frames), as
+ * po/de.po does. */
 static const char *const english_words[] = {
   "the",   "and",   "of",     "to",    "is",     "with",  "from",   "this",  "that",  "your",
-  "you",   "are",   "not",    "step",  "frame",  "press", "click",  "show",  "next",  "back",
+  "you",   "are",   "not",    "step",  "press",  "click", "show",   "next",  "back",
   "open",  "lesson", "select", "edit", "nothing", "into", "finish", "hint",  "play",  "pause",
   "world", "circle", "velocity", "after", "before", "event", "where", "when", "what", "which",
 };

@@ -172,7 +172,8 @@ draw_contact (Render *r, PhysVec2 point_world, PhysVec2 normal, PhysVec2 tangent
     imp_render_halo (r, ta, tb, 1.25);
   imp_render_line (r, ta, tb, th->tangent, 1.25, TRUE);
   imp_render_obstacle_line (r, ta, tb, 2.0);
-  imp_render_label (r, tb, 4.0, t, th->tangent, term (r, "tangent"), "tangent");
+  /* Translators: the label of the tangent line drawn at a contact point. */
+  imp_render_label (r, tb, 4.0, t, th->tangent, term (r, "tangent"), "%s", _("tangent"));
   r->drawn |= DRAWN_TANGENT;
 
   imp_render_arrow (r, p, tip, th->contact, th->overlay_line_px + 0.5, FALSE, term (r, "n"));
