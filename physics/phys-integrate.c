@@ -444,6 +444,7 @@ store_rigid (const PhysWorld *world, PhysRigidPaths *rigid, int i, const Motion 
     }
   int p = i - world->n_circles;
   rigid->polygon_disp[p] = phys_v2_sub (end->x, start->x);
+  rigid->polygon_acc[p] = phys_v2 (0.0, 0.0);
   rigid->polygon_turn[p] = end->a - start->a;
   rigid->polygon_end_vel[p] = end->v;
   rigid->polygon_end_spin[p] = end->w;
@@ -505,8 +506,8 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
   int *global = NULL, *own_start = NULL, *own = NULL;
   build_field (world, &field, &global, &own_start, &own);
 
-  /* A colliding circle under gravity alone flies its parabola (below): no steps. */
-  bool *parabola = malloc ((size_t) n * sizeof *parabola + 1);
+  /* A colliding body under gravity alone flies its parabola (below): no steps. */
+  bool *parabola = malloc ((size_t) nb * sizeof *parabola + 1);
   if (parabola == NULL)
     abort ();
   for (int i = 0; i < n; i++)
@@ -515,6 +516,8 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
       parabola[i] = field.n_global == 0 && own_start[i] == own_start[i + 1] && c->collides
                     && !c->fixed && !phys_circle_is_asleep (c);
     }
+  for (int i = n; i < nb; i++)
+    parabola[i] = field.n_global == 0 && own_start[i] == own_start[i + 1] && !slot_still (world, i);
   PhysReal h = dt / world->def.substeps;
   for (int step = 0; step < world->def.substeps; step++)
     {
@@ -532,7 +535,7 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
       for (int i = 0; i < nb; i++)
         {
           next[i] = now[i];
-          if ((i >= n || !parabola[i]) && !slot_still (world, i))
+          if (!parabola[i] && !slot_still (world, i))
             integrate_one (&field, i, slot_integrator (world, i), h, &next[i]);
         }
       memcpy (now, next, (size_t) nb * sizeof *now);
@@ -544,7 +547,18 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
       Motion m0 = motion_of (world, i);
       store_rigid (world, rigid, i, &m0, &now[i]);
       if (i >= n)
-        continue;
+        {
+          if (!parabola[i] || rigid == NULL)
+            continue;
+          /* A polygon under gravity alone flies the exact parabola and turns evenly. */
+          int p = i - n;
+          rigid->polygon_disp[p] = phys_v2_add_scaled (phys_v2_scale (m0.v, dt), g, 0.5 * dt * dt);
+          rigid->polygon_end_vel[p] = phys_v2_add_scaled (m0.v, g, dt);
+          rigid->polygon_acc[p] = phys_v2_scale (g, dt * dt);
+          rigid->polygon_turn[p] = m0.w * dt;
+          rigid->polygon_end_spin[p] = m0.w;
+          continue;
+        }
       const PhysCircle *c = &world->circles[i];
       displacement[i] = phys_v2_sub (now[i].x, start[i]);
       end_velocity[i] = now[i].v;

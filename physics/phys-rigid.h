@@ -110,8 +110,14 @@ typedef struct
   PhysVec2 momentum_after;
   PhysReal angular_momentum_before; ///< their angular momentum about the world origin
   PhysReal angular_momentum_after;
-  PhysReal correction;     ///< contact pairs: how far the position correction at the frame's
-                           ///< end moved the bodies apart along n (world units), else 0
+  PhysReal correction;     ///< how far the position correction at the frame's end moved the
+                           ///< bodies apart along n (world units, summed over its iterations
+                           ///< and points), 0 when it had nothing to correct
+  PhysReal correction_angular; ///< the angular momentum about the world origin that correction
+                           ///< changed (it moves bodies, not their velocities: P x (vb - va)
+                           ///< for a positional push P), for the ledger
+  PhysReal correction_energy; ///< the potential energy in gravity that correction changed
+                           ///< (lifting a body out of the floor raises it), for the ledger
 } PhysRigidAnswer;
 
 /// The effective mass along unit direction d at a contact with lever arms ra and rb:

@@ -17,8 +17,8 @@ typedef struct PhysStepScratch PhysStepScratch;
 
 /* What one contact ended the last frame with: the impulses that start the next frame's solver
  * (warm starting). Part of the state: saved, loaded, hashed and copied, so a seek gives the same
- * frame as a straight run. A polygon keeps the contacts where it is body a: against a polygon of
- * a larger index, a circle, a segment or a curve. */
+ * frame as a straight run. The contact is kept by its movable polygon (of two, the one of smaller
+ * index): a polygon resting on a fixed ground keeps that contact, not the ground. */
 typedef struct
 {
   int32_t kind;           /* PhysBodyKind of the other body, -1 for an empty slot */
@@ -27,6 +27,9 @@ typedef struct
   uint32_t id[2];         /* their feature ids */
   PhysReal jn[2];         /* accumulated normal impulse */
   PhysReal jt[2];         /* accumulated friction impulse */
+  PhysVec2 local[2];      /* where each point was, in the keeping polygon's frame: a point whose
+                           * features changed name (the reference face passed from one body to
+                           * the other on a near tie) is found again by its place */
 } PhysContactMemory;
 
 struct PhysWorld
@@ -64,12 +67,14 @@ struct PhysWorld
 };
 
 /* Where the rigid bodies go in the coming frame if nothing collides, from their integrators:
- * every polygon's start pose, displacement and turn over the frame and its velocity and
+ * every polygon's displacement, acceleration and turn over the frame and its velocity and
  * angular velocity at the frame's end, and every circle's turn and end angular velocity.
  * Filled by phys_integrate_frame() when passed. */
 typedef struct
 {
   PhysVec2 *polygon_disp;      /* n_polygons */
+  PhysVec2 *polygon_acc;       /* g dt^2 for a polygon under gravity alone (it flies the exact
+                                * parabola, as circles do), else (0, 0): a straight path */
   PhysReal *polygon_turn;
   PhysVec2 *polygon_end_vel;
   PhysReal *polygon_end_spin;

@@ -1261,13 +1261,13 @@ hash_vec (uint64_t h, PhysVec2 v)
 /* A snapshot packs, per circle, position and velocity (4 doubles), the rest count (int32),
  * angle and angular velocity (2 doubles): 52 bytes; per probe, position and velocity; per
  * polygon, position, velocity, angle and angular velocity (6 doubles) and its contact memory,
- * each slot as 5 int32 and 4 doubles, field by field (no padding bytes: a hash of a snapshot
+ * each slot as 5 int32 and 8 doubles, field by field (no padding bytes: a hash of a snapshot
  * or a copy of one depends on values only). */
 enum
 {
   CIRCLE_STATE_BYTES = 6 * sizeof (PhysReal) + sizeof (int32_t),
   PROBE_STATE_BYTES = 4 * sizeof (PhysReal),
-  MEMORY_BYTES = 5 * sizeof (int32_t) + 4 * sizeof (PhysReal),
+  MEMORY_BYTES = 5 * sizeof (int32_t) + 8 * sizeof (PhysReal),
   POLYGON_STATE_BYTES = 6 * sizeof (PhysReal) + PHYS_CONTACT_SLOTS * MEMORY_BYTES,
 };
 
@@ -1301,7 +1301,8 @@ put_memory (unsigned char *p, const PhysContactMemory *m)
   p = put (p, &m->count, sizeof m->count);
   p = put (p, m->id, sizeof m->id);
   p = put (p, m->jn, sizeof m->jn);
-  return put (p, m->jt, sizeof m->jt);
+  p = put (p, m->jt, sizeof m->jt);
+  return put (p, m->local, sizeof m->local);
 }
 
 static const unsigned char *
@@ -1313,7 +1314,8 @@ get_memory (const unsigned char *p, PhysContactMemory *m)
   p = get (p, &m->count, sizeof m->count);
   p = get (p, m->id, sizeof m->id);
   p = get (p, m->jn, sizeof m->jn);
-  return get (p, m->jt, sizeof m->jt);
+  p = get (p, m->jt, sizeof m->jt);
+  return get (p, m->local, sizeof m->local);
 }
 
 void
@@ -1432,6 +1434,7 @@ phys_world_hash (const PhysWorld *world)
               h = mix64 (h ^ m->id[q]);
               h = hash_real (h, m->jn[q]);
               h = hash_real (h, m->jt[q]);
+              h = hash_vec (h, m->local[q]);
             }
         }
     }

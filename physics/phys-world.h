@@ -648,13 +648,14 @@ void phys_world_frame_rigid_state_at (const PhysWorld *world, PhysReal t, int an
                                       PhysReal *circle_angular_velocities);
 
 /// The full records of a rigid event of the coming frame (the world is at the state the event's
-/// frame starts from): the tests that found it (static SAT with every axis, manifold and
-/// clipping; the swept SAT or the conservative advancement; the closest point on a curve) and,
-/// for a contact the frame's solver answered, its impulses after every iteration. The step runs
-/// again on a copy up to that answer and fills the records from the same functions it uses, so
-/// what is shown is what happened. `answer` is PhysEvent.answer. Returns
-/// PHYS_ERROR_UNKNOWN_BODY when the frame has no rigid event with that answer.
-PhysStatus phys_world_rigid_detail (const PhysWorld *world, int answer, PhysRigidDetail *detail);
+/// frame starts from, event->frame == phys_world_frame()): the tests that found it (static SAT
+/// with every axis, manifold and clipping; the swept SAT or the conservative advancement; the
+/// closest point on a curve) and, for a contact the frame's solver answered, its impulses after
+/// every iteration. The step runs again on a copy up to that answer and fills the records from
+/// the same functions it uses, so what is shown is what happened (detail->answer_record equals
+/// event->rigid). Returns PHYS_ERROR_UNKNOWN_BODY when the frame has no such rigid event.
+PhysStatus phys_world_rigid_detail (const PhysWorld *world, const PhysEvent *event,
+                                    PhysRigidDetail *detail);
 
 /// Bytes of a state snapshot: the frame counter, every circle's, probe's and polygon's
 /// motion (position, velocity, angle, angular velocity), and every polygon's contact memory
