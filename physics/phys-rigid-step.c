@@ -120,6 +120,8 @@ typedef struct
   PhysReal radius_a, radius_b; /* circles' radii (incident points are their centres) */
   long logged;           /* its logged event, or -1 */
   bool solved;           /* solved at the frame's start */
+  bool resting;          /* solved, pressed (a normal impulse) and left at rest: nothing for the
+                          * event phase to look for until a path changes */
   int reference_body, reference_edge, incident_edge;
 } Contact;
 
@@ -1670,6 +1672,23 @@ phys_rigid_contacts (Step *st)
         }
     }
   remember (st);
+  for (int i = 0; i < r->n_contacts; i++)
+    {
+      /* At rest: pressed, and no point leaving faster than a slop a frame. */
+      Contact *c = &r->contacts[i];
+      const SolverBody *A = &r->bodies[c->sa], *B = &r->bodies[c->sb];
+      bool pressed = false, leaving = false;
+      for (int k = 0; k < c->count; k++)
+        {
+          const ContactPoint *q = &c->p[k];
+          PhysReal vn = phys_v2_dot (phys_v2_sub (point_velocity (B->v, B->w, q->rb),
+                                                  point_velocity (A->v, A->w, q->ra)),
+                                     c->n);
+          pressed = pressed || q->jn > 0.0;
+          leaving = leaving || vn * dt > c->slop;
+        }
+      c->resting = pressed && !leaving;
+    }
   if (st->log != NULL)
     for (int i = 0; i < r->n_contacts; i++)
       {
@@ -2013,8 +2032,9 @@ test_rigid (Step *st, const Body *a, const Body *b)
   PhysReal now = st->now;
   uint64_t key = pair_key (a, b);
   PairEntry *entry = pair_find (r, key);
-  /* A contact solved as the frame began was answered already. */
-  if (entry != NULL && now == 0.0 && entry->contact >= 0 && r->contacts[entry->contact].solved)
+  /* A contact solved as the frame began and left resting was answered already; one the solve
+   * left apart (a gap, or a body turning away) is searched like any pair. */
+  if (entry != NULL && now == 0.0 && entry->contact >= 0 && r->contacts[entry->contact].resting)
     return;
   PhysReal slop = pair_slop (st, a, b), tol = pair_touch (st, a, b);
   /* Apart by more than they can close in the rest of the frame: nothing to find. */
