@@ -1312,6 +1312,10 @@ static bool
 impact_at_start (const Step *st, const Body *a, const Body *b, const PhysSatManifold *m,
                  const Pose *pa, const Pose *pb)
 {
+  /* Without restitution the contact solver answers an impact as well as the impulse would (it
+   * stops the approach, dissipatively): only a bounce needs the impact's exact moment. */
+  if (phys_restitution_combine (body_restitution (st, a), body_restitution (st, b)) == 0.0)
+    return false;
   PhysVec2 va, vb;
   PhysReal wa, wb;
   end_velocity (st, a, &va, &wa);
@@ -1996,7 +2000,11 @@ touching_pair (Step *st, const Body *a, const Body *b, PairEntry *entry,
   PhysReal slop = pair_slop (st, a, b);
   PhysReal speed, vn = approach_of (st, a, b, now, &sat->manifold, pa, pb, &speed);
   bool approaching = vn < -(NEGLIGIBLE * speed + NEGLIGIBLE_FLOOR);
-  if (entry != NULL)
+  /* A contact of the frame, or a slow approach (below the rest speed: a pile settling), is
+   * answered only if it would sink more than a slop before the frame ends; else chains of
+   * touching bodies would trade ever smaller answers (the correction and the next frame's solve
+   * take it). */
+  if (entry != NULL || -vn < st->world->def.rest_speed)
     approaching = -vn * (1.0 - now) * st->world->def.dt > FAST_APPROACH_SLOPS * slop;
   bool stuck = jammed (st, a, now) || jammed (st, b, now);
   if (approaching && !stuck)
@@ -2217,7 +2225,7 @@ phys_rigid_handle (Step *st, const Candidate *cand)
   if (known != NULL && known->contact == APART)
     known = NULL;
   bool approaching = vn < -(NEGLIGIBLE * speed + NEGLIGIBLE_FLOOR);
-  if (known != NULL && cand->t0 == cand->t)
+  if (cand->t0 == cand->t && (known != NULL || -vn < world->def.rest_speed))
     approaching = -vn * (1.0 - t) * world->def.dt > FAST_APPROACH_SLOPS * slop;
   if (!approaching || jammed (st, &a, t) || jammed (st, &b, t))
     {
