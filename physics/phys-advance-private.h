@@ -28,3 +28,21 @@ void phys_advance_core (const PhysAdvanceBody *a, const PhysAdvanceBody *b, Phys
 
 /* The largest distance of a vertex from the local origin. */
 PhysReal phys_polygon_largest_radius (const PhysPolygon *polygon);
+
+/* What a circle's advancement towards a curve found. */
+typedef struct
+{
+  PhysVerdict verdict;
+  bool has_t;
+  bool converged;
+  int steps;
+  PhysReal t;
+  PhysBezierCircleContact contact; /* the contact test at the last step */
+} PhysCurveAdvanceResult;
+
+/* Advancement of a circle (centre + v t + acc t^2 / 2) towards a fixed curve up to t_max; rec
+ * (may be NULL) gets every step. */
+void phys_advance_circle_bezier_core (const PhysBezier *curve, PhysVec2 center, PhysVec2 v,
+                                      PhysVec2 acc, PhysReal radius, PhysReal tolerance,
+                                      PhysReal t_max, PhysCurveAdvanceResult *out,
+                                      PhysCurveAdvanceRecord *rec);

@@ -337,64 +337,107 @@ phys_advance_polygon_polygon (const PhysPolygon *a, PhysPose pa, PhysVec2 da, Ph
   return phys_advance (&first, &second, tolerance, 1.0);
 }
 
+void
+phys_advance_circle_bezier_core (const PhysBezier *curve, PhysVec2 center, PhysVec2 v,
+                                 PhysVec2 acc, PhysReal radius, PhysReal tolerance,
+                                 PhysReal t_max, PhysCurveAdvanceResult *out,
+                                 PhysCurveAdvanceRecord *rec)
+{
+  PhysReal t = 0.0;
+  PhysReal acc_len = phys_v2_len (acc);
+  bool curved = acc.x != 0.0 || acc.y != 0.0;
+  PhysCurveAdvanceStep scratch;
+  out->converged = true;
+  out->steps = 0;
+  for (;;)
+    {
+      if (out->steps == PHYS_ADVANCE_MAX_ITERATIONS)
+        {
+          out->converged = false;
+          out->verdict = PHYS_VERDICT_HIT;
+          break;
+        }
+      PhysCurveAdvanceStep *s = rec != NULL ? &rec->steps[out->steps] : &scratch;
+      out->steps++;
+      s->t = t;
+      s->center = phys_v2_add_scaled (center, v, t);
+      if (curved)
+        s->center = phys_v2_add_scaled (s->center, acc, 0.5 * t * t);
+      out->contact = phys_bezier_circle_contact (curve, s->center, radius);
+      s->s = out->contact.closest.s;
+      s->point = out->contact.point;
+      s->normal = out->contact.normal;
+      s->gap = -out->contact.depth;
+      s->dt = 0.0;
+      /* How fast the centre can move from here to the search's end: its speed now, and what
+       * its acceleration adds. */
+      PhysVec2 vt = curved ? phys_v2_add_scaled (v, acc, t) : v;
+      PhysReal speed = curved ? phys_v2_len (vt) + acc_len * (t_max - t) : phys_v2_len (v);
+      if (t == 0.0 && s->gap < -tolerance)
+        {
+          out->verdict = PHYS_VERDICT_OVERLAPPING;
+          break;
+        }
+      if (speed == 0.0)
+        {
+          out->verdict = PHYS_VERDICT_NO_RELATIVE_MOTION;
+          break;
+        }
+      if (s->gap <= tolerance)
+        {
+          /* Touching: a hit only if the circle is moving into the curve. */
+          out->verdict = phys_v2_dot (vt, s->normal) < 0.0 ? PHYS_VERDICT_HIT
+                                                             : PHYS_VERDICT_MOVING_APART;
+          break;
+        }
+      s->dt = s->gap / speed;
+      t += s->dt;
+      if (t > t_max)
+        {
+          out->verdict = PHYS_VERDICT_AFTER_FRAME;
+          break;
+        }
+    }
+  out->has_t = out->verdict == PHYS_VERDICT_HIT || out->verdict == PHYS_VERDICT_AFTER_FRAME
+               || out->verdict == PHYS_VERDICT_OVERLAPPING;
+  out->t = 0.0;
+  if (out->has_t)
+    out->t = out->verdict == PHYS_VERDICT_HIT && out->converged
+                 ? (rec != NULL ? rec->steps[out->steps - 1].t : scratch.t)
+                 : t;
+  if (rec == NULL)
+    return;
+  rec->verdict = out->verdict;
+  rec->step_count = out->steps;
+  rec->converged = out->converged;
+  rec->has_t = out->has_t;
+  rec->t = out->t;
+  rec->contact = out->contact;
+}
+
 PhysCurveAdvanceRecord
-phys_advance_circle_bezier (const PhysBezier *curve, PhysVec2 center, PhysVec2 v,
-                            PhysReal radius, PhysReal tolerance)
+phys_advance_circle_bezier_until (const PhysBezier *curve, PhysVec2 center, PhysVec2 v,
+                                  PhysVec2 acc, PhysReal radius, PhysReal tolerance,
+                                  PhysReal t_max)
 {
   PhysCurveAdvanceRecord r;
   memset (&r, 0, sizeof r);
   r.tolerance = tolerance;
   r.center = center;
   r.v = v;
+  r.acc = acc;
+  r.t_max = t_max;
   r.radius = radius;
   r.speed = phys_v2_len (v);
-  r.converged = true;
-
-  PhysReal t = 0.0;
-  for (;;)
-    {
-      if (r.step_count == PHYS_ADVANCE_MAX_ITERATIONS)
-        {
-          r.converged = false;
-          r.verdict = PHYS_VERDICT_HIT;
-          break;
-        }
-      PhysCurveAdvanceStep *s = &r.steps[r.step_count++];
-      s->t = t;
-      s->center = phys_v2_add_scaled (center, v, t);
-      r.contact = phys_bezier_circle_contact (curve, s->center, radius);
-      s->s = r.contact.closest.s;
-      s->point = r.contact.point;
-      s->normal = r.contact.normal;
-      s->gap = -r.contact.depth;
-      if (t == 0.0 && s->gap < -tolerance)
-        {
-          r.verdict = PHYS_VERDICT_OVERLAPPING;
-          break;
-        }
-      if (r.speed == 0.0)
-        {
-          r.verdict = PHYS_VERDICT_NO_RELATIVE_MOTION;
-          break;
-        }
-      if (s->gap <= tolerance)
-        {
-          /* Touching: a hit only if the circle is moving into the curve. */
-          r.verdict = phys_v2_dot (v, s->normal) < 0.0 ? PHYS_VERDICT_HIT
-                                                        : PHYS_VERDICT_MOVING_APART;
-          break;
-        }
-      s->dt = s->gap / r.speed;
-      t += s->dt;
-      if (t > 1.0)
-        {
-          r.verdict = PHYS_VERDICT_AFTER_FRAME;
-          break;
-        }
-    }
-  r.has_t = r.verdict == PHYS_VERDICT_HIT || r.verdict == PHYS_VERDICT_AFTER_FRAME
-            || r.verdict == PHYS_VERDICT_OVERLAPPING;
-  if (r.has_t)
-    r.t = r.verdict == PHYS_VERDICT_HIT && r.converged ? r.steps[r.step_count - 1].t : t;
+  PhysCurveAdvanceResult out;
+  phys_advance_circle_bezier_core (curve, center, v, acc, radius, tolerance, t_max, &out, &r);
   return r;
+}
+
+PhysCurveAdvanceRecord
+phys_advance_circle_bezier (const PhysBezier *curve, PhysVec2 center, PhysVec2 v,
+                            PhysReal radius, PhysReal tolerance)
+{
+  return phys_advance_circle_bezier_until (curve, center, v, phys_v2 (0.0, 0.0), radius,
+                                           tolerance, 1.0);
 }

@@ -145,6 +145,9 @@ typedef struct
   PhysReal tolerance;      ///< the touching gap, world units
   PhysVec2 center;         ///< the circle's centre at t = 0
   PhysVec2 v;              ///< its displacement over the frame
+  PhysVec2 acc;            ///< its acceleration, world units per frame^2 (its centre at
+                           ///< center + v t + acc t^2 / 2), (0, 0) on a straight path
+  PhysReal t_max;          ///< where the search ends (1: the whole frame)
   PhysReal radius;         ///< its radius
   PhysReal speed;          ///< |v|, world units per frame
   int step_count;          ///< iterations recorded
@@ -161,3 +164,11 @@ typedef struct
 PhysCurveAdvanceRecord phys_advance_circle_bezier (const PhysBezier *curve, PhysVec2 center,
                                                    PhysVec2 v, PhysReal radius,
                                                    PhysReal tolerance);
+
+/// The same for a centre on a parabola (acceleration acc, world units per frame^2), searching up
+/// to t_max: the step's search for a circle under gravity. The speed bound adds what the
+/// acceleration can add before t_max. Pure.
+PhysCurveAdvanceRecord phys_advance_circle_bezier_until (const PhysBezier *curve, PhysVec2 center,
+                                                         PhysVec2 v, PhysVec2 acc,
+                                                         PhysReal radius, PhysReal tolerance,
+                                                         PhysReal t_max);

@@ -752,6 +752,44 @@ placed (const Step *st, const Body *b, const Pose *pose)
                              (PhysPose) { pose->x, pose->a });
 }
 
+/* A circle's contact with a curve as a static test: the curve is the reference (its closest
+ * point and the normal there, towards the circle), the circle the incident body, one point. */
+static void
+curve_contact (PhysSatContact *out, const PhysBezierCircleContact *cc, PhysReal keep)
+{
+  out->verdict = cc->verdict;
+  out->axis_count = 0;
+  out->first_separating = -1;
+  out->best = -1;
+  out->overlap = cc->depth;
+  out->normal = phys_v2_neg (cc->normal);
+  out->mtv = phys_v2_scale (out->normal, cc->depth);
+  out->has_manifold = cc->depth >= -keep;
+  if (!out->has_manifold)
+    return;
+  PhysSatManifold *m = &out->manifold;
+  memset (m, 0, sizeof *m);
+  m->valid = true;
+  m->reference_body = 1;
+  m->reference_edge = -1;
+  m->incident_edge = -1;
+  m->reference_v1 = m->reference_v2 = cc->point;
+  m->reference_normal = cc->normal;
+  m->reference_tangent = cc->closest.tangent;
+  m->normal = out->normal;
+  m->point_count = 1;
+  PhysContactPoint *p = &m->points[0];
+  p->point = cc->point;
+  p->point_on_reference = cc->point;
+  p->separation = -cc->depth;
+  p->depth = cc->depth;
+  p->reference_edge = -1;
+  p->incident_edge = -1;
+  p->incident_vertex = -1;
+  p->clip_side = -1;
+  m->separations[0] = p->separation;
+}
+
 /* Polygon p placed at frame time t (pose given): the cached hull at its clock, else placed into
  * own. */
 static const PhysHull *
@@ -776,11 +814,24 @@ polygon_hull (const Step *st, int p, PhysReal t, const Pose *pose, PhysHull *own
  * rec its full record (the same functions). Returns false for a pair it cannot test. */
 static bool
 pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal keep,
-              PhysSatContact *out, PhysSatRecord *rec, Pose *pa, Pose *pb)
+              PhysSatContact *out, PhysRigidTests *tests, Pose *pa, Pose *pb)
 {
   const PhysWorld *world = st->world;
   pose_of (st, a, t, pa);
   pose_of (st, b, t, pb);
+  PhysSatRecord *rec = tests != NULL ? &tests->sat : NULL;
+  if (a->kind == PHYS_BODY_CIRCLE && b->kind == PHYS_BODY_CURVE)
+    {
+      PhysBezierCircleContact cc = phys_bezier_circle_contact (&world->curves[b->index].curve, pa->x,
+                                                               world->circles[a->index].radius);
+      curve_contact (out, &cc, keep);
+      if (tests != NULL)
+        {
+          tests->has_curve = true;
+          tests->curve = cc.closest;
+        }
+      return true;
+    }
   if (a->kind != PHYS_BODY_POLYGON)
     return false;
   PhysHull own_a, hb;
@@ -819,6 +870,33 @@ pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal
           {
             PhysPolygonWorld wa = placed (st, a, pa);
             *rec = phys_sat_polygon_circle_within (&wa, pb->x, radius, keep);
+          }
+        return true;
+      }
+    case PHYS_BODY_CURVE:
+      {
+        /* The curve where it is closest to the polygon's centre, as its tangent segment there
+         * (long enough to span the polygon), a wall with the centre's side inside: a polygon
+         * meets a gently curved wire as it would meet that segment. */
+        const PhysBezier *curve = &world->curves[b->index].curve;
+        PhysBezierClosest closest = phys_bezier_closest (curve, pa->x);
+        PhysReal half = 2.0 * world->polygons[a->index].radius;
+        PhysVec2 p = phys_v2_add_scaled (closest.point, closest.tangent, -half);
+        PhysVec2 q = phys_v2_add_scaled (closest.point, closest.tangent, half);
+        if (phys_v2_dot (phys_v2_left_normal (phys_v2_sub (q, p)), closest.normal) < 0.0)
+          {
+            PhysVec2 swap = p;
+            p = q;
+            q = swap;
+          }
+        phys_hull_segment (&hb, p, q);
+        phys_sat_hulls_core (ha, &hb, 1, true, keep, out, NULL);
+        if (tests != NULL)
+          {
+            PhysPolygonWorld wa = placed (st, a, pa);
+            *rec = phys_sat_polygon_wall_within (&wa, p, q, keep);
+            tests->has_curve = true;
+            tests->curve = closest;
           }
         return true;
       }
@@ -937,6 +1015,7 @@ contact_fill (const Step *st, Contact *c, const PhysSatContact *sat, const Pose 
   c->reference_edge = m->reference_edge;
   c->incident_edge = m->incident_edge;
   c->radius_b = b->kind == PHYS_BODY_CIRCLE ? st->world->circles[b->index].radius : 0.0;
+  c->radius_a = c->a.kind == PHYS_BODY_CIRCLE ? st->world->circles[c->a.index].radius : 0.0;
   if (b->kind == PHYS_BODY_CIRCLE)
     {
       c->geometry = m->reference_edge >= 0 ? GEOMETRY_FACE_A : GEOMETRY_POINTS;
@@ -964,7 +1043,7 @@ contact_fill (const Step *st, Contact *c, const PhysSatContact *sat, const Pose 
       q->id = mp->id;
       q->ra = phys_v2_sub (mp->point, pa->x);
       q->rb = phys_v2_sub (mp->point, pb->x);
-      if (b->kind == PHYS_BODY_CIRCLE)
+      if (b->kind == PHYS_BODY_CIRCLE || c->a.kind == PHYS_BODY_CIRCLE)
         q->local = phys_v2 (0.0, 0.0);
       else if (c->geometry == GEOMETRY_FACE_A)
         q->local = to_local (pb, phys_v2_sub (mp->point, pb->x));
@@ -1597,6 +1676,36 @@ phys_rigid_contacts (Step *st)
           pair_add (r, pair_key (&ca, &cb), index);
         }
     }
+  /* Circles against curves (few curves: each circle's box against each curve's). */
+  int curve_circles = world->n_curves > 0 ? world->n_circles : 0;
+  for (int i = 0; i < curve_circles; i++)
+    {
+      if (st->s->done[i] || !world->circles[i].collides)
+        continue;
+      PhysAabb box = st->s->box[i];
+      for (int k = 0; k < world->n_curves; k++)
+        {
+          if (!phys_aabb_overlaps (box, world->curves[k].box))
+            continue;
+          Body ca = body (PHYS_BODY_CIRCLE, i), cb = body (PHYS_BODY_CURVE, k);
+          if (body_immovable (st, &ca))
+            continue;
+          PhysReal slop = pair_slop (st, &ca, &cb);
+          PhysSatContact sat;
+          Pose pa, pb;
+          pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, &sat, NULL, &pa, &pb);
+          if (!sat.has_manifold)
+            {
+              pair_add (r, pair_key (&ca, &cb), APART)->gap = -sat.overlap;
+              continue;
+            }
+          if (!st->discrete && impact_at_start (st, &ca, &cb, &sat.manifold, &pa, &pb))
+            continue;
+          int index = contact_make (st, &ca, &cb, pair_kind (&ca, &cb), &sat, &pa, &pb, slop);
+          r->contacts[index].solved = true;
+          pair_add (r, pair_key (&ca, &cb), index);
+        }
+    }
   if (r->n_contacts == 0)
     {
       remember (st);
@@ -1706,7 +1815,7 @@ phys_rigid_contacts (Step *st)
       const Contact *c = &r->contacts[tracked];
       PhysSatContact sat;
       Pose pa, pb;
-      pair_contact (st, &c->a, &c->b, 0.0, MARGIN_SLOPS * c->slop, &sat, &detail->tests.sat, &pa,
+      pair_contact (st, &c->a, &c->b, 0.0, MARGIN_SLOPS * c->slop, &sat, &detail->tests, &pa,
                     &pb);
       detail->tests.found = PHYS_RIGID_FOUND_CONTACT_SOLVER;
       detail->tests.t0 = 0.0;
@@ -1741,6 +1850,8 @@ body_velocity_at (const Step *st, const Body *b, PhysReal t, PhysVec2 *v, PhysRe
  * swept separating axes when both translate (a turn that moves no point by the touch
  * tolerance counts as none), else conservative advancement. On a hit, *t_hit is the frame time.
  * rec (may be NULL) gets the search's record. */
+static PhysReal closing_bound (const Step *st, const Body *a, const Body *b, PhysReal now);
+
 static bool
 pair_search (Step *st, const Body *a, const Body *b, PhysReal now, PhysReal tol, PhysReal *t_hit,
              PhysRigidFound *found, int *steps, PhysRigidTests *rec)
@@ -1754,8 +1865,64 @@ pair_search (Step *st, const Body *a, const Body *b, PhysReal now, PhysReal tol,
   PhysReal wa, wb;
   body_motion_at (st, a, now, &da, &wa, &acc_a);
   body_motion_at (st, b, now, &db, &wb, &acc_b);
+  if (a->kind == PHYS_BODY_CIRCLE && b->kind == PHYS_BODY_CURVE)
+    {
+      /* A circle and a fixed curve: the distance to the curve shrinks no faster than the centre
+       * moves (phys_advance_circle_bezier_until()). */
+      const PhysBezier *curve = &world->curves[b->index].curve;
+      PhysReal radius = world->circles[a->index].radius;
+      PhysCurveAdvanceResult out;
+      phys_advance_circle_bezier_core (curve, pa.x, da, acc_a, radius, tol, t_max, &out, NULL);
+      *found = PHYS_RIGID_FOUND_ADVANCE;
+      *steps = out.steps;
+      if (rec != NULL)
+        {
+          rec->t0 = now;
+          rec->found = *found;
+          rec->curve_advance = phys_advance_circle_bezier_until (curve, pa.x, da, acc_a, radius,
+                                                                 tol, t_max);
+        }
+      if (out.verdict != PHYS_VERDICT_HIT)
+        return false;
+      *t_hit = now + out.t;
+      return true;
+    }
   const PhysPolygonBody *pa_body = &world->polygons[a->index];
   PhysReal ra = pa_body->radius;
+  if (b->kind == PHYS_BODY_CURVE)
+    {
+      /* A polygon and a curve: first its bounding circle's approach to the curve (a safe
+       * bound); once that circle touches, the polygon is looked at again every time it could have
+       * closed the contact margin (the static test against the tangent segment decides). */
+      const PhysBezier *curve = &world->curves[b->index].curve;
+      PhysCurveAdvanceResult out;
+      phys_advance_circle_bezier_core (curve, pa.x, da, acc_a, ra, tol, t_max, &out, NULL);
+      *found = PHYS_RIGID_FOUND_ADVANCE;
+      *steps = out.steps;
+      if (rec != NULL)
+        {
+          rec->t0 = now;
+          rec->found = *found;
+          rec->curve_advance = phys_advance_circle_bezier_until (curve, pa.x, da, acc_a, ra, tol,
+                                                                 t_max);
+        }
+      if (out.verdict == PHYS_VERDICT_HIT && out.t > 0.0)
+        {
+          *t_hit = now + out.t;
+          return true;
+        }
+      if (out.verdict != PHYS_VERDICT_OVERLAPPING && out.verdict != PHYS_VERDICT_HIT)
+        return false;
+      PhysReal speed = closing_bound (st, a, b, now) / (t_max > 0.0 ? t_max : 1.0);
+      if (!(speed > 0.0))
+        return false;
+      PhysReal later = MARGIN_SLOPS * pair_slop (st, a, b) / speed;
+      later = later > RETEST_FLOOR ? later : RETEST_FLOOR;
+      if (later > t_max)
+        return false;
+      *t_hit = now + later;
+      return true;
+    }
   PhysReal rb = b->kind == PHYS_BODY_POLYGON ? world->polygons[b->index].radius : 0.0;
   PhysReal acc_len = phys_v2_len (phys_v2_sub (acc_b, acc_a));
   if (rec != NULL)
@@ -2122,8 +2289,14 @@ phys_rigid_test_polygon (Step *st, int p)
 void
 phys_rigid_test_circle_curves (Step *st, int i)
 {
-  (void) st;
-  (void) i;
+  PhysAabb box = phys_step_remaining_box (st, i);
+  Body a = body (PHYS_BODY_CIRCLE, i);
+  for (int c = 0; c < st->world->n_curves; c++)
+    if (phys_aabb_overlaps (box, st->world->curves[c].box))
+      {
+        Body b = body (PHYS_BODY_CURVE, c);
+        test_rigid (st, &a, &b);
+      }
 }
 
 bool
@@ -2210,7 +2383,7 @@ phys_rigid_handle (Step *st, const Candidate *cand)
 
   PhysSatContact sat;
   Pose pa, pb;
-  pair_contact (st, &a, &b, t, MARGIN_SLOPS * slop, &sat, rec != NULL ? &rec->sat : NULL, &pa,
+  pair_contact (st, &a, &b, t, MARGIN_SLOPS * slop, &sat, rec, &pa,
                 &pb);
   bool touching = sat.has_manifold && sat.manifold.point_count > 0 && sat.overlap >= -tol;
   if (!touching)
@@ -2621,7 +2794,7 @@ phys_rigid_inspect (Step *st, PhysBodyRef ra, PhysBodyRef rb, PhysBodyRef *oa, P
   PhysReal slop = pair_slop (st, &a, &b), tol = pair_touch (st, &a, &b);
   PhysSatContact sat;
   Pose pa, pb;
-  pair_contact (st, &a, &b, 0.0, MARGIN_SLOPS * slop, &sat, &rec->sat, &pa, &pb);
+  pair_contact (st, &a, &b, 0.0, MARGIN_SLOPS * slop, &sat, rec, &pa, &pb);
   PairEntry *entry = pair_find (r, pair_key (&a, &b));
   if (entry != NULL && entry->contact >= 0 && r->contacts[entry->contact].solved)
     {

@@ -3,6 +3,7 @@
  * mass, a square against a rotated square, friction on a slope, a box at rest, a stack of five,
  * the records of an event (what is shown is what happened), and seek equal to a straight run. */
 #include <math.h>
+#include <string.h>
 
 #include <glib.h>
 
@@ -393,6 +394,99 @@ test_solved_detail (void)
   phys_world_free (world);
 }
 
+/* A ball dropped on a Bezier curve: its first answer is at the curve itself, where the
+ * closest point (found to 1e-13 in s) is one radius from the centre; it then stays on the
+ * curve as it rolls along (friction), never more than four slops in (measured: 2.8). */
+static void
+test_circle_on_curve (void)
+{
+  PhysWorld *world = gravity_world ();
+  PhysCurveDef cd = phys_curve_def_default ();
+  cd.name = "ramp";
+  cd.curve = (PhysBezier) { { { -10, -10 }, { -5, 2 }, { 5, 2 }, { 10, -4 } } };
+  cd.restitution = 0;
+  cd.friction = 0.5;
+  g_assert_cmpint (phys_world_add_curve (world, &cd, NULL), ==, PHYS_OK);
+  PhysCircleDef c = imp_test_circle_def ("ball", -8, -12, 0, 0, 0.5);
+  c.restitution = 0.3;
+  c.friction = 0.5;
+  imp_test_add_circle_def (world, &c);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  bool met = false;
+  double spin = 0;
+  for (int f = 0; f < 170; f++)
+    {
+      PhysWorld *before = phys_world_copy (world);
+      imp_test_step (world, &log);
+      for (size_t k = 0; k < log.count && !met; k++)
+        {
+          const PhysEvent *ev = &log.events[k];
+          g_assert_cmpint (ev->kind, ==, PHYS_EVENT_CIRCLE_CURVE);
+          met = true;
+          g_assert_false (ev->solved);
+          g_assert_cmpint (ev->rigid.found, ==, PHYS_RIGID_FOUND_ADVANCE);
+          PhysVec2 centre = ev->rigid.a_before.center;
+          PhysBezierClosest closest = phys_bezier_closest (&cd.curve, centre);
+          g_assert_cmpfloat_with_epsilon (closest.distance, 0.5, 2e-6);
+          imp_assert_vec_near (ev->rigid.points[0].point, closest.point.x, closest.point.y, 1e-12);
+          imp_assert_vec_near (ev->rigid.normal, -closest.normal.x, -closest.normal.y, 1e-12);
+          PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+          g_assert_cmpint (phys_world_rigid_detail (before, ev, detail), ==, PHYS_OK);
+          g_assert_true (detail->tests.has_curve);
+          g_assert_cmpfloat (detail->tests.curve.s, ==, closest.s);
+          g_assert_cmpint (detail->tests.curve_advance.verdict, ==, PHYS_VERDICT_HIT);
+          g_assert_cmpint (memcmp (&detail->answer_record, &ev->rigid, sizeof ev->rigid), ==, 0);
+          g_free (detail);
+        }
+      phys_world_free (before);
+      PhysCircle ball = phys_world_get_circle (world, 0);
+      double gap = phys_bezier_closest (&cd.curve, ball.position).distance - 0.5;
+      if (met)
+        {
+          g_assert_cmpfloat (gap, >, -4 * 0.005 * 0.5);
+          spin = ball.angular_velocity;
+        }
+    }
+  g_assert_true (met);
+  /* Rolling down the ramp (to the right, clockwise on screen: a positive angular velocity). */
+  g_assert_cmpfloat (spin, >, 1.0);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* A box dropped into a Bezier bowl tumbles and comes to rest on one face on its slope (friction
+ * 0.5 holds it): its centre half a side from the curve, still. */
+static void
+test_box_in_bowl (void)
+{
+  PhysWorld *world = gravity_world ();
+  PhysCurveDef cd = phys_curve_def_default ();
+  cd.name = "bowl";
+  cd.curve = (PhysBezier) { { { -10, -10 }, { -5, 5 }, { 5, 5 }, { 10, -10 } } };
+  cd.restitution = 0;
+  cd.friction = 0.5;
+  g_assert_cmpint (phys_world_add_curve (world, &cd, NULL), ==, PHYS_OK);
+  add_box (world, "box", -6, -12, 1, 1, 0, false, 0.5, 0.2);
+  for (int f = 0; f < 900; f++)
+    {
+      phys_world_step (world, NULL);
+      PhysPolygonBody box = phys_world_get_polygon (world, 0);
+      /* Never through the wire: its centre stays above it. */
+      PhysBezierClosest closest = phys_bezier_closest (&cd.curve, box.position);
+      g_assert_cmpfloat (phys_v2_dot (phys_v2_sub (box.position, closest.point),
+                                      phys_v2_left_normal (closest.tangent)),
+                         >, 0.0);
+    }
+  PhysPolygonBody box = phys_world_get_polygon (world, 0);
+  g_assert_cmpfloat (phys_v2_len (box.velocity), <, 1e-9);
+  g_assert_cmpfloat (fabs (box.angular_velocity), <, 1e-9);
+  double d = phys_bezier_closest (&cd.curve, box.position).distance;
+  g_assert_cmpfloat (d, >, 0.49);
+  g_assert_cmpfloat (d, <, 0.505);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -407,6 +501,8 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/rigid/step/friction-slope", test_friction_slope);
   g_test_add_func ("/physics/rigid/step/square-on-diamond", test_square_on_diamond);
   g_test_add_func ("/physics/rigid/step/solved-detail", test_solved_detail);
+  g_test_add_func ("/physics/rigid/step/circle-on-curve", test_circle_on_curve);
+  g_test_add_func ("/physics/rigid/step/box-in-bowl", test_box_in_bowl);
 
   return g_test_run ();
 }
