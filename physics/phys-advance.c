@@ -10,19 +10,6 @@
 
 #include "phys-advance-private.h"
 
-/* fmin and fmax as the C library computes them for numbers (see phys-sat.c). */
-static inline PhysReal
-min_of (PhysReal x, PhysReal y)
-{
-  return x < y ? x : y;
-}
-
-static inline PhysReal
-max_of (PhysReal x, PhysReal y)
-{
-  return x > y ? x : y;
-}
-
 /* The point of segment pq closest to x. */
 static PhysVec2
 segment_closest (PhysVec2 x, PhysVec2 p, PhysVec2 q)
@@ -30,7 +17,7 @@ segment_closest (PhysVec2 x, PhysVec2 p, PhysVec2 q)
   PhysVec2 e = phys_v2_sub (q, p);
   PhysReal len_sq = phys_v2_len_sq (e);
   PhysReal f = len_sq > 0.0 ? phys_v2_dot (phys_v2_sub (x, p), e) / len_sq : 0.0;
-  f = min_of (max_of (f, 0.0), 1.0);
+  f = phys_min_of (phys_max_of (f, 0.0), 1.0);
   return phys_v2_add_scaled (p, e, f);
 }
 
@@ -116,7 +103,7 @@ circle_distance (PhysPolygonDistance *d, const PhysHull *a, PhysVec2 center, Phy
   d->vertex = -1;
   d->edge = best_e;
   d->normal = to_center > 0.0 ? phys_v2_unit (phys_v2_sub (center, best_on)) : sat.normal;
-  d->distance = max_of (to_center - radius, 0.0);
+  d->distance = phys_max_of (to_center - radius, 0.0);
   d->point_a = best_on;
   d->point_b = phys_v2_add_scaled (center, d->normal, -radius);
 }
@@ -158,7 +145,7 @@ phys_polygon_largest_radius (const PhysPolygon *polygon)
 {
   PhysReal r = 0.0;
   for (int i = 0; i < polygon->count; i++)
-    r = max_of (r, phys_v2_len (polygon->vertices[i]));
+    r = phys_max_of (r, phys_v2_len (polygon->vertices[i]));
   return r;
 }
 

@@ -182,15 +182,6 @@ struct RigidScratch
 
 /* ---- memory ---------------------------------------------------------------- */
 
-static void *
-xrealloc (void *p, size_t n, size_t size)
-{
-  void *q = realloc (p, (n > 0 ? n : 1) * size);
-  if (q == NULL)
-    abort ();
-  return q;
-}
-
 void
 phys_rigid_scratch_free (RigidScratch *r)
 {
@@ -245,36 +236,36 @@ rigid_for (Step *st)
   if (np > r->cap_polygons || r->ppos == NULL)
     {
       size_t m = (size_t) np;
-      r->ppos = xrealloc (r->ppos, m, sizeof *r->ppos);
-      r->pang = xrealloc (r->pang, m, sizeof *r->pang);
-      r->prate = xrealloc (r->prate, m, sizeof *r->prate);
-      r->pacc = xrealloc (r->pacc, m, sizeof *r->pacc);
-      r->pspin = xrealloc (r->pspin, m, sizeof *r->pspin);
-      r->ptau = xrealloc (r->ptau, m, sizeof *r->ptau);
-      r->pend_vel = xrealloc (r->pend_vel, m, sizeof *r->pend_vel);
-      r->pend_spin = xrealloc (r->pend_spin, m, sizeof *r->pend_spin);
-      r->pversion = xrealloc (r->pversion, m, sizeof *r->pversion);
-      r->pjam_t = xrealloc (r->pjam_t, m, sizeof *r->pjam_t);
-      r->pjam_n = xrealloc (r->pjam_n, m, sizeof *r->pjam_n);
-      r->pslot = xrealloc (r->pslot, m, sizeof *r->pslot);
-      r->pc = xrealloc (r->pc, m, sizeof *r->pc);
-      r->ps = xrealloc (r->ps, m, sizeof *r->ps);
-      r->pose_tau = xrealloc (r->pose_tau, m, sizeof *r->pose_tau);
-      r->hull = xrealloc (r->hull, m, sizeof *r->hull);
-      r->hull_tau = xrealloc (r->hull_tau, m, sizeof *r->hull_tau);
+      r->ppos = phys_step_realloc (r->ppos, m, sizeof *r->ppos);
+      r->pang = phys_step_realloc (r->pang, m, sizeof *r->pang);
+      r->prate = phys_step_realloc (r->prate, m, sizeof *r->prate);
+      r->pacc = phys_step_realloc (r->pacc, m, sizeof *r->pacc);
+      r->pspin = phys_step_realloc (r->pspin, m, sizeof *r->pspin);
+      r->ptau = phys_step_realloc (r->ptau, m, sizeof *r->ptau);
+      r->pend_vel = phys_step_realloc (r->pend_vel, m, sizeof *r->pend_vel);
+      r->pend_spin = phys_step_realloc (r->pend_spin, m, sizeof *r->pend_spin);
+      r->pversion = phys_step_realloc (r->pversion, m, sizeof *r->pversion);
+      r->pjam_t = phys_step_realloc (r->pjam_t, m, sizeof *r->pjam_t);
+      r->pjam_n = phys_step_realloc (r->pjam_n, m, sizeof *r->pjam_n);
+      r->pslot = phys_step_realloc (r->pslot, m, sizeof *r->pslot);
+      r->pc = phys_step_realloc (r->pc, m, sizeof *r->pc);
+      r->ps = phys_step_realloc (r->ps, m, sizeof *r->ps);
+      r->pose_tau = phys_step_realloc (r->pose_tau, m, sizeof *r->pose_tau);
+      r->hull = phys_step_realloc (r->hull, m, sizeof *r->hull);
+      r->hull_tau = phys_step_realloc (r->hull_tau, m, sizeof *r->hull_tau);
       r->cap_polygons = np;
     }
   if (nc > r->cap_circles || r->cang == NULL)
     {
       size_t m = (size_t) nc;
-      r->cang = xrealloc (r->cang, m, sizeof *r->cang);
-      r->cang_tau = xrealloc (r->cang_tau, m, sizeof *r->cang_tau);
-      r->cspin = xrealloc (r->cspin, m, sizeof *r->cspin);
-      r->cend_spin = xrealloc (r->cend_spin, m, sizeof *r->cend_spin);
-      r->cjam_t = xrealloc (r->cjam_t, m, sizeof *r->cjam_t);
-      r->cjam_n = xrealloc (r->cjam_n, m, sizeof *r->cjam_n);
-      r->cslot = xrealloc (r->cslot, m, sizeof *r->cslot);
-      r->cturned = xrealloc (r->cturned, m, sizeof *r->cturned);
+      r->cang = phys_step_realloc (r->cang, m, sizeof *r->cang);
+      r->cang_tau = phys_step_realloc (r->cang_tau, m, sizeof *r->cang_tau);
+      r->cspin = phys_step_realloc (r->cspin, m, sizeof *r->cspin);
+      r->cend_spin = phys_step_realloc (r->cend_spin, m, sizeof *r->cend_spin);
+      r->cjam_t = phys_step_realloc (r->cjam_t, m, sizeof *r->cjam_t);
+      r->cjam_n = phys_step_realloc (r->cjam_n, m, sizeof *r->cjam_n);
+      r->cslot = phys_step_realloc (r->cslot, m, sizeof *r->cslot);
+      r->cturned = phys_step_realloc (r->cturned, m, sizeof *r->cturned);
       r->cap_circles = nc;
     }
   return r;
@@ -329,30 +320,43 @@ body_inv_inertia (const Step *st, const Body *b)
   return 0.0;
 }
 
-static PhysReal
-body_restitution (const Step *st, const Body *b)
+/* A body's restitution and friction coefficient. */
+static void
+body_material (const Step *st, const Body *b, PhysReal *restitution, PhysReal *friction)
 {
+  const PhysWorld *w = st->world;
   switch (b->kind)
     {
-    case PHYS_BODY_POLYGON: return st->world->polygons[b->index].restitution;
-    case PHYS_BODY_CIRCLE: return st->world->circles[b->index].restitution;
-    case PHYS_BODY_SEGMENT: return st->world->segments[b->index].restitution;
-    case PHYS_BODY_CURVE: return st->world->curves[b->index].restitution;
-    default: return 1.0;
+    case PHYS_BODY_POLYGON:
+      *restitution = w->polygons[b->index].restitution;
+      *friction = w->polygons[b->index].friction;
+      break;
+    case PHYS_BODY_CIRCLE:
+      *restitution = w->circles[b->index].restitution;
+      *friction = w->circles[b->index].friction;
+      break;
+    case PHYS_BODY_SEGMENT:
+      *restitution = w->segments[b->index].restitution;
+      *friction = w->segments[b->index].friction;
+      break;
+    case PHYS_BODY_CURVE:
+    default:
+      *restitution = w->curves[b->index].restitution;
+      *friction = w->curves[b->index].friction;
+      break;
     }
 }
 
-static PhysReal
-body_friction (const Step *st, const Body *b)
+/* A pair's combined restitution, sqrt(ea eb), and friction, sqrt(mua mub). */
+static void
+pair_material (const Step *st, const Body *a, const Body *b, PhysReal *restitution,
+               PhysReal *friction)
 {
-  switch (b->kind)
-    {
-    case PHYS_BODY_POLYGON: return st->world->polygons[b->index].friction;
-    case PHYS_BODY_CIRCLE: return st->world->circles[b->index].friction;
-    case PHYS_BODY_SEGMENT: return st->world->segments[b->index].friction;
-    case PHYS_BODY_CURVE: return st->world->curves[b->index].friction;
-    default: return 0.0;
-    }
+  PhysReal ea, eb, fa, fb;
+  body_material (st, a, &ea, &fa);
+  body_material (st, b, &eb, &fb);
+  *restitution = phys_restitution_combine (ea, eb);
+  *friction = sqrt (fa * fb);
 }
 
 /* The size that scales a pair's slop: its smaller moving body's (a polygon's largest vertex
@@ -939,9 +943,9 @@ slot_of (Step *st, const Body *b)
       if (r->cap_bodies == 0)
         {
           r->cap_bodies = 64;
-          r->bodies = xrealloc (r->bodies, (size_t) r->cap_bodies, sizeof *r->bodies);
-          r->body_of = xrealloc (r->body_of, (size_t) r->cap_bodies, sizeof *r->body_of);
-          r->poses = xrealloc (r->poses, (size_t) r->cap_bodies, sizeof *r->poses);
+          r->bodies = phys_step_realloc (r->bodies, (size_t) r->cap_bodies, sizeof *r->bodies);
+          r->body_of = phys_step_realloc (r->body_of, (size_t) r->cap_bodies, sizeof *r->body_of);
+          r->poses = phys_step_realloc (r->poses, (size_t) r->cap_bodies, sizeof *r->poses);
         }
       memset (&r->bodies[0], 0, sizeof r->bodies[0]);
       r->body_of[0] = body (-1, -1);
@@ -955,9 +959,9 @@ slot_of (Step *st, const Body *b)
   if (r->n_bodies == r->cap_bodies)
     {
       r->cap_bodies *= 2;
-      r->bodies = xrealloc (r->bodies, (size_t) r->cap_bodies, sizeof *r->bodies);
-      r->body_of = xrealloc (r->body_of, (size_t) r->cap_bodies, sizeof *r->body_of);
-      r->poses = xrealloc (r->poses, (size_t) r->cap_bodies, sizeof *r->poses);
+      r->bodies = phys_step_realloc (r->bodies, (size_t) r->cap_bodies, sizeof *r->bodies);
+      r->body_of = phys_step_realloc (r->body_of, (size_t) r->cap_bodies, sizeof *r->body_of);
+      r->poses = phys_step_realloc (r->poses, (size_t) r->cap_bodies, sizeof *r->poses);
     }
   *slot = r->n_bodies++;
   SolverBody *sb = &r->bodies[*slot];
@@ -984,7 +988,7 @@ contact_make (Step *st, const Body *a, const Body *b, int kind, const PhysSatCon
   if (r->n_contacts == r->cap_contacts)
     {
       r->cap_contacts = r->cap_contacts > 0 ? r->cap_contacts * 2 : 64;
-      r->contacts = xrealloc (r->contacts, (size_t) r->cap_contacts, sizeof *r->contacts);
+      r->contacts = phys_step_realloc (r->contacts, (size_t) r->cap_contacts, sizeof *r->contacts);
     }
   int index = r->n_contacts++;
   Contact *c = &r->contacts[index];
@@ -994,8 +998,7 @@ contact_make (Step *st, const Body *a, const Body *b, int kind, const PhysSatCon
   c->kind = kind;
   c->sa = slot_of (st, a);
   c->sb = slot_of (st, b);
-  c->friction = sqrt (body_friction (st, a) * body_friction (st, b));
-  c->restitution = phys_restitution_combine (body_restitution (st, a), body_restitution (st, b));
+  pair_material (st, a, b, &c->restitution, &c->friction);
   c->slop = slop;
   c->logged = -1;
   contact_fill (st, c, sat, pa, pb);
@@ -1180,7 +1183,7 @@ found_push (RigidScratch *r, int value)
   if (r->n_found == r->cap_found)
     {
       r->cap_found = r->cap_found > 0 ? r->cap_found * 2 : 64;
-      r->found = xrealloc (r->found, (size_t) r->cap_found, sizeof *r->found);
+      r->found = phys_step_realloc (r->found, (size_t) r->cap_found, sizeof *r->found);
     }
   r->found[r->n_found++] = value;
 }
@@ -1393,7 +1396,9 @@ impact_at_start (const Step *st, const Body *a, const Body *b, const PhysSatMani
 {
   /* Without restitution the contact solver answers an impact as well as the impulse would (it
    * stops the approach, dissipatively): only a bounce needs the impact's exact moment. */
-  if (phys_restitution_combine (body_restitution (st, a), body_restitution (st, b)) == 0.0)
+  PhysReal restitution, friction;
+  pair_material (st, a, b, &restitution, &friction);
+  if (restitution == 0.0)
     return false;
   PhysVec2 va, vb;
   PhysReal wa, wb;
@@ -2417,10 +2422,10 @@ phys_rigid_handle (Step *st, const Candidate *cand)
       if (b.kind == PHYS_BODY_CIRCLE)
         woke = phys_step_wake (st, b.index) || woke;
     }
-  PhysReal e0 = phys_restitution_combine (body_restitution (st, &a), body_restitution (st, &b));
+  PhysReal e0, mu;
+  pair_material (st, &a, &b, &e0, &mu);
   bool resting = e0 < 1.0 && -vn < world->def.rest_speed;
   PhysReal e = resting ? 0.0 : e0;
-  PhysReal mu = sqrt (body_friction (st, &a) * body_friction (st, &b));
   PhysVec2 va, vb;
   PhysReal wa, wb;
   body_velocity_at (st, &a, t, &va, &wa);

@@ -8,6 +8,21 @@
 
 #include "phys-sat.h"
 
+/* fmin and fmax as the C library computes them for numbers (x < y ? x : y, and x > y ? x : y:
+ * on a tie, the second), written out so that no call is made: the step projects every hull on
+ * every axis, and the records must keep their bits. */
+static inline PhysReal
+phys_min_of (PhysReal x, PhysReal y)
+{
+  return x < y ? x : y;
+}
+
+static inline PhysReal
+phys_max_of (PhysReal x, PhysReal y)
+{
+  return x > y ? x : y;
+}
+
 /* A convex outline with its outward normals: a placed polygon, or a segment as a two-sided
  * outline (edge 0 from P to Q with the left normal, edge 1 back with the right one). Only the
  * first count entries are meaningful. */

@@ -44,21 +44,6 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
-/* fmin and fmax as the C library computes them for numbers (x < y ? x : y, and x > y ? x : y:
- * on a tie, the second), written out so that no call is made: the step projects every hull on
- * every axis, and the records must keep their bits. */
-static inline PhysReal
-min_of (PhysReal x, PhysReal y)
-{
-  return x < y ? x : y;
-}
-
-static inline PhysReal
-max_of (PhysReal x, PhysReal y)
-{
-  return x > y ? x : y;
-}
-
 void
 phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w)
 {
@@ -100,8 +85,8 @@ hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
   for (int i = 1; i < h->count; i++)
     {
       PhysReal d = phys_v2_dot (n, h->v[i]);
-      lo = min_of (lo, d);
-      hi = max_of (hi, d);
+      lo = phys_min_of (lo, d);
+      hi = phys_max_of (hi, d);
     }
   *min = lo;
   *max = hi;
@@ -123,7 +108,7 @@ axis_fill (PhysSatAxis *axis, int body, PhysSatAxisKind kind, int feature, PhysV
   axis->max_b = max_b;
   axis->forward = max_a - min_b;
   axis->backward = max_b - min_a;
-  axis->overlap = min_of (axis->forward, axis->backward);
+  axis->overlap = phys_min_of (axis->forward, axis->backward);
   axis->sign = axis->forward <= axis->backward ? 1.0 : -1.0;
 }
 
@@ -492,9 +477,10 @@ phys_sat_polygon_polygon (const PhysPolygonWorld *a, const PhysPolygonWorld *b)
   return phys_sat_polygon_polygon_within (a, b, PHYS_CONTACT_TOUCH_TOLERANCE);
 }
 
-PhysSatRecord
-phys_sat_polygon_segment_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q,
-                                 PhysReal keep)
+/* A polygon against segment PQ, two-sided or (a wall) one-sided. */
+static PhysSatRecord
+sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q, bool one_sided,
+                     PhysReal keep)
 {
   PhysSatRecord r;
   memset (&r, 0, sizeof r);
@@ -503,7 +489,7 @@ phys_sat_polygon_segment_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2
   phys_hull_segment (&hb, p, q);
   /* The segment's two normals are one axis: its left normal alone is the candidate. */
   PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, 1, false, keep, &c, &r);
+  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, &c, &r);
   record_from_contact (&r, &c);
   r.shape_b = PHYS_SAT_SHAPE_SEGMENT;
   r.a = *a;
@@ -513,21 +499,16 @@ phys_sat_polygon_segment_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2
 }
 
 PhysSatRecord
+phys_sat_polygon_segment_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q,
+                                 PhysReal keep)
+{
+  return sat_polygon_segment (a, p, q, false, keep);
+}
+
+PhysSatRecord
 phys_sat_polygon_wall_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q, PhysReal keep)
 {
-  PhysSatRecord r;
-  memset (&r, 0, sizeof r);
-  PhysHull ha, hb;
-  phys_hull_from_world (&ha, a);
-  phys_hull_segment (&hb, p, q);
-  PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, 1, true, keep, &c, &r);
-  record_from_contact (&r, &c);
-  r.shape_b = PHYS_SAT_SHAPE_SEGMENT;
-  r.a = *a;
-  r.p = p;
-  r.q = q;
-  return r;
+  return sat_polygon_segment (a, p, q, true, keep);
 }
 
 PhysSatRecord

@@ -146,6 +146,8 @@ move_clock (PhysStepScratch *s, int i, PhysReal t, PhysVec2 p)
 
 /* ---- the circle engine, for the rigid part (phys-step.c) ------------------ */
 
+/* realloc of n items of size (at least one), aborting when memory runs out. */
+void *phys_step_realloc (void *p, size_t n, size_t size);
 /* Appends an event of this frame with its head; the rest of the record starts at zero. */
 PhysEvent *phys_step_log_event (Step *st, const EventHead *head);
 /* Starts handling an event at time t. */

@@ -96,6 +96,12 @@ xrealloc (void *p, size_t n, size_t size)
   return q;
 }
 
+void *
+phys_step_realloc (void *p, size_t n, size_t size)
+{
+  return xrealloc (p, n, size);
+}
+
 static PhysStepScratch *
 scratch_for (PhysWorld *world)
 {

@@ -12,25 +12,7 @@
 
 #define EPS 1e-12
 
-/* A box of w x h at (x, y) (its centre), turned by angle. */
-static int
-add_box (PhysWorld *world, const char *name, double x, double y, double w, double h, double angle,
-         bool fixed, double friction, double restitution)
-{
-  PhysPolygon box = phys_polygon_box (w, h);
-  PhysPolygonBodyDef def = phys_polygon_body_def_default ();
-  def.name = name;
-  def.vertices = box.vertices;
-  def.count = box.count;
-  def.position = phys_v2 (x, y);
-  def.angle = angle;
-  def.fixed = fixed;
-  def.friction = friction;
-  def.restitution = restitution;
-  int index = -1;
-  g_assert_cmpint (phys_world_add_polygon (world, &def, &index, NULL), ==, PHYS_OK);
-  return index;
-}
+#define add_box imp_test_add_box
 
 /* The effective mass 1 / (1/ma + 1/mb + (ra x n)^2/Ia + (rb x n)^2/Ib): ma = 2, Ia = 3,
  * ra = (1, 2), n = (0, 1): ra x n = 1; b immovable: 1 / (0.5 + 1/3) = 1.2. */

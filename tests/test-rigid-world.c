@@ -9,20 +9,12 @@
 #include "phys.h"
 #include "test-util.h"
 
+/* A movable frictionless elastic box. */
 static int
 add_box (PhysWorld *world, const char *name, double x, double y, double w, double h,
          double angle)
 {
-  PhysPolygon box = phys_polygon_box (w, h);
-  PhysPolygonBodyDef def = phys_polygon_body_def_default ();
-  def.name = name;
-  def.vertices = box.vertices;
-  def.count = box.count;
-  def.position = phys_v2 (x, y);
-  def.angle = angle;
-  int index = -1;
-  g_assert_cmpint (phys_world_add_polygon (world, &def, &index, NULL), ==, PHYS_OK);
-  return index;
+  return imp_test_add_box (world, name, x, y, w, h, angle, false, 0, 1);
 }
 
 /* A 2 x 1 box of density 2: mass 4, I = m (w^2 + h^2) / 12 = 5/3; read back by name. */

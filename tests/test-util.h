@@ -77,3 +77,8 @@ double imp_test_relative_change (double x, double reference);
  * [min_axis, max_axis]; drawn again until it is valid. */
 PhysPolygon imp_test_random_polygon (GRand *rand, int max_vertices, double min_axis,
                                      double max_axis);
+
+/* Adds a box of w x h centred on (x, y), turned by angle, with friction and restitution; fixed
+ * or movable, density 1. Returns its polygon index. */
+int imp_test_add_box (PhysWorld *world, const char *name, double x, double y, double w, double h,
+                      double angle, bool fixed, double friction, double restitution);
