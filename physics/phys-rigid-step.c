@@ -22,8 +22,12 @@
 
 /* Velocity iterations of the contact solver (Box2D 2.4 uses 8). */
 #define VELOCITY_ITERATIONS 10
-/* Velocity iterations when many contacts start without remembered impulses. */
-#define COLD_ITERATIONS 40
+/* When many contacts start without remembered impulses (a pile's first frame), the solve goes on
+ * until no normal impulse changes by more than this fraction of the largest in an iteration, at
+ * most COLD_ITERATIONS: a stack carries its weight down one contact an iteration, and the next
+ * frames start warm from a converged answer. */
+#define COLD_ITERATIONS 500
+#define COLD_CONVERGED 1e-7
 /* Position iterations at the frame's end; they stop early once nothing is deeper than
  * 3 slops (Box2D's rule). */
 #define POSITION_ITERATIONS 4
@@ -178,6 +182,7 @@ struct RigidScratch
   int n_found, cap_found;
 
   int solve_answer;      /* the answer the contact solve was, or -1 */
+  int solve_iterations;  /* velocity iterations the solve made */
 };
 
 /* ---- memory ---------------------------------------------------------------- */
@@ -1522,7 +1527,7 @@ solved_answer (Step *st, const Contact *c, const SolverBody *before_a, const Sol
   ans->k22 = c->k22;
   if (c->count == 1)
     ans->k11 = 1.0 / (c->p[0].nmass > 0.0 ? c->p[0].nmass : INFINITY);
-  ans->iterations = VELOCITY_ITERATIONS;
+  ans->iterations = r->solve_iterations;
   ans->a_before = state_of (st, &c->a, pa.x, pa.a, before_a->v, before_a->w);
   ans->b_before = state_of (st, &c->b, pb.x, pb.a, before_b->v, before_b->w);
   ans->a_after = state_of (st, &c->a, pa.x, pa.a, A->v, A->w);
@@ -1774,11 +1779,24 @@ phys_rigid_contacts (Step *st)
   /* Contacts met for the first time start from nothing: a stack takes many iterations to carry
    * its weight down, so a frame where many start cold iterates longer (once: next frame they are
    * warm). */
-  int iterations = 8 * (points - warm) > points ? COLD_ITERATIONS : VELOCITY_ITERATIONS;
+  bool cold = 2 * (points - warm) > points;
+  int iterations = cold ? COLD_ITERATIONS : VELOCITY_ITERATIONS;
+  r->solve_iterations = iterations;
   for (int it = 0; it < iterations; it++)
     {
+      PhysReal change = 0.0, largest = 0.0;
       for (int i = 0; i < r->n_contacts; i++)
-        contact_iterate (r, &r->contacts[i]);
+        {
+          Contact *c = &r->contacts[i];
+          PhysReal was[2] = { c->p[0].jn, c->count > 1 ? c->p[1].jn : 0.0 };
+          contact_iterate (r, c);
+          for (int k = 0; k < c->count && cold; k++)
+            {
+              PhysReal d = fabs (c->p[k].jn - was[k]);
+              change = d > change ? d : change;
+              largest = c->p[k].jn > largest ? c->p[k].jn : largest;
+            }
+        }
       if (tracked >= 0 && tracked < r->n_contacts && it < PHYS_RIGID_MAX_ITERATIONS)
         {
           detail->iterations = it + 1;
@@ -1787,6 +1805,11 @@ phys_rigid_contacts (Step *st)
               detail->jn[it][k] = r->contacts[tracked].p[k].jn;
               detail->jt[it][k] = r->contacts[tracked].p[k].jt;
             }
+        }
+      if (cold && it + 1 >= VELOCITY_ITERATIONS && change <= COLD_CONVERGED * largest)
+        {
+          r->solve_iterations = it + 1;
+          break;
         }
     }
   remember (st);
