@@ -431,7 +431,8 @@ typedef struct
   int64_t frame;          ///< frame index: the interval from state frame to state frame + 1
   PhysReal t;             ///< when it happened, frame fraction in [0, 1]
   PhysReal t0;            ///< when the test that found it started; its records count time from t0
-  int a;                  ///< first body: circle (all kinds but probe-segment: probe; cap: -1)
+  int a;                  ///< first body: a circle, a probe (probe-segment) or a polygon (the
+                          ///< polygon kinds): phys_event_a_kind(); -1 for the event cap
   int b;                  ///< second body: circle or segment index (see b_kind); -1 for cap
   PhysBodyKind b_kind;    ///< what b indexes
   bool resting;           ///< the normal speed was below rest_speed: e was taken as 0
