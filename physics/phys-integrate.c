@@ -17,14 +17,18 @@
 /* Bodies are numbered in one row for the forces: circles first (slot i is circle i), then
  * polygons (slot n_circles + p is polygon p). Springs join any two; attractors and drag without
  * targets act on every movable body. */
+/* A body's motion: position, velocity, angle, angular velocity. */
+typedef struct
+{
+  PhysVec2 x, v;
+  PhysReal a, w;
+} Motion;
+
 typedef struct
 {
   const PhysWorld *world;
   int n_circles;
-  const PhysVec2 *pos;    /* every body at the start of the substep */
-  const PhysVec2 *vel;
-  const PhysReal *ang;    /* angles and angular velocities */
-  const PhysReal *spin;
+  const Motion *m;        /* every body at the start of the substep */
   const int *global;      /* forces that act on every movable body */
   int n_global;
   const int *own_start;   /* CSR: forces naming slot i are own[own_start[i] .. own_start[i+1]) */
@@ -151,7 +155,7 @@ force_accel (const ForceField *field, const PhysForce *f, int i, PhysVec2 x, Phy
     {
     case PHYS_FORCE_ATTRACTOR:
       if (i != f->source)
-        return attraction_accel (f->G, world->circles[f->source].mass, x, field->pos[f->source]);
+        return attraction_accel (f->G, world->circles[f->source].mass, x, field->m[f->source].x);
       if (f->reaction)
         {
           /* Newton's third law: the source is pulled by every body it pulls. */
@@ -161,12 +165,12 @@ force_accel (const ForceField *field, const PhysForce *f, int i, PhysVec2 x, Phy
               bool pulled = f->n_targets == 0 ? (t != i && !target->fixed)
                                               : targets_circle (world, f, t);
               if (pulled)
-                a = phys_v2_add (a, attraction_accel (f->G, target->mass, x, field->pos[t]));
+                a = phys_v2_add (a, attraction_accel (f->G, target->mass, x, field->m[t].x));
             }
           if (f->n_targets == 0)
             for (int t = world->n_circles; t < world->n_circles + world->n_polygons; t++)
               if (!slot_fixed (world, t))
-                a = phys_v2_add (a, attraction_accel (f->G, slot_mass (world, t), x, field->pos[t]));
+                a = phys_v2_add (a, attraction_accel (f->G, slot_mass (world, t), x, field->m[t].x));
         }
       return a;
     case PHYS_FORCE_DRAG:
@@ -182,8 +186,8 @@ force_accel (const ForceField *field, const PhysForce *f, int i, PhysVec2 x, Phy
         PhysVec2 px, pv, arm, ox, ov, other_arm;
         end_point (mine_local, x, v, angle, w, &px, &pv, &arm);
         if (other >= 0)
-          end_point (other_local, field->pos[other], field->vel[other], field->ang[other],
-                     field->spin[other], &ox, &ov, &other_arm);
+          end_point (other_local, field->m[other].x, field->m[other].v, field->m[other].a,
+                     field->m[other].w, &ox, &ov, &other_arm);
         else
           {
             ox = f->anchor;
@@ -215,13 +219,6 @@ accel (const ForceField *field, int i, PhysVec2 x, PhysVec2 v, PhysReal angle, P
                                      alpha));
   return a;
 }
-
-/* A body's motion: position, velocity, angle, angular velocity. */
-typedef struct
-{
-  PhysVec2 x, v;
-  PhysReal a, w;
-} Motion;
 
 /* One step of length h from m with the body's integrator; the angle is integrated like the
  * position, the angular velocity like the velocity. */
@@ -492,13 +489,9 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
   /* Double buffers: every body reads the others at the start of the substep. */
   int na = nb;
   Motion *now = malloc (((size_t) na * 2 + 1) * sizeof *now);
-  PhysVec2 *pos = malloc (((size_t) na * 2 + 1) * sizeof *pos);
-  PhysReal *ang = malloc (((size_t) na * 2 + 1) * sizeof *ang);
-  if (now == NULL || pos == NULL || ang == NULL)
+  if (now == NULL)
     abort ();
   Motion *next = now + na;
-  PhysVec2 *vel = pos + na;
-  PhysReal *spin = ang + na;
   for (int i = 0; i < na; i++)
     now[i] = motion_of (world, i);
 
@@ -519,33 +512,26 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
   for (int i = n; i < nb; i++)
     parabola[i] = field.n_global == 0 && own_start[i] == own_start[i + 1] && !slot_still (world, i);
   PhysReal h = dt / world->def.substeps;
+  Motion *cur = now, *nxt = next;
   for (int step = 0; step < world->def.substeps; step++)
     {
-      for (int i = 0; i < na; i++)
-        {
-          pos[i] = now[i].x;
-          vel[i] = now[i].v;
-          ang[i] = now[i].a;
-          spin[i] = now[i].w;
-        }
-      field.pos = pos;
-      field.vel = vel;
-      field.ang = ang;
-      field.spin = spin;
+      field.m = cur;
       for (int i = 0; i < nb; i++)
         {
-          next[i] = now[i];
+          nxt[i] = cur[i];
           if (!parabola[i] && !slot_still (world, i))
-            integrate_one (&field, i, slot_integrator (world, i), h, &next[i]);
+            integrate_one (&field, i, slot_integrator (world, i), h, &nxt[i]);
         }
-      memcpy (now, next, (size_t) nb * sizeof *now);
+      Motion *swap = cur;
+      cur = nxt;
+      nxt = swap;
     }
 
   PhysVec2 g = world->def.gravity;
   for (int i = 0; i < nb; i++)
     {
       Motion m0 = motion_of (world, i);
-      store_rigid (world, rigid, i, &m0, &now[i]);
+      store_rigid (world, rigid, i, &m0, &cur[i]);
       if (i >= n)
         {
           if (!parabola[i] || rigid == NULL)
@@ -560,8 +546,8 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
           continue;
         }
       const PhysCircle *c = &world->circles[i];
-      displacement[i] = phys_v2_sub (now[i].x, start[i]);
-      end_velocity[i] = now[i].v;
+      displacement[i] = phys_v2_sub (cur[i].x, start[i]);
+      end_velocity[i] = cur[i].v;
       if (!parabola[i])
         continue;
       /* Between events a colliding body under gravity alone flies the exact parabola,
@@ -578,8 +564,6 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
   free (own_start);
   free (own);
   free (now);
-  free (pos);
-  free (ang);
 }
 
 /* Explicit integrators blow up on forces too stiff for their step (a spring of k =
