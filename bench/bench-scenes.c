@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench-scenes.h"
 
@@ -107,5 +108,91 @@ bench_scene_rain (int n)
       def.position = phys_v2 (left + (i % columns) * pitch, 2.0 + (i / columns) * pitch);
       add_or_die (world, &def);
     }
+  return world;
+}
+
+static void
+push_box (BenchBox **boxes, int *count, int *cap, double x, double y, double w, double h,
+          bool fixed)
+{
+  if (*count == *cap)
+    {
+      *cap = *cap > 0 ? *cap * 2 : 64;
+      *boxes = realloc (*boxes, (size_t) *cap * sizeof **boxes);
+      if (*boxes == NULL)
+        abort ();
+    }
+  (*boxes)[(*count)++] = (BenchBox) { x, y, w, h, fixed };
+}
+
+int
+bench_rigid_boxes (const char *scene, int n, BenchBox **boxes, int *watch)
+{
+  int count = 0, cap = 0;
+  *boxes = NULL;
+  *watch = -1;
+  if (strcmp (scene, "boxes") == 0)
+    {
+      /* A container 40 wide inside, its floor's top at y = 0, walls as high as the drop. */
+      const int columns = 32;
+      int rows = (n + columns - 1) / columns;
+      double height = 1.2 * rows + 12.0;
+      push_box (boxes, &count, &cap, 0.0, 0.5, 42.0, 1.0, true);
+      push_box (boxes, &count, &cap, -20.5, -0.5 * height, 1.0, height, true);
+      push_box (boxes, &count, &cap, 20.5, -0.5 * height, 1.0, height, true);
+      for (int i = 0; i < n; i++)
+        {
+          int row = i / columns, column = i % columns;
+          push_box (boxes, &count, &cap, (column - 0.5 * (columns - 1)) * 1.2,
+                    -2.0 - 1.2 * row, 1.0, 1.0, false);
+        }
+      return count;
+    }
+  if (strcmp (scene, "pyramid") == 0)
+    {
+      push_box (boxes, &count, &cap, 0.0, 0.5, 200.0, 1.0, true);
+      for (int row = 0; row < n; row++)
+        for (int k = 0; k < n - row; k++)
+          {
+            *watch = count;
+            push_box (boxes, &count, &cap, k - 0.5 * (n - row - 1), -0.5 - row, 1.0, 1.0, false);
+          }
+      return count;
+    }
+  return 0;
+}
+
+PhysWorld *
+bench_scene_rigid (const char *scene, int n)
+{
+  BenchBox *boxes;
+  int watch;
+  int count = bench_rigid_boxes (scene, n, &boxes, &watch);
+  if (count == 0)
+    return NULL;
+  PhysWorldDef wdef = phys_world_def_default ();
+  wdef.gravity = phys_v2 (0.0, BENCH_RIGID_GRAVITY);
+  wdef.dt = BENCH_RIGID_DT;
+  PhysWorld *world = phys_world_new (&wdef);
+  for (int i = 0; i < count; i++)
+    {
+      char name[32];
+      snprintf (name, sizeof name, "box%d", i);
+      PhysPolygon shape = phys_polygon_box (boxes[i].w, boxes[i].h);
+      PhysPolygonBodyDef def = phys_polygon_body_def_default ();
+      def.name = name;
+      def.vertices = shape.vertices;
+      def.count = shape.count;
+      def.position = phys_v2 (boxes[i].x, boxes[i].y);
+      def.fixed = boxes[i].fixed;
+      def.friction = BENCH_RIGID_FRICTION;
+      def.restitution = 0.0;
+      if (phys_world_add_polygon (world, &def, NULL, NULL) != PHYS_OK)
+        {
+          fprintf (stderr, "bench: could not add box %s\n", name);
+          abort ();
+        }
+    }
+  free (boxes);
   return world;
 }

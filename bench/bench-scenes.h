@@ -3,6 +3,7 @@
  * benchmarks and property tests share them. */
 #pragma once
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "phys.h"
@@ -26,3 +27,27 @@ PhysWorld *bench_scene_gas (int n, double max_speed, uint64_t seed);
 /* n circles of radius 1 in 40 columns at pitch 2.8 released at rest into a box
  * 120 wide, gravity 0.0056 per frame^2, restitution 0.5. */
 PhysWorld *bench_scene_rain (int n);
+
+/* A box of a rigid benchmark scene: centre (y down), size, fixed or dropped. */
+typedef struct
+{
+  double x, y;
+  double w, h;
+  bool fixed;
+} BenchBox;
+
+/* The settings every rigid scene shares, so the comparators build the same world: gravity
+ * (0, 10) (y down), 60 steps a time unit, unit boxes of density 1, friction 0.6, restitution 0. */
+#define BENCH_RIGID_GRAVITY 10.0
+#define BENCH_RIGID_DT (1.0 / 60.0)
+#define BENCH_RIGID_FRICTION 0.6
+
+/* The boxes of a rigid scene into *boxes (newly allocated; free()), fixed ones first; returns
+ * their number and the index of the box to follow in *watch (the pyramid's top), or -1.
+ *   "boxes" n: n unit boxes in a grid of 32 columns (pitch 1.2) dropped into a container 40 wide
+ *              (a ground and two walls);
+ *   "pyramid" n: a pyramid of n rows of unit boxes touching side by side on a static ground. */
+int bench_rigid_boxes (const char *scene, int n, BenchBox **boxes, int *watch);
+
+/* The scene as an Impulse world (polygons), or NULL for an unknown scene. */
+PhysWorld *bench_scene_rigid (const char *scene, int n);

@@ -10,6 +10,11 @@
  *   impulse-bench window [N] [SECONDS]  play gas N (default 2,000) for SECONDS (default 10)
  *                                 in the real window; needs a display (not in the table)
  *   impulse-bench edits [N]       apply N add-circle edits at one frame (default 200,000)
+ *   impulse-bench boxes N [RUNS]  N unit boxes dropped into a container 40 wide, 600 steps
+ *   impulse-bench pyramid ROWS [RUNS]  a pyramid of unit boxes, 1000 steps; how far its top
+ *                                 box moved
+ * The rigid scenes run in Box2D 2.4 and Chipmunk 7 too when the build found them, for the
+ * ratio in the same run.
  */
 #include <cairo.h>
 #include <stdio.h>
@@ -18,6 +23,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench-compare.h"
 #include "bench-scenes.h"
 #include "bench-window.h"
 #include "imp-render.h"
@@ -41,11 +47,100 @@ now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
+double
+bench_now_ms (void)
+{
+  return now_ms ();
+}
+
 static int
 compare_double (const void *x, const void *y)
 {
   double a = *(const double *) x, b = *(const double *) y;
   return (a > b) - (a < b);
+}
+
+double
+bench_median (double *values, int n)
+{
+  qsort (values, (size_t) n, sizeof *values, compare_double);
+  return values[n / 2];
+}
+
+/* The rigid scenes (issue 16): Impulse's time per step and, for the pyramid, how far its top box
+ * moved; then the same scene in the engines the build found, with the ratio. Impulse steps
+ * without an event log, as the others keep none; the events per step come from one more run
+ * with a log, not timed. */
+static int
+run_rigid (const char *scene, int n, int runs)
+{
+  int steps = strcmp (scene, "pyramid") == 0 ? 1000 : 600;
+  BenchBox *boxes;
+  int watch;
+  int count = bench_rigid_boxes (scene, n, &boxes, &watch);
+  double *ms = calloc ((size_t) runs, sizeof *ms);
+  if (ms == NULL)
+    abort ();
+  double moved = 0.0;
+  for (int r = 0; r < runs; r++)
+    {
+      PhysWorld *world = bench_scene_rigid (scene, n);
+      PhysVec2 start = watch >= 0 ? phys_world_get_polygon (world, watch).position
+                                  : phys_v2 (0.0, 0.0);
+      double t0 = now_ms ();
+      for (int s = 0; s < steps; s++)
+        phys_world_step (world, NULL);
+      ms[r] = (now_ms () - t0) / steps;
+      if (watch >= 0)
+        moved = phys_v2_len (phys_v2_sub (phys_world_get_polygon (world, watch).position, start));
+      phys_world_free (world);
+    }
+  double impulse_ms = bench_median (ms, runs);
+  free (ms);
+  PhysWorld *world = bench_scene_rigid (scene, n);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  size_t events = 0, impacts = 0;
+  for (int s = 0; s < steps; s++)
+    {
+      phys_event_log_clear (&log);
+      phys_world_step (world, &log);
+      events += log.count;
+      for (size_t k = 0; k < log.count; k++)
+        impacts += !log.events[k].solved;
+    }
+  phys_event_log_free (&log);
+  phys_world_free (world);
+  struct rusage usage;
+  getrusage (RUSAGE_SELF, &usage);
+  printf ("scene=%s n=%d bodies=%d runs=%d steps=%d ms_per_step=%.4f events_per_step=%.1f "
+          "impacts_per_step=%.2f",
+          scene, n, count, runs, steps, impulse_ms, (double) events / steps,
+          (double) impacts / steps);
+  if (watch >= 0)
+    printf (" top_moved=%.4g", moved);
+  printf (" peak_rss_kb=%ld\n", usage.ru_maxrss);
+#ifdef IMPULSE_BENCH_BOX2D
+  BenchRigidResult b2 = { 0 };
+  bench_box2d_run (boxes, count, watch, steps, runs, &b2);
+  printf ("  box2d-2.4 ms_per_step=%.4f impulse_over_box2d=%.2f", b2.ms_per_step,
+          impulse_ms / b2.ms_per_step);
+  if (watch >= 0)
+    printf (" top_moved=%.4g", b2.watch_moved);
+  printf ("\n");
+#endif
+#ifdef IMPULSE_BENCH_CHIPMUNK
+  BenchRigidResult cp = { 0 };
+  bench_chipmunk_run (boxes, count, watch, steps, runs, &cp);
+  printf ("  chipmunk-7 ms_per_step=%.4f impulse_over_chipmunk=%.2f", cp.ms_per_step,
+          impulse_ms / cp.ms_per_step);
+  if (watch >= 0)
+    printf (" top_moved=%.4g", cp.watch_moved);
+  printf ("\n");
+#endif
+  fflush (stdout);
+  free (boxes);
+  return 0;
 }
 
 static PhysWorld *
@@ -440,12 +535,27 @@ main (int argc, char **argv)
         }
       return bench_window_run ((int) n, seconds);
     }
+  if (argc >= 2 && (strcmp (argv[1], "boxes") == 0 || strcmp (argv[1], "pyramid") == 0))
+    {
+      char *end = NULL;
+      long n = argc >= 3 ? strtol (argv[2], &end, 10) : 0;
+      long runs = argc >= 4 ? strtol (argv[3], NULL, 10) : 3;
+      if (argc < 3 || argc > 4 || end == argv[2] || *end != '\0' || n < 1
+          || n > (strcmp (argv[1], "boxes") == 0 ? 20000 : 200) || runs < 1 || runs > 100)
+        {
+          fprintf (stderr, "impulse-bench: error: expected 'boxes N [RUNS]' (1 <= N <= 20000) or "
+                           "'pyramid ROWS [RUNS]' (1 <= ROWS <= 200), 1 <= RUNS <= 100\n");
+          return 2;
+        }
+      return run_rigid (argv[1], (int) n, (int) runs);
+    }
   if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
       printf ("Usage: impulse-bench [gas|rain N [RUNS]] | impulse-bench render [N]\n"
               "       impulse-bench timeline [FRAMES]\n"
               "       impulse-bench window [N] [SECONDS]   (needs a display)\n"
               "       impulse-bench edits [N]\n"
+              "       impulse-bench boxes N [RUNS] | impulse-bench pyramid ROWS [RUNS]\n"
               "With no arguments runs gas 1000, 5000, 20000, rain 2000, render 2000 and "
               "timeline.\n");
       return 0;

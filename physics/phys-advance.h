@@ -24,22 +24,34 @@
 /// The default distance (world units) at which two polygons count as touching.
 #define PHYS_ADVANCE_TOLERANCE 1e-6
 
-/// The closest points of two convex polygons.
+/// The closest points of a convex polygon (A) and a polygon, a segment or a circle (B).
 typedef struct
 {
   bool overlapping;    ///< the static SAT says they overlap: distance 0, points are not meaningful
-  PhysReal distance;   ///< least distance between the two outlines (0 when overlapping)
+  PhysReal distance;   ///< least distance between the two outlines (0 when overlapping); for a
+                       ///< circle, from the polygon to the circle's rim
   PhysVec2 point_a;    ///< closest point of A
-  PhysVec2 point_b;    ///< closest point of B
+  PhysVec2 point_b;    ///< closest point of B (a circle: on its rim)
   PhysVec2 normal;     ///< unit (point_b - point_a), from A to B; the SAT normal when they touch
-  int vertex_body;     ///< whose vertex is one of the closest points: 0 A, 1 B
-  int vertex;          ///< that vertex
-  int edge;            ///< the other body's edge holding the other closest point
+  int vertex_body;     ///< whose vertex is one of the closest points: 0 A, 1 B (a segment's end;
+                       ///< for a circle, 1: its centre)
+  int vertex;          ///< that vertex (a segment: 0 P, 1 Q; a circle: -1)
+  int edge;            ///< the other body's edge holding the other closest point (a segment: 0)
 } PhysPolygonDistance;
 
 /// Distance between two placed convex polygons: the least over every vertex of each against
 /// every edge of the other (ties: A's vertices first, then smaller indices). Pure.
 PhysPolygonDistance phys_polygon_distance (const PhysPolygonWorld *a, const PhysPolygonWorld *b);
+
+/// Distance between a placed polygon and segment PQ: A's vertices against the segment, its ends
+/// against A's edges. Pure.
+PhysPolygonDistance phys_polygon_segment_distance (const PhysPolygonWorld *a, PhysVec2 p,
+                                                   PhysVec2 q);
+
+/// Distance between a placed polygon and a circle: from the polygon's outline to the circle's
+/// rim (overlapping when the SAT says so). Pure.
+PhysPolygonDistance phys_polygon_circle_distance (const PhysPolygonWorld *a, PhysVec2 center,
+                                                  PhysReal radius);
 
 /// One step of conservative advancement.
 typedef struct
@@ -50,6 +62,9 @@ typedef struct
   PhysReal closing_linear;      ///< n.(d_a - d_b): how fast the straight motions close along n
   PhysReal closing_turn_a;      ///< |w_a| r_a: the most A's turning can add
   PhysReal closing_turn_b;      ///< |w_b| r_b: the most B's turning can add
+  PhysReal closing_accel;       ///< |acc_b - acc_a| (t_max - t): the most the bodies' different
+                                ///< accelerations can add before the search ends (0 when both
+                                ///< fall alike or neither accelerates)
   PhysReal mu;                  ///< the sum: a bound on how fast the distance along n can shrink
   PhysReal dt;                  ///< distance / mu, the safe step (0 when this step ends the search)
 } PhysAdvanceStep;
@@ -58,10 +73,15 @@ typedef struct
 typedef struct
 {
   PhysVerdict verdict;      ///< OVERLAPPING (at t = 0), MISS (mu <= 0: not closing, ever),
-                            ///< AFTER_FRAME (the safe time passed 1) or HIT (within tolerance)
+                            ///< AFTER_FRAME (the safe time passed t_max) or HIT (within tolerance)
+  PhysSatShape shape_b;     ///< what B is: a polygon, a (fixed) segment or a circle
   PhysReal tolerance;       ///< the touching distance used, world units
+  PhysReal t_max;           ///< where the search ends (1: the whole frame)
   PhysVec2 da, db;          ///< displacements over the frame
   PhysReal wa, wb;          ///< turns over the frame, radians
+  PhysVec2 acc_a;           ///< A's acceleration, world units per frame^2 (its centre at
+                            ///< p + da t + acc_a t^2 / 2: a body under gravity alone), or (0, 0)
+  PhysVec2 acc_b;           ///< B's (a polygon or a circle), likewise
   PhysReal ra, rb;          ///< each polygon's largest vertex distance from its pose position
   int step_count;           ///< iterations recorded
   PhysAdvanceStep steps[PHYS_ADVANCE_MAX_ITERATIONS]; ///< every iteration, in order
@@ -80,6 +100,26 @@ typedef struct
 PhysAdvanceRecord phys_advance_polygon_polygon (const PhysPolygon *a, PhysPose pa, PhysVec2 da,
                                                 PhysReal wa, const PhysPolygon *b, PhysPose pb,
                                                 PhysVec2 db, PhysReal wb, PhysReal tolerance);
+
+/// A moving body of phys_advance(): over the frame its centre is at
+/// pose.position + d t + acc t^2 / 2 and its angle pose.angle + w t.
+typedef struct
+{
+  PhysSatShape shape;       ///< POLYGON, SEGMENT (fixed) or CIRCLE
+  const PhysPolygon *polygon; ///< POLYGON: its body-local shape
+  PhysPose pose;            ///< POLYGON: its pose at t = 0; CIRCLE: position is the centre
+  PhysVec2 d;               ///< displacement over the frame (POLYGON, CIRCLE)
+  PhysReal w;               ///< turn over the frame, radians (POLYGON)
+  PhysVec2 acc;             ///< constant acceleration, world units per frame^2 (POLYGON, CIRCLE)
+  PhysReal radius;          ///< CIRCLE: radius
+  PhysVec2 p, q;            ///< SEGMENT: its ends
+} PhysAdvanceBody;
+
+/// Conservative advancement of polygon a (a->shape POLYGON) against body b, from t = 0 to t_max
+/// (<= 1), to tolerance. The step searches this way when a body turns or the bodies accelerate
+/// differently (a polygon under gravity against a segment). Pure.
+PhysAdvanceRecord phys_advance (const PhysAdvanceBody *a, const PhysAdvanceBody *b,
+                                PhysReal tolerance, PhysReal t_max);
 
 /// One step of a circle's advancement towards a fixed curve.
 typedef struct
@@ -105,6 +145,9 @@ typedef struct
   PhysReal tolerance;      ///< the touching gap, world units
   PhysVec2 center;         ///< the circle's centre at t = 0
   PhysVec2 v;              ///< its displacement over the frame
+  PhysVec2 acc;            ///< its acceleration, world units per frame^2 (its centre at
+                           ///< center + v t + acc t^2 / 2), (0, 0) on a straight path
+  PhysReal t_max;          ///< where the search ends (1: the whole frame)
   PhysReal radius;         ///< its radius
   PhysReal speed;          ///< |v|, world units per frame
   int step_count;          ///< iterations recorded
@@ -121,3 +164,11 @@ typedef struct
 PhysCurveAdvanceRecord phys_advance_circle_bezier (const PhysBezier *curve, PhysVec2 center,
                                                    PhysVec2 v, PhysReal radius,
                                                    PhysReal tolerance);
+
+/// The same for a centre on a parabola (acceleration acc, world units per frame^2), searching up
+/// to t_max: the step's search for a circle under gravity. The speed bound adds what the
+/// acceleration can add before t_max. Pure.
+PhysCurveAdvanceRecord phys_advance_circle_bezier_until (const PhysBezier *curve, PhysVec2 center,
+                                                         PhysVec2 v, PhysVec2 acc,
+                                                         PhysReal radius, PhysReal tolerance,
+                                                         PhysReal t_max);

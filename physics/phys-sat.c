@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "phys-sat.h"
+#include "phys-sat-private.h"
 
 const char *
 phys_contact_verdict_name (PhysContactVerdict verdict)
@@ -44,28 +44,32 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
-/* A convex outline with its outward normals: a placed polygon, or a segment as a two-sided
- * outline (edge 0 from P to Q with the left normal, edge 1 back with the right one). */
-typedef struct
+void
+phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w)
 {
-  int count;
-  PhysVec2 v[PHYS_POLYGON_MAX_VERTICES];
-  PhysVec2 n[PHYS_POLYGON_MAX_VERTICES];
-} Hull;
-
-static void
-hull_from_polygon (Hull *h, const PhysPolygonWorld *w)
-{
-  memset (h, 0, sizeof *h);
   h->count = w->count;
-  memcpy (h->v, w->vertices, sizeof h->v);
-  memcpy (h->n, w->normals, sizeof h->n);
+  for (int i = 0; i < w->count; i++)
+    {
+      h->v[i] = w->vertices[i];
+      h->n[i] = w->normals[i];
+    }
 }
 
-static void
-hull_from_segment (Hull *h, PhysVec2 p, PhysVec2 q)
+void
+phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysReal c,
+                 PhysReal s)
 {
-  memset (h, 0, sizeof *h);
+  int n = shape->count;
+  h->count = n;
+  for (int i = 0; i < n; i++)
+    h->v[i] = phys_pose_apply (position, c, s, shape->vertices[i]);
+  for (int i = 0; i < n; i++)
+    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
+}
+
+void
+phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q)
+{
   h->count = 2;
   h->v[0] = p;
   h->v[1] = q;
@@ -74,15 +78,15 @@ hull_from_segment (Hull *h, PhysVec2 p, PhysVec2 q)
 }
 
 static void
-hull_project (const Hull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
+hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
 {
   PhysReal lo = phys_v2_dot (n, h->v[0]);
   PhysReal hi = lo;
   for (int i = 1; i < h->count; i++)
     {
       PhysReal d = phys_v2_dot (n, h->v[i]);
-      lo = fmin (lo, d);
-      hi = fmax (hi, d);
+      lo = phys_min_of (lo, d);
+      hi = phys_max_of (hi, d);
     }
   *min = lo;
   *max = hi;
@@ -104,13 +108,13 @@ axis_fill (PhysSatAxis *axis, int body, PhysSatAxisKind kind, int feature, PhysV
   axis->max_b = max_b;
   axis->forward = max_a - min_b;
   axis->backward = max_b - min_a;
-  axis->overlap = fmin (axis->forward, axis->backward);
+  axis->overlap = phys_min_of (axis->forward, axis->backward);
   axis->sign = axis->forward <= axis->backward ? 1.0 : -1.0;
 }
 
 /* The axis n of body's feature with both outlines projected on it. */
 static void
-axis_of_hulls (PhysSatAxis *axis, const Hull *a, const Hull *b, int body, int feature,
+axis_of_hulls (PhysSatAxis *axis, const PhysHull *a, const PhysHull *b, int body, int feature,
                PhysVec2 n)
 {
   PhysReal min_a, max_a, min_b, max_b;
@@ -121,8 +125,8 @@ axis_of_hulls (PhysSatAxis *axis, const Hull *a, const Hull *b, int body, int fe
 
 /* The axis n of the polygon's feature with the polygon and the circle projected on it. */
 static void
-axis_of_circle (PhysSatAxis *axis, const Hull *a, PhysSatAxisKind kind, int feature, PhysVec2 n,
-                PhysVec2 center, PhysReal radius)
+axis_of_circle (PhysSatAxis *axis, const PhysHull *a, PhysSatAxisKind kind, int feature,
+                PhysVec2 n, PhysVec2 center, PhysReal radius)
 {
   PhysReal min_a, max_a;
   PhysReal c = phys_v2_dot (n, center);
@@ -130,34 +134,53 @@ axis_of_circle (PhysSatAxis *axis, const Hull *a, PhysSatAxisKind kind, int feat
   axis_fill (axis, 0, kind, feature, n, min_a, max_a, c - radius, c + radius);
 }
 
-/* The verdict, the early-out axis, the axis of least overlap and the MTV. */
+/* Starts a contact: nothing chosen yet. */
 static void
-record_choose (PhysSatRecord *r)
+contact_begin (PhysSatContact *out)
 {
-  r->first_separating = -1;
-  r->best = -1;
-  for (int k = 0; k < r->axis_count; k++)
+  out->verdict = PHYS_CONTACT_SEPARATED;
+  out->axis_count = 0;
+  out->first_separating = -1;
+  out->best = -1;
+  out->overlap = 0.0;
+  out->normal = phys_v2 (0.0, 0.0);
+  out->mtv = phys_v2 (0.0, 0.0);
+  out->has_manifold = false;
+}
+
+/* Counts in axis k (filled): the early-out axis and the least overlap so far (ties keep the
+ * smaller index). */
+static void
+contact_consider (PhysSatContact *out, int k, const PhysSatAxis *axis)
+{
+  out->axis_count = k + 1;
+  if (!axis->valid)
+    return;
+  if (out->first_separating < 0 && axis->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
+    out->first_separating = k;
+  if (out->best < 0 || axis->overlap < out->best_axis.overlap)
     {
-      const PhysSatAxis *axis = &r->axes[k];
-      if (!axis->valid)
-        continue;
-      if (r->first_separating < 0 && axis->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
-        r->first_separating = k;
-      if (r->best < 0 || axis->overlap < r->axes[r->best].overlap)
-        r->best = k;
+      out->best = k;
+      out->best_axis = *axis;
     }
-  if (r->best < 0)
+}
+
+/* The verdict, the normal and the MTV from the axis of least overlap. */
+static void
+contact_choose (PhysSatContact *out)
+{
+  if (out->best < 0)
     return; /* no valid axis (a polygon of no vertices): nothing to tell, left zero */
-  const PhysSatAxis *best = &r->axes[r->best];
-  r->overlap = best->overlap;
-  r->normal = phys_v2_scale (best->axis, best->sign);
-  r->mtv = phys_v2_scale (r->normal, r->overlap);
-  if (r->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
-    r->verdict = PHYS_CONTACT_SEPARATED;
-  else if (r->overlap <= PHYS_CONTACT_TOUCH_TOLERANCE)
-    r->verdict = PHYS_CONTACT_TOUCHING;
+  const PhysSatAxis *best = &out->best_axis;
+  out->overlap = best->overlap;
+  out->normal = phys_v2_scale (best->axis, best->sign);
+  out->mtv = phys_v2_scale (out->normal, out->overlap);
+  if (out->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
+    out->verdict = PHYS_CONTACT_SEPARATED;
+  else if (out->overlap <= PHYS_CONTACT_TOUCH_TOLERANCE)
+    out->verdict = PHYS_CONTACT_TOUCHING;
   else
-    r->verdict = PHYS_CONTACT_OVERLAPPING;
+    out->verdict = PHYS_CONTACT_OVERLAPPING;
 }
 
 /* A point being clipped: where it is, which incident vertex it is (-1: made by a cut) and
@@ -210,18 +233,21 @@ feature_id (int reference_body, int reference_edge, int incident_edge, int verte
 }
 
 /* Reference face on the best axis's body, incident edge on the other, two clips and the
- * points behind the reference face. */
+ * points behind the reference face (within keep of it). */
 static void
-manifold_hulls (PhysSatRecord *r, const Hull *a, const Hull *b)
+manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysReal keep)
 {
-  PhysSatManifold *m = &r->manifold;
+  PhysSatManifold *m = &out->manifold;
+  /* Zeroed whole: a record copies it byte for byte. */
+  memset (m, 0, sizeof *m);
+  out->has_manifold = true;
   m->valid = true;
-  m->normal = r->normal;
-  int ref_body = r->axes[r->best].body;
-  const Hull *ref = ref_body == 0 ? a : b;
-  const Hull *inc = ref_body == 0 ? b : a;
+  m->normal = out->normal;
+  int ref_body = out->best_axis.body;
+  const PhysHull *ref = ref_body == 0 ? a : b;
+  const PhysHull *inc = ref_body == 0 ? b : a;
   /* From the reference body towards the other. */
-  PhysVec2 towards = ref_body == 0 ? r->normal : phys_v2_neg (r->normal);
+  PhysVec2 towards = ref_body == 0 ? out->normal : phys_v2_neg (out->normal);
 
   /* Usually the best axis's own edge; a segment's or a backward push's face is the edge whose
    * normal points most towards the other body. */
@@ -260,83 +286,72 @@ manifold_hulls (PhysSatRecord *r, const Hull *a, const Hull *b)
 
   ClipPoint in[2] = { { m->incident_v1, ie, -1 }, { m->incident_v2, (ie + 1) % inc->count, -1 } };
   ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
-  ClipPoint out[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
+  ClipPoint clipped[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   PhysVec2 t = m->reference_tangent;
   int count = clip_step (&m->clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
   count = clip_step (&m->clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid,
-                     count, out);
+                     count, clipped);
   m->clip_count = 2;
 
   for (int k = 0; k < count; k++)
     {
-      PhysReal s = phys_v2_dot (m->reference_normal, phys_v2_sub (out[k].p, m->reference_v1));
+      PhysReal s = phys_v2_dot (m->reference_normal, phys_v2_sub (clipped[k].p, m->reference_v1));
       m->separations[k] = s;
-      if (s > PHYS_CONTACT_TOUCH_TOLERANCE)
+      if (s > keep)
         continue;
       PhysContactPoint *c = &m->points[m->point_count++];
-      c->point = out[k].p;
+      c->point = clipped[k].p;
       c->separation = s;
       c->depth = -s;
-      c->point_on_reference = phys_v2_add_scaled (out[k].p, m->reference_normal, -s);
+      c->point_on_reference = phys_v2_add_scaled (clipped[k].p, m->reference_normal, -s);
       c->reference_edge = re;
       c->incident_edge = ie;
-      c->incident_vertex = out[k].vertex;
-      c->clip_side = out[k].side;
-      c->id = feature_id (ref_body, re, ie, out[k].vertex, out[k].side);
+      c->incident_vertex = clipped[k].vertex;
+      c->clip_side = clipped[k].side;
+      c->id = feature_id (ref_body, re, ie, clipped[k].vertex, clipped[k].side);
     }
 }
 
-static PhysSatRecord
-sat_hulls (const Hull *a, const Hull *b, int b_axes, PhysSatShape shape)
+void
+phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
+                     PhysReal keep, PhysSatContact *out, PhysSatRecord *rec)
 {
-  PhysSatRecord r;
-  memset (&r, 0, sizeof r);
-  r.shape_b = shape;
-  for (int i = 0; i < a->count; i++)
-    axis_of_hulls (&r.axes[r.axis_count++], a, b, 0, i, a->n[i]);
-  for (int i = 0; i < b_axes; i++)
-    axis_of_hulls (&r.axes[r.axis_count++], a, b, 1, i, b->n[i]);
-  record_choose (&r);
-  if (r.verdict != PHYS_CONTACT_SEPARATED)
-    manifold_hulls (&r, a, b);
-  return r;
+  contact_begin (out);
+  PhysSatAxis scratch;
+  int k = 0;
+  for (int i = 0; i < a->count; i++, k++)
+    {
+      PhysSatAxis *axis = rec != NULL ? &rec->axes[k] : &scratch;
+      axis_of_hulls (axis, a, b, 0, i, a->n[i]);
+      contact_consider (out, k, axis);
+    }
+  for (int i = 0; i < b_axes; i++, k++)
+    {
+      PhysSatAxis *axis = rec != NULL ? &rec->axes[k] : &scratch;
+      axis_of_hulls (axis, a, b, 1, i, b->n[i]);
+      if (one_sided)
+        {
+          /* A wall: A belongs on the side its normal points to, so the way out is back along
+           * it, even past the wall's middle (a two-sided segment would push A through). */
+          axis->overlap = axis->backward;
+          axis->sign = -1.0;
+        }
+      contact_consider (out, k, axis);
+    }
+  contact_choose (out);
+  if (out->best >= 0 && out->overlap >= -keep)
+    manifold_hulls (out, a, b, keep);
 }
 
-PhysSatRecord
-phys_sat_polygon_polygon (const PhysPolygonWorld *a, const PhysPolygonWorld *b)
-{
-  Hull ha, hb;
-  hull_from_polygon (&ha, a);
-  hull_from_polygon (&hb, b);
-  PhysSatRecord r = sat_hulls (&ha, &hb, hb.count, PHYS_SAT_SHAPE_POLYGON);
-  r.a = *a;
-  r.b = *b;
-  return r;
-}
-
-PhysSatRecord
-phys_sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q)
-{
-  Hull ha, hb;
-  hull_from_polygon (&ha, a);
-  hull_from_segment (&hb, p, q);
-  /* The segment's two normals are one axis: its left normal alone is the candidate. */
-  PhysSatRecord r = sat_hulls (&ha, &hb, 1, PHYS_SAT_SHAPE_SEGMENT);
-  r.a = *a;
-  r.p = p;
-  r.q = q;
-  return r;
-}
-
-/* The polygon's vertex closest to c (ties: smaller index). */
+/* The hull's vertex closest to c (ties: smaller index). */
 static int
-closest_vertex (const PhysPolygonWorld *a, PhysVec2 c)
+closest_vertex (const PhysHull *a, PhysVec2 c)
 {
   int best = 0;
-  PhysReal best_d = phys_v2_len_sq (phys_v2_sub (c, a->vertices[0]));
+  PhysReal best_d = phys_v2_len_sq (phys_v2_sub (c, a->v[0]));
   for (int i = 1; i < a->count; i++)
     {
-      PhysReal d = phys_v2_len_sq (phys_v2_sub (c, a->vertices[i]));
+      PhysReal d = phys_v2_len_sq (phys_v2_sub (c, a->v[i]));
       if (d < best_d)
         {
           best_d = d;
@@ -346,41 +361,44 @@ closest_vertex (const PhysPolygonWorld *a, PhysVec2 c)
   return best;
 }
 
-PhysSatRecord
-phys_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 center, PhysReal radius)
+void
+phys_sat_circle_core (const PhysHull *a, PhysVec2 center, PhysReal radius, PhysReal keep,
+                      PhysSatContact *out, PhysSatRecord *rec)
 {
-  PhysSatRecord r;
-  memset (&r, 0, sizeof r);
-  r.shape_b = PHYS_SAT_SHAPE_CIRCLE;
-  r.a = *a;
-  r.center = center;
-  r.radius = radius;
-  Hull ha;
-  hull_from_polygon (&ha, a);
-  for (int i = 0; i < a->count; i++)
-    axis_of_circle (&r.axes[r.axis_count++], &ha, PHYS_SAT_AXIS_EDGE, i, a->normals[i], center,
-                    radius);
-  int k = closest_vertex (a, center);
-  PhysVec2 to_center = phys_v2_sub (center, a->vertices[k]);
-  PhysSatAxis *vertex_axis = &r.axes[r.axis_count++];
+  contact_begin (out);
+  PhysSatAxis scratch;
+  int k = 0;
+  for (int i = 0; i < a->count; i++, k++)
+    {
+      PhysSatAxis *axis = rec != NULL ? &rec->axes[k] : &scratch;
+      axis_of_circle (axis, a, PHYS_SAT_AXIS_EDGE, i, a->n[i], center, radius);
+      contact_consider (out, k, axis);
+    }
+  int kv = closest_vertex (a, center);
+  PhysVec2 to_center = phys_v2_sub (center, a->v[kv]);
+  PhysSatAxis *vertex_axis = rec != NULL ? &rec->axes[k] : &scratch;
   if (phys_v2_len_sq (to_center) > 0.0)
-    axis_of_circle (vertex_axis, &ha, PHYS_SAT_AXIS_VERTEX, k, phys_v2_unit (to_center), center,
+    axis_of_circle (vertex_axis, a, PHYS_SAT_AXIS_VERTEX, kv, phys_v2_unit (to_center), center,
                     radius);
   else
     {
+      memset (vertex_axis, 0, sizeof *vertex_axis);
       vertex_axis->body = 0;
       vertex_axis->kind = PHYS_SAT_AXIS_VERTEX;
-      vertex_axis->feature = k;
+      vertex_axis->feature = kv;
       vertex_axis->valid = false;
     }
-  record_choose (&r);
-  if (r.verdict == PHYS_CONTACT_SEPARATED)
-    return r;
+  contact_consider (out, k, vertex_axis);
+  contact_choose (out);
+  if (out->best < 0 || out->overlap < -keep)
+    return;
 
-  PhysSatManifold *m = &r.manifold;
-  const PhysSatAxis *best = &r.axes[r.best];
+  PhysSatManifold *m = &out->manifold;
+  memset (m, 0, sizeof *m);
+  out->has_manifold = true;
+  const PhysSatAxis *best = &out->best_axis;
   m->valid = true;
-  m->normal = r.normal;
+  m->normal = out->normal;
   m->reference_body = 0;
   m->incident_edge = -1;
   if (best->kind == PHYS_SAT_AXIS_EDGE)
@@ -389,27 +407,27 @@ phys_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 center, PhysReal ra
        * circle touches is the one whose normal is most along the contact normal. */
       int re = 0;
       for (int e = 1; e < a->count; e++)
-        if (phys_v2_dot (a->normals[e], r.normal) > phys_v2_dot (a->normals[re], r.normal))
+        if (phys_v2_dot (a->n[e], out->normal) > phys_v2_dot (a->n[re], out->normal))
           re = e;
       m->reference_edge = re;
-      m->reference_v1 = a->vertices[re];
-      m->reference_v2 = a->vertices[(re + 1) % a->count];
-      m->reference_normal = a->normals[re];
-      m->reference_tangent = phys_v2_unit (a->edges[re]);
+      m->reference_v1 = a->v[re];
+      m->reference_v2 = a->v[(re + 1) % a->count];
+      m->reference_normal = a->n[re];
+      m->reference_tangent = phys_v2_unit (phys_v2_sub (m->reference_v2, m->reference_v1));
     }
   else
     {
       m->reference_edge = -1;
-      m->reference_v1 = a->vertices[best->feature];
+      m->reference_v1 = a->v[best->feature];
       m->reference_v2 = m->reference_v1;
-      m->reference_normal = r.normal;
+      m->reference_normal = out->normal;
     }
   m->point_count = 1;
   PhysContactPoint *c = &m->points[0];
-  c->point = phys_v2_add_scaled (center, r.normal, -radius);
-  c->depth = r.overlap;
-  c->separation = -r.overlap;
-  c->point_on_reference = phys_v2_add_scaled (c->point, r.normal, r.overlap);
+  c->point = phys_v2_add_scaled (center, out->normal, -radius);
+  c->depth = out->overlap;
+  c->separation = -out->overlap;
+  c->point_on_reference = phys_v2_add_scaled (c->point, out->normal, out->overlap);
   c->reference_edge = m->reference_edge;
   c->incident_edge = -1;
   c->incident_vertex = -1;
@@ -418,7 +436,109 @@ phys_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 center, PhysReal ra
   c->id = feature_id (0, best->kind == PHYS_SAT_AXIS_EDGE ? m->reference_edge
                                                          : 0x40 + best->feature,
                       -1, -1, 0);
+}
+
+/* Copies what the core found into its record. */
+static void
+record_from_contact (PhysSatRecord *r, const PhysSatContact *c)
+{
+  r->verdict = c->verdict;
+  r->axis_count = c->axis_count;
+  r->first_separating = c->first_separating;
+  r->best = c->best;
+  r->overlap = c->overlap;
+  r->normal = c->normal;
+  r->mtv = c->mtv;
+  if (c->has_manifold)
+    r->manifold = c->manifold;
+}
+
+PhysSatRecord
+phys_sat_polygon_polygon_within (const PhysPolygonWorld *a, const PhysPolygonWorld *b,
+                                 PhysReal keep)
+{
+  PhysSatRecord r;
+  memset (&r, 0, sizeof r);
+  PhysHull ha, hb;
+  phys_hull_from_world (&ha, a);
+  phys_hull_from_world (&hb, b);
+  PhysSatContact c;
+  phys_sat_hulls_core (&ha, &hb, hb.count, false, keep, &c, &r);
+  record_from_contact (&r, &c);
+  r.shape_b = PHYS_SAT_SHAPE_POLYGON;
+  r.a = *a;
+  r.b = *b;
   return r;
+}
+
+PhysSatRecord
+phys_sat_polygon_polygon (const PhysPolygonWorld *a, const PhysPolygonWorld *b)
+{
+  return phys_sat_polygon_polygon_within (a, b, PHYS_CONTACT_TOUCH_TOLERANCE);
+}
+
+/* A polygon against segment PQ, two-sided or (a wall) one-sided. */
+static PhysSatRecord
+sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q, bool one_sided,
+                     PhysReal keep)
+{
+  PhysSatRecord r;
+  memset (&r, 0, sizeof r);
+  PhysHull ha, hb;
+  phys_hull_from_world (&ha, a);
+  phys_hull_segment (&hb, p, q);
+  /* The segment's two normals are one axis: its left normal alone is the candidate. */
+  PhysSatContact c;
+  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, &c, &r);
+  record_from_contact (&r, &c);
+  r.shape_b = PHYS_SAT_SHAPE_SEGMENT;
+  r.a = *a;
+  r.p = p;
+  r.q = q;
+  return r;
+}
+
+PhysSatRecord
+phys_sat_polygon_segment_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q,
+                                 PhysReal keep)
+{
+  return sat_polygon_segment (a, p, q, false, keep);
+}
+
+PhysSatRecord
+phys_sat_polygon_wall_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q, PhysReal keep)
+{
+  return sat_polygon_segment (a, p, q, true, keep);
+}
+
+PhysSatRecord
+phys_sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q)
+{
+  return phys_sat_polygon_segment_within (a, p, q, PHYS_CONTACT_TOUCH_TOLERANCE);
+}
+
+PhysSatRecord
+phys_sat_polygon_circle_within (const PhysPolygonWorld *a, PhysVec2 center, PhysReal radius,
+                                PhysReal keep)
+{
+  PhysSatRecord r;
+  memset (&r, 0, sizeof r);
+  PhysHull ha;
+  phys_hull_from_world (&ha, a);
+  PhysSatContact c;
+  phys_sat_circle_core (&ha, center, radius, keep, &c, &r);
+  record_from_contact (&r, &c);
+  r.shape_b = PHYS_SAT_SHAPE_CIRCLE;
+  r.a = *a;
+  r.center = center;
+  r.radius = radius;
+  return r;
+}
+
+PhysSatRecord
+phys_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 center, PhysReal radius)
+{
+  return phys_sat_polygon_circle_within (a, center, radius, PHYS_CONTACT_TOUCH_TOLERANCE);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -453,51 +573,169 @@ swept_axis_times (PhysSweptAxis *s, PhysVec2 v)
     }
 }
 
+/* The latest enter and earliest exit so far (ties keep the smaller index). */
+typedef struct
+{
+  int enter_axis, exit_axis;
+  PhysSweptAxis enter, exit; /* copies of the deciding axes */
+} SweptChoice;
+
+static void
+swept_consider (SweptChoice *c, int k, const PhysSweptAxis *s)
+{
+  if (k == 0 || s->enter > c->enter.enter)
+    {
+      c->enter_axis = k;
+      c->enter = *s;
+    }
+  if (k == 0 || s->exit < c->exit.exit)
+    {
+      c->exit_axis = k;
+      c->exit = *s;
+    }
+}
+
 /* Intersects the axes' intervals and runs the early outs. */
 static void
-swept_choose (PhysSweptSatRecord *r)
+swept_choose (PhysSweptContact *out, const SweptChoice *c, PhysVec2 v)
 {
-  r->enter_axis = 0;
-  r->exit_axis = 0;
-  for (int k = 1; k < r->axis_count; k++)
+  PhysReal enter = c->enter.enter, exit = c->exit.exit;
+  out->enter_axis = c->enter_axis;
+  out->has_t = false;
+  out->t = 0.0;
+  out->normal = phys_v2 (0.0, 0.0);
+  out->corner = false;
+  if (enter < 0.0 && exit > 0.0)
     {
-      if (r->axes[k].enter > r->axes[r->enter_axis].enter)
-        r->enter_axis = k;
-      if (r->axes[k].exit < r->axes[r->exit_axis].exit)
-        r->exit_axis = k;
+      out->verdict = PHYS_VERDICT_OVERLAPPING;
+      out->has_t = true;
+      out->t = 0.0;
     }
-  r->enter = r->axes[r->enter_axis].enter;
-  r->exit = r->axes[r->exit_axis].exit;
-
-  if (r->enter < 0.0 && r->exit > 0.0)
-    {
-      r->verdict = PHYS_VERDICT_OVERLAPPING;
-      r->has_t = true;
-      r->t = 0.0;
-    }
-  else if (phys_v2_len_sq (r->v) < PHYS_SWEEP_A_EPSILON)
-    r->verdict = PHYS_VERDICT_NO_RELATIVE_MOTION;
-  else if (r->exit <= 0.0)
-    r->verdict = PHYS_VERDICT_MOVING_APART;
-  else if (r->enter > r->exit)
-    r->verdict = PHYS_VERDICT_MISS;
+  else if (phys_v2_len_sq (v) < PHYS_SWEEP_A_EPSILON)
+    out->verdict = PHYS_VERDICT_NO_RELATIVE_MOTION;
+  else if (exit <= 0.0)
+    out->verdict = PHYS_VERDICT_MOVING_APART;
+  else if (enter > exit)
+    out->verdict = PHYS_VERDICT_MISS;
   else
     {
-      r->has_t = true;
+      out->has_t = true;
       /* Touching at the start gives enter = 0 / -speed = -0: the time is +0 all the same. */
-      r->t = r->enter == 0.0 ? 0.0 : r->enter;
-      r->verdict = r->t > 1.0 ? PHYS_VERDICT_AFTER_FRAME : PHYS_VERDICT_HIT;
+      out->t = enter == 0.0 ? 0.0 : enter;
+      out->verdict = out->t > 1.0 ? PHYS_VERDICT_AFTER_FRAME : PHYS_VERDICT_HIT;
     }
 
-  if (r->has_t)
+  if (out->has_t)
     {
-      const PhysSweptAxis *s = &r->axes[r->enter_axis];
+      const PhysSweptAxis *s = &c->enter;
       /* Moving along -n, B meets A's far side: B is on the +n side of A. Still on this axis
        * (overlapping from the start), the shorter push decides as in the static test. */
       PhysReal sign = s->speed < 0.0 ? 1.0 : s->speed > 0.0 ? -1.0 : s->start.sign;
-      r->normal = phys_v2_scale (s->start.axis, sign);
+      out->normal = phys_v2_scale (s->start.axis, sign);
+    }
+}
+
+/* Copies what the core found into its record. */
+static void
+swept_record (PhysSweptSatRecord *r, const PhysSweptContact *out, const SweptChoice *c)
+{
+  r->enter_axis = c->enter_axis;
+  r->exit_axis = c->exit_axis;
+  r->enter = c->enter.enter;
+  r->exit = c->exit.exit;
+  r->verdict = out->verdict;
+  r->has_t = out->has_t;
+  r->t = out->t;
+  if (out->has_t)
+    {
+      r->normal = out->normal;
       r->moved_a = phys_v2_scale (r->da, r->t);
       r->moved_b = phys_v2_scale (r->db, r->t);
+    }
+}
+
+void
+phys_sweep_hulls_core (const PhysHull *a, PhysVec2 da, const PhysHull *b, int b_axes,
+                       PhysVec2 db, PhysSweptContact *out, PhysSweptSatRecord *rec)
+{
+  PhysVec2 v = phys_v2_sub (db, da);
+  SweptChoice choice;
+  PhysSweptAxis scratch;
+  int k = 0;
+  for (int body = 0; body < 2; body++)
+    {
+      const PhysHull *owner = body == 0 ? a : b;
+      int count = body == 0 ? a->count : b_axes;
+      for (int i = 0; i < count; i++, k++)
+        {
+          PhysSweptAxis *s = rec != NULL ? &rec->axes[k] : &scratch;
+          axis_of_hulls (&s->start, a, b, body, i, owner->n[i]);
+          swept_axis_times (s, v);
+          swept_consider (&choice, k, s);
+        }
+    }
+  swept_choose (out, &choice, v);
+  if (rec != NULL)
+    {
+      rec->axis_count = k;
+      swept_record (rec, out, &choice);
+    }
+}
+
+void
+phys_sweep_circle_core (const PhysHull *a, PhysVec2 da, PhysVec2 center, PhysVec2 dc,
+                        PhysReal radius, PhysSweptContact *out, PhysSweptSatRecord *rec)
+{
+  PhysVec2 v = phys_v2_sub (dc, da);
+  SweptChoice choice;
+  PhysSweptAxis scratch;
+  int k = 0;
+  for (int i = 0; i < a->count; i++, k++)
+    {
+      PhysSweptAxis *s = rec != NULL ? &rec->axes[k] : &scratch;
+      axis_of_circle (&s->start, a, PHYS_SAT_AXIS_EDGE, i, a->n[i], center, radius);
+      swept_axis_times (s, v);
+      swept_consider (&choice, k, s);
+    }
+  swept_choose (out, &choice, v);
+  if (rec != NULL)
+    {
+      rec->axis_count = k;
+      swept_record (rec, out, &choice);
+    }
+  if (!out->has_t)
+    return;
+
+  /* In A's frame the centre moves by v. The edge axes bound the polygon grown by r along
+   * each normal in both directions, a shape with square corners around the rounded one: where
+   * the centre first enters it, the circle either touches the polygon (the static test is not
+   * SEPARATED) or lies in a corner, off every face; then only that corner's vertex, the closest
+   * one, can be met before the centre leaves the square corner again. */
+  PhysVec2 at = phys_v2_add_scaled (center, v, out->t);
+  PhysSatContact near;
+  phys_sat_circle_core (a, at, radius, PHYS_CONTACT_TOUCH_TOLERANCE, &near, NULL);
+  if (near.verdict != PHYS_CONTACT_SEPARATED)
+    return;
+  int vertex = closest_vertex (a, at);
+
+  PhysCircleCircleSweep corner = phys_sweep_circle_circle (center, v, radius, a->v[vertex],
+                                                           phys_v2 (0.0, 0.0), 0.0);
+  out->corner = true;
+  out->verdict = corner.verdict;
+  out->has_t = corner.has_t;
+  out->t = corner.has_t ? corner.t : 0.0;
+  out->normal = corner.has_t ? phys_v2_neg (corner.normal) : phys_v2 (0.0, 0.0);
+  if (rec != NULL)
+    {
+      rec->corner = true;
+      rec->corner_vertex = vertex;
+      rec->corner_sweep = corner;
+      rec->verdict = out->verdict;
+      rec->has_t = out->has_t;
+      rec->t = out->t;
+      rec->normal = out->normal;
+      rec->moved_a = phys_v2_scale (da, rec->t);
+      rec->moved_b = phys_v2_scale (dc, rec->t);
     }
 }
 
@@ -521,20 +759,25 @@ phys_sweep_sat_polygon_polygon (const PhysPolygonWorld *a, PhysVec2 da,
   swept_begin (&r, PHYS_SAT_SHAPE_POLYGON, da, db);
   r.a = *a;
   r.b = *b;
-  Hull ha, hb;
-  hull_from_polygon (&ha, a);
-  hull_from_polygon (&hb, b);
-  for (int body = 0; body < 2; body++)
-    {
-      const Hull *owner = body == 0 ? &ha : &hb;
-      for (int i = 0; i < owner->count; i++)
-        {
-          PhysSweptAxis *s = &r.axes[r.axis_count++];
-          axis_of_hulls (&s->start, &ha, &hb, body, i, owner->n[i]);
-          swept_axis_times (s, r.v);
-        }
-    }
-  swept_choose (&r);
+  PhysHull ha, hb;
+  phys_hull_from_world (&ha, a);
+  phys_hull_from_world (&hb, b);
+  PhysSweptContact c;
+  phys_sweep_hulls_core (&ha, da, &hb, hb.count, db, &c, &r);
+  return r;
+}
+
+PhysSweptSatRecord
+phys_sweep_sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 da, PhysVec2 p, PhysVec2 q)
+{
+  PhysSweptSatRecord r;
+  swept_begin (&r, PHYS_SAT_SHAPE_SEGMENT, da, phys_v2 (0.0, 0.0));
+  r.a = *a;
+  PhysHull ha, hb;
+  phys_hull_from_world (&ha, a);
+  phys_hull_segment (&hb, p, q);
+  PhysSweptContact c;
+  phys_sweep_hulls_core (&ha, da, &hb, 1, phys_v2 (0.0, 0.0), &c, &r);
   return r;
 }
 
@@ -547,39 +790,9 @@ phys_sweep_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 da, PhysVec2 
   r.a = *a;
   r.center = center;
   r.radius = radius;
-  Hull ha;
-  hull_from_polygon (&ha, a);
-  for (int i = 0; i < a->count; i++)
-    {
-      PhysSweptAxis *s = &r.axes[r.axis_count++];
-      axis_of_circle (&s->start, &ha, PHYS_SAT_AXIS_EDGE, i, a->normals[i], center, radius);
-      swept_axis_times (s, r.v);
-    }
-  swept_choose (&r);
-  if (!r.has_t)
-    return r;
-
-  /* In A's frame the centre moves by v. The edge axes bound the polygon grown by r along
-   * each normal in both directions, a shape with square corners around the rounded one: where
-   * the centre first enters it, the circle either touches the polygon (the static test is not
-   * SEPARATED) or lies in a corner, off every face; then only that corner's vertex, the closest
-   * one, can be met before the centre leaves the square corner again. */
-  PhysVec2 at = phys_v2_add_scaled (center, r.v, r.t);
-  int vertex = -1;
-  if (phys_sat_polygon_circle (a, at, radius).verdict == PHYS_CONTACT_SEPARATED)
-    vertex = closest_vertex (a, at);
-  if (vertex < 0)
-    return r;
-
-  r.corner = true;
-  r.corner_vertex = vertex;
-  r.corner_sweep = phys_sweep_circle_circle (center, r.v, radius, a->vertices[vertex],
-                                             phys_v2 (0.0, 0.0), 0.0);
-  r.verdict = r.corner_sweep.verdict;
-  r.has_t = r.corner_sweep.has_t;
-  r.t = r.has_t ? r.corner_sweep.t : 0.0;
-  r.normal = r.has_t ? phys_v2_neg (r.corner_sweep.normal) : phys_v2 (0.0, 0.0);
-  r.moved_a = phys_v2_scale (da, r.t);
-  r.moved_b = phys_v2_scale (dc, r.t);
+  PhysHull ha;
+  phys_hull_from_world (&ha, a);
+  PhysSweptContact c;
+  phys_sweep_circle_core (&ha, da, center, dc, radius, &c, &r);
   return r;
 }

@@ -169,16 +169,38 @@ typedef struct
 /// SAT of two placed polygons. Pure.
 PhysSatRecord phys_sat_polygon_polygon (const PhysPolygonWorld *a, const PhysPolygonWorld *b);
 
+/// The same with a contact margin: the manifold is built when the least overlap is at least
+/// -keep (world units, >= 0) and keeps the points whose separation is at most keep; the verdict
+/// is unchanged. The step takes contacts this way (a pair this close is a contact); the
+/// functions without _within use PHYS_CONTACT_TOUCH_TOLERANCE. Pure.
+PhysSatRecord phys_sat_polygon_polygon_within (const PhysPolygonWorld *a, const PhysPolygonWorld *b,
+                                               PhysReal keep);
+
 /// SAT of a placed polygon against a circle: A's edge normals, then the axis from A's vertex
 /// closest to the centre (ties: smaller index). The contact point is the circle's deepest
 /// point, centre - normal radius. Pure.
 PhysSatRecord phys_sat_polygon_circle (const PhysPolygonWorld *a, PhysVec2 center,
                                        PhysReal radius);
 
+/// The same with a contact margin (see phys_sat_polygon_polygon_within()). Pure.
+PhysSatRecord phys_sat_polygon_circle_within (const PhysPolygonWorld *a, PhysVec2 center,
+                                              PhysReal radius, PhysReal keep);
+
 /// SAT of a placed polygon against segment PQ: A's edge normals, then the segment's left
 /// normal; the segment's manifold faces are its two sides (edge 0: P to Q with the left
 /// normal, edge 1: Q to P with the right). Pure.
 PhysSatRecord phys_sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q);
+
+/// The same with a contact margin (see phys_sat_polygon_polygon_within()). Pure.
+PhysSatRecord phys_sat_polygon_segment_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q,
+                                               PhysReal keep);
+
+/// A polygon against a bounds wall PQ, one-sided: the polygon belongs on the side of the wall's
+/// left normal, so on the wall's axis the push is always back along that normal (overlap =
+/// backward, sign -1), however deep the polygon is (a two-sided segment would push a polygon
+/// past its middle through). Otherwise as phys_sat_polygon_segment_within(). Pure.
+PhysSatRecord phys_sat_polygon_wall_within (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q,
+                                            PhysReal keep);
 
 /// One axis of a swept test: when, in the frame, the projections overlap.
 ///
@@ -235,6 +257,11 @@ typedef struct
 /// t in [0, 1]. Pure.
 PhysSweptSatRecord phys_sweep_sat_polygon_polygon (const PhysPolygonWorld *a, PhysVec2 da,
                                                    const PhysPolygonWorld *b, PhysVec2 db);
+
+/// Swept SAT of a polygon translating by da against the fixed segment PQ: A's edge normals and
+/// the segment's normal (exact for translation). Pure.
+PhysSweptSatRecord phys_sweep_sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 da,
+                                                   PhysVec2 p, PhysVec2 q);
 
 /// Swept SAT of a translating polygon against a translating circle (exact: edge axes, then the
 /// corner's circle-point sweep when the first touch falls in a corner). Pure.

@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "phys-grid-private.h"
-#include "phys-world-private.h"
+#include "phys-step-private.h"
 
 /* An overlap deeper than this fraction of the radius (sum) is an embedded start;
  * shallower ones are rounding or the sliding skin, and count as touching. */
@@ -47,93 +46,11 @@
 /* Circles this close to touching (fraction of the radius sum) belong to one jammed cluster. */
 #define JAM_TOUCH 1e-6
 
-typedef struct
-{
-  PhysReal t;           /* absolute frame time of the event */
-  PhysReal t0;          /* time the test started */
-  int kind;             /* PhysEventKind */
-  int b_kind;           /* PhysBodyKind of b */
-  int a, b;             /* circle, then circle (a < b) or segment */
-  uint32_t va, vb;      /* versions of a and b when found */
-} Candidate;
-
-/* What a circle went through in the frame so far. One record per circle, so that a frame
- * starts each one afresh with a single copy (see FRESH_TRAIL). */
-typedef struct
-{
-  PhysReal last_t;      /* time of the circle's last answered contact this frame, or -1 */
-  PhysReal merged_t;    /* when the circle's jammed cluster last moved on as one, or -1 */
-  PhysReal stop_t;      /* when its last resting answer by something immovable was, or -1 */
-  PhysVec2 stop_n;      /* that answer's normal */
-  PhysReal sep_t;       /* when it was last separated from an immovable circle, or -1 */
-  PhysReal hold_t;      /* since when the circle's acceleration has been what it is */
-  long hold_event;      /* the logged event that set it (its support is recorded there), or -1 */
-  long last_event;      /* the circle's last logged event this frame, or -1 */
-  int sep_from;         /* the immovable circle it was last separated from, or -1 */
-  int same_t;           /* answers the circle got at last_t */
-  int answers;          /* resting answers the circle got this frame */
-  int mark;             /* stamp of the last jammed cluster the circle was found in */
-  bool rested;          /* had a slow resting contact this frame */
-  bool pinned;          /* jammed by separations: stands firm in later ones this frame */
-} Trail;
-
-/* A circle's trail when the frame begins. */
 static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
                                    .sep_t = -1.0, .hold_event = -1, .last_event = -1,
                                    .sep_from = -1 };
 
-struct PhysStepScratch
-{
-  int cap;
-  PhysVec2 *start, *disp, *end_vel;
-  PhysVec2 *pos, *rate;  /* position and velocity (world units per frame) at tau */
-  PhysVec2 *base_acc;    /* gravity for a circle that flies parabolas (per frame^2), else 0 */
-  PhysVec2 *acc;         /* its acceleration now: base_acc less what supports it */
-  PhysVec2 *sup_n;       /* two per circle: normals of the surfaces it rests on this frame */
-  int *n_sup;
-  PhysReal *tau;
-  uint32_t *version;
-  bool *done;
-  bool *asleep;         /* sleeping this frame: still, and infinitely heavy until woken */
-  Trail *trail;         /* what the circle went through this frame */
-  PhysAabb *box;
-  PhysGrid grid;
-  Candidate *heap;
-  int n_heap, cap_heap;
-  PhysAabb *seg_box;
-  int *seg_id;
-  int cap_seg;
-};
 
-typedef struct
-{
-  PhysWorld *world;
-  PhysStepScratch *s;
-  PhysEventLog *log;
-  bool has_forces;
-  int handled;
-  int cap;
-  int64_t tests;        /* pair tests made this frame */
-  int64_t test_cap;     /* most pair tests a frame may make (bounds its time and memory) */
-  PhysReal now;         /* time of the test being made */
-  int self;             /* circle being tested */
-  int skip;             /* circle not to test against (already tested the other way) */
-  bool discrete;        /* discrete teaching mode: no sweeps, no re-tests */
-  PhysReal time_limit;  /* stop before events later than this */
-  int answer_limit;     /* stop before this many answers */
-  PhysReal settled;     /* approach per frame below which touching contacts are settled */
-  int *wake;            /* sleepers found next to a circle that woke */
-  int n_wake, cap_wake;
-  int *found;           /* discrete mode: neighbours of the circle being tested */
-  int n_found, cap_found;
-  int *cluster;         /* a jammed cluster being gathered */
-  int n_cluster, cap_cluster;
-  int stamp;            /* of the last jammed cluster gathered this frame */
-  PhysReal jam_t;       /* the instant of the cluster being gathered */
-  long event_at;        /* log index of the event being handled, or -1 without a log */
-  PhysReal event_t;     /* its time */
-  PhysVec2 moved;       /* momentum the answers of that event gave the circles */
-} Step;
 
 void
 phys_step_scratch_free (PhysStepScratch *s)
@@ -159,6 +76,14 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->heap);
   free (s->seg_box);
   free (s->seg_id);
+  free (s->paths.circle_turn);
+  free (s->paths.circle_end_spin);
+  free (s->paths.polygon_disp);
+  free (s->paths.polygon_acc);
+  free (s->paths.polygon_turn);
+  free (s->paths.polygon_end_vel);
+  free (s->paths.polygon_end_spin);
+  phys_rigid_scratch_free (s->rigid);
   free (s);
 }
 
@@ -169,6 +94,12 @@ xrealloc (void *p, size_t n, size_t size)
   if (q == NULL)
     abort ();
   return q;
+}
+
+void *
+phys_step_realloc (void *p, size_t n, size_t size)
+{
+  return xrealloc (p, n, size);
 }
 
 static PhysStepScratch *
@@ -208,6 +139,23 @@ scratch_for (PhysWorld *world)
       s->seg_id = xrealloc (s->seg_id, (size_t) world->n_segments, sizeof *s->seg_id);
       s->cap_seg = world->n_segments;
     }
+  if (world->n_circles > s->cap_paths_circles || s->paths.circle_turn == NULL)
+    {
+      size_t m = (size_t) world->n_circles;
+      s->paths.circle_turn = xrealloc (s->paths.circle_turn, m, sizeof (PhysReal));
+      s->paths.circle_end_spin = xrealloc (s->paths.circle_end_spin, m, sizeof (PhysReal));
+      s->cap_paths_circles = world->n_circles;
+    }
+  if (world->n_polygons > s->cap_paths_polygons || s->paths.polygon_disp == NULL)
+    {
+      size_t m = (size_t) world->n_polygons;
+      s->paths.polygon_disp = xrealloc (s->paths.polygon_disp, m, sizeof (PhysVec2));
+      s->paths.polygon_acc = xrealloc (s->paths.polygon_acc, m, sizeof (PhysVec2));
+      s->paths.polygon_turn = xrealloc (s->paths.polygon_turn, m, sizeof (PhysReal));
+      s->paths.polygon_end_vel = xrealloc (s->paths.polygon_end_vel, m, sizeof (PhysVec2));
+      s->paths.polygon_end_spin = xrealloc (s->paths.polygon_end_spin, m, sizeof (PhysReal));
+      s->cap_paths_polygons = world->n_polygons;
+    }
   return s;
 }
 
@@ -232,18 +180,6 @@ phys_event_log_free (PhysEventLog *log)
   memset (log, 0, sizeof *log);
 }
 
-/* What every event of a frame starts with: kind, time, bodies, answer and the flags of a
- * collision. Zero-initialise (a compound literal), then set what applies. */
-typedef struct
-{
-  PhysEventKind kind;
-  PhysReal t, t0;
-  int a, b;
-  PhysBodyKind b_kind;
-  int answer;
-  bool resting, at_frame_end, jammed;
-  PhysReal removed;
-} EventHead;
 
 /* Appends an event of this frame with its head; the rest of the record starts at zero, for
  * the caller to fill in. */
@@ -270,6 +206,12 @@ log_event (PhysEventLog *log, const PhysWorld *world, const EventHead *head)
   e->jammed = head->jammed;
   e->removed = head->removed;
   return e;
+}
+
+PhysEvent *
+phys_step_log_event (Step *st, const EventHead *head)
+{
+  return st->log != NULL ? log_event (st->log, st->world, head) : NULL;
 }
 
 /* ---- candidate heap ------------------------------------------------------ */
@@ -338,35 +280,6 @@ heap_pop (PhysStepScratch *s)
 
 /* ---- bodies inside the frame -------------------------------------------- */
 
-static PhysVec2
-position_at (const PhysStepScratch *s, int i, PhysReal t)
-{
-  if (t == s->tau[i])
-    return s->pos[i];
-  PhysReal h = t - s->tau[i];
-  PhysVec2 p = phys_v2_add_scaled (s->pos[i], s->rate[i], h);
-  if (s->acc[i].x == 0.0 && s->acc[i].y == 0.0)
-    return p;
-  return phys_v2_add_scaled (p, s->acc[i], 0.5 * h * h);
-}
-
-/* Velocity (world units per frame) of circle i at time t of its path. */
-static PhysVec2
-rate_at (const PhysStepScratch *s, int i, PhysReal t)
-{
-  return phys_v2_add_scaled (s->rate[i], s->acc[i], t - s->tau[i]);
-}
-
-/* Moves circle i's clock to t, where it stands at p (its path's point, or where a
- * response put it). */
-static void
-move_clock (PhysStepScratch *s, int i, PhysReal t, PhysVec2 p)
-{
-  s->rate[i] = rate_at (s, i, t);
-  s->pos[i] = p;
-  s->tau[i] = t;
-}
-
 /* ---- momentum the immovable bodies take (docs/physics.md, momentum balance) ---- */
 
 /* Adds momentum the immovable bodies took to the logged event at index `at`. */
@@ -375,6 +288,12 @@ note_taken (Step *st, long at, PhysVec2 p)
 {
   if (st->log != NULL && at >= 0 && (size_t) at < st->log->count)
     st->log->events[at].taken = phys_v2_add (st->log->events[at].taken, p);
+}
+
+void
+phys_step_note_taken (Step *st, long at, PhysVec2 p)
+{
+  note_taken (st, at, p);
 }
 
 /* Closes circle i's hold at time t: while its acceleration fell short of the gravity it
@@ -419,6 +338,12 @@ begin_event (Step *st, PhysReal t)
   st->moved = phys_v2 (0.0, 0.0);
 }
 
+void
+phys_step_begin_event (Step *st, PhysReal t)
+{
+  begin_event (st, t);
+}
+
 static bool
 takes_part (const PhysCircle *c)
 {
@@ -451,6 +376,12 @@ remaining_box (const PhysWorld *world, const PhysStepScratch *s, int i)
   return path_box (world, s, i, 1.0 - s->tau[i]);
 }
 
+PhysAabb
+phys_step_remaining_box (const Step *st, int i)
+{
+  return remaining_box (st->world, st->s, i);
+}
+
 /* Appends an index to a growable list. */
 static void
 push_index (int **items, int *n, int *cap, int value)
@@ -467,6 +398,9 @@ static void
 collect_sleeper (void *ctx, int j)
 {
   Step *st = ctx;
+  /* Polygons share the grid (ids from n_circles on) and never sleep. */
+  if (j >= st->world->n_circles)
+    return;
   if (st->s->asleep[j])
     push_index (&st->wake, &st->n_wake, &st->cap_wake, j);
 }
@@ -476,6 +410,18 @@ static PhysReal
 inv_mass_of (const Step *st, int i)
 {
   return st->s->asleep[i] ? 0.0 : st->world->circles[i].inv_mass;
+}
+
+PhysReal
+phys_step_inv_mass (const Step *st, int i)
+{
+  return inv_mass_of (st, i);
+}
+
+void
+phys_step_push (Step *st, Candidate c)
+{
+  heap_push (st->s, c);
 }
 
 /* Share a circle takes in separating an embedded pair: its inverse mass, none when it
@@ -696,7 +642,9 @@ static void
 visit_circle (void *ctx, int j)
 {
   Step *st = ctx;
-  if (j != st->self && j != st->skip && !st->s->done[j])
+  if (j >= st->world->n_circles)
+    phys_rigid_test_pair (st, st->self, j);
+  else if (j != st->self && j != st->skip && !st->s->done[j])
     test_circle_pair (st, st->self, j);
 }
 
@@ -731,6 +679,8 @@ test_circle_static (Step *st, int i)
       if (box->max.y >= b->max.y)
         test_circle_segment (st, i, 3);
     }
+  if (st->rigid)
+    phys_rigid_test_circle_curves (st, i);
 }
 
 /* Tests circle i against everything it might meet from st->now on. */
@@ -743,6 +693,12 @@ test_circle (Step *st, int i, int skip)
   test_circle_static (st, i);
 }
 
+void
+phys_step_test_circle (Step *st, int i, int skip)
+{
+  test_circle (st, i, skip);
+}
+
 /* The frame's first pass over circle pairs: every pair once, until the frame's budget
  * of tests is spent (the frame then stops at the cap: listing the rest of a heap of
  * coincident circles would cost n^2 for nothing). */
@@ -752,7 +708,9 @@ visit_pair (void *ctx, int i, int j)
   Step *st = ctx;
   const PhysStepScratch *s = st->s;
   st->world->grid_pairs++;
-  if (!(s->done[i] || s->done[j] || (s->asleep[i] && s->asleep[j])))
+  if (i >= st->world->n_circles || j >= st->world->n_circles)
+    phys_rigid_test_pair (st, i, j);
+  else if (!(s->done[i] || s->done[j] || (s->asleep[i] && s->asleep[j])))
     test_circle_pair (st, i, j);
   return st->tests <= st->test_cap;
 }
@@ -770,6 +728,12 @@ path_changed (Step *st, int i)
     }
   s->box[i] = remaining_box (st->world, s, i);
   phys_grid_place (&s->grid, i, s->box[i]);
+}
+
+void
+phys_step_path_changed (Step *st, int i)
+{
+  path_changed (st, i);
 }
 
 /* Sets circle i's velocity (world units per time unit) from time tau on. */
@@ -803,6 +767,12 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
    * integrator added over the frame on top of the change (a parabola's is read at the
    * frame's end from its path). */
   s->end_vel[i] = st->has_forces ? phys_v2_add (s->end_vel[i], phys_v2_sub (after, before)) : after;
+}
+
+void
+phys_step_set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
+{
+  set_velocity (st, i, before, after);
 }
 
 static PhysVec2
@@ -993,6 +963,12 @@ wake (Step *st, int i)
   return true;
 }
 
+bool
+phys_step_wake (Step *st, int i)
+{
+  return wake (st, i);
+}
+
 /* Counts an answer of circle i at time t. Past PHYS_JAM_ANSWERS answers at one
  * instant the circle is jammed (see unjam). */
 static bool
@@ -1011,6 +987,8 @@ collect_touching (void *ctx, int j)
   Step *st = ctx;
   PhysStepScratch *s = st->s;
   int i = st->self;
+  if (j >= st->world->n_circles)
+    return;
   if (s->trail[j].mark == st->stamp || s->done[j] || inv_mass_of (st, j) == 0.0)
     return;
   /* Only circles answered at this instant ring with it. */
@@ -1568,8 +1546,11 @@ handle_embedded (Step *st, const Candidate *c)
 }
 
 static bool
-candidate_is_current (const PhysStepScratch *s, const Candidate *c)
+candidate_is_current (const Step *st, const Candidate *c)
 {
+  const PhysStepScratch *s = st->s;
+  if (phys_event_is_rigid ((PhysEventKind) c->kind))
+    return phys_rigid_candidate_current (st, c);
   if (s->version[c->a] != c->va || s->done[c->a])
     return false;
   if (c->b_kind == PHYS_BODY_CIRCLE && (s->version[c->b] != c->vb || s->done[c->b]))
@@ -1600,8 +1581,10 @@ box_extent (PhysAabb b)
  * at 3 x 3 cells of about one circle each. The percentile comes from a
  * 64-bin histogram over [0, 4 x mean]: O(n) and the same on every run. */
 static PhysReal
-choose_cell_size (const PhysWorld *world, const PhysStepScratch *s)
+choose_cell_size (const Step *st)
 {
+  const PhysWorld *world = st->world;
+  const PhysStepScratch *s = st->s;
   enum { BINS = 64 };
   int count[BINS] = { 0 };
   PhysReal sum = 0.0;
@@ -1613,6 +1596,11 @@ choose_cell_size (const PhysWorld *world, const PhysStepScratch *s)
         sum += box_extent (b);
         n++;
       }
+  for (int p = 0; st->rigid && p < world->n_polygons; p++)
+    {
+      sum += box_extent (phys_rigid_polygon_box (st, p));
+      n++;
+    }
   if (n == 0 || !(sum > 0.0) || !isfinite (sum))
     return 1.0;
   PhysReal mean = sum / n, top = 4.0 * mean;
@@ -1625,6 +1613,12 @@ choose_cell_size (const PhysWorld *world, const PhysStepScratch *s)
         if (bin < BINS)
           count[bin]++;
       }
+  for (int p = 0; st->rigid && p < world->n_polygons; p++)
+    {
+      int bin = (int) (box_extent (phys_rigid_polygon_box (st, p)) / top * BINS);
+      if (bin < BINS)
+        count[bin]++;
+    }
   int target = n - n / 100, seen = 0;
   PhysReal p99 = top;
   for (int bin = 0; bin < BINS; bin++)
@@ -1645,11 +1639,15 @@ build_broad_phase (Step *st)
 {
   PhysWorld *world = st->world;
   PhysStepScratch *s = st->s;
-  PhysReal cell = choose_cell_size (world, s);
-  phys_grid_reset (&s->grid, world->n_circles, cell);
+  PhysReal cell = choose_cell_size (st);
+  int n_polygons = st->rigid ? world->n_polygons : 0;
+  phys_grid_reset (&s->grid, world->n_circles + n_polygons, cell);
   for (int i = 0; i < world->n_circles; i++)
     if (takes_part (&world->circles[i]))
       phys_grid_place (&s->grid, i, s->box[i]);
+  /* Polygons share the grid, after the circles: id n_circles + p. */
+  for (int p = 0; p < n_polygons; p++)
+    phys_grid_place (&s->grid, world->n_circles + p, phys_rigid_polygon_box (st, p));
 
   int n_seg = 0;
   for (int g = 0; g < world->n_segments; g++)
@@ -1731,7 +1729,7 @@ static void
 collect_neighbour (void *ctx, int j)
 {
   Step *st = ctx;
-  if (j > st->self && !st->s->done[j])
+  if (j < st->world->n_circles && j > st->self && !st->s->done[j])
     push_index (&st->found, &st->n_found, &st->cap_found, j);
 }
 
@@ -1836,7 +1834,10 @@ update_rest (PhysWorld *world, const PhysStepScratch *s, int i)
                  && phys_v2_len_sq (phys_v2_scale (c->velocity, world->def.dt)) < limit * limit;
   c->rest_frames = resting ? c->rest_frames + 1 : 0;
   if (phys_circle_is_asleep (c))
-    c->velocity = phys_v2 (0.0, 0.0);
+    {
+      c->velocity = phys_v2 (0.0, 0.0);
+      c->angular_velocity = 0.0;
+    }
 }
 
 static void
@@ -1844,7 +1845,7 @@ reset_bodies (Step *st)
 {
   PhysWorld *world = st->world;
   PhysStepScratch *s = st->s;
-  phys_integrate_frame (world, s->start, s->disp, s->end_vel, s->base_acc);
+  phys_integrate_frame (world, s->start, s->disp, s->end_vel, s->base_acc, &s->paths);
   /* The discrete teaching mode keeps the seeds' loops: the integrator's straight step. */
   bool discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
   for (int i = 0; i < world->n_circles; i++)
@@ -1865,6 +1866,39 @@ reset_bodies (Step *st)
       s->box[i] = path_box (world, s, i, 1.0);
     }
   s->n_heap = 0;
+  st->rigid = phys_rigid_reset (st);
+}
+
+/* The frame up to its first tests: the integrators' paths, the broad phase and the rigid
+ * bodies' contacts that touch as it begins. Returns false when the frame does not go on (it
+ * diverged, or the discrete teaching mode has done it all). */
+static bool
+frame_start (Step *st)
+{
+  PhysWorld *world = st->world;
+  PhysStepScratch *s = st->s;
+  reset_bodies (st);
+  if (phys_integrate_diverged (world, s->start, s->disp, s->end_vel, &s->paths))
+    return false;
+
+  world->grid_pairs = 0;
+  st->discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
+  if (st->discrete)
+    {
+      step_discrete (st);
+      /* The rigid bodies in the discrete mode: their contacts where they stand, no impacts in
+       * time order (fast polygons tunnel, as circles do). */
+      if (st->rigid)
+        phys_rigid_contacts (st);
+      return false;
+    }
+
+  build_broad_phase (st);
+  /* The rigid bodies' contacts that touch as the frame begins are solved first, together;
+   * then every pair is tested for what comes next (docs/rigid-bodies.md). */
+  if (st->rigid)
+    phys_rigid_contacts (st);
+  return true;
 }
 
 /* Runs the frame's collision handling up to a stop: events at times <= time_limit,
@@ -1878,28 +1912,19 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
 
   st->time_limit = time_limit;
   st->answer_limit = answer_limit;
-  reset_bodies (st);
-  if (phys_integrate_diverged (world, s->start, s->disp, s->end_vel))
+  if (!frame_start (st))
     return;
-
-  world->grid_pairs = 0;
-  st->discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
-  if (st->discrete)
-    {
-      step_discrete (st);
-      return;
-    }
-
-  build_broad_phase (st);
   phys_grid_pairs (&s->grid, visit_pair, st);
   for (int i = 0; i < world->n_circles; i++)
     if (!s->done[i] && !s->asleep[i])
       test_circle_static (st, i);
+  for (int p = 0; st->rigid && p < world->n_polygons; p++)
+    phys_rigid_test_polygon_static (st, p);
 
   while (s->n_heap > 0)
     {
       Candidate c = heap_pop (s);
-      if (!candidate_is_current (s, &c))
+      if (!candidate_is_current (st, &c))
         continue;
       if (c.t > time_limit || st->handled >= answer_limit)
         break;
@@ -1929,6 +1954,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
                 begin_hold (st, i);
                 s->acc[i] = phys_v2 (0.0, 0.0);
               }
+          if (st->rigid)
+            phys_rigid_freeze (st, c.t);
           break;
         }
       st->handled++;
@@ -1947,6 +1974,13 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
             PhysCircleSegmentSweep sw = sweep_segment (st, c.a, c.b, c.t0);
             handle_circle_segment (st, &c, &sw);
           }
+          break;
+        case PHYS_EVENT_POLYGON_POLYGON:
+        case PHYS_EVENT_POLYGON_CIRCLE:
+        case PHYS_EVENT_POLYGON_SEGMENT:
+        case PHYS_EVENT_POLYGON_CURVE:
+        case PHYS_EVENT_CIRCLE_CURVE:
+          phys_rigid_handle (st, &c);
           break;
         default: break;
         }
@@ -2017,11 +2051,21 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
             c->velocity = phys_v2_scale (rate_at (s, i, 1.0), 1.0 / world->def.dt);
         }
       PhysVec2 v = c->velocity;
+      /* The rigid part turns every circle at its end (phys_rigid_finish); without it, a circle
+       * turns as its integrator says. */
+      if (!st.rigid)
+        {
+          c->angle += s->paths.circle_turn[i];
+          c->angular_velocity = s->paths.circle_end_spin[i];
+        }
       update_rest (world, s, i);
       /* Falling asleep stops it: what it rests on takes its last momentum. */
       if (!s->asleep[i] && phys_circle_is_asleep (c))
         note_taken (&st, s->trail[i].last_event, phys_v2_scale (v, c->mass));
     }
+
+  if (st.rigid)
+    phys_rigid_finish (&st);
 
   size_t probes_first = log != NULL ? log->count : 0;
   step_probes (world, log);
@@ -2070,13 +2114,76 @@ phys_world_frame_state_at (const PhysWorld *world, PhysReal t, int answers,
 }
 
 void
+phys_world_frame_rigid_state_at (const PhysWorld *world, PhysReal t, int answers,
+                                 PhysPose *polygon_poses, PhysVec2 *polygon_velocities,
+                                 PhysReal *polygon_angular_velocities, PhysReal *circle_angles,
+                                 PhysReal *circle_angular_velocities)
+{
+  PhysWorld *copy = phys_world_copy (world);
+  Step st;
+  begin_step (&st, copy, NULL);
+  t = fmin (fmax (t, 0.0), 1.0);
+  run_frame (&st, t, answers);
+  if (copy->halt.kind == PHYS_HALT_NONE && st.rigid)
+    phys_rigid_state_at (&st, t, polygon_poses, polygon_velocities, polygon_angular_velocities,
+                         circle_angles, circle_angular_velocities);
+  else
+    {
+      /* Nothing turns in this frame (no rigid bodies), or it never steps: the state as it is,
+       * turning at its angular velocities. */
+      for (int p = 0; p < world->n_polygons; p++)
+        {
+          const PhysPolygonBody *b = &world->polygons[p];
+          if (polygon_poses != NULL)
+            polygon_poses[p] = (PhysPose) { b->position, b->angle };
+          if (polygon_velocities != NULL)
+            polygon_velocities[p] = b->velocity;
+          if (polygon_angular_velocities != NULL)
+            polygon_angular_velocities[p] = b->angular_velocity;
+        }
+      bool halted = copy->halt.kind != PHYS_HALT_NONE;
+      for (int i = 0; i < world->n_circles; i++)
+        {
+          const PhysCircle *c = &world->circles[i];
+          PhysReal turn = halted ? 0.0 : st.s->paths.circle_turn[i] * t;
+          if (circle_angles != NULL)
+            circle_angles[i] = c->angle + turn;
+          if (circle_angular_velocities != NULL)
+            circle_angular_velocities[i] = c->angular_velocity;
+        }
+    }
+  end_step (&st);
+  phys_world_free (copy);
+}
+
+PhysStatus
+phys_world_rigid_detail (const PhysWorld *world, const PhysEvent *event, PhysRigidDetail *detail)
+{
+  memset (detail, 0, sizeof *detail);
+  detail->answer = -1;
+  if (!phys_event_is_rigid (event->kind) || event->frame != world->frame || event->answer < 0)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  PhysWorld *copy = phys_world_copy (world);
+  Step st;
+  begin_step (&st, copy, NULL);
+  st.detail = detail;
+  st.detail_event = *event;
+  /* The frame again, up to and including the event's answer: its records are filled by the
+   * functions that made it. */
+  run_frame (&st, 2.0, event->answer + 1);
+  end_step (&st);
+  phys_world_free (copy);
+  return detail->answer == event->answer ? PHYS_OK : PHYS_ERROR_UNKNOWN_BODY;
+}
+
+void
 phys_world_frame_paths (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displacement)
 {
   int n = world->n_circles;
   PhysVec2 *buf = malloc (((size_t) n * 3 + 1) * sizeof *buf);
   if (buf == NULL)
     abort ();
-  phys_integrate_frame (world, buf, buf + n, buf + 2 * n, NULL);
+  phys_integrate_frame (world, buf, buf + n, buf + 2 * n, NULL, NULL);
   if (start != NULL)
     memcpy (start, buf, (size_t) n * sizeof *buf);
   if (displacement != NULL)
@@ -2092,6 +2199,8 @@ valid_ref (const PhysWorld *world, PhysBodyRef r)
     case PHYS_BODY_CIRCLE: return r.index >= 0 && r.index < world->n_circles;
     case PHYS_BODY_SEGMENT: return r.index >= 0 && r.index < world->n_segments;
     case PHYS_BODY_PROBE: return r.index >= 0 && r.index < world->n_probes;
+    case PHYS_BODY_POLYGON: return r.index >= 0 && r.index < world->n_polygons;
+    case PHYS_BODY_CURVE: return r.index >= 0 && r.index < world->n_curves;
     default: return false;
     }
 }
@@ -2103,6 +2212,31 @@ phys_world_inspect_pair (const PhysWorld *world, PhysBodyRef a, PhysBodyRef b,
   memset (record, 0, sizeof *record);
   if (!valid_ref (world, a) || !valid_ref (world, b))
     return PHYS_ERROR_UNKNOWN_BODY;
+  if (a.kind == PHYS_BODY_POLYGON || b.kind == PHYS_BODY_POLYGON || a.kind == PHYS_BODY_CURVE
+      || b.kind == PHYS_BODY_CURVE)
+    {
+      if ((a.kind == b.kind && a.index == b.index) || !phys_world_has_rigid (world))
+        return PHYS_ERROR_UNKNOWN_BODY;
+      /* The frame's start on a copy: its contacts solved, then the pair's tests. */
+      PhysWorld *copy = phys_world_copy (world);
+      Step st;
+      begin_step (&st, copy, NULL);
+      st.time_limit = 2.0;
+      st.answer_limit = INT_MAX;
+      frame_start (&st);
+      int kind = -1;
+      bool rigid = st.rigid && copy->halt.kind == PHYS_HALT_NONE
+                   && phys_rigid_inspect (&st, a, b, &record->a, &record->b, &kind, &record->rigid);
+      end_step (&st);
+      phys_world_free (copy);
+      if (!rigid)
+        {
+          memset (record, 0, sizeof *record);
+          return PHYS_ERROR_UNKNOWN_BODY;
+        }
+      record->kind = (PhysEventKind) kind;
+      return PHYS_OK;
+    }
   /* Put the circle or probe first; a segment always comes second. */
   if (a.kind == PHYS_BODY_SEGMENT)
     {
@@ -2132,7 +2266,7 @@ phys_world_inspect_pair (const PhysWorld *world, PhysBodyRef a, PhysBodyRef b,
   if (start == NULL)
     abort ();
   PhysVec2 *disp = start + n, *end_vel = start + 2 * n, *acc = start + 3 * n;
-  phys_integrate_frame (world, start, disp, end_vel, acc);
+  phys_integrate_frame (world, start, disp, end_vel, acc, NULL);
   /* The test the step makes at the frame's start: a parabola's velocity there, else the
    * straight path's displacement. */
   for (int i = 0; i < n; i++)

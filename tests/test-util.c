@@ -279,3 +279,22 @@ imp_test_german_locale (void)
              dir);
 }
 
+int
+imp_test_add_box (PhysWorld *world, const char *name, double x, double y, double w, double h,
+                  double angle, bool fixed, double friction, double restitution)
+{
+  PhysPolygon box = phys_polygon_box (w, h);
+  PhysPolygonBodyDef def = phys_polygon_body_def_default ();
+  def.name = name;
+  def.vertices = box.vertices;
+  def.count = box.count;
+  def.position = phys_v2 (x, y);
+  def.angle = angle;
+  def.fixed = fixed;
+  def.friction = friction;
+  def.restitution = restitution;
+  int index = -1;
+  g_assert_cmpint (phys_world_add_polygon (world, &def, &index, NULL), ==, PHYS_OK);
+  return index;
+}
+

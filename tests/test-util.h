@@ -88,3 +88,8 @@ PhysPolygon imp_test_random_polygon (GRand *rand, int max_vertices, double min_a
  * it). Fails the test, naming the package, when neither works. */
 void imp_test_german_locale (void);
 
+/* Adds a box of w x h centred on (x, y), turned by angle, with friction and restitution; fixed
+ * or movable, density 1. Returns its polygon index. */
+int imp_test_add_box (PhysWorld *world, const char *name, double x, double y, double w, double h,
+                      double angle, bool fixed, double friction, double restitution);
+

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-sat-private.h: the cores of the separating axis tests, shared by the public record
+ * functions (phys-sat.h) and the step. Each core computes what the step needs into a small
+ * answer and, when given a record, also fills every intermediate value into it: the step and
+ * the inspector run the same arithmetic, so what is shown is what happened.
+ */
+#pragma once
+
+#include "phys-sat.h"
+
+/* fmin and fmax as the C library computes them for numbers (x < y ? x : y, and x > y ? x : y:
+ * on a tie, the second), written out so that no call is made: the step projects every hull on
+ * every axis, and the records must keep their bits. */
+static inline PhysReal
+phys_min_of (PhysReal x, PhysReal y)
+{
+  return x < y ? x : y;
+}
+
+static inline PhysReal
+phys_max_of (PhysReal x, PhysReal y)
+{
+  return x > y ? x : y;
+}
+
+/* A convex outline with its outward normals: a placed polygon, or a segment as a two-sided
+ * outline (edge 0 from P to Q with the left normal, edge 1 back with the right one). Only the
+ * first count entries are meaningful. */
+typedef struct
+{
+  int count;
+  PhysVec2 v[PHYS_POLYGON_MAX_VERTICES];
+  PhysVec2 n[PHYS_POLYGON_MAX_VERTICES];
+} PhysHull;
+
+/* The hull of a placed polygon. */
+void phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w);
+
+/* Places a body-local polygon at position, turned by the angle whose cosine and sine are c and
+ * s: the same arithmetic as phys_polygon_place(). */
+void phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysReal c,
+                      PhysReal s);
+
+/* The two-sided hull of segment pq. */
+void phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q);
+
+/* What a static test found. The manifold is built when the least overlap is at least -keep,
+ * and keeps the points whose separation is at most keep (the public tests use
+ * PHYS_CONTACT_TOUCH_TOLERANCE; the step a contact margin). Fields the manifold does not use
+ * are left as they are. */
+typedef struct
+{
+  PhysContactVerdict verdict;
+  int axis_count;
+  int first_separating;
+  int best;
+  PhysSatAxis best_axis;   /* a copy of the axis of least overlap */
+  PhysReal overlap;
+  PhysVec2 normal;
+  PhysVec2 mtv;
+  bool has_manifold;       /* the manifold below was built */
+  PhysSatManifold manifold;
+} PhysSatContact;
+
+/* A against B on A's normals and B's first b_axes normals (B a polygon: all; a segment: 1).
+ * one_sided: B is a wall whose first normal points to where A belongs: on that axis the push is
+ * always back along it (overlap = backward), however deep A is. rec (may be NULL) gets every
+ * axis and the clipping steps. */
+void phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
+                          PhysReal keep, PhysSatContact *out, PhysSatRecord *rec);
+
+/* A against a circle. */
+void phys_sat_circle_core (const PhysHull *a, PhysVec2 center, PhysReal radius, PhysReal keep,
+                           PhysSatContact *out, PhysSatRecord *rec);
+
+/* What a swept test found. */
+typedef struct
+{
+  PhysVerdict verdict;
+  bool has_t;
+  PhysReal t;
+  PhysVec2 normal;
+  int enter_axis;
+  bool corner;
+} PhysSweptContact;
+
+/* Swept A (moving by da) against B (moving by db) on A's normals and B's first b_axes
+ * normals; rec may be NULL. */
+void phys_sweep_hulls_core (const PhysHull *a, PhysVec2 da, const PhysHull *b, int b_axes,
+                            PhysVec2 db, PhysSweptContact *out, PhysSweptSatRecord *rec);
+
+/* Swept A (moving by da) against a circle (moving by dc), exact for translation; rec may be
+ * NULL. */
+void phys_sweep_circle_core (const PhysHull *a, PhysVec2 da, PhysVec2 center, PhysVec2 dc,
+                             PhysReal radius, PhysSweptContact *out, PhysSweptSatRecord *rec);
