@@ -2,8 +2,9 @@
 /* test-i18n.c: translations and the locale: the physics' names all marked, typed
  * numbers read with the locale's decimal separator as well as a point, a lesson's
  * translated texts kept only when they keep its numbers, terms and math (through a
- * small German catalog, tests/data/i18n/de.po), and the command line's data written
- * byte for byte the same under a German locale as under C. */
+ * small German catalog, tests/data/i18n/de.po), the course's German (po/de.po) shown
+ * wherever the catalog has it, and the command line's data written byte for byte the
+ * same under a German locale as under C. */
 #include <locale.h>
 #include <string.h>
 
@@ -243,6 +244,90 @@ test_lesson_catalog (void)
   g_assert_cmpstr (english->title, ==, "Two circles");
 }
 
+/* The texts of a lesson the loader translates, in order, with where each is (when
+ * @where is not NULL). */
+static GPtrArray *
+lesson_texts (const ImpLesson *lesson, GPtrArray *where)
+{
+  GPtrArray *texts = g_ptr_array_new ();
+  g_ptr_array_add (texts, lesson->title);
+  g_ptr_array_add (texts, lesson->summary);
+  if (where != NULL)
+    {
+      g_ptr_array_add (where, g_strdup_printf ("%s, title", lesson->id));
+      g_ptr_array_add (where, g_strdup_printf ("%s, summary", lesson->id));
+    }
+  for (guint s = 0; s < imp_lesson_n_steps (lesson); s++)
+    {
+      const ImpLessonStep *step = imp_lesson_get_step (lesson, s);
+      const char *keys[] = { "title", "text", "hint" };
+      char *values[] = { step->title, step->text, step->goal.hint };
+      for (gsize k = 0; k < G_N_ELEMENTS (keys); k++)
+        if (values[k] != NULL && values[k][0] != '\0')
+          {
+            g_ptr_array_add (texts, values[k]);
+            if (where != NULL)
+              g_ptr_array_add (where,
+                               g_strdup_printf ("%s, step %u, %s", lesson->id, s + 1, keys[k]));
+          }
+    }
+  return texts;
+}
+
+/* The course through the German catalog the build compiles from po/de.po: every
+ * translation the catalog has for a lesson's text is the one the loader shows. One that
+ * lost a number, a term or a math span would fall back to the English without a word;
+ * this names each such text and what the catalog says for it. */
+static void
+test_course_german (void)
+{
+  g_auto (GStrv) uris = imp_lesson_list_shipped ();
+  g_autoptr (GPtrArray) english
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) imp_lesson_free);
+  for (guint i = 0; uris[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      ImpLesson *lesson = imp_lesson_load (uris[i], &error);
+      g_assert_no_error (error);
+      g_ptr_array_add (english, lesson);
+    }
+
+  imp_test_german_locale ();
+  g_setenv ("LANGUAGE", "de", TRUE);
+  g_assert_nonnull (setlocale (LC_ALL, "de_DE.UTF-8"));
+  imp_i18n_init ();
+  g_autoptr (GString) fallbacks = g_string_new (NULL);
+  guint n_texts = 0, n_translated = 0;
+  for (guint i = 0; uris[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (ImpLesson) german = imp_lesson_load (uris[i], &error);
+      g_assert_no_error (error);
+      g_autoptr (GPtrArray) where = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GPtrArray) shown = lesson_texts (german, where);
+      g_autoptr (GPtrArray) written = lesson_texts (g_ptr_array_index (english, i), NULL);
+      g_assert_cmpuint (shown->len, ==, written->len);
+      for (guint t = 0; t < written->len; t++)
+        {
+          const char *en = g_ptr_array_index (written, t);
+          const char *catalog = g_dgettext (GETTEXT_PACKAGE, en);
+          n_texts++;
+          if (strcmp (catalog, en) == 0)
+            continue;
+          n_translated++;
+          if (strcmp (g_ptr_array_index (shown, t), catalog) != 0)
+            g_string_append_printf (fallbacks, "%s: \"%s\" shows the English\n",
+                                    (const char *) g_ptr_array_index (where, t), catalog);
+        }
+    }
+  g_test_message ("the course in German: %u of %u texts translated", n_translated, n_texts);
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "C");
+  /* The catalog is there and has the course (po/de.po is complete for it). */
+  g_assert_cmpuint (n_translated, >, 0);
+  g_assert_cmpstr (fallbacks->str, ==, "");
+}
+
 /* Runs the program with env (NULL: the C locale); returns its stdout, asserting exit 0. */
 static char *
 run_program (const char *const *args, gboolean german)
@@ -333,6 +418,7 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/number/german-locale", test_number_german_locale);
   g_test_add_func ("/i18n/lesson/translation-fits", test_translation_fits);
   g_test_add_func ("/i18n/lesson/catalog-with-english-fallback", test_lesson_catalog);
+  g_test_add_func ("/i18n/lesson/course-in-german", test_course_german);
   g_test_add_func ("/i18n/cli/trace-same-bytes-in-german", test_cli_trace_same_bytes);
   g_test_add_func ("/i18n/cli/csv-same-bytes-in-german", test_cli_export_same_bytes);
   return g_test_run ();
