@@ -46,6 +46,15 @@
 #define FRAME_ANSWERS 64
 /* Circles this close to touching (fraction of the radius sum) belong to one jammed cluster. */
 #define JAM_TOUCH 1e-6
+/* A hold whose contact opens or closes faster than this fraction of the accelerations at it
+ * (per frame^2) is out of balance with the others of its cluster: the cluster's holds are
+ * solved together (see solve_holds). The same fraction as a press of rounding (see press). */
+#define HOLD_BALANCE 1e-9
+/* Most holds solved together, and most rounds of the solver (per hold). */
+#define HOLD_CLUSTER_MAX 128
+/* Pushes that balance leave rounding of their sum, relative to its terms. */
+#define HOLD_ROUNDING 1e-12
+#define HOLD_ROUNDS 3
 
 typedef struct
 {
@@ -56,6 +65,21 @@ typedef struct
   int a, b;             /* circle, then circle (a < b) or segment */
   uint32_t va, vb;      /* versions of a and b when found */
 } Candidate;
+
+/* A resting contact that holds circles this frame (docs/physics.md, stacks): circle i against
+ * circle j, or against segment seg when j < 0. It pushes i along n (unit, from j towards i,
+ * as it was when the contact came to rest) and j back along -n, as hard as it takes to keep
+ * their relative acceleration along n at zero; a push that would have to pull is released. */
+typedef struct
+{
+  int i, j, seg;
+  PhysVec2 n;
+  int next[2];          /* the next hold in i's list and in j's */
+  int mark;             /* stamp of the last cluster of holds it was gathered into */
+  int slot;             /* its place among that cluster's holds */
+  bool pushes[2];       /* i's, j's acceleration carries its push (or reaction) */
+  bool live;            /* still holding (a contact that opens is released) */
+} Hold;
 
 /* What a circle went through in the frame so far. One record per circle, so that a frame
  * starts each one afresh with a single copy (see FRESH_TRAIL). */
@@ -72,15 +96,19 @@ typedef struct
   int sep_from;         /* the immovable circle it was last separated from, or -1 */
   int same_t;           /* answers the circle got at last_t */
   int answers;          /* resting answers the circle got this frame */
-  int mark;             /* stamp of the last jammed cluster the circle was found in */
+  int mark;             /* stamp of the last cluster (jammed, or of holds) the circle was found in */
+  int holds;            /* first of its holds this frame, or -1 */
+  int slot;             /* its place in the cluster of holds being solved */
+  int changed;          /* 1 + the answer whose solve of holds last changed its acceleration */
   bool rested;          /* had a slow resting contact this frame */
   bool pinned;          /* jammed by separations: stands firm in later ones this frame */
+  bool stood;           /* its jammed cluster stopped: it stands, immovable, this frame */
 } Trail;
 
 /* A circle's trail when the frame begins. */
 static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
                                    .sep_t = -1.0, .hold_event = -1, .last_event = -1,
-                                   .sep_from = -1 };
+                                   .sep_from = -1, .holds = -1 };
 
 struct PhysStepScratch
 {
@@ -103,6 +131,20 @@ struct PhysStepScratch
   PhysAabb *seg_box;
   int *seg_id;
   int cap_seg;
+  Hold *holds;          /* the frame's holds, in the order they were made */
+  int n_holds, cap_holds;
+  /* The solve of a cluster of holds: its circles and holds, then the solver's dense arrays
+   * (HOLD_CLUSTER_MAX holds at most). */
+  int *members, *gathered;
+  int cap_members, cap_gathered;
+  int cap_solve_m, cap_solve_n, cap_solve_e;
+  double *mat, *chol, *rhs, *lam, *z, *w;
+  int *passive, *first_nz, *first_row, *end, *at;
+  double *fix, *res;
+  PhysVec2 *hold_n, *end_acc;
+  PhysVec2 *free_acc, *solved_acc;
+  double *inv_m, *mem_sign;
+  int *mem_off, *mem_hold;
 };
 
 typedef struct
@@ -133,6 +175,11 @@ typedef struct
   long event_at;        /* log index of the event being handled, or -1 without a log */
   PhysReal event_t;     /* its time */
   PhysVec2 moved;       /* momentum the answers of that event gave the circles */
+  PhysVec2 handed_back; /* momentum of the fall of sleepers it woke (see wake_one), to log */
+  int *seeds;           /* circles whose holds are to be solved again */
+  int n_seeds, cap_seeds;
+  int *changed;         /* circles other than the event's whose acceleration a solve changed */
+  int n_changed, cap_changed;
 } Step;
 
 void
@@ -159,6 +206,30 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->heap);
   free (s->seg_box);
   free (s->seg_id);
+  free (s->holds);
+  free (s->members);
+  free (s->gathered);
+  free (s->mat);
+  free (s->chol);
+  free (s->rhs);
+  free (s->lam);
+  free (s->z);
+  free (s->w);
+  free (s->passive);
+  free (s->first_nz);
+  free (s->first_row);
+  free (s->at);
+  free (s->fix);
+  free (s->res);
+  free (s->end);
+  free (s->hold_n);
+  free (s->end_acc);
+  free (s->free_acc);
+  free (s->solved_acc);
+  free (s->inv_m);
+  free (s->mem_sign);
+  free (s->mem_off);
+  free (s->mem_hold);
   free (s);
 }
 
@@ -379,9 +450,8 @@ note_taken (Step *st, long at, PhysVec2 p)
 
 /* Closes circle i's hold at time t: while its acceleration fell short of the gravity it
  * flies under, what held it up took the weight it did not feel, m (g - a) per frame, and
- * the event that set that acceleration records it. A pinned circle is given its whole
- * gravity when pinned (see pin), so nothing holds it. A circle on a straight path (a
- * sleeper woken this frame, a body under other forces) that a stack or a jammed cluster
+ * the event that set that acceleration records it (for a pinned circle, what pins it). A
+ * circle on a straight path (a body under other forces) that a stack or a jammed cluster
  * gave an acceleration leaves with the velocity that acceleration added, as its path did. */
 static void
 close_hold (Step *st, int i, PhysReal t)
@@ -391,7 +461,7 @@ close_hold (Step *st, int i, PhysReal t)
   bool straight = s->base_acc[i].x == 0.0 && s->base_acc[i].y == 0.0;
   if (h > 0.0 && !s->trail[i].pinned && straight && (s->acc[i].x != 0.0 || s->acc[i].y != 0.0))
     s->end_vel[i] = phys_v2_add_scaled (s->end_vel[i], s->acc[i], h / st->world->def.dt);
-  if (h > 0.0 && !s->trail[i].pinned)
+  if (h > 0.0)
     {
       PhysVec2 deficit = phys_v2_sub (s->base_acc[i], s->acc[i]);
       if (deficit.x != 0.0 || deficit.y != 0.0)
@@ -471,11 +541,12 @@ collect_sleeper (void *ctx, int j)
     push_index (&st->wake, &st->n_wake, &st->cap_wake, j);
 }
 
-/* Inverse mass as collisions see it: sleeping circles stand firm until woken. */
+/* Inverse mass as collisions see it: sleeping circles stand firm until woken, and the circles
+ * of a jammed cluster that stopped for the rest of the frame. */
 static PhysReal
 inv_mass_of (const Step *st, int i)
 {
-  return st->s->asleep[i] ? 0.0 : st->world->circles[i].inv_mass;
+  return st->s->asleep[i] || st->s->trail[i].stood ? 0.0 : st->world->circles[i].inv_mass;
 }
 
 /* Share a circle takes in separating an embedded pair: its inverse mass, none when it
@@ -787,18 +858,6 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
       return;
     }
   s->rate[i] = phys_v2_scale (after, dt);
-  /* Leaving a surface it rested on: gravity has it again. Only a real departure counts:
-   * an answer at rest leaves a normal speed of rounding, and a circle reset to its own
-   * acceleration by it was held again at once, while the neighbour under it kept the push
-   * of the earlier hold and took it again, once per answer (energy from nowhere). */
-  for (int k = 0; k < s->n_sup[i]; k++)
-    if (leaving (phys_v2_dot (after, s->sup_n[2 * i + k]) * dt, phys_v2_len (after) * dt))
-      {
-        begin_hold (st, i);
-        s->n_sup[i] = 0;
-        s->acc[i] = s->base_acc[i];
-        break;
-      }
   /* Without forces the end velocity is the path's; with forces, keep what the
    * integrator added over the frame on top of the change (a parabola's is read at the
    * frame's end from its path). */
@@ -851,18 +910,679 @@ contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, 
   return *resting ? 0.0 : e;
 }
 
+/* True when circle i rests on a surface that a push along `push` presses it into: the
+ * push goes on into that surface. */
+static bool
+grounded (const PhysStepScratch *s, int i, PhysVec2 push)
+{
+  for (int k = 0; k < s->n_sup[i]; k++)
+    if (phys_v2_dot (push, s->sup_n[2 * i + k]) < 0.0)
+      return true;
+  return false;
+}
+
+/* True when circle i moves neither into nor off any surface it rests on (its velocity and
+ * acceleration along their normals are rounding): what it passes on into them does no work,
+ * so it may stand as ground for a circle pressed onto it (see hold_pair). */
+static bool
+ground_still (const PhysStepScratch *s, int i)
+{
+  PhysReal speed = phys_v2_len (s->rate[i]), acc = phys_v2_len (s->acc[i]);
+  for (int k = 0; k < s->n_sup[i]; k++)
+    {
+      PhysVec2 sigma = s->sup_n[2 * i + k];
+      if (leaving (fabs (phys_v2_dot (s->rate[i], sigma)), speed)
+          || fabs (phys_v2_dot (s->acc[i], sigma)) > HOLD_BALANCE * acc)
+        return false;
+    }
+  return true;
+}
+
+/* True when circle i stands as ground under a push along `push`: it does not accelerate, moves
+ * neither into nor off its supports, and they take the whole push (one support along its
+ * normal, or two whose normals span it): the push changes no acceleration, there or below. */
+static bool
+stands_under (const PhysStepScratch *s, int i, PhysVec2 push)
+{
+  if (s->acc[i].x != 0.0 || s->acc[i].y != 0.0 || s->n_sup[i] == 0 || !ground_still (s, i))
+    return false;
+  PhysVec2 s1 = s->sup_n[2 * i], s2 = s->sup_n[2 * i + 1];
+  PhysReal size = phys_v2_len (push);
+  PhysReal c = s->n_sup[i] == 2 ? phys_v2_cross (s1, s2) : 0.0;
+  if (fabs (c) <= 1e-9)
+    return phys_v2_dot (push, s1) < 0.0 && fabs (phys_v2_cross (push, s1)) <= HOLD_BALANCE * size;
+  /* push = -a s1 - b s2 with a, b >= 0. */
+  PhysReal a = -phys_v2_cross (push, s2) / c, b = -phys_v2_cross (s1, push) / c;
+  return a >= -HOLD_BALANCE * size && b >= -HOLD_BALANCE * size;
+}
+
+/* ---- holds: the resting contacts of the frame, solved together ------------------- */
+
+/* The hold after k in circle x's list. */
+static inline int
+next_hold (const PhysStepScratch *s, int k, int x)
+{
+  const Hold *h = &s->holds[k];
+  return h->next[h->i == x ? 0 : 1];
+}
+
+/* Circle i is held against circle j (or segment seg when j < 0) along n (unit, towards i)
+ * from now on: the contact joins both circles' holds, or renews its normal when it holds them
+ * already. i_pushed and j_pushed say whose acceleration now carries its push (j's: the
+ * reaction); a hold made by one circle's answer alone leaves the other's as it was. */
+static void
+note_hold (Step *st, int i, int j, int seg, PhysVec2 n, bool i_pushed, bool j_pushed)
+{
+  PhysStepScratch *s = st->s;
+  for (int k = s->trail[i].holds; k >= 0; k = next_hold (s, k, i))
+    {
+      Hold *h = &s->holds[k];
+      bool same = j < 0 ? h->j < 0 && h->seg == seg : (h->i == i ? h->j : h->i) == j;
+      if (h->live && same)
+        {
+          bool forward = h->i == i;
+          h->n = forward ? n : phys_v2_neg (n);
+          h->pushes[forward ? 0 : 1] |= i_pushed;
+          h->pushes[forward ? 1 : 0] |= j_pushed;
+          return;
+        }
+    }
+  if (s->n_holds == s->cap_holds)
+    {
+      s->cap_holds = s->cap_holds > 0 ? 2 * s->cap_holds : 256;
+      s->holds = xrealloc (s->holds, (size_t) s->cap_holds, sizeof *s->holds);
+    }
+  int k = s->n_holds++;
+  s->holds[k] = (Hold) { .i = i, .j = j, .seg = j < 0 ? seg : -1, .n = n,
+                         .next = { s->trail[i].holds, j >= 0 ? s->trail[j].holds : -1 },
+                         .pushes = { i_pushed, j_pushed }, .live = true };
+  s->trail[i].holds = k;
+  if (j >= 0)
+    s->trail[j].holds = k;
+}
+
+/* How fast a hold's contact opens (per frame^2, > 0 apart) with the accelerations as they
+ * are, and the size of those accelerations. */
+static PhysReal
+hold_opening (const PhysStepScratch *s, const Hold *h, PhysReal *scale)
+{
+  PhysVec2 ai = s->acc[h->i], aj = h->j >= 0 ? s->acc[h->j] : phys_v2 (0.0, 0.0);
+  PhysReal r = phys_v2_dot (phys_v2_sub (ai, aj), h->n);
+  if (r != 0.0)
+    *scale = phys_v2_len (ai) + phys_v2_len (aj);
+  return r;
+}
+
+/* A hold lets go. The surfaces its circles rest on (sup_n) are forgotten with it: a circle
+ * must not be held still, nor stand as ground, by a contact that no longer holds (its push
+ * would be kept with nothing to take it). */
+static void
+release_hold (PhysStepScratch *s, Hold *h)
+{
+  h->live = false;
+  s->n_sup[h->i] = 0;
+  if (h->j >= 0)
+    s->n_sup[h->j] = 0;
+}
+
+/* True when every hold of circle x keeps its contact shut: none opens (the push would do
+ * work) or closes (it should push harder) by more than rounding. */
+static bool
+holds_balanced (const PhysStepScratch *s, int x)
+{
+  for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+    {
+      const Hold *h = &s->holds[k];
+      PhysReal scale = 0.0;
+      if (h->live && fabs (hold_opening (s, h, &scale)) > HOLD_BALANCE * scale)
+        return false;
+    }
+  return true;
+}
+
+/* True when circle x takes part in a solve of holds: it can move (a sleeping, pinned or
+ * finished circle stands as the ground does). */
+static bool
+hold_movable (const Step *st, int x)
+{
+  return inv_mass_of (st, x) > 0.0 && !st->s->trail[x].pinned && !st->s->done[x];
+}
+
+static void
+seed_holds (Step *st, int x)
+{
+  push_index (&st->seeds, &st->n_seeds, &st->cap_seeds, x);
+}
+
+/* The arrays of one solve of holds: m holds among n circles (the members). A hold's two ends
+ * are members (by slot) or stand (-1: a segment, or a circle that cannot move, whose
+ * acceleration counts as given). Each member lists its holds with the sign of its end (+1 for
+ * i, -1 for j). */
+typedef struct
+{
+  PhysStepScratch *s;
+  const Step *st;
+  int m, n;
+  double tol;
+} Solve;
+
+/* Accelerations of the members for the pushes lam (free ones plus pushes over mass), and the
+ * opening of every hold, w = J a (per frame^2, > 0 apart): the gradient of the solve's
+ * objective. */
+static void
+solve_accelerations (const Solve *sv, const double *lam, double *w)
+{
+  PhysStepScratch *s = sv->s;
+  for (int q = 0; q < sv->n; q++)
+    {
+      PhysVec2 a = s->free_acc[q];
+      double inv = s->inv_m[q];
+      for (int e = s->mem_off[q]; e < s->mem_off[q + 1]; e++)
+        {
+          int k = s->mem_hold[e];
+          if (lam[k] != 0.0)
+            a = phys_v2_add_scaled (a, s->hold_n[k], s->mem_sign[e] * inv * lam[k]);
+        }
+      s->solved_acc[q] = a;
+    }
+  for (int k = 0; k < sv->m; k++)
+    {
+      PhysVec2 ai = s->end[2 * k] >= 0 ? s->solved_acc[s->end[2 * k]] : s->end_acc[2 * k];
+      PhysVec2 aj = s->end[2 * k + 1] >= 0 ? s->solved_acc[s->end[2 * k + 1]] : s->end_acc[2 * k + 1];
+      w[k] = phys_v2_dot (phys_v2_sub (ai, aj), s->hold_n[k]);
+    }
+}
+
+/* (A z) restricted to the holds in P (p of them), z zero elsewhere, into out: the openings
+ * the pushes z alone make, J M^-1 J' z, through the members (a hold couples only with those
+ * sharing a circle). */
+static void
+solve_product (const Solve *sv, const int *P, int p, const double *z, double *out)
+{
+  PhysStepScratch *s = sv->s;
+  double *full = s->fix;
+  for (int k = 0; k < sv->m; k++)
+    full[k] = 0.0;
+  for (int q = 0; q < p; q++)
+    full[P[q]] = z[P[q]];
+  for (int q = 0; q < sv->n; q++)
+    {
+      PhysVec2 a = phys_v2 (0.0, 0.0);
+      for (int e = s->mem_off[q]; e < s->mem_off[q + 1]; e++)
+        if (full[s->mem_hold[e]] != 0.0)
+          a = phys_v2_add_scaled (a, s->hold_n[s->mem_hold[e]],
+                                  s->mem_sign[e] * s->inv_m[q] * full[s->mem_hold[e]]);
+      s->solved_acc[q] = a;
+    }
+  for (int r = 0; r < p; r++)
+    {
+      int k = P[r];
+      PhysVec2 ai = s->end[2 * k] >= 0 ? s->solved_acc[s->end[2 * k]] : phys_v2 (0.0, 0.0);
+      PhysVec2 aj = s->end[2 * k + 1] >= 0 ? s->solved_acc[s->end[2 * k + 1]] : phys_v2 (0.0, 0.0);
+      out[k] = phys_v2_dot (phys_v2_sub (ai, aj), s->hold_n[k]);
+    }
+}
+
+/* z_P = -(A_PP)^-1 b_P for the pushing holds P (p of them, in increasing order), by a
+ * Cholesky factor that skips the zeros before each row's first coupling (holds gathered
+ * cluster-wise couple near the diagonal: a chain costs p, not p^3). Returns -1, or when A_PP
+ * is singular to rounding the first hold whose normal the ones before it already span (a
+ * circle held between two that stand, along one line). */
+static int
+solve_passive (const Solve *sv, const int *P, int p, double *z)
+{
+  PhysStepScratch *s = sv->s;
+  const double *A = s->mat, *b = s->rhs;
+  double *L = s->chol;
+  int m = sv->m, *first = s->first_row, *at = s->at;
+  /* at[k]: the place in P of the first pushing hold from k on. */
+  for (int k = m, r = p; k >= 0; k--)
+    {
+      if (r > 0 && k < m && P[r - 1] == k)
+        r--;
+      at[k] = r;
+    }
+  for (int r = 0; r < p; r++)
+    {
+      int f = at[s->first_nz[P[r]]];
+      first[r] = f;
+      for (int c = f; c <= r; c++)
+        {
+          double sum = A[P[r] * m + P[c]];
+          for (int k = f > first[c] ? f : first[c]; k < c; k++)
+            sum -= L[r * p + k] * L[c * p + k];
+          if (r > c)
+            L[r * p + c] = sum / L[c * p + c];
+          else if (sum > 1e-12 * A[P[r] * m + P[r]])
+            L[r * p + r] = sqrt (sum);
+          else
+            return P[r];
+        }
+    }
+  /* Solved twice: the second time for what the first left of -b_P (one step of iterative
+   * refinement), since holds nearly in line make A_PP ill-conditioned and the pushes large. */
+  double *res = s->res;
+  for (int q = 0; q < p; q++)
+    z[P[q]] = 0.0;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass == 0)
+        for (int r = 0; r < p; r++)
+          res[P[r]] = -b[P[r]];
+      else
+        {
+          solve_product (sv, P, p, z, res);
+          for (int r = 0; r < p; r++)
+            res[P[r]] = -b[P[r]] - res[P[r]];
+        }
+      for (int r = 0; r < p; r++)
+        {
+          double sum = res[P[r]];
+          for (int k = first[r]; k < r; k++)
+            sum -= L[r * p + k] * res[P[k]];
+          res[P[r]] = sum / L[r * p + r];
+        }
+      for (int r = p - 1; r >= 0; r--)
+        {
+          res[P[r]] /= L[r * p + r];
+          for (int k = first[r]; k < r; k++)
+            res[P[k]] -= L[r * p + k] * res[P[r]];
+        }
+      for (int q = 0; q < p; q++)
+        z[P[q]] += res[P[q]];
+    }
+  return -1;
+}
+
+enum { AT_ZERO, PUSHING, LEFT_OUT };
+
+/* Lawson and Hanson's inner loop: from the feasible pushes lam, towards the unconstrained
+ * minimum over the pushing holds, stopping where a push reaches zero (it leaves the pushing
+ * set), until the minimum over what is left pushes everywhere. A hold that makes the set
+ * singular is left out (its contact is kept shut by the others). */
+static void
+solve_inner (const Solve *sv)
+{
+  PhysStepScratch *s = sv->s;
+  double *lam = s->lam, *z = s->z;
+  int *state = s->passive, *P = s->passive + sv->m;
+  for (int inner = 0; inner <= 2 * sv->m; inner++)
+    {
+      int p = 0;
+      for (int k = 0; k < sv->m; k++)
+        if (state[k] == PUSHING)
+          P[p++] = k;
+      int spanned = solve_passive (sv, P, p, z);
+      if (spanned >= 0)
+        {
+          state[spanned] = LEFT_OUT;
+          lam[spanned] = 0.0;
+          continue;
+        }
+      double alpha = 2.0;
+      int drop = -1;
+      for (int q = 0; q < p; q++)
+        if (z[P[q]] <= 0.0)
+          {
+            double ratio = lam[P[q]] / (lam[P[q]] - z[P[q]]);
+            if (ratio < alpha)
+              {
+                alpha = ratio;
+                drop = P[q];
+              }
+          }
+      if (drop < 0)
+        {
+          for (int q = 0; q < p; q++)
+            lam[P[q]] = z[P[q]];
+          return;
+        }
+      for (int q = 0; q < p; q++)
+        {
+          int k = P[q];
+          bool falling = z[k] <= 0.0;
+          lam[k] += alpha * (z[k] - lam[k]);
+          if (k == drop || (falling && lam[k] <= 0.0))
+            {
+              lam[k] = 0.0;
+              state[k] = AT_ZERO;
+            }
+        }
+    }
+}
+
+/* The pushes of the m holds: lam >= 0 minimising 1/2 lam'A lam + b'lam, by Lawson and Hanson's
+ * active set method (NNLS, "Solving Least Squares Problems", 1974, ch. 23), started with every
+ * hold pushing (a stack's holds all do: one factorisation). A = J M^-1 J' and b = J g, J the
+ * holds' normals on their circles, g the circles' free accelerations: the dual of Gauss's
+ * least constraint. At the minimum each hold pushes and keeps its contact shut (w = A lam + b
+ * = 0) or does not push and opens (w >= 0), so no push does work. A hold whose normal the
+ * pushing ones already span is left out; HOLD_ROUNDS rounds a hold bound a pass (the method
+ * is finite in exact arithmetic; the bound is for rounding). */
+static void
+solve_pushes (const Solve *sv)
+{
+  PhysStepScratch *s = sv->s;
+  int m = sv->m, *state = s->passive;
+  double *lam = s->lam, *w = s->w;
+  for (int k = 0; k < m; k++)
+    {
+      lam[k] = 0.0;
+      state[k] = PUSHING;
+    }
+  solve_inner (sv);
+  solve_accelerations (sv, lam, w);
+  for (int round = 0; round < HOLD_ROUNDS * m; round++)
+    {
+      int t = -1;
+      double most = -sv->tol;
+      for (int k = 0; k < m; k++)
+        if (state[k] == AT_ZERO && w[k] < most)
+          {
+            most = w[k];
+            t = k;
+          }
+      if (t < 0)
+        break;
+      state[t] = PUSHING;
+      solve_inner (sv);
+      solve_accelerations (sv, lam, w);
+    }
+}
+
+/* Grows the solve's arrays for m holds among n circles with e hold ends on them. */
+static void
+solve_reserve (PhysStepScratch *s, int m, int n, int e)
+{
+  if (m > s->cap_solve_m)
+    {
+      size_t c = (size_t) m;
+      /* Kept all zero between solves (each clears what it filled): no m^2 clearing. */
+      free (s->mat);
+      s->mat = calloc (c * c, sizeof *s->mat);
+      if (s->mat == NULL)
+        abort ();
+      s->at = xrealloc (s->at, c + 1, sizeof *s->at);
+      s->fix = xrealloc (s->fix, c, sizeof *s->fix);
+      s->res = xrealloc (s->res, c, sizeof *s->res);
+      s->chol = xrealloc (s->chol, c * c, sizeof *s->chol);
+      s->rhs = xrealloc (s->rhs, c, sizeof *s->rhs);
+      s->lam = xrealloc (s->lam, c, sizeof *s->lam);
+      s->z = xrealloc (s->z, c, sizeof *s->z);
+      s->w = xrealloc (s->w, c, sizeof *s->w);
+      s->passive = xrealloc (s->passive, 2 * c, sizeof *s->passive);
+      s->first_nz = xrealloc (s->first_nz, c, sizeof *s->first_nz);
+      s->first_row = xrealloc (s->first_row, c, sizeof *s->first_row);
+      s->hold_n = xrealloc (s->hold_n, c, sizeof *s->hold_n);
+      s->end = xrealloc (s->end, 2 * c, sizeof *s->end);
+      s->end_acc = xrealloc (s->end_acc, 2 * c, sizeof *s->end_acc);
+      s->cap_solve_m = m;
+    }
+  if (n + 1 > s->cap_solve_n)
+    {
+      size_t c = (size_t) n + 1;
+      s->free_acc = xrealloc (s->free_acc, c, sizeof *s->free_acc);
+      s->solved_acc = xrealloc (s->solved_acc, c, sizeof *s->solved_acc);
+      s->inv_m = xrealloc (s->inv_m, c, sizeof *s->inv_m);
+      s->mem_off = xrealloc (s->mem_off, c, sizeof *s->mem_off);
+      s->cap_solve_n = n + 1;
+    }
+  if (e > s->cap_solve_e)
+    {
+      s->mem_hold = xrealloc (s->mem_hold, (size_t) e, sizeof *s->mem_hold);
+      s->mem_sign = xrealloc (s->mem_sign, (size_t) e, sizeof *s->mem_sign);
+      s->cap_solve_e = e;
+    }
+}
+
+/* Solves the holds of the clusters of the seeded circles together (docs/physics.md, stacks):
+ * the circles joined to them by holds, transitively, with every hold they take part in.
+ * Their accelerations become their free ones (gravity's, base_acc) plus what the pushes of
+ * solve_pushes give, and a hold that does not push while its contact opens lets go. The
+ * circles whose acceleration this changes are moved to the event's moment and begin a new
+ * hold; those other than the event's own are tested again in finish_answer. A cluster of
+ * more than HOLD_CLUSTER_MAX holds is left as the answers made it. */
+static void
+solve_holds (Step *st)
+{
+  PhysStepScratch *s = st->s;
+  int stamp = ++st->stamp;
+  int n = 0, m = 0, ends = 0;
+  for (int q = 0; q < st->n_seeds; q++)
+    {
+      int x = st->seeds[q];
+      if (s->trail[x].mark == stamp || !hold_movable (st, x))
+        continue;
+      s->trail[x].mark = stamp;
+      push_index (&s->members, &n, &s->cap_members, x);
+    }
+  st->n_seeds = 0;
+  for (int q = 0; q < n && m <= HOLD_CLUSTER_MAX; q++)
+    {
+      int x = s->members[q];
+      s->trail[x].slot = q;
+      for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+        {
+          Hold *h = &s->holds[k];
+          if (!h->live)
+            continue;
+          ends++;
+          if (h->mark == stamp)
+            continue;
+          h->mark = stamp;
+          h->slot = m;
+          push_index (&s->gathered, &m, &s->cap_gathered, k);
+          /* What stands as ground under the hold's push is left standing (it ends the
+           * cluster: a stack solved from its top does not solve the tower below). */
+          int y = h->i == x ? h->j : h->i;
+          PhysVec2 on_y = h->i == x ? phys_v2_neg (h->n) : h->n;
+          if (y >= 0 && s->trail[y].mark != stamp && hold_movable (st, y)
+              && !stands_under (s, y, on_y))
+            {
+              s->trail[y].mark = stamp;
+              push_index (&s->members, &n, &s->cap_members, y);
+            }
+        }
+    }
+  if (m > HOLD_CLUSTER_MAX)
+    return;
+  solve_reserve (s, m, n, ends);
+
+  /* Each member's holds with the sign of its end; each hold's ends and normal. */
+  double scale = 0.0;
+  int e = 0;
+  for (int q = 0; q < n; q++)
+    {
+      int x = s->members[q];
+      s->free_acc[q] = s->base_acc[x];
+      s->inv_m[q] = inv_mass_of (st, x);
+      scale = fmax (scale, phys_v2_len (s->base_acc[x]));
+      s->mem_off[q] = e;
+      for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+        if (s->holds[k].live)
+          {
+            s->mem_hold[e] = s->holds[k].slot;
+            s->mem_sign[e++] = s->holds[k].i == x ? 1.0 : -1.0;
+          }
+    }
+  s->mem_off[n] = e;
+  for (int k = 0; k < m; k++)
+    {
+      const Hold *h = &s->holds[s->gathered[k]];
+      s->hold_n[k] = h->n;
+      for (int side = 0; side < 2; side++)
+        {
+          int c = side == 0 ? h->i : h->j;
+          bool member = c >= 0 && s->trail[c].mark == stamp;
+          s->end[2 * k + side] = member ? s->trail[c].slot : -1;
+          s->end_acc[2 * k + side] = c >= 0 && !member ? s->acc[c] : phys_v2 (0.0, 0.0);
+          if (c >= 0 && !member)
+            scale = fmax (scale, phys_v2_len (s->acc[c]));
+        }
+    }
+  /* A = J M^-1 J', filled member by member (holds couple only through a shared circle), and
+   * b = J g: the openings with no push at all. */
+  Solve sv = { .s = s, .st = st, .m = m, .n = n, .tol = 1e-12 * scale };
+  for (int k = 0; k < m; k++)
+    s->first_nz[k] = k;
+  for (int q = 0; q < n; q++)
+    for (int a = s->mem_off[q]; a < s->mem_off[q + 1]; a++)
+      for (int b = s->mem_off[q]; b < s->mem_off[q + 1]; b++)
+        {
+          int kp = s->mem_hold[a], kq = s->mem_hold[b];
+          s->mat[kp * m + kq] += s->mem_sign[a] * s->mem_sign[b] * s->inv_m[q]
+                                 * phys_v2_dot (s->hold_n[kp], s->hold_n[kq]);
+          if (kq < s->first_nz[kp])
+            s->first_nz[kp] = kq;
+        }
+  for (int k = 0; k < m; k++)
+    s->lam[k] = 0.0;
+  solve_accelerations (&sv, s->lam, s->rhs);
+  if (m > 0)
+    solve_pushes (&sv);
+  for (int q = 0; q < n; q++)
+    for (int a = s->mem_off[q]; a < s->mem_off[q + 1]; a++)
+      for (int b = s->mem_off[q]; b < s->mem_off[q + 1]; b++)
+        s->mat[s->mem_hold[a] * m + s->mem_hold[b]] = 0.0;
+
+  PhysReal t = st->event_t;
+  for (int q = 0; q < n; q++)
+    {
+      int c = s->members[q];
+      PhysVec2 a = s->solved_acc[q];
+      /* What is left of pushes that balance is rounding of their sum: the circle stands
+       * (along that axis) exactly, as a hold made alone leaves it. */
+      PhysReal sum_x = fabs (s->free_acc[q].x), sum_y = fabs (s->free_acc[q].y);
+      for (int k = s->mem_off[q]; k < s->mem_off[q + 1]; k++)
+        {
+          PhysReal push = s->inv_m[q] * s->lam[s->mem_hold[k]];
+          sum_x += fabs (push * s->hold_n[s->mem_hold[k]].x);
+          sum_y += fabs (push * s->hold_n[s->mem_hold[k]].y);
+        }
+      if (fabs (a.x) <= HOLD_ROUNDING * sum_x)
+        a.x = 0.0;
+      if (fabs (a.y) <= HOLD_ROUNDING * sum_y)
+        a.y = 0.0;
+      if (a.x == s->acc[c].x && a.y == s->acc[c].y)
+        continue;
+      if (s->tau[c] < t)
+        move_clock (s, c, t, position_at (s, c, t));
+      begin_hold (st, c);
+      s->acc[c] = a;
+      if (s->trail[c].changed != st->handled)
+        {
+          s->trail[c].changed = st->handled;
+          push_index (&st->changed, &st->n_changed, &st->cap_changed, c);
+        }
+    }
+  /* What each member now rests on (sup_n): the two holds that push it hardest against its
+   * free acceleration, so that a circle coming to rest on a stack that stands still is held
+   * by the quick rule of hold_pair instead of a solve of the whole stack. */
+  for (int q = 0; q < n; q++)
+    {
+      int c = s->members[q], count = 0;
+      double best[2] = { 0.0, 0.0 };
+      for (int x = s->mem_off[q]; x < s->mem_off[q + 1]; x++)
+        {
+          int k = s->mem_hold[x];
+          PhysVec2 toward = phys_v2_scale (s->hold_n[k], s->mem_sign[x]);
+          if (s->lam[k] <= 0.0 || phys_v2_dot (toward, s->free_acc[q]) >= 0.0)
+            continue;
+          int slot = count < 2 ? count++ : (best[0] <= best[1] ? 0 : 1);
+          if (best[slot] < s->lam[k])
+            {
+              best[slot] = s->lam[k];
+              s->sup_n[2 * c + slot] = toward;
+            }
+        }
+      s->n_sup[c] = count;
+    }
+  /* Every push is now both circles' (action and reaction); a hold that does not push while
+   * its contact opens lets go. */
+  for (int k = 0; k < m; k++)
+    {
+      Hold *h = &s->holds[s->gathered[k]];
+      h->pushes[0] = s->end[2 * k] >= 0;
+      h->pushes[1] = s->end[2 * k + 1] >= 0;
+      if (s->lam[k] == 0.0 && s->w[k] > sv.tol)
+        release_hold (s, h);
+    }
+}
+
+/* After answers changed circle x's velocity: a hold of x whose contact now opens faster than
+ * rounding (a real departure, see leaving) lets go, and the circles it held are solved again
+ * (x too, when it lost one). An answer at rest leaves a normal speed of rounding, about
+ * 1e-18: that is no departure (the circle would be let go and held again at once, while the
+ * neighbour under it took the push again, once per answer). */
+static void
+release_departures (Step *st, int x)
+{
+  PhysStepScratch *s = st->s;
+  if (s->trail[x].pinned)
+    return;
+  for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+    {
+      Hold *h = &s->holds[k];
+      if (!h->live)
+        continue;
+      PhysVec2 v = rate_at (s, h->i, st->event_t);
+      if (h->j >= 0)
+        v = phys_v2_sub (v, rate_at (s, h->j, st->event_t));
+      if (!leaving (phys_v2_dot (v, h->n), phys_v2_len (v)))
+        continue;
+      /* Whose acceleration carried its push is solved again: not one that stood under a
+       * circle that bounced off (it never felt it), nor one that stands still on ground that
+       * took the push (it stands still without it too). */
+      bool forward = h->i == x;
+      int y = forward ? h->j : h->i;
+      bool y_stands = y >= 0 && stands_under (s, y, forward ? phys_v2_neg (h->n) : h->n);
+      bool x_pushed = h->pushes[forward ? 0 : 1], y_pushed = h->pushes[forward ? 1 : 0];
+      release_hold (s, h);
+      if (x_pushed)
+        seed_holds (st, x);
+      if (y >= 0 && y_pushed && !y_stands)
+        seed_holds (st, y);
+    }
+}
+
+/* Solves the clusters seeded since the last solve, if any. */
+static void
+solve_seeded (Step *st)
+{
+  if (st->n_seeds > 0)
+    solve_holds (st);
+}
+
+/* After holds changed the accelerations of circles a and b (b < 0: a alone): when a hold of
+ * either is now out of balance (another hold of the cluster changed what it held), the
+ * cluster's holds are solved together. */
+static void
+balance_holds (Step *st, int a, int b)
+{
+  const PhysStepScratch *s = st->s;
+  bool a_ok = holds_balanced (s, a), b_ok = b < 0 || holds_balanced (s, b);
+  if (a_ok && b_ok)
+    return;
+  seed_holds (st, a);
+  if (b >= 0)
+    seed_holds (st, b);
+  solve_holds (st);
+}
+
 /* Circle i rests on a surface of normal n (unit, towards the circle) from its clock
  * on: the part of its acceleration into the surface is what the surface holds up.
  * Resting on two surfaces whose holds would undo each other (a ball in a V), it is
- * held still. */
+ * held still. The surface is circle j's (moving along n at floor_an per frame^2), or
+ * segment seg's when j < 0. */
 static void
-support_moving (Step *st, int i, PhysVec2 n, PhysReal floor_an)
+support_moving (Step *st, int i, int j, int seg, PhysVec2 n, PhysReal floor_an)
 {
   PhysStepScratch *s = st->s;
   PhysVec2 a = s->acc[i];
   PhysReal an = phys_v2_dot (a, n) - floor_an;
   if (an >= 0.0)
     return;
+  note_hold (st, i, j, seg, n, true, false);
   begin_hold (st, i);
   PhysVec2 along = phys_v2_add_scaled (a, n, -an);
   int k = s->n_sup[i];
@@ -878,20 +1598,9 @@ support_moving (Step *st, int i, PhysVec2 n, PhysReal floor_an)
 }
 
 static void
-support (Step *st, int i, PhysVec2 n)
+support (Step *st, int i, int seg, PhysVec2 n)
 {
-  support_moving (st, i, n, 0.0);
-}
-
-/* True when circle i rests on a surface that a push along `push` presses it into: the
- * push goes on into that surface. */
-static bool
-grounded (const PhysStepScratch *s, int i, PhysVec2 push)
-{
-  for (int k = 0; k < s->n_sup[i]; k++)
-    if (phys_v2_dot (push, s->sup_n[2 * i + k]) < 0.0)
-      return true;
-  return false;
+  support_moving (st, i, -1, seg, n, 0.0);
 }
 
 /* A circle resting on the ground can still slide along it: pushed along n, it moves
@@ -922,6 +1631,23 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
   if (pressed <= 0.0 || ia + ib <= 0.0)
     return;
+  /* A pair the answer left parting (a circle standing on moving ground keeps its motion off
+   * that ground) is not held: a push would do work as it parts. */
+  PhysVec2 apart = phys_v2_sub (s->rate[b], s->rate[a]);
+  if (leaving (phys_v2_dot (apart, n), phys_v2_len (apart)))
+    return;
+  /* Standing on ground that moves into or off what holds it, the pair's press does not
+   * stop there: the cluster's holds are solved together. */
+  bool b_ground = ia > 0.0 && ib > 0.0 && grounded (s, b, n);
+  bool a_ground = ia > 0.0 && ib > 0.0 && !b_ground && grounded (s, a, phys_v2_neg (n));
+  if ((b_ground && !ground_still (s, b)) || (a_ground && !ground_still (s, a)))
+    {
+      note_hold (st, a, b, -1, phys_v2_neg (n), true, true);
+      seed_holds (st, a);
+      seed_holds (st, b);
+      solve_holds (st);
+      return;
+    }
   begin_hold (st, a);
   begin_hold (st, b);
   /* The one held up follows the ground's acceleration along the normal (a ball on a
@@ -930,31 +1656,36 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   if (ib == 0.0 || ia == 0.0)
     {
       if (ib == 0.0)
-        support_moving (st, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+        support_moving (st, a, b, -1, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
       else
-        support_moving (st, b, n, phys_v2_dot (s->acc[a], n));
+        support_moving (st, b, a, -1, n, phys_v2_dot (s->acc[a], n));
     }
-  else if (grounded (s, b, n))
+  else if (b_ground)
     {
       /* The ground takes the part of the press along b's support; b slides along it. */
       PhysReal kb = ib * ground_mobility (s, b, n, &tau);
       PhysReal f = pressed / (ia + kb);
+      PhysReal slide = f * ib * phys_v2_dot (n, tau);
+      note_hold (st, a, b, -1, phys_v2_neg (n), true, slide != 0.0);
       s->acc[a] = phys_v2_add_scaled (s->acc[a], n, -f * ia);
-      s->acc[b] = phys_v2_add_scaled (s->acc[b], tau, f * ib * phys_v2_dot (n, tau));
+      s->acc[b] = phys_v2_add_scaled (s->acc[b], tau, slide);
       s->sup_n[2 * a + (s->n_sup[a] > 0 ? 1 : 0)] = phys_v2_neg (n);
       s->n_sup[a] = s->n_sup[a] > 0 ? 2 : 1;
     }
-  else if (grounded (s, a, phys_v2_neg (n)))
+  else if (a_ground)
     {
       PhysReal ka = ia * ground_mobility (s, a, phys_v2_neg (n), &tau);
       PhysReal f = pressed / (ka + ib);
+      PhysReal slide = -f * ia * phys_v2_dot (n, tau);
+      note_hold (st, a, b, -1, phys_v2_neg (n), slide != 0.0, true);
       s->acc[b] = phys_v2_add_scaled (s->acc[b], n, f * ib);
-      s->acc[a] = phys_v2_add_scaled (s->acc[a], tau, -f * ia * phys_v2_dot (n, tau));
+      s->acc[a] = phys_v2_add_scaled (s->acc[a], tau, slide);
       s->sup_n[2 * b + (s->n_sup[b] > 0 ? 1 : 0)] = n;
       s->n_sup[b] = s->n_sup[b] > 0 ? 2 : 1;
     }
   else
     {
+      note_hold (st, a, b, -1, phys_v2_neg (n), true, true);
       s->acc[a] = phys_v2_add_scaled (s->acc[a], n, -pressed * ia / (ia + ib));
       s->acc[b] = phys_v2_add_scaled (s->acc[b], n, pressed * ib / (ia + ib));
     }
@@ -963,9 +1694,43 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   /* A press the answer above left at rounding level is no press: holding the other still
    * against it would stop a circle that can give way (and drop the reaction). */
   if (press (s->acc[b], s->acc[a], n) > 0.0 && ib > 0.0)
-    support_moving (st, b, n, phys_v2_dot (s->acc[a], n));
+    support_moving (st, b, a, -1, n, phys_v2_dot (s->acc[a], n));
   if (press (s->acc[b], s->acc[a], n) > 0.0 && ia > 0.0)
-    support_moving (st, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+    support_moving (st, a, b, -1, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+  balance_holds (st, ia > 0.0 ? a : b, ia > 0.0 && ib > 0.0 ? b : -1);
+}
+
+/* A sleeper woken at the event's moment. In a world of gravity alone it falls from then on,
+ * as it would have flown its parabola awake: floating for the rest of the frame while it
+ * moves (up, after a hit) would give it energy from nowhere. Its holds are solved again (what
+ * rested on it now rests on something that falls). The frame's momentum balance counts
+ * gravity only on the circles awake when it began (m_awake g dt): the waking event records
+ * the rest of this one's fall, m g (1 - t) dt, as momentum handed back (taken, negative).
+ * Under other forces it stands still until the next frame integrates it. */
+static void
+wake_one (Step *st, int j)
+{
+  PhysStepScratch *s = st->s;
+  const PhysWorld *world = st->world;
+  const PhysCircle *c = &world->circles[j];
+  s->asleep[j] = false;
+  st->world->circles[j].rest_frames = 0;
+  PhysVec2 g = world->def.gravity;
+  if (world->n_forces > 0 || (g.x == 0.0 && g.y == 0.0) || st->discrete || c->fixed
+      || !c->collides || s->done[j])
+    return;
+  PhysReal t = st->event_t, dt = world->def.dt;
+  if (s->tau[j] < t)
+    move_clock (s, j, t, position_at (s, j, t));
+  begin_hold (st, j);
+  s->base_acc[j] = s->acc[j] = phys_v2_scale (g, dt * dt);
+  st->handed_back = phys_v2_add_scaled (st->handed_back, g, -c->mass * dt * (1.0 - t));
+  seed_holds (st, j);
+  if (s->trail[j].changed != st->handled)
+    {
+      s->trail[j].changed = st->handled;
+      push_index (&st->changed, &st->n_changed, &st->cap_changed, j);
+    }
 }
 
 /* Wakes a sleeping circle that something hit hard, and the sleepers touching it,
@@ -976,8 +1741,7 @@ wake (Step *st, int i)
   PhysStepScratch *s = st->s;
   if (!s->asleep[i])
     return false;
-  s->asleep[i] = false;
-  st->world->circles[i].rest_frames = 0;
+  wake_one (st, i);
   PhysAabb reach = s->box[i];
   PhysReal r = st->world->circles[i].radius;
   reach.min = phys_v2 (reach.min.x - r, reach.min.y - r);
@@ -985,11 +1749,7 @@ wake (Step *st, int i)
   st->n_wake = 0;
   phys_grid_query (&s->grid, reach, collect_sleeper, st);
   for (int k = 0; k < st->n_wake; k++)
-    {
-      int j = st->wake[k];
-      s->asleep[j] = false;
-      st->world->circles[j].rest_frames = 0;
-    }
+    wake_one (st, st->wake[k]);
   return true;
 }
 
@@ -1081,11 +1841,41 @@ unjam (Step *st, int i, PhysReal t)
       after += 0.5 * world->circles[j].mass * phys_v2_len_sq (mean);
       move_clock (s, j, t, position_at (s, j, t));
       set_velocity (st, j, velocity_of (st, j), mean);
-      begin_hold (st, j);
-      s->acc[j] = mean_acc;
       s->trail[j].same_t = 0;
-      path_changed (st, j);
     }
+  /* Moving on, its holds are solved again from the common velocity: a hold that now opens
+   * lets go, and no push is kept from one that let go (it would do work). Stopped, it stands
+   * still for the rest of the frame. */
+  for (int k = 0; k < st->n_cluster; k++)
+    release_departures (st, st->cluster[k]);
+  for (int k = 0; k < st->n_cluster; k++)
+    {
+      int j = st->cluster[k];
+      if (stopped)
+        {
+          /* It stands for the rest of the frame as a sleeper does: what presses on it later
+           * is held up by it, and no hold can set it moving again (its standing still is not
+           * a hold's push, and would do work if it moved). */
+          begin_hold (st, j);
+          s->acc[j] = mean_acc;
+          s->trail[j].stood = true;
+          for (int h = s->trail[j].holds; h >= 0; h = next_hold (s, h, j))
+            {
+              const Hold *held = &s->holds[h];
+              bool forward = held->i == j;
+              int y = forward ? held->j : held->i;
+              if (held->live && y >= 0
+                  && !stands_under (s, y, forward ? phys_v2_neg (held->n) : held->n))
+                seed_holds (st, y);
+            }
+        }
+      else
+        seed_holds (st, j);
+    }
+  /* Those outside the cluster that it held, or that held it, are solved again too. */
+  solve_seeded (st);
+  for (int k = 0; k < st->n_cluster; k++)
+    path_changed (st, st->cluster[k]);
   /* Moving on as one keeps the cluster's momentum; stopped, what holds it took it all. */
   if (stopped)
     note_taken (st, st->event_at, phys_v2_neg (st->moved));
@@ -1099,7 +1889,9 @@ unjam (Step *st, int i, PhysReal t)
 /* A circle jammed by separations (wedged among others that cannot all be cleared one
  * pair at a time) is pinned: it stands where it is for the rest of the frame and
  * later separations move its neighbours, never it. Its velocity is kept (and still
- * changed by impulses) for the next frame: positions only, momentum untouched. */
+ * changed by impulses) for the next frame: positions only. Standing, it does not fall:
+ * what pins it holds its weight (recorded as its hold's, see close_hold); gaining gravity's
+ * speed while standing still would give it energy from nowhere. */
 static void
 pin (Step *st, int i)
 {
@@ -1109,8 +1901,7 @@ pin (Step *st, int i)
   begin_hold (st, i);
   s->trail[i].pinned = true;
   if (s->base_acc[i].x != 0.0 || s->base_acc[i].y != 0.0)
-    s->end_vel[i] = phys_v2_scale (phys_v2_add_scaled (s->rate[i], s->base_acc[i], 1.0 - s->tau[i]),
-                                   1.0 / st->world->def.dt);
+    s->end_vel[i] = phys_v2_scale (s->rate[i], 1.0 / st->world->def.dt);
   s->rate[i] = phys_v2 (0.0, 0.0);
   s->acc[i] = phys_v2 (0.0, 0.0);
 }
@@ -1230,12 +2021,27 @@ finish_answer (Step *st, const Candidate *c, size_t logged, int jammed)
   if (pair)
     path_changed (st, c->b);
   st->now = c->t;
+  /* The other circles whose holds were solved again. */
+  int n_changed = st->n_changed;
+  st->n_changed = 0;
+  for (int k = 0; k < n_changed; k++)
+    {
+      int j = st->changed[k];
+      if (j != c->a && !(pair && j == c->b))
+        path_changed (st, j);
+    }
   if (st->discrete)
     return;
   if (!s->done[c->a])
     test_circle (st, c->a, -1);
   if (pair && !s->done[c->b])
     test_circle (st, c->b, c->a);
+  for (int k = 0; k < n_changed; k++)
+    {
+      int j = st->changed[k];
+      if (j != c->a && !(pair && j == c->b) && !s->done[j])
+        test_circle (st, j, -1);
+    }
 }
 
 static void
@@ -1343,9 +2149,14 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
     }
   set_velocity (st, c->a, va, imp.v1_after);
   set_velocity (st, c->b, vb, imp.v2_after);
+  release_departures (st, c->a);
+  release_departures (st, c->b);
+  solve_seeded (st);
   if (resting)
     {
-      hold_pair (st, c->a, c->b, normal, ia_own, ib_own);
+      /* A pinned circle stands for the rest of the frame: it holds, it is not held. */
+      hold_pair (st, c->a, c->b, normal, s->trail[c->a].pinned ? 0.0 : ia_own,
+                 s->trail[c->b].pinned ? 0.0 : ib_own);
       s->trail[c->a].answers++;
       s->trail[c->b].answers++;
     }
@@ -1355,6 +2166,8 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   record_pair (ev, sw, &imp, pa, pb);
   if (ev != NULL)
     ev->woke = woke;
+  note_taken (st, (long) logged, st->handed_back);
+  st->handed_back = phys_v2 (0.0, 0.0);
 
   if (modes.double_pair_loop && imp.applied)
     {
@@ -1369,6 +2182,9 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       again.v2_after = na;
       set_velocity (st, c->a, imp.v1_after, na);
       set_velocity (st, c->b, imp.v2_after, nb);
+      release_departures (st, c->a);
+      release_departures (st, c->b);
+      solve_seeded (st);
       PhysEvent *rep = log_answer (st, c, c->b, c->a, resting, at_end, false, 0.0);
       record_pair (rep, sw, &again, pb, pa);
       if (rep != NULL)
@@ -1443,9 +2259,12 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   s->pos[c->a] = center;
   s->done[c->a] = s->done[c->a] || at_end;
   set_velocity (st, c->a, v, resp.v_after);
+  release_departures (st, c->a);
+  solve_seeded (st);
   if (resting || seg->response == PHYS_RESPONSE_SLIDE)
     {
-      support (st, c->a, sw.normal);
+      support (st, c->a, c->b, sw.normal);
+      balance_holds (st, c->a, -1);
       s->trail[c->a].answers++;
     }
   bool jammed = note_answer (st, c->a, c->t);
@@ -1865,6 +2684,7 @@ reset_bodies (Step *st)
       s->box[i] = path_box (world, s, i, 1.0);
     }
   s->n_heap = 0;
+  s->n_holds = 0;
 }
 
 /* Runs the frame's collision handling up to a stop: events at times <= time_limit,
@@ -1975,6 +2795,8 @@ end_step (Step *st)
   free (st->found);
   free (st->wake);
   free (st->cluster);
+  free (st->seeds);
+  free (st->changed);
 }
 
 void
