@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "phys-grid-private.h"
+#include "phys-holds-private.h"
 #include "phys-world-private.h"
 
 /* An overlap deeper than this fraction of the radius (sum) is an embedded start;
@@ -50,11 +51,9 @@
  * (per frame^2) is out of balance with the others of its cluster: the cluster's holds are
  * solved together (see solve_holds). The same fraction as a press of rounding (see press). */
 #define HOLD_BALANCE 1e-9
-/* Most holds solved together, and most rounds of the solver (per hold). */
+/* Most holds solved together: a larger cluster keeps the holds its answers made (its
+ * matrix would take HOLD_CLUSTER_MAX^2 doubles, 128 KB). */
 #define HOLD_CLUSTER_MAX 128
-/* Pushes that balance leave rounding of their sum, relative to its terms. */
-#define HOLD_ROUNDING 1e-12
-#define HOLD_ROUNDS 3
 
 typedef struct
 {
@@ -133,18 +132,10 @@ struct PhysStepScratch
   int cap_seg;
   Hold *holds;          /* the frame's holds, in the order they were made */
   int n_holds, cap_holds;
-  /* The solve of a cluster of holds: its circles and holds, then the solver's dense arrays
-   * (HOLD_CLUSTER_MAX holds at most). */
+  /* The solve of a cluster of holds: its circles and holds, and the system solved. */
   int *members, *gathered;
   int cap_members, cap_gathered;
-  int cap_solve_m, cap_solve_n, cap_solve_e;
-  double *mat, *chol, *rhs, *lam, *z, *w;
-  int *passive, *first_nz, *first_row, *end, *at;
-  double *fix, *res;
-  PhysVec2 *hold_n, *end_acc;
-  PhysVec2 *free_acc, *solved_acc;
-  double *inv_m, *mem_sign;
-  int *mem_off, *mem_hold;
+  PhysHoldSystem system;
 };
 
 typedef struct
@@ -209,27 +200,7 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->holds);
   free (s->members);
   free (s->gathered);
-  free (s->mat);
-  free (s->chol);
-  free (s->rhs);
-  free (s->lam);
-  free (s->z);
-  free (s->w);
-  free (s->passive);
-  free (s->first_nz);
-  free (s->first_row);
-  free (s->at);
-  free (s->fix);
-  free (s->res);
-  free (s->end);
-  free (s->hold_n);
-  free (s->end_acc);
-  free (s->free_acc);
-  free (s->solved_acc);
-  free (s->inv_m);
-  free (s->mem_sign);
-  free (s->mem_off);
-  free (s->mem_hold);
+  phys_hold_system_free (&s->system);
   free (s);
 }
 
@@ -1054,298 +1025,20 @@ seed_holds (Step *st, int x)
   push_index (&st->seeds, &st->n_seeds, &st->cap_seeds, x);
 }
 
-/* The arrays of one solve of holds: m holds among n circles (the members). A hold's two ends
- * are members (by slot) or stand (-1: a segment, or a circle that cannot move, whose
- * acceleration counts as given). Each member lists its holds with the sign of its end (+1 for
- * i, -1 for j). */
-typedef struct
-{
-  PhysStepScratch *s;
-  const Step *st;
-  int m, n;
-  double tol;
-} Solve;
-
-/* Accelerations of the members for the pushes lam (free ones plus pushes over mass), and the
- * opening of every hold, w = J a (per frame^2, > 0 apart): the gradient of the solve's
- * objective. */
-static void
-solve_accelerations (const Solve *sv, const double *lam, double *w)
-{
-  PhysStepScratch *s = sv->s;
-  for (int q = 0; q < sv->n; q++)
-    {
-      PhysVec2 a = s->free_acc[q];
-      double inv = s->inv_m[q];
-      for (int e = s->mem_off[q]; e < s->mem_off[q + 1]; e++)
-        {
-          int k = s->mem_hold[e];
-          if (lam[k] != 0.0)
-            a = phys_v2_add_scaled (a, s->hold_n[k], s->mem_sign[e] * inv * lam[k]);
-        }
-      s->solved_acc[q] = a;
-    }
-  for (int k = 0; k < sv->m; k++)
-    {
-      PhysVec2 ai = s->end[2 * k] >= 0 ? s->solved_acc[s->end[2 * k]] : s->end_acc[2 * k];
-      PhysVec2 aj = s->end[2 * k + 1] >= 0 ? s->solved_acc[s->end[2 * k + 1]] : s->end_acc[2 * k + 1];
-      w[k] = phys_v2_dot (phys_v2_sub (ai, aj), s->hold_n[k]);
-    }
-}
-
-/* (A z) restricted to the holds in P (p of them), z zero elsewhere, into out: the openings
- * the pushes z alone make, J M^-1 J' z, through the members (a hold couples only with those
- * sharing a circle). */
-static void
-solve_product (const Solve *sv, const int *P, int p, const double *z, double *out)
-{
-  PhysStepScratch *s = sv->s;
-  double *full = s->fix;
-  for (int k = 0; k < sv->m; k++)
-    full[k] = 0.0;
-  for (int q = 0; q < p; q++)
-    full[P[q]] = z[P[q]];
-  for (int q = 0; q < sv->n; q++)
-    {
-      PhysVec2 a = phys_v2 (0.0, 0.0);
-      for (int e = s->mem_off[q]; e < s->mem_off[q + 1]; e++)
-        if (full[s->mem_hold[e]] != 0.0)
-          a = phys_v2_add_scaled (a, s->hold_n[s->mem_hold[e]],
-                                  s->mem_sign[e] * s->inv_m[q] * full[s->mem_hold[e]]);
-      s->solved_acc[q] = a;
-    }
-  for (int r = 0; r < p; r++)
-    {
-      int k = P[r];
-      PhysVec2 ai = s->end[2 * k] >= 0 ? s->solved_acc[s->end[2 * k]] : phys_v2 (0.0, 0.0);
-      PhysVec2 aj = s->end[2 * k + 1] >= 0 ? s->solved_acc[s->end[2 * k + 1]] : phys_v2 (0.0, 0.0);
-      out[k] = phys_v2_dot (phys_v2_sub (ai, aj), s->hold_n[k]);
-    }
-}
-
-/* z_P = -(A_PP)^-1 b_P for the pushing holds P (p of them, in increasing order), by a
- * Cholesky factor that skips the zeros before each row's first coupling (holds gathered
- * cluster-wise couple near the diagonal: a chain costs p, not p^3). Returns -1, or when A_PP
- * is singular to rounding the first hold whose normal the ones before it already span (a
- * circle held between two that stand, along one line). */
-static int
-solve_passive (const Solve *sv, const int *P, int p, double *z)
-{
-  PhysStepScratch *s = sv->s;
-  const double *A = s->mat, *b = s->rhs;
-  double *L = s->chol;
-  int m = sv->m, *first = s->first_row, *at = s->at;
-  /* at[k]: the place in P of the first pushing hold from k on. */
-  for (int k = m, r = p; k >= 0; k--)
-    {
-      if (r > 0 && k < m && P[r - 1] == k)
-        r--;
-      at[k] = r;
-    }
-  for (int r = 0; r < p; r++)
-    {
-      int f = at[s->first_nz[P[r]]];
-      first[r] = f;
-      for (int c = f; c <= r; c++)
-        {
-          double sum = A[P[r] * m + P[c]];
-          for (int k = f > first[c] ? f : first[c]; k < c; k++)
-            sum -= L[r * p + k] * L[c * p + k];
-          if (r > c)
-            L[r * p + c] = sum / L[c * p + c];
-          else if (sum > 1e-12 * A[P[r] * m + P[r]])
-            L[r * p + r] = sqrt (sum);
-          else
-            return P[r];
-        }
-    }
-  /* Solved twice: the second time for what the first left of -b_P (one step of iterative
-   * refinement), since holds nearly in line make A_PP ill-conditioned and the pushes large. */
-  double *res = s->res;
-  for (int q = 0; q < p; q++)
-    z[P[q]] = 0.0;
-  for (int pass = 0; pass < 2; pass++)
-    {
-      if (pass == 0)
-        for (int r = 0; r < p; r++)
-          res[P[r]] = -b[P[r]];
-      else
-        {
-          solve_product (sv, P, p, z, res);
-          for (int r = 0; r < p; r++)
-            res[P[r]] = -b[P[r]] - res[P[r]];
-        }
-      for (int r = 0; r < p; r++)
-        {
-          double sum = res[P[r]];
-          for (int k = first[r]; k < r; k++)
-            sum -= L[r * p + k] * res[P[k]];
-          res[P[r]] = sum / L[r * p + r];
-        }
-      for (int r = p - 1; r >= 0; r--)
-        {
-          res[P[r]] /= L[r * p + r];
-          for (int k = first[r]; k < r; k++)
-            res[P[k]] -= L[r * p + k] * res[P[r]];
-        }
-      for (int q = 0; q < p; q++)
-        z[P[q]] += res[P[q]];
-    }
-  return -1;
-}
-
-enum { AT_ZERO, PUSHING, LEFT_OUT };
-
-/* Lawson and Hanson's inner loop: from the feasible pushes lam, towards the unconstrained
- * minimum over the pushing holds, stopping where a push reaches zero (it leaves the pushing
- * set), until the minimum over what is left pushes everywhere. A hold that makes the set
- * singular is left out (its contact is kept shut by the others). */
-static void
-solve_inner (const Solve *sv)
-{
-  PhysStepScratch *s = sv->s;
-  double *lam = s->lam, *z = s->z;
-  int *state = s->passive, *P = s->passive + sv->m;
-  for (int inner = 0; inner <= 2 * sv->m; inner++)
-    {
-      int p = 0;
-      for (int k = 0; k < sv->m; k++)
-        if (state[k] == PUSHING)
-          P[p++] = k;
-      int spanned = solve_passive (sv, P, p, z);
-      if (spanned >= 0)
-        {
-          state[spanned] = LEFT_OUT;
-          lam[spanned] = 0.0;
-          continue;
-        }
-      double alpha = 2.0;
-      int drop = -1;
-      for (int q = 0; q < p; q++)
-        if (z[P[q]] <= 0.0)
-          {
-            double ratio = lam[P[q]] / (lam[P[q]] - z[P[q]]);
-            if (ratio < alpha)
-              {
-                alpha = ratio;
-                drop = P[q];
-              }
-          }
-      if (drop < 0)
-        {
-          for (int q = 0; q < p; q++)
-            lam[P[q]] = z[P[q]];
-          return;
-        }
-      for (int q = 0; q < p; q++)
-        {
-          int k = P[q];
-          bool falling = z[k] <= 0.0;
-          lam[k] += alpha * (z[k] - lam[k]);
-          if (k == drop || (falling && lam[k] <= 0.0))
-            {
-              lam[k] = 0.0;
-              state[k] = AT_ZERO;
-            }
-        }
-    }
-}
-
-/* The pushes of the m holds: lam >= 0 minimising 1/2 lam'A lam + b'lam, by Lawson and Hanson's
- * active set method (NNLS, "Solving Least Squares Problems", 1974, ch. 23), started with every
- * hold pushing (a stack's holds all do: one factorisation). A = J M^-1 J' and b = J g, J the
- * holds' normals on their circles, g the circles' free accelerations: the dual of Gauss's
- * least constraint. At the minimum each hold pushes and keeps its contact shut (w = A lam + b
- * = 0) or does not push and opens (w >= 0), so no push does work. A hold whose normal the
- * pushing ones already span is left out; HOLD_ROUNDS rounds a hold bound a pass (the method
- * is finite in exact arithmetic; the bound is for rounding). */
-static void
-solve_pushes (const Solve *sv)
-{
-  PhysStepScratch *s = sv->s;
-  int m = sv->m, *state = s->passive;
-  double *lam = s->lam, *w = s->w;
-  for (int k = 0; k < m; k++)
-    {
-      lam[k] = 0.0;
-      state[k] = PUSHING;
-    }
-  solve_inner (sv);
-  solve_accelerations (sv, lam, w);
-  for (int round = 0; round < HOLD_ROUNDS * m; round++)
-    {
-      int t = -1;
-      double most = -sv->tol;
-      for (int k = 0; k < m; k++)
-        if (state[k] == AT_ZERO && w[k] < most)
-          {
-            most = w[k];
-            t = k;
-          }
-      if (t < 0)
-        break;
-      state[t] = PUSHING;
-      solve_inner (sv);
-      solve_accelerations (sv, lam, w);
-    }
-}
-
-/* Grows the solve's arrays for m holds among n circles with e hold ends on them. */
-static void
-solve_reserve (PhysStepScratch *s, int m, int n, int e)
-{
-  if (m > s->cap_solve_m)
-    {
-      size_t c = (size_t) m;
-      /* Kept all zero between solves (each clears what it filled): no m^2 clearing. */
-      free (s->mat);
-      s->mat = calloc (c * c, sizeof *s->mat);
-      if (s->mat == NULL)
-        abort ();
-      s->at = xrealloc (s->at, c + 1, sizeof *s->at);
-      s->fix = xrealloc (s->fix, c, sizeof *s->fix);
-      s->res = xrealloc (s->res, c, sizeof *s->res);
-      s->chol = xrealloc (s->chol, c * c, sizeof *s->chol);
-      s->rhs = xrealloc (s->rhs, c, sizeof *s->rhs);
-      s->lam = xrealloc (s->lam, c, sizeof *s->lam);
-      s->z = xrealloc (s->z, c, sizeof *s->z);
-      s->w = xrealloc (s->w, c, sizeof *s->w);
-      s->passive = xrealloc (s->passive, 2 * c, sizeof *s->passive);
-      s->first_nz = xrealloc (s->first_nz, c, sizeof *s->first_nz);
-      s->first_row = xrealloc (s->first_row, c, sizeof *s->first_row);
-      s->hold_n = xrealloc (s->hold_n, c, sizeof *s->hold_n);
-      s->end = xrealloc (s->end, 2 * c, sizeof *s->end);
-      s->end_acc = xrealloc (s->end_acc, 2 * c, sizeof *s->end_acc);
-      s->cap_solve_m = m;
-    }
-  if (n + 1 > s->cap_solve_n)
-    {
-      size_t c = (size_t) n + 1;
-      s->free_acc = xrealloc (s->free_acc, c, sizeof *s->free_acc);
-      s->solved_acc = xrealloc (s->solved_acc, c, sizeof *s->solved_acc);
-      s->inv_m = xrealloc (s->inv_m, c, sizeof *s->inv_m);
-      s->mem_off = xrealloc (s->mem_off, c, sizeof *s->mem_off);
-      s->cap_solve_n = n + 1;
-    }
-  if (e > s->cap_solve_e)
-    {
-      s->mem_hold = xrealloc (s->mem_hold, (size_t) e, sizeof *s->mem_hold);
-      s->mem_sign = xrealloc (s->mem_sign, (size_t) e, sizeof *s->mem_sign);
-      s->cap_solve_e = e;
-    }
-}
-
 /* Solves the holds of the clusters of the seeded circles together (docs/physics.md, stacks):
- * the circles joined to them by holds, transitively, with every hold they take part in.
- * Their accelerations become their free ones (gravity's, base_acc) plus what the pushes of
- * solve_pushes give, and a hold that does not push while its contact opens lets go. The
- * circles whose acceleration this changes are moved to the event's moment and begin a new
- * hold; those other than the event's own are tested again in finish_answer. A cluster of
- * more than HOLD_CLUSTER_MAX holds is left as the answers made it. */
+ * the circles joined to them by holds, transitively, with every hold they take part in,
+ * except that a circle standing as ground under a hold's push ends the cluster there (a
+ * stack solved from its top does not solve the tower below). Their accelerations become the
+ * answer of phys_hold_system_solve, from their free ones (gravity's, base_acc), and a hold
+ * that does not push while its contact opens lets go. The circles whose acceleration this
+ * changes are moved to the event's moment and begin a new hold; those other than the event's
+ * own are tested again in finish_answer. A cluster of more than HOLD_CLUSTER_MAX holds is
+ * left as the answers made it. */
 static void
 solve_holds (Step *st)
 {
   PhysStepScratch *s = st->s;
+  PhysHoldSystem *sys = &s->system;
   int stamp = ++st->stamp;
   int n = 0, m = 0, ends = 0;
   for (int q = 0; q < st->n_seeds; q++)
@@ -1372,8 +1065,6 @@ solve_holds (Step *st)
           h->mark = stamp;
           h->slot = m;
           push_index (&s->gathered, &m, &s->cap_gathered, k);
-          /* What stands as ground under the hold's push is left standing (it ends the
-           * cluster: a stack solved from its top does not solve the tower below). */
           int y = h->i == x ? h->j : h->i;
           PhysVec2 on_y = h->i == x ? phys_v2_neg (h->n) : h->n;
           if (y >= 0 && s->trail[y].mark != stamp && hold_movable (st, y)
@@ -1386,83 +1077,44 @@ solve_holds (Step *st)
     }
   if (m > HOLD_CLUSTER_MAX)
     return;
-  solve_reserve (s, m, n, ends);
 
-  /* Each member's holds with the sign of its end; each hold's ends and normal. */
-  double scale = 0.0;
+  phys_hold_system_reserve (sys, m, n, ends);
+  sys->n_holds = m;
+  sys->n_bodies = n;
   int e = 0;
   for (int q = 0; q < n; q++)
     {
       int x = s->members[q];
-      s->free_acc[q] = s->base_acc[x];
-      s->inv_m[q] = inv_mass_of (st, x);
-      scale = fmax (scale, phys_v2_len (s->base_acc[x]));
-      s->mem_off[q] = e;
+      sys->free_acc[q] = s->base_acc[x];
+      sys->inv_mass[q] = inv_mass_of (st, x);
+      sys->body_start[q] = e;
       for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
         if (s->holds[k].live)
           {
-            s->mem_hold[e] = s->holds[k].slot;
-            s->mem_sign[e++] = s->holds[k].i == x ? 1.0 : -1.0;
+            sys->body_hold[e] = s->holds[k].slot;
+            sys->body_sign[e++] = s->holds[k].i == x ? 1.0 : -1.0;
           }
     }
-  s->mem_off[n] = e;
+  sys->body_start[n] = e;
   for (int k = 0; k < m; k++)
     {
       const Hold *h = &s->holds[s->gathered[k]];
-      s->hold_n[k] = h->n;
+      sys->normal[k] = h->n;
       for (int side = 0; side < 2; side++)
         {
           int c = side == 0 ? h->i : h->j;
           bool member = c >= 0 && s->trail[c].mark == stamp;
-          s->end[2 * k + side] = member ? s->trail[c].slot : -1;
-          s->end_acc[2 * k + side] = c >= 0 && !member ? s->acc[c] : phys_v2 (0.0, 0.0);
-          if (c >= 0 && !member)
-            scale = fmax (scale, phys_v2_len (s->acc[c]));
+          sys->end[2 * k + side] = member ? s->trail[c].slot : -1;
+          sys->end_acc[2 * k + side] = c >= 0 && !member ? s->acc[c] : phys_v2 (0.0, 0.0);
         }
     }
-  /* A = J M^-1 J', filled member by member (holds couple only through a shared circle), and
-   * b = J g: the openings with no push at all. */
-  Solve sv = { .s = s, .st = st, .m = m, .n = n, .tol = 1e-12 * scale };
-  for (int k = 0; k < m; k++)
-    s->first_nz[k] = k;
-  for (int q = 0; q < n; q++)
-    for (int a = s->mem_off[q]; a < s->mem_off[q + 1]; a++)
-      for (int b = s->mem_off[q]; b < s->mem_off[q + 1]; b++)
-        {
-          int kp = s->mem_hold[a], kq = s->mem_hold[b];
-          s->mat[kp * m + kq] += s->mem_sign[a] * s->mem_sign[b] * s->inv_m[q]
-                                 * phys_v2_dot (s->hold_n[kp], s->hold_n[kq]);
-          if (kq < s->first_nz[kp])
-            s->first_nz[kp] = kq;
-        }
-  for (int k = 0; k < m; k++)
-    s->lam[k] = 0.0;
-  solve_accelerations (&sv, s->lam, s->rhs);
-  if (m > 0)
-    solve_pushes (&sv);
-  for (int q = 0; q < n; q++)
-    for (int a = s->mem_off[q]; a < s->mem_off[q + 1]; a++)
-      for (int b = s->mem_off[q]; b < s->mem_off[q + 1]; b++)
-        s->mat[s->mem_hold[a] * m + s->mem_hold[b]] = 0.0;
+  phys_hold_system_solve (sys);
 
   PhysReal t = st->event_t;
   for (int q = 0; q < n; q++)
     {
       int c = s->members[q];
-      PhysVec2 a = s->solved_acc[q];
-      /* What is left of pushes that balance is rounding of their sum: the circle stands
-       * (along that axis) exactly, as a hold made alone leaves it. */
-      PhysReal sum_x = fabs (s->free_acc[q].x), sum_y = fabs (s->free_acc[q].y);
-      for (int k = s->mem_off[q]; k < s->mem_off[q + 1]; k++)
-        {
-          PhysReal push = s->inv_m[q] * s->lam[s->mem_hold[k]];
-          sum_x += fabs (push * s->hold_n[s->mem_hold[k]].x);
-          sum_y += fabs (push * s->hold_n[s->mem_hold[k]].y);
-        }
-      if (fabs (a.x) <= HOLD_ROUNDING * sum_x)
-        a.x = 0.0;
-      if (fabs (a.y) <= HOLD_ROUNDING * sum_y)
-        a.y = 0.0;
+      PhysVec2 a = sys->acc[q];
       if (a.x == s->acc[c].x && a.y == s->acc[c].y)
         continue;
       if (s->tau[c] < t)
@@ -1481,30 +1133,30 @@ solve_holds (Step *st)
   for (int q = 0; q < n; q++)
     {
       int c = s->members[q], count = 0;
-      double best[2] = { 0.0, 0.0 };
-      for (int x = s->mem_off[q]; x < s->mem_off[q + 1]; x++)
+      PhysReal best[2] = { 0.0, 0.0 };
+      for (int x = sys->body_start[q]; x < sys->body_start[q + 1]; x++)
         {
-          int k = s->mem_hold[x];
-          PhysVec2 toward = phys_v2_scale (s->hold_n[k], s->mem_sign[x]);
-          if (s->lam[k] <= 0.0 || phys_v2_dot (toward, s->free_acc[q]) >= 0.0)
+          int k = sys->body_hold[x];
+          PhysVec2 toward = phys_v2_scale (sys->normal[k], sys->body_sign[x]);
+          if (sys->push[k] <= 0.0 || phys_v2_dot (toward, sys->free_acc[q]) >= 0.0)
             continue;
           int slot = count < 2 ? count++ : (best[0] <= best[1] ? 0 : 1);
-          if (best[slot] < s->lam[k])
+          if (best[slot] < sys->push[k])
             {
-              best[slot] = s->lam[k];
+              best[slot] = sys->push[k];
               s->sup_n[2 * c + slot] = toward;
             }
         }
       s->n_sup[c] = count;
     }
-  /* Every push is now both circles' (action and reaction); a hold that does not push while
-   * its contact opens lets go. */
+  /* Every push is now its members' (action and reaction; a circle that stands does not feel
+   * it); a hold that does not push while its contact opens lets go. */
   for (int k = 0; k < m; k++)
     {
       Hold *h = &s->holds[s->gathered[k]];
-      h->pushes[0] = s->end[2 * k] >= 0;
-      h->pushes[1] = s->end[2 * k + 1] >= 0;
-      if (s->lam[k] == 0.0 && s->w[k] > sv.tol)
+      h->pushes[0] = sys->end[2 * k] >= 0;
+      h->pushes[1] = sys->end[2 * k + 1] >= 0;
+      if (sys->push[k] == 0.0 && sys->opening[k] > sys->tol)
         release_hold (s, h);
     }
 }
