@@ -95,7 +95,7 @@ typedef struct
   int sep_from;         /* the immovable circle it was last separated from, or -1 */
   int same_t;           /* answers the circle got at last_t */
   int answers;          /* resting answers the circle got this frame */
-  int mark;             /* stamp of the last cluster (jammed, or of holds) the circle was found in */
+  int mark;             /* stamp of the last cluster (jammed, or of holds) it was found in */
   int holds;            /* first of its holds this frame, or -1 */
   int slot;             /* its place in the cluster of holds being solved */
   int changed;          /* 1 + the answer whose solve of holds last changed its acceleration */
@@ -1439,13 +1439,14 @@ collect_touching (void *ctx, int j)
 
 /* A jammed circle sits in a cluster that rings at one instant and cannot be cleared
  * one pair at a time. The cluster (the movable circles answered at this instant that
- * touch it, transitively)
- * moves on as one body: every member takes the cluster's mean velocity, a
- * perfectly inelastic collision that keeps the momentum and removes the kinetic
- * energy of the members' relative motion. A cluster that jams again at the same
- * instant rings against something immovable (walls, segments, fixed or sleeping
- * circles) that confines it: it stops, and what it carried goes into them, as a
- * perfectly inelastic hit of the whole cluster. Returns the energy removed. */
+ * touch it, transitively) moves on as one body: every member takes the cluster's mean
+ * velocity, a perfectly inelastic collision that keeps the momentum and removes the kinetic
+ * energy of the members' relative motion; then its holds are solved again from that common
+ * velocity (those that open let go). A cluster that jams again at the same instant rings
+ * against something immovable (walls, segments, fixed or sleeping circles) that confines it:
+ * it stops, and what it carried goes into them, as a perfectly inelastic hit of the whole
+ * cluster; it stands for the rest of the frame, immovable as a sleeper, and what it held or
+ * leant on is solved again. Returns the energy removed. */
 static PhysReal
 unjam (Step *st, int i, PhysReal t)
 {
@@ -1466,7 +1467,7 @@ unjam (Step *st, int i, PhysReal t)
       phys_grid_query (&s->grid, box, collect_touching, st);
     }
   PhysReal mass = 0.0, before = 0.0, after = 0.0;
-  PhysVec2 momentum = phys_v2 (0.0, 0.0), force = phys_v2 (0.0, 0.0);
+  PhysVec2 momentum = phys_v2 (0.0, 0.0);
   for (int k = 0; k < st->n_cluster; k++)
     {
       const PhysCircle *c = &world->circles[st->cluster[k]];
@@ -1474,17 +1475,15 @@ unjam (Step *st, int i, PhysReal t)
       PhysVec2 v = phys_v2_scale (rate_at (s, st->cluster[k], t), 1.0 / world->def.dt);
       mass += c->mass;
       momentum = phys_v2_add_scaled (momentum, v, c->mass);
-      force = phys_v2_add_scaled (force, s->acc[st->cluster[k]], c->mass);
       before += 0.5 * c->mass * phys_v2_len_sq (v);
     }
   PhysVec2 mean = phys_v2_scale (momentum, 1.0 / mass);
-  PhysVec2 mean_acc = phys_v2_scale (force, 1.0 / mass);
   /* Jammed again at once, or answered at rest more than FRAME_ANSWERS times in the
    * frame (a Zeno sequence spread over time): confined, it stops. */
   bool stopped = (s->trail[i].merged_t >= 0.0 && t - s->trail[i].merged_t <= INSTANT)
                  || s->trail[i].answers > FRAME_ANSWERS;
   if (stopped)
-    mean = mean_acc = phys_v2 (0.0, 0.0);
+    mean = phys_v2 (0.0, 0.0);
   st->moved = phys_v2 (0.0, 0.0);
   for (int k = 0; k < st->n_cluster; k++)
     {
@@ -1495,9 +1494,8 @@ unjam (Step *st, int i, PhysReal t)
       set_velocity (st, j, velocity_of (st, j), mean);
       s->trail[j].same_t = 0;
     }
-  /* Moving on, its holds are solved again from the common velocity: a hold that now opens
-   * lets go, and no push is kept from one that let go (it would do work). Stopped, it stands
-   * still for the rest of the frame. */
+  /* A hold that the common velocity opens lets go; no push is kept from one that let go (it
+   * would do work). */
   for (int k = 0; k < st->n_cluster; k++)
     release_departures (st, st->cluster[k]);
   for (int k = 0; k < st->n_cluster; k++)
@@ -1505,11 +1503,10 @@ unjam (Step *st, int i, PhysReal t)
       int j = st->cluster[k];
       if (stopped)
         {
-          /* It stands for the rest of the frame as a sleeper does: what presses on it later
-           * is held up by it, and no hold can set it moving again (its standing still is not
-           * a hold's push, and would do work if it moved). */
+          /* What presses on it later is held up by it, and no hold can set it moving again
+           * (its standing still is no hold's push, and would do work if it moved). */
           begin_hold (st, j);
-          s->acc[j] = mean_acc;
+          s->acc[j] = phys_v2 (0.0, 0.0);
           s->trail[j].stood = true;
           for (int h = s->trail[j].holds; h >= 0; h = next_hold (s, h, j))
             {
