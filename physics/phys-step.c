@@ -97,11 +97,8 @@ typedef struct
   int answers;          /* resting answers the circle got this frame */
   int mark;             /* stamp of the last cluster (jammed, or of holds) it was found in */
   int holds;            /* first of its holds this frame, or -1 */
-  int slot;             /* its place in the cluster of holds being solved */
-  int changed;          /* 1 + the answer whose solve of holds last changed its acceleration */
   bool rested;          /* had a slow resting contact this frame */
   bool pinned;          /* jammed by separations: stands firm in later ones this frame */
-  bool stood;           /* its jammed cluster stopped: it stands, immovable, this frame */
 } Trail;
 
 /* A circle's trail when the frame begins. */
@@ -122,6 +119,10 @@ struct PhysStepScratch
   uint32_t *version;
   bool *done;
   bool *asleep;         /* sleeping this frame: still, and infinitely heavy until woken */
+  bool *standing;       /* infinitely heavy: asleep, or its jammed cluster stopped (unjam) */
+  int *slot;            /* its place in the cluster of holds being solved (valid while marked) */
+  uint64_t *changed_at; /* the answer whose solve of holds last changed its acceleration */
+  uint64_t answer_stamp; /* answers handled by this world's steps, all frames */
   Trail *trail;         /* what the circle went through this frame */
   PhysAabb *box;
   PhysGrid grid;
@@ -191,6 +192,9 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->version);
   free (s->done);
   free (s->asleep);
+  free (s->standing);
+  free (s->slot);
+  free (s->changed_at);
   free (s->trail);
   free (s->box);
   phys_grid_free (&s->grid);
@@ -240,6 +244,13 @@ scratch_for (PhysWorld *world)
       s->version = xrealloc (s->version, m, sizeof *s->version);
       s->done = xrealloc (s->done, m, sizeof *s->done);
       s->asleep = xrealloc (s->asleep, m, sizeof *s->asleep);
+      s->standing = xrealloc (s->standing, m, sizeof *s->standing);
+      s->slot = xrealloc (s->slot, m, sizeof *s->slot);
+      /* Zeroed once: an answer's stamp is never 0. */
+      free (s->changed_at);
+      s->changed_at = calloc (m, sizeof *s->changed_at);
+      if (s->changed_at == NULL)
+        abort ();
       s->trail = xrealloc (s->trail, m, sizeof *s->trail);
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
@@ -517,7 +528,7 @@ collect_sleeper (void *ctx, int j)
 static PhysReal
 inv_mass_of (const Step *st, int i)
 {
-  return st->s->asleep[i] || st->s->trail[i].stood ? 0.0 : st->world->circles[i].inv_mass;
+  return st->s->standing[i] ? 0.0 : st->world->circles[i].inv_mass;
 }
 
 /* Share a circle takes in separating an embedded pair: its inverse mass, none when it
@@ -1025,6 +1036,17 @@ seed_holds (Step *st, int x)
   push_index (&st->seeds, &st->n_seeds, &st->cap_seeds, x);
 }
 
+/* Circle x's acceleration changed in the answer being handled, though it is not one of that
+ * answer's circles: finish_answer tests it again (once). */
+static void
+note_changed (Step *st, int x)
+{
+  if (st->s->changed_at[x] == st->s->answer_stamp)
+    return;
+  st->s->changed_at[x] = st->s->answer_stamp;
+  push_index (&st->changed, &st->n_changed, &st->cap_changed, x);
+}
+
 /* Solves the holds of the clusters of the seeded circles together (docs/physics.md, stacks):
  * the circles joined to them by holds, transitively, with every hold they take part in,
  * except that a circle standing as ground under a hold's push ends the cluster there (a
@@ -1053,7 +1075,7 @@ solve_holds (Step *st)
   for (int q = 0; q < n && m <= HOLD_CLUSTER_MAX; q++)
     {
       int x = s->members[q];
-      s->trail[x].slot = q;
+      s->slot[x] = q;
       for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
         {
           Hold *h = &s->holds[k];
@@ -1104,7 +1126,7 @@ solve_holds (Step *st)
         {
           int c = side == 0 ? h->i : h->j;
           bool member = c >= 0 && s->trail[c].mark == stamp;
-          sys->end[2 * k + side] = member ? s->trail[c].slot : -1;
+          sys->end[2 * k + side] = member ? s->slot[c] : -1;
           sys->end_acc[2 * k + side] = c >= 0 && !member ? s->acc[c] : phys_v2 (0.0, 0.0);
         }
     }
@@ -1121,11 +1143,7 @@ solve_holds (Step *st)
         move_clock (s, c, t, position_at (s, c, t));
       begin_hold (st, c);
       s->acc[c] = a;
-      if (s->trail[c].changed != st->handled)
-        {
-          s->trail[c].changed = st->handled;
-          push_index (&st->changed, &st->n_changed, &st->cap_changed, c);
-        }
+      note_changed (st, c);
     }
   /* What each member now rests on (sup_n): the two holds that push it hardest against its
    * free acceleration, so that a circle coming to rest on a stack that stands still is held
@@ -1167,7 +1185,7 @@ solve_holds (Step *st)
  * 1e-18: that is no departure (the circle would be let go and held again at once, while the
  * neighbour under it took the push again, once per answer). */
 static void
-release_departures (Step *st, int x)
+release_departures_of (Step *st, int x)
 {
   PhysStepScratch *s = st->s;
   if (s->trail[x].pinned)
@@ -1195,6 +1213,14 @@ release_departures (Step *st, int x)
       if (y >= 0 && y_pushed && !y_stands)
         seed_holds (st, y);
     }
+}
+
+/* The same, at no cost for a circle that holds nothing (most answers of a gas). */
+static inline void
+release_departures (Step *st, int x)
+{
+  if (st->s->trail[x].holds >= 0)
+    release_departures_of (st, x);
 }
 
 /* Solves the clusters seeded since the last solve, if any. */
@@ -1365,7 +1391,7 @@ wake_one (Step *st, int j)
   PhysStepScratch *s = st->s;
   const PhysWorld *world = st->world;
   const PhysCircle *c = &world->circles[j];
-  s->asleep[j] = false;
+  s->asleep[j] = s->standing[j] = false;
   st->world->circles[j].rest_frames = 0;
   PhysVec2 g = world->def.gravity;
   if (world->n_forces > 0 || (g.x == 0.0 && g.y == 0.0) || st->discrete || c->fixed
@@ -1378,11 +1404,7 @@ wake_one (Step *st, int j)
   s->base_acc[j] = s->acc[j] = phys_v2_scale (g, dt * dt);
   st->handed_back = phys_v2_add_scaled (st->handed_back, g, -c->mass * dt * (1.0 - t));
   seed_holds (st, j);
-  if (s->trail[j].changed != st->handled)
-    {
-      s->trail[j].changed = st->handled;
-      push_index (&st->changed, &st->n_changed, &st->cap_changed, j);
-    }
+  note_changed (st, j);
 }
 
 /* Wakes a sleeping circle that something hit hard, and the sleepers touching it,
@@ -1507,7 +1529,7 @@ unjam (Step *st, int i, PhysReal t)
            * (its standing still is no hold's push, and would do work if it moved). */
           begin_hold (st, j);
           s->acc[j] = phys_v2 (0.0, 0.0);
-          s->trail[j].stood = true;
+          s->standing[j] = true;
           for (int h = s->trail[j].holds; h >= 0; h = next_hold (s, h, j))
             {
               const Hold *held = &s->holds[h];
@@ -1815,8 +1837,11 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   record_pair (ev, sw, &imp, pa, pb);
   if (ev != NULL)
     ev->woke = woke;
-  note_taken (st, (long) logged, st->handed_back);
-  st->handed_back = phys_v2 (0.0, 0.0);
+  if (st->handed_back.x != 0.0 || st->handed_back.y != 0.0)
+    {
+      note_taken (st, (long) logged, st->handed_back);
+      st->handed_back = phys_v2 (0.0, 0.0);
+    }
 
   if (modes.double_pair_loop && imp.applied)
     {
@@ -2267,6 +2292,7 @@ step_discrete (Step *st)
           if (st->handled >= st->answer_limit)
             return;
           st->handled++;
+          s->answer_stamp++;
           Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, i, j, 0, 0 };
           handle_circle_circle (st, &c, &sw);
         }
@@ -2286,6 +2312,7 @@ step_discrete (Step *st)
           if (st->handled >= st->answer_limit)
             return;
           st->handled++;
+          s->answer_stamp++;
           Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, g, 0, 0 };
           handle_circle_segment (st, &c, &sw);
         }
@@ -2327,7 +2354,7 @@ reset_bodies (Step *st)
       s->tau[i] = 0.0;
       s->version[i] = 0;
       s->done[i] = !takes_part (&world->circles[i]);
-      s->asleep[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
+      s->asleep[i] = s->standing[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
       s->trail[i] = FRESH_TRAIL;
       /* The whole frame's path (T = 1: the products by T fold away). */
       s->box[i] = path_box (world, s, i, 1.0);
@@ -2401,6 +2428,7 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
           break;
         }
       st->handled++;
+      s->answer_stamp++;
       switch (c.kind)
         {
         case PHYS_EVENT_EMBEDDED: handle_embedded (st, &c); break;
