@@ -1097,7 +1097,8 @@ solve_holds (Step *st)
             }
         }
     }
-  if (m > HOLD_CLUSTER_MAX)
+  /* Nothing that can move (a stopped cluster's seeds), or too large a cluster. */
+  if (n == 0 || m > HOLD_CLUSTER_MAX)
     return;
 
   phys_hold_system_reserve (sys, m, n, ends);
