@@ -938,6 +938,15 @@ stands_under (const PhysStepScratch *s, int i, PhysVec2 push)
   return a >= -HOLD_BALANCE * size && b >= -HOLD_BALANCE * size;
 }
 
+/* True when circle i, resting on the ground, takes a press along `push` as ground in the
+ * quick rule of hold_pair: it moves neither into nor off its supports, and on two of them
+ * they span the press (on one it slides along it). */
+static bool
+takes_press (const PhysStepScratch *s, int i, PhysVec2 push)
+{
+  return ground_still (s, i) && (s->n_sup[i] == 1 || stands_under (s, i, push));
+}
+
 /* ---- holds: the resting contacts of the frame, solved together ------------------- */
 
 /* The hold after k in circle x's list. */
@@ -1315,11 +1324,12 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   PhysVec2 apart = phys_v2_sub (s->rate[b], s->rate[a]);
   if (leaving (phys_v2_dot (apart, n), phys_v2_len (apart)))
     return;
-  /* Standing on ground that moves into or off what holds it, the pair's press does not
-   * stop there: the cluster's holds are solved together. */
+  /* Standing on ground that moves into or off what holds it, or on two supports that do not
+   * span the press (it would slide off one), the pair's press does not stop there: the
+   * cluster's holds are solved together. */
   bool b_ground = ia > 0.0 && ib > 0.0 && grounded (s, b, n);
   bool a_ground = ia > 0.0 && ib > 0.0 && !b_ground && grounded (s, a, phys_v2_neg (n));
-  if ((b_ground && !ground_still (s, b)) || (a_ground && !ground_still (s, a)))
+  if ((b_ground && !takes_press (s, b, n)) || (a_ground && !takes_press (s, a, phys_v2_neg (n))))
     {
       note_hold (st, a, b, -1, phys_v2_neg (n), true, true);
       seed_holds (st, a);
