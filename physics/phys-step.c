@@ -928,9 +928,9 @@ stands_under (const PhysStepScratch *s, int i, PhysVec2 push)
 {
   if (s->acc[i].x != 0.0 || s->acc[i].y != 0.0 || s->n_sup[i] == 0 || !ground_still (s, i))
     return false;
-  PhysVec2 s1 = s->sup_n[2 * i], s2 = s->sup_n[2 * i + 1];
+  PhysVec2 s1 = s->sup_n[2 * i], s2 = s->n_sup[i] == 2 ? s->sup_n[2 * i + 1] : s1;
   PhysReal size = phys_v2_len (push);
-  PhysReal c = s->n_sup[i] == 2 ? phys_v2_cross (s1, s2) : 0.0;
+  PhysReal c = phys_v2_cross (s1, s2);
   if (fabs (c) <= 1e-9)
     return phys_v2_dot (push, s1) < 0.0 && fabs (phys_v2_cross (push, s1)) <= HOLD_BALANCE * size;
   /* push = -a s1 - b s2 with a, b >= 0. */
