@@ -5,6 +5,7 @@
 #pragma once
 
 #include "phys-grid-private.h"
+#include "phys-holds-private.h"
 #include "phys-world-private.h"
 
 /* The rigid bodies' working memory of a frame (phys-rigid-step.c). */
@@ -19,6 +20,21 @@ typedef struct
   int a, b;             /* circle, then circle (a < b) or segment */
   uint32_t va, vb;      /* versions of a and b when found */
 } Candidate;
+
+/* A resting contact that holds circles this frame (docs/physics.md, stacks): circle i against
+ * circle j, or against segment seg when j < 0. It pushes i along n (unit, from j towards i,
+ * as it was when the contact came to rest) and j back along -n, as hard as it takes to keep
+ * their relative acceleration along n at zero; a push that would have to pull is released. */
+typedef struct
+{
+  int i, j, seg;
+  PhysVec2 n;
+  int next[2];          /* the next hold in i's list and in j's */
+  int mark;             /* stamp of the last cluster of holds it was gathered into */
+  int slot;             /* its place among that cluster's holds */
+  bool pushes[2];       /* i's, j's acceleration carries its push (or reaction) */
+  bool live;            /* still holding (a contact that opens is released) */
+} Hold;
 
 /* What a circle went through in the frame so far. One record per circle, so that a frame
  * starts each one afresh with a single copy (see FRESH_TRAIL). */
@@ -35,7 +51,8 @@ typedef struct
   int sep_from;         /* the immovable circle it was last separated from, or -1 */
   int same_t;           /* answers the circle got at last_t */
   int answers;          /* resting answers the circle got this frame */
-  int mark;             /* stamp of the last jammed cluster the circle was found in */
+  int mark;             /* stamp of the last cluster (jammed, or of holds) it was found in */
+  int holds;            /* first of its holds this frame, or -1 */
   bool rested;          /* had a slow resting contact this frame */
   bool pinned;          /* jammed by separations: stands firm in later ones this frame */
 } Trail;
@@ -53,6 +70,10 @@ struct PhysStepScratch
   uint32_t *version;
   bool *done;
   bool *asleep;         /* sleeping this frame: still, and infinitely heavy until woken */
+  bool *standing;       /* infinitely heavy: asleep, or its jammed cluster stopped (unjam) */
+  int *slot;            /* its place in the cluster of holds being solved (valid while marked) */
+  uint64_t *changed_at; /* the answer whose solve of holds last changed its acceleration */
+  uint64_t answer_stamp; /* answers handled by this world's steps, all frames */
   Trail *trail;         /* what the circle went through this frame */
   PhysAabb *box;
   PhysGrid grid;
@@ -61,6 +82,12 @@ struct PhysStepScratch
   PhysAabb *seg_box;
   int *seg_id;
   int cap_seg;
+  Hold *holds;          /* the frame's holds, in the order they were made */
+  int n_holds, cap_holds;
+  /* The solve of a cluster of holds: its circles and holds, and the system solved. */
+  int *members, *gathered;
+  int cap_members, cap_gathered;
+  PhysHoldSystem system;
   /* Rotation: what the integrators give every circle and polygon for the frame. */
   PhysRigidPaths paths;
   int cap_paths_circles, cap_paths_polygons;
@@ -98,6 +125,11 @@ typedef struct
   long event_at;        /* log index of the event being handled, or -1 without a log */
   PhysReal event_t;     /* its time */
   PhysVec2 moved;       /* momentum the answers of that event gave the circles */
+  PhysVec2 handed_back; /* momentum of the fall of sleepers it woke (see wake_one), to log */
+  int *seeds;           /* circles whose holds are to be solved again */
+  int n_seeds, cap_seeds;
+  int *changed;         /* circles other than the event's whose acceleration a solve changed */
+  int n_changed, cap_changed;
 } Step;
 
 /* What every event of a frame starts with: kind, time, bodies, answer and the flags of a

@@ -45,10 +45,17 @@
 #define FRAME_ANSWERS 64
 /* Circles this close to touching (fraction of the radius sum) belong to one jammed cluster. */
 #define JAM_TOUCH 1e-6
+/* A hold whose contact opens or closes faster than this fraction of the accelerations at it
+ * (per frame^2) is out of balance with the others of its cluster: the cluster's holds are
+ * solved together (see solve_holds). The same fraction as a press of rounding (see press). */
+#define HOLD_BALANCE 1e-9
+/* Most holds solved together: a larger cluster keeps the holds its answers made (its
+ * matrix would take HOLD_CLUSTER_MAX^2 doubles, 128 KB). */
+#define HOLD_CLUSTER_MAX 128
 
 static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
                                    .sep_t = -1.0, .hold_event = -1, .last_event = -1,
-                                   .sep_from = -1 };
+                                   .sep_from = -1, .holds = -1 };
 
 
 
@@ -70,6 +77,9 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->version);
   free (s->done);
   free (s->asleep);
+  free (s->standing);
+  free (s->slot);
+  free (s->changed_at);
   free (s->trail);
   free (s->box);
   phys_grid_free (&s->grid);
@@ -84,6 +94,10 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->paths.polygon_end_vel);
   free (s->paths.polygon_end_spin);
   phys_rigid_scratch_free (s->rigid);
+  free (s->holds);
+  free (s->members);
+  free (s->gathered);
+  phys_hold_system_free (&s->system);
   free (s);
 }
 
@@ -129,6 +143,13 @@ scratch_for (PhysWorld *world)
       s->version = xrealloc (s->version, m, sizeof *s->version);
       s->done = xrealloc (s->done, m, sizeof *s->done);
       s->asleep = xrealloc (s->asleep, m, sizeof *s->asleep);
+      s->standing = xrealloc (s->standing, m, sizeof *s->standing);
+      s->slot = xrealloc (s->slot, m, sizeof *s->slot);
+      /* Zeroed once: an answer's stamp is never 0. */
+      free (s->changed_at);
+      s->changed_at = calloc (m, sizeof *s->changed_at);
+      if (s->changed_at == NULL)
+        abort ();
       s->trail = xrealloc (s->trail, m, sizeof *s->trail);
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
@@ -298,9 +319,8 @@ phys_step_note_taken (Step *st, long at, PhysVec2 p)
 
 /* Closes circle i's hold at time t: while its acceleration fell short of the gravity it
  * flies under, what held it up took the weight it did not feel, m (g - a) per frame, and
- * the event that set that acceleration records it. A pinned circle is given its whole
- * gravity when pinned (see pin), so nothing holds it. A circle on a straight path (a
- * sleeper woken this frame, a body under other forces) that a stack or a jammed cluster
+ * the event that set that acceleration records it (for a pinned circle, what pins it). A
+ * circle on a straight path (a body under other forces) that a stack or a jammed cluster
  * gave an acceleration leaves with the velocity that acceleration added, as its path did. */
 static void
 close_hold (Step *st, int i, PhysReal t)
@@ -310,7 +330,7 @@ close_hold (Step *st, int i, PhysReal t)
   bool straight = s->base_acc[i].x == 0.0 && s->base_acc[i].y == 0.0;
   if (h > 0.0 && !s->trail[i].pinned && straight && (s->acc[i].x != 0.0 || s->acc[i].y != 0.0))
     s->end_vel[i] = phys_v2_add_scaled (s->end_vel[i], s->acc[i], h / st->world->def.dt);
-  if (h > 0.0 && !s->trail[i].pinned)
+  if (h > 0.0)
     {
       PhysVec2 deficit = phys_v2_sub (s->base_acc[i], s->acc[i]);
       if (deficit.x != 0.0 || deficit.y != 0.0)
@@ -405,11 +425,12 @@ collect_sleeper (void *ctx, int j)
     push_index (&st->wake, &st->n_wake, &st->cap_wake, j);
 }
 
-/* Inverse mass as collisions see it: sleeping circles stand firm until woken. */
+/* Inverse mass as collisions see it: sleeping circles stand firm until woken, and the circles
+ * of a jammed cluster that stopped for the rest of the frame. */
 static PhysReal
 inv_mass_of (const Step *st, int i)
 {
-  return st->s->asleep[i] ? 0.0 : st->world->circles[i].inv_mass;
+  return st->s->standing[i] ? 0.0 : st->world->circles[i].inv_mass;
 }
 
 PhysReal
@@ -751,28 +772,22 @@ set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
       return;
     }
   s->rate[i] = phys_v2_scale (after, dt);
-  /* Leaving a surface it rested on: gravity has it again. Only a real departure counts:
-   * an answer at rest leaves a normal speed of rounding, and a circle reset to its own
-   * acceleration by it was held again at once, while the neighbour under it kept the push
-   * of the earlier hold and took it again, once per answer (energy from nowhere). */
-  for (int k = 0; k < s->n_sup[i]; k++)
-    if (leaving (phys_v2_dot (after, s->sup_n[2 * i + k]) * dt, phys_v2_len (after) * dt))
-      {
-        begin_hold (st, i);
-        s->n_sup[i] = 0;
-        s->acc[i] = s->base_acc[i];
-        break;
-      }
   /* Without forces the end velocity is the path's; with forces, keep what the
    * integrator added over the frame on top of the change (a parabola's is read at the
    * frame's end from its path). */
   s->end_vel[i] = st->has_forces ? phys_v2_add (s->end_vel[i], phys_v2_sub (after, before)) : after;
 }
 
+static void release_departures (Step *st, int x);
+static void solve_seeded (Step *st);
+
 void
 phys_step_set_velocity (Step *st, int i, PhysVec2 before, PhysVec2 after)
 {
   set_velocity (st, i, before, after);
+  /* An answer by a rigid body may part the circle from what held it up, as a circle's may. */
+  release_departures (st, i);
+  solve_seeded (st);
 }
 
 static PhysVec2
@@ -821,18 +836,385 @@ contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, 
   return *resting ? 0.0 : e;
 }
 
+/* True when circle i rests on a surface that a push along `push` presses it into: the
+ * push goes on into that surface. */
+static bool
+grounded (const PhysStepScratch *s, int i, PhysVec2 push)
+{
+  for (int k = 0; k < s->n_sup[i]; k++)
+    if (phys_v2_dot (push, s->sup_n[2 * i + k]) < 0.0)
+      return true;
+  return false;
+}
+
+/* True when circle i moves neither into nor off any surface it rests on (its velocity and
+ * acceleration along their normals are rounding): what it passes on into them does no work,
+ * so it may stand as ground for a circle pressed onto it (see hold_pair). */
+static bool
+ground_still (const PhysStepScratch *s, int i)
+{
+  PhysReal speed = phys_v2_len (s->rate[i]), acc = phys_v2_len (s->acc[i]);
+  for (int k = 0; k < s->n_sup[i]; k++)
+    {
+      PhysVec2 sigma = s->sup_n[2 * i + k];
+      if (leaving (fabs (phys_v2_dot (s->rate[i], sigma)), speed)
+          || fabs (phys_v2_dot (s->acc[i], sigma)) > HOLD_BALANCE * acc)
+        return false;
+    }
+  return true;
+}
+
+/* True when circle i stands as ground under a push along `push`: it does not accelerate, moves
+ * neither into nor off its supports, and they take the whole push (one support along its
+ * normal, or two whose normals span it): the push changes no acceleration, there or below. */
+static bool
+stands_under (const PhysStepScratch *s, int i, PhysVec2 push)
+{
+  if (s->acc[i].x != 0.0 || s->acc[i].y != 0.0 || s->n_sup[i] == 0 || !ground_still (s, i))
+    return false;
+  PhysVec2 s1 = s->sup_n[2 * i], s2 = s->n_sup[i] == 2 ? s->sup_n[2 * i + 1] : s1;
+  PhysReal size = phys_v2_len (push);
+  PhysReal c = phys_v2_cross (s1, s2);
+  if (fabs (c) <= 1e-9)
+    return phys_v2_dot (push, s1) < 0.0 && fabs (phys_v2_cross (push, s1)) <= HOLD_BALANCE * size;
+  /* push = -a s1 - b s2 with a, b >= 0. */
+  PhysReal a = -phys_v2_cross (push, s2) / c, b = -phys_v2_cross (s1, push) / c;
+  return a >= -HOLD_BALANCE * size && b >= -HOLD_BALANCE * size;
+}
+
+/* True when circle i, resting on the ground, takes a press along `push` as ground in the
+ * quick rule of hold_pair: it moves neither into nor off its supports, and on two of them
+ * they span the press (on one it slides along it). */
+static bool
+takes_press (const PhysStepScratch *s, int i, PhysVec2 push)
+{
+  return ground_still (s, i) && (s->n_sup[i] == 1 || stands_under (s, i, push));
+}
+
+/* ---- holds: the resting contacts of the frame, solved together ------------------- */
+
+/* The hold after k in circle x's list. */
+static inline int
+next_hold (const PhysStepScratch *s, int k, int x)
+{
+  const Hold *h = &s->holds[k];
+  return h->next[h->i == x ? 0 : 1];
+}
+
+/* Circle i is held against circle j (or segment seg when j < 0) along n (unit, towards i)
+ * from now on: the contact joins both circles' holds, or renews its normal when it holds them
+ * already. i_pushed and j_pushed say whose acceleration now carries its push (j's: the
+ * reaction); a hold made by one circle's answer alone leaves the other's as it was. */
+static void
+note_hold (Step *st, int i, int j, int seg, PhysVec2 n, bool i_pushed, bool j_pushed)
+{
+  PhysStepScratch *s = st->s;
+  for (int k = s->trail[i].holds; k >= 0; k = next_hold (s, k, i))
+    {
+      Hold *h = &s->holds[k];
+      bool same = j < 0 ? h->j < 0 && h->seg == seg : (h->i == i ? h->j : h->i) == j;
+      if (h->live && same)
+        {
+          bool forward = h->i == i;
+          h->n = forward ? n : phys_v2_neg (n);
+          h->pushes[forward ? 0 : 1] |= i_pushed;
+          h->pushes[forward ? 1 : 0] |= j_pushed;
+          return;
+        }
+    }
+  if (s->n_holds == s->cap_holds)
+    {
+      s->cap_holds = s->cap_holds > 0 ? 2 * s->cap_holds : 256;
+      s->holds = xrealloc (s->holds, (size_t) s->cap_holds, sizeof *s->holds);
+    }
+  int k = s->n_holds++;
+  s->holds[k] = (Hold) { .i = i, .j = j, .seg = j < 0 ? seg : -1, .n = n,
+                         .next = { s->trail[i].holds, j >= 0 ? s->trail[j].holds : -1 },
+                         .pushes = { i_pushed, j_pushed }, .live = true };
+  s->trail[i].holds = k;
+  if (j >= 0)
+    s->trail[j].holds = k;
+}
+
+/* How fast a hold's contact opens (per frame^2, > 0 apart) with the accelerations as they
+ * are, and the size of those accelerations. */
+static PhysReal
+hold_opening (const PhysStepScratch *s, const Hold *h, PhysReal *scale)
+{
+  PhysVec2 ai = s->acc[h->i], aj = h->j >= 0 ? s->acc[h->j] : phys_v2 (0.0, 0.0);
+  PhysReal r = phys_v2_dot (phys_v2_sub (ai, aj), h->n);
+  if (r != 0.0)
+    *scale = phys_v2_len (ai) + phys_v2_len (aj);
+  return r;
+}
+
+/* A hold lets go. The surfaces its circles rest on (sup_n) are forgotten with it: a circle
+ * must not be held still, nor stand as ground, by a contact that no longer holds (its push
+ * would be kept with nothing to take it). */
+static void
+release_hold (PhysStepScratch *s, Hold *h)
+{
+  h->live = false;
+  s->n_sup[h->i] = 0;
+  if (h->j >= 0)
+    s->n_sup[h->j] = 0;
+}
+
+/* True when every hold of circle x keeps its contact shut: none opens (the push would do
+ * work) or closes (it should push harder) by more than rounding. */
+static bool
+holds_balanced (const PhysStepScratch *s, int x)
+{
+  for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+    {
+      const Hold *h = &s->holds[k];
+      PhysReal scale = 0.0;
+      if (h->live && fabs (hold_opening (s, h, &scale)) > HOLD_BALANCE * scale)
+        return false;
+    }
+  return true;
+}
+
+/* True when circle x takes part in a solve of holds: it can move (a sleeping, pinned or
+ * finished circle stands as the ground does). */
+static bool
+hold_movable (const Step *st, int x)
+{
+  return inv_mass_of (st, x) > 0.0 && !st->s->trail[x].pinned && !st->s->done[x];
+}
+
+static void
+seed_holds (Step *st, int x)
+{
+  push_index (&st->seeds, &st->n_seeds, &st->cap_seeds, x);
+}
+
+/* Circle x's acceleration changed in the answer being handled, though it is not one of that
+ * answer's circles: finish_answer tests it again (once). */
+static void
+note_changed (Step *st, int x)
+{
+  if (st->s->changed_at[x] == st->s->answer_stamp)
+    return;
+  st->s->changed_at[x] = st->s->answer_stamp;
+  push_index (&st->changed, &st->n_changed, &st->cap_changed, x);
+}
+
+/* Solves the holds of the clusters of the seeded circles together (docs/physics.md, stacks):
+ * the circles joined to them by holds, transitively, with every hold they take part in,
+ * except that a circle standing as ground under a hold's push ends the cluster there (a
+ * stack solved from its top does not solve the tower below). Their accelerations become the
+ * answer of phys_hold_system_solve, from their free ones (gravity's, base_acc), and a hold
+ * that does not push while its contact opens lets go. The circles whose acceleration this
+ * changes are moved to the event's moment and begin a new hold; those other than the event's
+ * own are tested again in finish_answer. A cluster of more than HOLD_CLUSTER_MAX holds is
+ * left as the answers made it. */
+static void
+solve_holds (Step *st)
+{
+  PhysStepScratch *s = st->s;
+  PhysHoldSystem *sys = &s->system;
+  int stamp = ++st->stamp;
+  int n = 0, m = 0, ends = 0;
+  for (int q = 0; q < st->n_seeds; q++)
+    {
+      int x = st->seeds[q];
+      if (s->trail[x].mark == stamp || !hold_movable (st, x))
+        continue;
+      s->trail[x].mark = stamp;
+      push_index (&s->members, &n, &s->cap_members, x);
+    }
+  st->n_seeds = 0;
+  for (int q = 0; q < n && m <= HOLD_CLUSTER_MAX; q++)
+    {
+      int x = s->members[q];
+      s->slot[x] = q;
+      for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+        {
+          Hold *h = &s->holds[k];
+          if (!h->live)
+            continue;
+          ends++;
+          if (h->mark == stamp)
+            continue;
+          h->mark = stamp;
+          h->slot = m;
+          push_index (&s->gathered, &m, &s->cap_gathered, k);
+          int y = h->i == x ? h->j : h->i;
+          PhysVec2 on_y = h->i == x ? phys_v2_neg (h->n) : h->n;
+          if (y >= 0 && s->trail[y].mark != stamp && hold_movable (st, y)
+              && !stands_under (s, y, on_y))
+            {
+              s->trail[y].mark = stamp;
+              push_index (&s->members, &n, &s->cap_members, y);
+            }
+        }
+    }
+  /* Nothing that can move (a stopped cluster's seeds), or too large a cluster. */
+  if (n == 0 || m > HOLD_CLUSTER_MAX)
+    return;
+
+  phys_hold_system_reserve (sys, m, n, ends);
+  sys->n_holds = m;
+  sys->n_bodies = n;
+  int e = 0;
+  for (int q = 0; q < n; q++)
+    {
+      int x = s->members[q];
+      sys->free_acc[q] = s->base_acc[x];
+      sys->inv_mass[q] = inv_mass_of (st, x);
+      sys->body_start[q] = e;
+      for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+        if (s->holds[k].live)
+          {
+            sys->body_hold[e] = s->holds[k].slot;
+            sys->body_sign[e++] = s->holds[k].i == x ? 1.0 : -1.0;
+          }
+    }
+  sys->body_start[n] = e;
+  for (int k = 0; k < m; k++)
+    {
+      const Hold *h = &s->holds[s->gathered[k]];
+      sys->normal[k] = h->n;
+      for (int side = 0; side < 2; side++)
+        {
+          int c = side == 0 ? h->i : h->j;
+          bool member = c >= 0 && s->trail[c].mark == stamp;
+          sys->end[2 * k + side] = member ? s->slot[c] : -1;
+          sys->end_acc[2 * k + side] = c >= 0 && !member ? s->acc[c] : phys_v2 (0.0, 0.0);
+        }
+    }
+  phys_hold_system_solve (sys);
+
+  PhysReal t = st->event_t;
+  for (int q = 0; q < n; q++)
+    {
+      int c = s->members[q];
+      PhysVec2 a = sys->acc[q];
+      if (a.x == s->acc[c].x && a.y == s->acc[c].y)
+        continue;
+      if (s->tau[c] < t)
+        move_clock (s, c, t, position_at (s, c, t));
+      begin_hold (st, c);
+      s->acc[c] = a;
+      note_changed (st, c);
+    }
+  /* What each member now rests on (sup_n): the two holds that push it hardest against its
+   * free acceleration, so that a circle coming to rest on a stack that stands still is held
+   * by the quick rule of hold_pair instead of a solve of the whole stack. */
+  for (int q = 0; q < n; q++)
+    {
+      int c = s->members[q], count = 0;
+      PhysReal best[2] = { 0.0, 0.0 };
+      for (int x = sys->body_start[q]; x < sys->body_start[q + 1]; x++)
+        {
+          int k = sys->body_hold[x];
+          PhysVec2 toward = phys_v2_scale (sys->normal[k], sys->body_sign[x]);
+          if (sys->push[k] <= 0.0 || phys_v2_dot (toward, sys->free_acc[q]) >= 0.0)
+            continue;
+          int slot = count < 2 ? count++ : (best[0] <= best[1] ? 0 : 1);
+          if (best[slot] < sys->push[k])
+            {
+              best[slot] = sys->push[k];
+              s->sup_n[2 * c + slot] = toward;
+            }
+        }
+      s->n_sup[c] = count;
+    }
+  /* Every push is now its members' (action and reaction; a circle that stands does not feel
+   * it); a hold that does not push while its contact opens lets go. */
+  for (int k = 0; k < m; k++)
+    {
+      Hold *h = &s->holds[s->gathered[k]];
+      h->pushes[0] = sys->end[2 * k] >= 0;
+      h->pushes[1] = sys->end[2 * k + 1] >= 0;
+      if (sys->push[k] == 0.0 && sys->opening[k] > sys->tol)
+        release_hold (s, h);
+    }
+}
+
+/* After answers changed circle x's velocity: a hold of x whose contact now opens faster than
+ * rounding (a real departure, see leaving) lets go, and the circles it held are solved again
+ * (x too, when it lost one). An answer at rest leaves a normal speed of rounding, about
+ * 1e-18: that is no departure (the circle would be let go and held again at once, while the
+ * neighbour under it took the push again, once per answer). */
+static void
+release_departures_of (Step *st, int x)
+{
+  PhysStepScratch *s = st->s;
+  if (s->trail[x].pinned)
+    return;
+  for (int k = s->trail[x].holds; k >= 0; k = next_hold (s, k, x))
+    {
+      Hold *h = &s->holds[k];
+      if (!h->live)
+        continue;
+      PhysVec2 v = rate_at (s, h->i, st->event_t);
+      if (h->j >= 0)
+        v = phys_v2_sub (v, rate_at (s, h->j, st->event_t));
+      if (!leaving (phys_v2_dot (v, h->n), phys_v2_len (v)))
+        continue;
+      /* Whose acceleration carried its push is solved again: not one that stood under a
+       * circle that bounced off (it never felt it), nor one that stands still on ground that
+       * took the push (it stands still without it too). */
+      bool forward = h->i == x;
+      int y = forward ? h->j : h->i;
+      bool y_stands = y >= 0 && stands_under (s, y, forward ? phys_v2_neg (h->n) : h->n);
+      bool x_pushed = h->pushes[forward ? 0 : 1], y_pushed = h->pushes[forward ? 1 : 0];
+      release_hold (s, h);
+      if (x_pushed)
+        seed_holds (st, x);
+      if (y >= 0 && y_pushed && !y_stands)
+        seed_holds (st, y);
+    }
+}
+
+/* The same, at no cost for a circle that holds nothing (most answers of a gas). */
+static inline void
+release_departures (Step *st, int x)
+{
+  if (st->s->trail[x].holds >= 0)
+    release_departures_of (st, x);
+}
+
+/* Solves the clusters seeded since the last solve, if any. */
+static void
+solve_seeded (Step *st)
+{
+  if (st->n_seeds > 0)
+    solve_holds (st);
+}
+
+/* After holds changed the accelerations of circles a and b (b < 0: a alone): when a hold of
+ * either is now out of balance (another hold of the cluster changed what it held), the
+ * cluster's holds are solved together. */
+static void
+balance_holds (Step *st, int a, int b)
+{
+  const PhysStepScratch *s = st->s;
+  bool a_ok = holds_balanced (s, a), b_ok = b < 0 || holds_balanced (s, b);
+  if (a_ok && b_ok)
+    return;
+  seed_holds (st, a);
+  if (b >= 0)
+    seed_holds (st, b);
+  solve_holds (st);
+}
+
 /* Circle i rests on a surface of normal n (unit, towards the circle) from its clock
  * on: the part of its acceleration into the surface is what the surface holds up.
  * Resting on two surfaces whose holds would undo each other (a ball in a V), it is
- * held still. */
+ * held still. The surface is circle j's (moving along n at floor_an per frame^2), or
+ * segment seg's when j < 0. */
 static void
-support_moving (Step *st, int i, PhysVec2 n, PhysReal floor_an)
+support_moving (Step *st, int i, int j, int seg, PhysVec2 n, PhysReal floor_an)
 {
   PhysStepScratch *s = st->s;
   PhysVec2 a = s->acc[i];
   PhysReal an = phys_v2_dot (a, n) - floor_an;
   if (an >= 0.0)
     return;
+  note_hold (st, i, j, seg, n, true, false);
   begin_hold (st, i);
   PhysVec2 along = phys_v2_add_scaled (a, n, -an);
   int k = s->n_sup[i];
@@ -848,20 +1230,9 @@ support_moving (Step *st, int i, PhysVec2 n, PhysReal floor_an)
 }
 
 static void
-support (Step *st, int i, PhysVec2 n)
+support (Step *st, int i, int seg, PhysVec2 n)
 {
-  support_moving (st, i, n, 0.0);
-}
-
-/* True when circle i rests on a surface that a push along `push` presses it into: the
- * push goes on into that surface. */
-static bool
-grounded (const PhysStepScratch *s, int i, PhysVec2 push)
-{
-  for (int k = 0; k < s->n_sup[i]; k++)
-    if (phys_v2_dot (push, s->sup_n[2 * i + k]) < 0.0)
-      return true;
-  return false;
+  support_moving (st, i, -1, seg, n, 0.0);
 }
 
 /* A circle resting on the ground can still slide along it: pushed along n, it moves
@@ -892,6 +1263,24 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
   if (pressed <= 0.0 || ia + ib <= 0.0)
     return;
+  /* A pair the answer left parting (a circle standing on moving ground keeps its motion off
+   * that ground) is not held: a push would do work as it parts. */
+  PhysVec2 apart = phys_v2_sub (s->rate[b], s->rate[a]);
+  if (leaving (phys_v2_dot (apart, n), phys_v2_len (apart)))
+    return;
+  /* Standing on ground that moves into or off what holds it, or on two supports that do not
+   * span the press (it would slide off one), the pair's press does not stop there: the
+   * cluster's holds are solved together. */
+  bool b_ground = ia > 0.0 && ib > 0.0 && grounded (s, b, n);
+  bool a_ground = ia > 0.0 && ib > 0.0 && !b_ground && grounded (s, a, phys_v2_neg (n));
+  if ((b_ground && !takes_press (s, b, n)) || (a_ground && !takes_press (s, a, phys_v2_neg (n))))
+    {
+      note_hold (st, a, b, -1, phys_v2_neg (n), true, true);
+      seed_holds (st, a);
+      seed_holds (st, b);
+      solve_holds (st);
+      return;
+    }
   begin_hold (st, a);
   begin_hold (st, b);
   /* The one held up follows the ground's acceleration along the normal (a ball on a
@@ -900,31 +1289,36 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   if (ib == 0.0 || ia == 0.0)
     {
       if (ib == 0.0)
-        support_moving (st, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+        support_moving (st, a, b, -1, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
       else
-        support_moving (st, b, n, phys_v2_dot (s->acc[a], n));
+        support_moving (st, b, a, -1, n, phys_v2_dot (s->acc[a], n));
     }
-  else if (grounded (s, b, n))
+  else if (b_ground)
     {
       /* The ground takes the part of the press along b's support; b slides along it. */
       PhysReal kb = ib * ground_mobility (s, b, n, &tau);
       PhysReal f = pressed / (ia + kb);
+      PhysReal slide = f * ib * phys_v2_dot (n, tau);
+      note_hold (st, a, b, -1, phys_v2_neg (n), true, slide != 0.0);
       s->acc[a] = phys_v2_add_scaled (s->acc[a], n, -f * ia);
-      s->acc[b] = phys_v2_add_scaled (s->acc[b], tau, f * ib * phys_v2_dot (n, tau));
+      s->acc[b] = phys_v2_add_scaled (s->acc[b], tau, slide);
       s->sup_n[2 * a + (s->n_sup[a] > 0 ? 1 : 0)] = phys_v2_neg (n);
       s->n_sup[a] = s->n_sup[a] > 0 ? 2 : 1;
     }
-  else if (grounded (s, a, phys_v2_neg (n)))
+  else if (a_ground)
     {
       PhysReal ka = ia * ground_mobility (s, a, phys_v2_neg (n), &tau);
       PhysReal f = pressed / (ka + ib);
+      PhysReal slide = -f * ia * phys_v2_dot (n, tau);
+      note_hold (st, a, b, -1, phys_v2_neg (n), slide != 0.0, true);
       s->acc[b] = phys_v2_add_scaled (s->acc[b], n, f * ib);
-      s->acc[a] = phys_v2_add_scaled (s->acc[a], tau, -f * ia * phys_v2_dot (n, tau));
+      s->acc[a] = phys_v2_add_scaled (s->acc[a], tau, slide);
       s->sup_n[2 * b + (s->n_sup[b] > 0 ? 1 : 0)] = n;
       s->n_sup[b] = s->n_sup[b] > 0 ? 2 : 1;
     }
   else
     {
+      note_hold (st, a, b, -1, phys_v2_neg (n), true, true);
       s->acc[a] = phys_v2_add_scaled (s->acc[a], n, -pressed * ia / (ia + ib));
       s->acc[b] = phys_v2_add_scaled (s->acc[b], n, pressed * ib / (ia + ib));
     }
@@ -933,9 +1327,39 @@ hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
   /* A press the answer above left at rounding level is no press: holding the other still
    * against it would stop a circle that can give way (and drop the reaction). */
   if (press (s->acc[b], s->acc[a], n) > 0.0 && ib > 0.0)
-    support_moving (st, b, n, phys_v2_dot (s->acc[a], n));
+    support_moving (st, b, a, -1, n, phys_v2_dot (s->acc[a], n));
   if (press (s->acc[b], s->acc[a], n) > 0.0 && ia > 0.0)
-    support_moving (st, a, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+    support_moving (st, a, b, -1, phys_v2_neg (n), -phys_v2_dot (s->acc[b], n));
+  balance_holds (st, ia > 0.0 ? a : b, ia > 0.0 && ib > 0.0 ? b : -1);
+}
+
+/* A sleeper woken at the event's moment. In a world of gravity alone it falls from then on,
+ * as it would have flown its parabola awake: floating for the rest of the frame while it
+ * moves (up, after a hit) would give it energy from nowhere. Its holds are solved again (what
+ * rested on it now rests on something that falls). The frame's momentum balance counts
+ * gravity only on the circles awake when it began (m_awake g dt): the waking event records
+ * the rest of this one's fall, m g (1 - t) dt, as momentum handed back (taken, negative).
+ * Under other forces it stands still until the next frame integrates it. */
+static void
+wake_one (Step *st, int j)
+{
+  PhysStepScratch *s = st->s;
+  const PhysWorld *world = st->world;
+  const PhysCircle *c = &world->circles[j];
+  s->asleep[j] = s->standing[j] = false;
+  st->world->circles[j].rest_frames = 0;
+  PhysVec2 g = world->def.gravity;
+  if (world->n_forces > 0 || (g.x == 0.0 && g.y == 0.0) || st->discrete || c->fixed
+      || !c->collides || s->done[j])
+    return;
+  PhysReal t = st->event_t, dt = world->def.dt;
+  if (s->tau[j] < t)
+    move_clock (s, j, t, position_at (s, j, t));
+  begin_hold (st, j);
+  s->base_acc[j] = s->acc[j] = phys_v2_scale (g, dt * dt);
+  st->handed_back = phys_v2_add_scaled (st->handed_back, g, -c->mass * dt * (1.0 - t));
+  seed_holds (st, j);
+  note_changed (st, j);
 }
 
 /* Wakes a sleeping circle that something hit hard, and the sleepers touching it,
@@ -946,8 +1370,7 @@ wake (Step *st, int i)
   PhysStepScratch *s = st->s;
   if (!s->asleep[i])
     return false;
-  s->asleep[i] = false;
-  st->world->circles[i].rest_frames = 0;
+  wake_one (st, i);
   PhysAabb reach = s->box[i];
   PhysReal r = st->world->circles[i].radius;
   reach.min = phys_v2 (reach.min.x - r, reach.min.y - r);
@@ -955,11 +1378,7 @@ wake (Step *st, int i)
   st->n_wake = 0;
   phys_grid_query (&s->grid, reach, collect_sleeper, st);
   for (int k = 0; k < st->n_wake; k++)
-    {
-      int j = st->wake[k];
-      s->asleep[j] = false;
-      st->world->circles[j].rest_frames = 0;
-    }
+    wake_one (st, st->wake[k]);
   return true;
 }
 
@@ -1005,13 +1424,14 @@ collect_touching (void *ctx, int j)
 
 /* A jammed circle sits in a cluster that rings at one instant and cannot be cleared
  * one pair at a time. The cluster (the movable circles answered at this instant that
- * touch it, transitively)
- * moves on as one body: every member takes the cluster's mean velocity, a
- * perfectly inelastic collision that keeps the momentum and removes the kinetic
- * energy of the members' relative motion. A cluster that jams again at the same
- * instant rings against something immovable (walls, segments, fixed or sleeping
- * circles) that confines it: it stops, and what it carried goes into them, as a
- * perfectly inelastic hit of the whole cluster. Returns the energy removed. */
+ * touch it, transitively) moves on as one body: every member takes the cluster's mean
+ * velocity, a perfectly inelastic collision that keeps the momentum and removes the kinetic
+ * energy of the members' relative motion; then its holds are solved again from that common
+ * velocity (those that open let go). A cluster that jams again at the same instant rings
+ * against something immovable (walls, segments, fixed or sleeping circles) that confines it:
+ * it stops, and what it carried goes into them, as a perfectly inelastic hit of the whole
+ * cluster; it stands for the rest of the frame, immovable as a sleeper, and what it held or
+ * leant on is solved again. Returns the energy removed. */
 static PhysReal
 unjam (Step *st, int i, PhysReal t)
 {
@@ -1032,7 +1452,7 @@ unjam (Step *st, int i, PhysReal t)
       phys_grid_query (&s->grid, box, collect_touching, st);
     }
   PhysReal mass = 0.0, before = 0.0, after = 0.0;
-  PhysVec2 momentum = phys_v2 (0.0, 0.0), force = phys_v2 (0.0, 0.0);
+  PhysVec2 momentum = phys_v2 (0.0, 0.0);
   for (int k = 0; k < st->n_cluster; k++)
     {
       const PhysCircle *c = &world->circles[st->cluster[k]];
@@ -1040,17 +1460,15 @@ unjam (Step *st, int i, PhysReal t)
       PhysVec2 v = phys_v2_scale (rate_at (s, st->cluster[k], t), 1.0 / world->def.dt);
       mass += c->mass;
       momentum = phys_v2_add_scaled (momentum, v, c->mass);
-      force = phys_v2_add_scaled (force, s->acc[st->cluster[k]], c->mass);
       before += 0.5 * c->mass * phys_v2_len_sq (v);
     }
   PhysVec2 mean = phys_v2_scale (momentum, 1.0 / mass);
-  PhysVec2 mean_acc = phys_v2_scale (force, 1.0 / mass);
   /* Jammed again at once, or answered at rest more than FRAME_ANSWERS times in the
    * frame (a Zeno sequence spread over time): confined, it stops. */
   bool stopped = (s->trail[i].merged_t >= 0.0 && t - s->trail[i].merged_t <= INSTANT)
                  || s->trail[i].answers > FRAME_ANSWERS;
   if (stopped)
-    mean = mean_acc = phys_v2 (0.0, 0.0);
+    mean = phys_v2 (0.0, 0.0);
   st->moved = phys_v2 (0.0, 0.0);
   for (int k = 0; k < st->n_cluster; k++)
     {
@@ -1059,11 +1477,39 @@ unjam (Step *st, int i, PhysReal t)
       after += 0.5 * world->circles[j].mass * phys_v2_len_sq (mean);
       move_clock (s, j, t, position_at (s, j, t));
       set_velocity (st, j, velocity_of (st, j), mean);
-      begin_hold (st, j);
-      s->acc[j] = mean_acc;
       s->trail[j].same_t = 0;
-      path_changed (st, j);
     }
+  /* A hold that the common velocity opens lets go; no push is kept from one that let go (it
+   * would do work). */
+  for (int k = 0; k < st->n_cluster; k++)
+    release_departures (st, st->cluster[k]);
+  for (int k = 0; k < st->n_cluster; k++)
+    {
+      int j = st->cluster[k];
+      if (stopped)
+        {
+          /* What presses on it later is held up by it, and no hold can set it moving again
+           * (its standing still is no hold's push, and would do work if it moved). */
+          begin_hold (st, j);
+          s->acc[j] = phys_v2 (0.0, 0.0);
+          s->standing[j] = true;
+          for (int h = s->trail[j].holds; h >= 0; h = next_hold (s, h, j))
+            {
+              const Hold *held = &s->holds[h];
+              bool forward = held->i == j;
+              int y = forward ? held->j : held->i;
+              if (held->live && y >= 0
+                  && !stands_under (s, y, forward ? phys_v2_neg (held->n) : held->n))
+                seed_holds (st, y);
+            }
+        }
+      else
+        seed_holds (st, j);
+    }
+  /* Those outside the cluster that it held, or that held it, are solved again too. */
+  solve_seeded (st);
+  for (int k = 0; k < st->n_cluster; k++)
+    path_changed (st, st->cluster[k]);
   /* Moving on as one keeps the cluster's momentum; stopped, what holds it took it all. */
   if (stopped)
     note_taken (st, st->event_at, phys_v2_neg (st->moved));
@@ -1077,7 +1523,9 @@ unjam (Step *st, int i, PhysReal t)
 /* A circle jammed by separations (wedged among others that cannot all be cleared one
  * pair at a time) is pinned: it stands where it is for the rest of the frame and
  * later separations move its neighbours, never it. Its velocity is kept (and still
- * changed by impulses) for the next frame: positions only, momentum untouched. */
+ * changed by impulses) for the next frame: positions only. Standing, it does not fall:
+ * what pins it holds its weight (recorded as its hold's, see close_hold); gaining gravity's
+ * speed while standing still would give it energy from nowhere. */
 static void
 pin (Step *st, int i)
 {
@@ -1087,8 +1535,7 @@ pin (Step *st, int i)
   begin_hold (st, i);
   s->trail[i].pinned = true;
   if (s->base_acc[i].x != 0.0 || s->base_acc[i].y != 0.0)
-    s->end_vel[i] = phys_v2_scale (phys_v2_add_scaled (s->rate[i], s->base_acc[i], 1.0 - s->tau[i]),
-                                   1.0 / st->world->def.dt);
+    s->end_vel[i] = phys_v2_scale (s->rate[i], 1.0 / st->world->def.dt);
   s->rate[i] = phys_v2 (0.0, 0.0);
   s->acc[i] = phys_v2 (0.0, 0.0);
 }
@@ -1208,12 +1655,27 @@ finish_answer (Step *st, const Candidate *c, size_t logged, int jammed)
   if (pair)
     path_changed (st, c->b);
   st->now = c->t;
+  /* The other circles whose holds were solved again. */
+  int n_changed = st->n_changed;
+  st->n_changed = 0;
+  for (int k = 0; k < n_changed; k++)
+    {
+      int j = st->changed[k];
+      if (j != c->a && !(pair && j == c->b))
+        path_changed (st, j);
+    }
   if (st->discrete)
     return;
   if (!s->done[c->a])
     test_circle (st, c->a, -1);
   if (pair && !s->done[c->b])
     test_circle (st, c->b, c->a);
+  for (int k = 0; k < n_changed; k++)
+    {
+      int j = st->changed[k];
+      if (j != c->a && !(pair && j == c->b) && !s->done[j])
+        test_circle (st, j, -1);
+    }
 }
 
 static void
@@ -1321,9 +1783,14 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
     }
   set_velocity (st, c->a, va, imp.v1_after);
   set_velocity (st, c->b, vb, imp.v2_after);
+  release_departures (st, c->a);
+  release_departures (st, c->b);
+  solve_seeded (st);
   if (resting)
     {
-      hold_pair (st, c->a, c->b, normal, ia_own, ib_own);
+      /* A pinned circle stands for the rest of the frame: it holds, it is not held. */
+      hold_pair (st, c->a, c->b, normal, s->trail[c->a].pinned ? 0.0 : ia_own,
+                 s->trail[c->b].pinned ? 0.0 : ib_own);
       s->trail[c->a].answers++;
       s->trail[c->b].answers++;
     }
@@ -1333,6 +1800,11 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   record_pair (ev, sw, &imp, pa, pb);
   if (ev != NULL)
     ev->woke = woke;
+  if (st->handed_back.x != 0.0 || st->handed_back.y != 0.0)
+    {
+      note_taken (st, (long) logged, st->handed_back);
+      st->handed_back = phys_v2 (0.0, 0.0);
+    }
 
   if (modes.double_pair_loop && imp.applied)
     {
@@ -1347,6 +1819,9 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       again.v2_after = na;
       set_velocity (st, c->a, imp.v1_after, na);
       set_velocity (st, c->b, imp.v2_after, nb);
+      release_departures (st, c->a);
+      release_departures (st, c->b);
+      solve_seeded (st);
       PhysEvent *rep = log_answer (st, c, c->b, c->a, resting, at_end, false, 0.0);
       record_pair (rep, sw, &again, pb, pa);
       if (rep != NULL)
@@ -1421,9 +1896,12 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   s->pos[c->a] = center;
   s->done[c->a] = s->done[c->a] || at_end;
   set_velocity (st, c->a, v, resp.v_after);
+  release_departures (st, c->a);
+  solve_seeded (st);
   if (resting || seg->response == PHYS_RESPONSE_SLIDE)
     {
-      support (st, c->a, sw.normal);
+      support (st, c->a, c->b, sw.normal);
+      balance_holds (st, c->a, -1);
       s->trail[c->a].answers++;
     }
   bool jammed = note_answer (st, c->a, c->t);
@@ -1797,6 +2275,7 @@ step_discrete (Step *st)
           if (st->handled >= st->answer_limit)
             return;
           st->handled++;
+          s->answer_stamp++;
           Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_CIRCLE, PHYS_BODY_CIRCLE, i, j, 0, 0 };
           handle_circle_circle (st, &c, &sw);
         }
@@ -1816,6 +2295,7 @@ step_discrete (Step *st)
           if (st->handled >= st->answer_limit)
             return;
           st->handled++;
+          s->answer_stamp++;
           Candidate c = { 0.0, 0.0, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, g, 0, 0 };
           handle_circle_segment (st, &c, &sw);
         }
@@ -1860,12 +2340,13 @@ reset_bodies (Step *st)
       s->tau[i] = 0.0;
       s->version[i] = 0;
       s->done[i] = !takes_part (&world->circles[i]);
-      s->asleep[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
+      s->asleep[i] = s->standing[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
       s->trail[i] = FRESH_TRAIL;
       /* The whole frame's path (T = 1: the products by T fold away). */
       s->box[i] = path_box (world, s, i, 1.0);
     }
   s->n_heap = 0;
+  s->n_holds = 0;
   st->rigid = phys_rigid_reset (st);
 }
 
@@ -1959,6 +2440,7 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
           break;
         }
       st->handled++;
+      s->answer_stamp++;
       switch (c.kind)
         {
         case PHYS_EVENT_EMBEDDED: handle_embedded (st, &c); break;
@@ -2009,6 +2491,8 @@ end_step (Step *st)
   free (st->found);
   free (st->wake);
   free (st->cluster);
+  free (st->seeds);
+  free (st->changed);
 }
 
 void

@@ -387,6 +387,80 @@ test_floor_takes_no_sideways_push (void)
   phys_world_free (world);
 }
 
+/* ---- holds solved together (docs/physics.md, stacks) ---------------------------------- */
+
+static void
+test_pyramid_of_three (void)
+{
+  /* Three balls (m 1, r 10, e 0.5) at rest in a pyramid on the frictionless floor, g 0.2: A
+   * and B touch side by side at x 390 and 410, T sits on both at y = 590 - 10 sqrt (3), so
+   * each contact's normal is 30 degrees from the vertical. Held together, the contacts stay
+   * shut: T falls at a while A and B slide apart at b, with b sin 30 = a cos 30 (T keeps
+   * touching them) and, for each push p of T on A and B, T's weight g - 2 p cos 30 = a and A's
+   * b = p sin 30. So a = g sin^2 30 / (1 + cos^2 30) = g / 7 and b = a cot 30 = sqrt (3) g / 7.
+   * After frame 0: T (0, g / 7), A (-sqrt (3) g / 7, 0), B (sqrt (3) g / 7, 0), and the pushes
+   * did no work: the total energy is what it was (T's fall, a / 2 = g / 14, gives g^2 / 14,
+   * exactly the kinetic energy (a^2 + 2 b^2) / 2). Made one at a time, the second hold kept
+   * the first one's push on a contact that opened: T drifted sideways at 0.0277, A and B
+   * slid off at different speeds, and the energy rose by 8.2e-6 of |E| in the frame. */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int a = add_ball (world, "A", 390, 590, 0, 0, 0.5);
+  int b = add_ball (world, "B", 410, 590, 0, 0, 0.5);
+  int top = add_ball (world, "T", 400, 590 - 10 * sqrt (3), 0, 0, 0.5);
+  double g = 0.2, e0 = phys_world_energy (world).total;
+
+  imp_test_step (world, &log);
+  double e1 = phys_world_energy (world).total;
+  imp_assert_vec_near (phys_world_get_circle (world, top).velocity, 0, g / 7, 1e-15);
+  imp_assert_vec_near (phys_world_get_circle (world, a).velocity, -sqrt (3) * g / 7, 0, 1e-15);
+  imp_assert_vec_near (phys_world_get_circle (world, b).velocity, sqrt (3) * g / 7, 0, 1e-15);
+  g_assert_cmpfloat (fabs (e1 - e0), <=, 1e-12 * fabs (e0));
+  /* The floor took T's weight and the bottom balls': 3 g less T's fall, g / 7. */
+  imp_assert_vec_near (imp_test_taken (&log), 0, 3 * g - g / 7, 1e-15);
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_ball_in_a_v (void)
+{
+  /* A ball (m 1, r 10) at rest on two fixed balls side by side (x 390 and 410, y 590), its
+   * contacts 30 degrees either side of the vertical, g 0.2. Gravity lies between the two
+   * normals, so both hold and the ball stands still, frame after frame. Made one at a time,
+   * the first hold slid it down towards the second, and the second kept the first one's push
+   * while sliding it along its own tangent, up and away from the first: (0.2165, -0.125) g, a
+   * ball climbing out of the V. */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  for (int k = 0; k < 2; k++)
+    {
+      PhysCircleDef def = imp_test_circle_def (k == 0 ? "L" : "R", 390 + 20 * k, 590, 0, 0, 10);
+      def.fixed = true;
+      imp_test_add_circle_def (world, &def);
+    }
+  double y = 590 - 10 * sqrt (3);
+  int ball = add_ball (world, "ball", 400, y, 0, 0, 0.5);
+  double e0 = phys_world_energy (world).total;
+
+  for (int frame = 0; frame < 20; frame++)
+    {
+      imp_test_step (world, &log);
+      PhysCircle c = phys_world_get_circle (world, ball);
+      imp_assert_vec_equal (c.position, 400, y);
+      imp_assert_vec_equal (c.velocity, 0, 0);
+      /* The two fixed balls take its weight, 0.2 a frame. */
+      imp_assert_vec_near (imp_test_taken (&log), 0, 0.2, 1e-15);
+    }
+  g_assert_cmpfloat (phys_world_energy (world).total, ==, e0);
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 /* ---- issue 13: many circles on one point ---------------------------------------------- */
 
 static void
@@ -469,6 +543,8 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/contacts/balance/jam-stops-at-wall", test_jam_stops_at_wall);
   g_test_add_func ("/physics/contacts/balance/floor-takes-no-sideways-push",
                    test_floor_takes_no_sideways_push);
+  g_test_add_func ("/physics/contacts/stack/pyramid-of-three", test_pyramid_of_three);
+  g_test_add_func ("/physics/contacts/stack/ball-in-a-v", test_ball_in_a_v);
   g_test_add_func ("/physics/contacts/cap/coincident-circles-bounded",
                    test_coincident_circles_bounded);
   g_test_add_func ("/physics/contacts/cap/coincident-heap-stops-listing",
