@@ -86,6 +86,9 @@ check_circle_fields (const PhysEdit *e, uint32_t fields)
 static void
 wake_all (PhysWorld *world)
 {
+  /* Contacts remembered for warm starting name bodies by index and held them where they were:
+   * an edit starts the next frame's solver afresh. */
+  phys_world_forget_contacts (world);
   if (world->awake_frame == world->frame + 1)
     return;
   for (int i = 0; i < world->n_circles; i++)
@@ -121,8 +124,12 @@ set_circle (PhysWorld *world, const PhysEdit *e)
   if (e->fields & PHYS_EDIT_INTEGRATOR)
     c->integrator = e->integrator;
   c->inv_mass = c->fixed ? 0.0 : 1.0 / c->mass;
+  phys_circle_update_inertia (c);
   if (c->fixed)
-    c->velocity = phys_v2 (0.0, 0.0);
+    {
+      c->velocity = phys_v2 (0.0, 0.0);
+      c->angular_velocity = 0.0;
+    }
   wake_all (world);
   return PHYS_OK;
 }
@@ -175,7 +182,9 @@ remove_circle (PhysWorld *world, const PhysEdit *e)
   for (int fi = 0; fi < world->n_forces; fi++)
     {
       PhysForce f = world->forces[fi];
-      bool needs = f.source == gone || f.body_a == gone || f.body_b == gone;
+      bool circle_a = f.kind_a == PHYS_BODY_CIRCLE, circle_b = f.kind_b == PHYS_BODY_CIRCLE;
+      bool needs = f.source == gone || (circle_a && f.body_a == gone)
+                   || (circle_b && f.body_b == gone);
       if (needs)
         continue;
       int first = n_targets;
@@ -191,8 +200,10 @@ remove_circle (PhysWorld *world, const PhysEdit *e)
       f.first_target = first;
       f.n_targets = n_targets - first;
       f.source = f.source >= 0 ? renumber (f.source, gone) : -1;
-      f.body_a = f.body_a >= 0 ? renumber (f.body_a, gone) : -1;
-      f.body_b = f.body_b >= 0 ? renumber (f.body_b, gone) : -1;
+      if (circle_a)
+        f.body_a = f.body_a >= 0 ? renumber (f.body_a, gone) : -1;
+      if (circle_b)
+        f.body_b = f.body_b >= 0 ? renumber (f.body_b, gone) : -1;
       world->forces[n_forces++] = f;
     }
   world->n_forces = n_forces;

@@ -14,15 +14,20 @@
 
 #include "phys-world-private.h"
 
-/* Forces that touch one circle: indices into world->forces. */
+/* Bodies are numbered in one row for the forces: circles first (slot i is circle i), then
+ * polygons (slot n_circles + p is polygon p). Springs join any two; attractors and drag without
+ * targets act on every movable body. */
 typedef struct
 {
   const PhysWorld *world;
-  const PhysVec2 *pos;    /* every circle at the start of the substep */
+  int n_circles;
+  const PhysVec2 *pos;    /* every body at the start of the substep */
   const PhysVec2 *vel;
-  const int *global;      /* forces that act on every movable circle */
+  const PhysReal *ang;    /* angles and angular velocities */
+  const PhysReal *spin;
+  const int *global;      /* forces that act on every movable body */
   int n_global;
-  const int *own_start;   /* CSR: forces naming circle i are own[own_start[i] .. own_start[i+1]) */
+  const int *own_start;   /* CSR: forces naming slot i are own[own_start[i] .. own_start[i+1]) */
   const int *own;
 } ForceField;
 
@@ -32,13 +37,55 @@ phys_world_has_forces (const PhysWorld *world)
   return world->n_forces > 0 || world->def.gravity.x != 0.0 || world->def.gravity.y != 0.0;
 }
 
+static int
+slot_of (const PhysWorld *world, PhysBodyKind kind, int index)
+{
+  return kind == PHYS_BODY_POLYGON ? world->n_circles + index : index;
+}
+
+static PhysReal
+slot_mass (const PhysWorld *world, int i)
+{
+  return i < world->n_circles ? world->circles[i].mass : world->polygons[i - world->n_circles].mass;
+}
+
+static PhysReal
+slot_inv_mass (const PhysWorld *world, int i)
+{
+  return i < world->n_circles ? world->circles[i].inv_mass
+                              : world->polygons[i - world->n_circles].inv_mass;
+}
+
+static PhysReal
+slot_inv_inertia (const PhysWorld *world, int i)
+{
+  return i < world->n_circles ? world->circles[i].inv_inertia
+                              : world->polygons[i - world->n_circles].inv_inertia;
+}
+
+static bool
+slot_fixed (const PhysWorld *world, int i)
+{
+  return i < world->n_circles ? world->circles[i].fixed : world->polygons[i - world->n_circles].fixed;
+}
+
+/* Still for the frame: fixed, or a sleeping circle. */
+static bool
+slot_still (const PhysWorld *world, int i)
+{
+  if (i < world->n_circles)
+    return world->circles[i].fixed || phys_circle_is_asleep (&world->circles[i]);
+  return world->polygons[i - world->n_circles].fixed;
+}
+
 /* Pull of a spring or bungee on the end at x (velocity v) towards the other end. */
 static PhysVec2
 spring_accel (const PhysForce *f, PhysVec2 x, PhysVec2 v, PhysVec2 other_x, PhysVec2 other_v,
-              PhysReal inv_mass)
+              PhysReal inv_mass, PhysVec2 *force)
 {
   PhysVec2 d = phys_v2_sub (other_x, x);
   PhysReal len = phys_v2_len (d);
+  *force = phys_v2 (0.0, 0.0);
   if (len == 0.0)
     return phys_v2 (0.0, 0.0); /* no direction to pull along */
   PhysReal stretch = len - f->rest_length;
@@ -47,6 +94,7 @@ spring_accel (const PhysForce *f, PhysVec2 x, PhysVec2 v, PhysVec2 other_x, Phys
   PhysVec2 u = phys_v2_scale (d, 1.0 / len);
   PhysReal closing = phys_v2_dot (phys_v2_sub (other_v, v), u);
   PhysReal magnitude = f->k * stretch + f->damping * closing;
+  *force = phys_v2_scale (u, magnitude);
   return phys_v2_scale (u, magnitude * inv_mass);
 }
 
@@ -71,12 +119,32 @@ targets_circle (const PhysWorld *world, const PhysForce *f, int i)
   return false;
 }
 
-/* Acceleration of one force on circle i at state (x, v). */
+/* Where a spring end held at body-local offset local is, and how fast it moves, for a body at
+ * (x, v) turned by angle and turning at w. An end at the centre is the centre, to the bit. */
+static void
+end_point (PhysVec2 local, PhysVec2 x, PhysVec2 v, PhysReal angle, PhysReal w, PhysVec2 *at,
+           PhysVec2 *moving, PhysVec2 *arm)
+{
+  if (local.x == 0.0 && local.y == 0.0)
+    {
+      *at = x;
+      *moving = v;
+      *arm = phys_v2 (0.0, 0.0);
+      return;
+    }
+  PhysReal c = cos (angle), s = sin (angle);
+  *arm = phys_v2 (local.x * c - local.y * s, local.x * s + local.y * c);
+  *at = phys_v2_add (x, *arm);
+  *moving = phys_v2 (v.x - w * arm->y, v.y + w * arm->x);
+}
+
+/* Acceleration of one force on body slot i at state (x, v, angle, w); the angular acceleration
+ * of its torque is added to *alpha. */
 static PhysVec2
-force_accel (const ForceField *field, const PhysForce *f, int i, PhysVec2 x, PhysVec2 v)
+force_accel (const ForceField *field, const PhysForce *f, int i, PhysVec2 x, PhysVec2 v,
+             PhysReal angle, PhysReal w, PhysReal *alpha)
 {
   const PhysWorld *world = field->world;
-  const PhysCircle *c = &world->circles[i];
   PhysVec2 a = phys_v2 (0.0, 0.0);
 
   switch (f->kind)
@@ -95,17 +163,37 @@ force_accel (const ForceField *field, const PhysForce *f, int i, PhysVec2 x, Phy
               if (pulled)
                 a = phys_v2_add (a, attraction_accel (f->G, target->mass, x, field->pos[t]));
             }
+          if (f->n_targets == 0)
+            for (int t = world->n_circles; t < world->n_circles + world->n_polygons; t++)
+              if (!slot_fixed (world, t))
+                a = phys_v2_add (a, attraction_accel (f->G, slot_mass (world, t), x, field->pos[t]));
         }
       return a;
     case PHYS_FORCE_DRAG:
-      return phys_v2_scale (v, -f->k * c->inv_mass);
+      return phys_v2_scale (v, -f->k * slot_inv_mass (world, i));
     case PHYS_FORCE_SPRING:
     case PHYS_FORCE_BUNGEE:
       {
-        int other = f->body_a == i ? f->body_b : f->body_a;
-        PhysVec2 ox = other >= 0 ? field->pos[other] : f->anchor;
-        PhysVec2 ov = other >= 0 ? field->vel[other] : phys_v2 (0.0, 0.0);
-        return spring_accel (f, x, v, ox, ov, c->inv_mass);
+        int sa = slot_of (world, f->kind_a, f->body_a);
+        bool mine_a = sa == i;
+        int other = mine_a ? (f->body_b >= 0 ? slot_of (world, f->kind_b, f->body_b) : -1) : sa;
+        PhysVec2 mine_local = mine_a ? f->local_a : f->local_b;
+        PhysVec2 other_local = mine_a ? f->local_b : f->local_a;
+        PhysVec2 px, pv, arm, ox, ov, other_arm;
+        end_point (mine_local, x, v, angle, w, &px, &pv, &arm);
+        if (other >= 0)
+          end_point (other_local, field->pos[other], field->vel[other], field->ang[other],
+                     field->spin[other], &ox, &ov, &other_arm);
+        else
+          {
+            ox = f->anchor;
+            ov = phys_v2 (0.0, 0.0);
+          }
+        PhysVec2 force;
+        PhysVec2 acc = spring_accel (f, px, pv, ox, ov, slot_inv_mass (world, i), &force);
+        if (arm.x != 0.0 || arm.y != 0.0)
+          *alpha += phys_v2_cross (arm, force) * slot_inv_inertia (world, i);
+        return acc;
       }
     default:
       return a;
@@ -113,93 +201,129 @@ force_accel (const ForceField *field, const PhysForce *f, int i, PhysVec2 x, Phy
 }
 
 static PhysVec2
-accel (const ForceField *field, int i, PhysVec2 x, PhysVec2 v)
+accel (const ForceField *field, int i, PhysVec2 x, PhysVec2 v, PhysReal angle, PhysReal w,
+       PhysReal *alpha)
 {
   const PhysWorld *world = field->world;
   PhysVec2 a = world->def.gravity;
+  *alpha = 0.0;
   for (int k = 0; k < field->n_global; k++)
-    a = phys_v2_add (a, force_accel (field, &world->forces[field->global[k]], i, x, v));
+    a = phys_v2_add (a, force_accel (field, &world->forces[field->global[k]], i, x, v, angle, w,
+                                     alpha));
   for (int k = field->own_start[i]; k < field->own_start[i + 1]; k++)
-    a = phys_v2_add (a, force_accel (field, &world->forces[field->own[k]], i, x, v));
+    a = phys_v2_add (a, force_accel (field, &world->forces[field->own[k]], i, x, v, angle, w,
+                                     alpha));
   return a;
 }
 
-/* One step of length h from (x, v) with the circle's integrator. */
-static void
-integrate_one (const ForceField *field, int i, PhysIntegrator integrator, PhysReal h,
-               PhysVec2 *x, PhysVec2 *v)
+/* A body's motion: position, velocity, angle, angular velocity. */
+typedef struct
 {
-  PhysVec2 x0 = *x, v0 = *v;
+  PhysVec2 x, v;
+  PhysReal a, w;
+} Motion;
+
+/* One step of length h from m with the body's integrator; the angle is integrated like the
+ * position, the angular velocity like the velocity. */
+static void
+integrate_one (const ForceField *field, int i, PhysIntegrator integrator, PhysReal h, Motion *m)
+{
+  PhysVec2 x0 = m->x, v0 = m->v;
+  PhysReal a0 = m->a, w0 = m->w;
 
   switch (integrator)
     {
     case PHYS_INTEGRATOR_EULER:
       {
-        PhysVec2 a = accel (field, i, x0, v0);
-        *x = phys_v2_add_scaled (x0, v0, h);
-        *v = phys_v2_add_scaled (v0, a, h);
+        PhysReal al;
+        PhysVec2 a = accel (field, i, x0, v0, a0, w0, &al);
+        m->x = phys_v2_add_scaled (x0, v0, h);
+        m->v = phys_v2_add_scaled (v0, a, h);
+        m->a = a0 + w0 * h;
+        m->w = w0 + al * h;
       }
       break;
     case PHYS_INTEGRATOR_SEMI_IMPLICIT_EULER:
       {
-        PhysVec2 a = accel (field, i, x0, v0);
-        *v = phys_v2_add_scaled (v0, a, h);
-        *x = phys_v2_add_scaled (x0, *v, h);
+        PhysReal al;
+        PhysVec2 a = accel (field, i, x0, v0, a0, w0, &al);
+        m->v = phys_v2_add_scaled (v0, a, h);
+        m->x = phys_v2_add_scaled (x0, m->v, h);
+        m->w = w0 + al * h;
+        m->a = a0 + m->w * h;
       }
       break;
     case PHYS_INTEGRATOR_MIDPOINT:
       {
-        PhysVec2 a1 = accel (field, i, x0, v0);
+        PhysReal al1, alm;
+        PhysVec2 a1 = accel (field, i, x0, v0, a0, w0, &al1);
         PhysVec2 xm = phys_v2_add_scaled (x0, v0, 0.5 * h);
         PhysVec2 vm = phys_v2_add_scaled (v0, a1, 0.5 * h);
-        PhysVec2 am = accel (field, i, xm, vm);
-        *x = phys_v2_add_scaled (x0, vm, h);
-        *v = phys_v2_add_scaled (v0, am, h);
+        PhysReal am = a0 + w0 * (0.5 * h), wm = w0 + al1 * (0.5 * h);
+        PhysVec2 acc_m = accel (field, i, xm, vm, am, wm, &alm);
+        m->x = phys_v2_add_scaled (x0, vm, h);
+        m->v = phys_v2_add_scaled (v0, acc_m, h);
+        m->a = a0 + wm * h;
+        m->w = w0 + alm * h;
       }
       break;
     case PHYS_INTEGRATOR_RK4:
       {
+        PhysReal l1, l2, l3, l4;
         PhysVec2 k1x = v0;
-        PhysVec2 k1v = accel (field, i, x0, v0);
+        PhysVec2 k1v = accel (field, i, x0, v0, a0, w0, &l1);
+        PhysReal k1a = w0;
         PhysVec2 k2x = phys_v2_add_scaled (v0, k1v, 0.5 * h);
-        PhysVec2 k2v = accel (field, i, phys_v2_add_scaled (x0, k1x, 0.5 * h), k2x);
+        PhysReal k2a = w0 + l1 * (0.5 * h);
+        PhysVec2 k2v = accel (field, i, phys_v2_add_scaled (x0, k1x, 0.5 * h), k2x,
+                              a0 + k1a * (0.5 * h), k2a, &l2);
         PhysVec2 k3x = phys_v2_add_scaled (v0, k2v, 0.5 * h);
-        PhysVec2 k3v = accel (field, i, phys_v2_add_scaled (x0, k2x, 0.5 * h), k3x);
+        PhysReal k3a = w0 + l2 * (0.5 * h);
+        PhysVec2 k3v = accel (field, i, phys_v2_add_scaled (x0, k2x, 0.5 * h), k3x,
+                              a0 + k2a * (0.5 * h), k3a, &l3);
         PhysVec2 k4x = phys_v2_add_scaled (v0, k3v, h);
-        PhysVec2 k4v = accel (field, i, phys_v2_add_scaled (x0, k3x, h), k4x);
+        PhysReal k4a = w0 + l3 * h;
+        PhysVec2 k4v = accel (field, i, phys_v2_add_scaled (x0, k3x, h), k4x, a0 + k3a * h, k4a,
+                              &l4);
         PhysVec2 dx = phys_v2_add (phys_v2_add (k1x, phys_v2_scale (k2x, 2.0)),
                                    phys_v2_add (phys_v2_scale (k3x, 2.0), k4x));
         PhysVec2 dv = phys_v2_add (phys_v2_add (k1v, phys_v2_scale (k2v, 2.0)),
                                    phys_v2_add (phys_v2_scale (k3v, 2.0), k4v));
-        *x = phys_v2_add_scaled (x0, dx, h / 6.0);
-        *v = phys_v2_add_scaled (v0, dv, h / 6.0);
+        m->x = phys_v2_add_scaled (x0, dx, h / 6.0);
+        m->v = phys_v2_add_scaled (v0, dv, h / 6.0);
+        m->a = a0 + (k1a + 2.0 * k2a + (2.0 * k3a + k4a)) * (h / 6.0);
+        m->w = w0 + (l1 + 2.0 * l2 + (2.0 * l3 + l4)) * (h / 6.0);
       }
       break;
     case PHYS_INTEGRATOR_VERLET:
     default:
       {
-        PhysVec2 a0 = accel (field, i, x0, v0);
-        *x = phys_v2_add_scaled (phys_v2_add_scaled (x0, v0, h), a0, 0.5 * h * h);
+        PhysReal l0, l1;
+        PhysVec2 acc0 = accel (field, i, x0, v0, a0, w0, &l0);
+        m->x = phys_v2_add_scaled (phys_v2_add_scaled (x0, v0, h), acc0, 0.5 * h * h);
+        m->a = a0 + w0 * h + l0 * (0.5 * h * h);
         /* Drag and damping need a velocity at the new position: the Euler guess. */
-        PhysVec2 a1 = accel (field, i, *x, phys_v2_add_scaled (v0, a0, h));
-        *v = phys_v2_add_scaled (v0, phys_v2_add (a0, a1), 0.5 * h);
+        PhysVec2 acc1 = accel (field, i, m->x, phys_v2_add_scaled (v0, acc0, h), m->a,
+                               w0 + l0 * h, &l1);
+        m->v = phys_v2_add_scaled (v0, phys_v2_add (acc0, acc1), 0.5 * h);
+        m->w = w0 + (l0 + l1) * (0.5 * h);
       }
       break;
     }
 }
 
-/* Which forces act on which circles, as CSR lists; built once per frame. */
+/* Which forces act on which bodies, as CSR lists over the slots; built once per frame. */
 static void
 build_field (const PhysWorld *world, ForceField *field, int **global, int **own_start, int **own)
 {
-  int n = world->n_circles;
+  int n = world->n_circles + world->n_polygons;
   int *starts = calloc ((size_t) n + 1, sizeof (int));
   int *glob = malloc (((size_t) world->n_forces + 1) * sizeof (int));
   if (starts == NULL || glob == NULL)
     abort ();
   int n_global = 0;
 
-  /* Count first, then fill, so each circle's list is in force order. */
+  /* Count first, then fill, so each body's list is in force order. */
   for (int pass = 0; pass < 2; pass++)
     {
       int *fill = NULL;
@@ -244,9 +368,9 @@ build_field (const PhysWorld *world, ForceField *field, int **global, int **own_
               break;
             case PHYS_FORCE_SPRING:
             case PHYS_FORCE_BUNGEE:
-              named[n_named++] = f->body_a;
+              named[n_named++] = slot_of (world, f->kind_a, f->body_a);
               if (f->body_b >= 0)
-                named[n_named++] = f->body_b;
+                named[n_named++] = slot_of (world, f->kind_b, f->body_b);
               break;
             default:
               break;
@@ -265,6 +389,7 @@ build_field (const PhysWorld *world, ForceField *field, int **global, int **own_
     }
 
   field->world = world;
+  field->n_circles = world->n_circles;
   field->global = glob;
   field->n_global = n_global;
   field->own_start = starts;
@@ -273,44 +398,108 @@ build_field (const PhysWorld *world, ForceField *field, int **global, int **own_
   *own_start = starts;
 }
 
+/* The motion of body slot i now. */
+static Motion
+motion_of (const PhysWorld *world, int i)
+{
+  Motion m;
+  if (i < world->n_circles)
+    {
+      const PhysCircle *c = &world->circles[i];
+      m.x = c->position;
+      m.v = c->velocity;
+      m.a = c->angle;
+      m.w = c->angular_velocity;
+    }
+  else
+    {
+      const PhysPolygonBody *p = &world->polygons[i - world->n_circles];
+      m.x = p->position;
+      m.v = p->velocity;
+      m.a = p->angle;
+      m.w = p->angular_velocity;
+    }
+  return m;
+}
+
+static PhysIntegrator
+slot_integrator (const PhysWorld *world, int i)
+{
+  return i < world->n_circles ? phys_circle_integrator (world, i)
+                              : phys_polygon_integrator (world, i - world->n_circles);
+}
+
+/* Writes a polygon's or circle's rotation (and a polygon's motion) into rigid. */
+static void
+store_rigid (const PhysWorld *world, PhysRigidPaths *rigid, int i, const Motion *start,
+             const Motion *end)
+{
+  if (rigid == NULL)
+    return;
+  if (i < world->n_circles)
+    {
+      rigid->circle_turn[i] = end->a - start->a;
+      rigid->circle_end_spin[i] = end->w;
+      return;
+    }
+  int p = i - world->n_circles;
+  rigid->polygon_disp[p] = phys_v2_sub (end->x, start->x);
+  rigid->polygon_turn[p] = end->a - start->a;
+  rigid->polygon_end_vel[p] = end->v;
+  rigid->polygon_end_spin[p] = end->w;
+}
+
 void
 phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displacement,
-                      PhysVec2 *end_velocity, PhysVec2 *accel)
+                      PhysVec2 *end_velocity, PhysVec2 *accel_out, PhysRigidPaths *rigid)
 {
   int n = world->n_circles;
+  /* Polygons are stepped even when only the circles' paths are asked for: springs join them. */
+  int nb = n + world->n_polygons;
   PhysReal dt = world->def.dt;
 
   for (int i = 0; i < n; i++)
     {
       start[i] = world->circles[i].position;
-      if (accel != NULL)
-        accel[i] = phys_v2 (0.0, 0.0);
+      if (accel_out != NULL)
+        accel_out[i] = phys_v2 (0.0, 0.0);
     }
 
   if (!phys_world_has_forces (world))
     {
-      for (int i = 0; i < n; i++)
+      for (int i = 0; i < nb; i++)
         {
-          const PhysCircle *c = &world->circles[i];
-          bool still = c->fixed || phys_circle_is_asleep (c);
-          displacement[i] = still ? phys_v2 (0.0, 0.0) : phys_v2_scale (c->velocity, dt);
-          end_velocity[i] = c->velocity;
+          bool still = slot_still (world, i);
+          Motion m0 = motion_of (world, i), m1 = m0;
+          if (!still)
+            {
+              m1.x = phys_v2_add (m0.x, phys_v2_scale (m0.v, dt));
+              m1.a = m0.a + m0.w * dt;
+            }
+          if (i < n)
+            {
+              displacement[i] = still ? phys_v2 (0.0, 0.0) : phys_v2_scale (m0.v, dt);
+              end_velocity[i] = m0.v;
+            }
+          store_rigid (world, rigid, i, &m0, &m1);
+          if (rigid != NULL && i >= n && !still)
+            rigid->polygon_disp[i - n] = phys_v2_scale (m0.v, dt);
         }
       return;
     }
 
   /* Double buffers: every body reads the others at the start of the substep. */
-  PhysVec2 *pos = malloc ((size_t) n * sizeof *pos * 4 + sizeof *pos);
-  if (pos == NULL)
+  int na = nb;
+  Motion *now = malloc (((size_t) na * 2 + 1) * sizeof *now);
+  PhysVec2 *pos = malloc (((size_t) na * 2 + 1) * sizeof *pos);
+  PhysReal *ang = malloc (((size_t) na * 2 + 1) * sizeof *ang);
+  if (now == NULL || pos == NULL || ang == NULL)
     abort ();
-  PhysVec2 *vel = pos + n;
-  PhysVec2 *next_pos = vel + n;
-  PhysVec2 *next_vel = next_pos + n;
-  for (int i = 0; i < n; i++)
-    {
-      pos[i] = world->circles[i].position;
-      vel[i] = world->circles[i].velocity;
-    }
+  Motion *next = now + na;
+  PhysVec2 *vel = pos + na;
+  PhysReal *spin = ang + na;
+  for (int i = 0; i < na; i++)
+    now[i] = motion_of (world, i);
 
   ForceField field = { 0 };
   int *global = NULL, *own_start = NULL, *own = NULL;
@@ -329,70 +518,132 @@ phys_integrate_frame (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displac
   PhysReal h = dt / world->def.substeps;
   for (int step = 0; step < world->def.substeps; step++)
     {
+      for (int i = 0; i < na; i++)
+        {
+          pos[i] = now[i].x;
+          vel[i] = now[i].v;
+          ang[i] = now[i].a;
+          spin[i] = now[i].w;
+        }
       field.pos = pos;
       field.vel = vel;
-      for (int i = 0; i < n; i++)
+      field.ang = ang;
+      field.spin = spin;
+      for (int i = 0; i < nb; i++)
         {
-          next_pos[i] = pos[i];
-          next_vel[i] = vel[i];
-          if (!parabola[i] && !world->circles[i].fixed
-              && !phys_circle_is_asleep (&world->circles[i]))
-            integrate_one (&field, i, phys_circle_integrator (world, i), h, &next_pos[i],
-                           &next_vel[i]);
+          next[i] = now[i];
+          if ((i >= n || !parabola[i]) && !slot_still (world, i))
+            integrate_one (&field, i, slot_integrator (world, i), h, &next[i]);
         }
-      memcpy (pos, next_pos, (size_t) n * sizeof *pos);
-      memcpy (vel, next_vel, (size_t) n * sizeof *vel);
+      memcpy (now, next, (size_t) nb * sizeof *now);
     }
 
   PhysVec2 g = world->def.gravity;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < nb; i++)
     {
+      Motion m0 = motion_of (world, i);
+      store_rigid (world, rigid, i, &m0, &now[i]);
+      if (i >= n)
+        continue;
       const PhysCircle *c = &world->circles[i];
-      displacement[i] = phys_v2_sub (pos[i], start[i]);
-      end_velocity[i] = vel[i];
+      displacement[i] = phys_v2_sub (now[i].x, start[i]);
+      end_velocity[i] = now[i].v;
       if (!parabola[i])
         continue;
       /* Between events a colliding body under gravity alone flies the exact parabola,
        * whatever its integrator: contacts are found on the path it really follows. */
       displacement[i] = phys_v2_add_scaled (phys_v2_scale (c->velocity, dt), g, 0.5 * dt * dt);
       end_velocity[i] = phys_v2_add_scaled (c->velocity, g, dt);
-      if (accel != NULL)
-        accel[i] = phys_v2_scale (g, dt * dt);
+      if (accel_out != NULL)
+        accel_out[i] = phys_v2_scale (g, dt * dt);
+      if (rigid != NULL)
+        rigid->circle_turn[i] = c->angular_velocity * dt;
     }
   free (parabola);
   free (global);
   free (own_start);
   free (own);
+  free (now);
   free (pos);
+  free (ang);
 }
 
 /* Explicit integrators blow up on forces too stiff for their step (a spring of k =
  * 1000 at dt = 1): the path grows by a factor each frame until it overflows. Checked
  * before the frame moves anything, so the last state stays finite and says where it
  * went wrong. A fixed or non-colliding circle diverges just the same. */
+/* Records a halt for body ref whose path value bad (a position or a velocity times dt) left
+ * the range. */
+static void
+halt_at (PhysWorld *world, PhysBodyRef ref, bool velocity, PhysVec2 bad)
+{
+  PhysHalt *halt = &world->halt;
+  halt->kind = PHYS_HALT_DIVERGED;
+  halt->frame = world->frame;
+  halt->circle = ref.kind == PHYS_BODY_CIRCLE ? ref.index : -1;
+  halt->body = ref;
+  halt->velocity = velocity;
+  halt->finite = phys_v2_is_finite (bad);
+  halt->magnitude = halt->finite ? fmax (fabs (bad.x), fabs (bad.y)) : 0.0;
+}
+
+/* True when a path (start, displacement, end velocity) stays in range; else *velocity says
+ * which part left it and *bad its value. */
+static bool
+path_in_range (PhysReal dt, PhysVec2 start, PhysVec2 displacement, PhysVec2 end_velocity,
+               bool *velocity, PhysVec2 *bad)
+{
+  PhysVec2 end = phys_v2_add (start, displacement);
+  PhysVec2 step = phys_v2_scale (end_velocity, dt);
+  bool position_ok = phys_v2_within (end, PHYS_DIVERGED_MAGNITUDE)
+                     && phys_v2_within (displacement, PHYS_DIVERGED_MAGNITUDE);
+  if (position_ok && phys_v2_within (step, PHYS_DIVERGED_MAGNITUDE))
+    return true;
+  *velocity = position_ok;
+  *bad = position_ok ? step : phys_v2_within (end, PHYS_DIVERGED_MAGNITUDE) ? displacement : end;
+  return false;
+}
+
 bool
 phys_integrate_diverged (PhysWorld *world, const PhysVec2 *start, const PhysVec2 *displacement,
-                         const PhysVec2 *end_velocity)
+                         const PhysVec2 *end_velocity, const PhysRigidPaths *rigid)
 {
+  bool velocity;
+  PhysVec2 bad;
+  for (int i = 0; i < world->n_circles; i++)
+    if (!path_in_range (world->def.dt, start[i], displacement[i], end_velocity[i], &velocity, &bad))
+      {
+        halt_at (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, i }, velocity, bad);
+        return true;
+      }
+  if (rigid == NULL)
+    return false;
   for (int i = 0; i < world->n_circles; i++)
     {
-      PhysVec2 end = phys_v2_add (start[i], displacement[i]);
-      PhysVec2 step = phys_v2_scale (end_velocity[i], world->def.dt);
-      bool position_ok = phys_v2_within (end, PHYS_DIVERGED_MAGNITUDE)
-                         && phys_v2_within (displacement[i], PHYS_DIVERGED_MAGNITUDE);
-      if (position_ok && phys_v2_within (step, PHYS_DIVERGED_MAGNITUDE))
-        continue;
-      PhysVec2 bad = position_ok ? step : phys_v2_within (end, PHYS_DIVERGED_MAGNITUDE)
-                                              ? displacement[i]
-                                              : end;
-      PhysHalt *halt = &world->halt;
-      halt->kind = PHYS_HALT_DIVERGED;
-      halt->frame = world->frame;
-      halt->circle = i;
-      halt->velocity = position_ok;
-      halt->finite = phys_v2_is_finite (bad);
-      halt->magnitude = halt->finite ? fmax (fabs (bad.x), fabs (bad.y)) : 0.0;
-      return true;
+      PhysVec2 turn = phys_v2 (world->circles[i].angle + rigid->circle_turn[i],
+                               rigid->circle_end_spin[i] * world->def.dt);
+      if (!phys_v2_within (turn, PHYS_DIVERGED_MAGNITUDE))
+        {
+          halt_at (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, i }, true, turn);
+          return true;
+        }
+    }
+  for (int i = 0; i < world->n_polygons; i++)
+    {
+      const PhysPolygonBody *p = &world->polygons[i];
+      PhysVec2 turn = phys_v2 (p->angle + rigid->polygon_turn[i],
+                               rigid->polygon_end_spin[i] * world->def.dt);
+      if (!path_in_range (world->def.dt, p->position, rigid->polygon_disp[i],
+                          rigid->polygon_end_vel[i], &velocity, &bad))
+        {
+          halt_at (world, (PhysBodyRef) { PHYS_BODY_POLYGON, i }, velocity, bad);
+          return true;
+        }
+      if (!phys_v2_within (turn, PHYS_DIVERGED_MAGNITUDE))
+        {
+          halt_at (world, (PhysBodyRef) { PHYS_BODY_POLYGON, i }, true, turn);
+          return true;
+        }
     }
   return false;
 }

@@ -40,7 +40,8 @@ typedef struct
   PhysBodyKind b_kind;    ///< what b indexes
   int a, b;               ///< the bodies, as in PhysEvent (-1 for none)
   bool resting, repeated, at_frame_end, woke; ///< flags of PhysEvent
-  float t;                ///< approximate time in the frame (to 1/131071), for drawing marks
+  bool solved;            ///< PhysEvent.solved: answered by the frame's contact solver
+  float t;                ///< approximate time in the frame (to 1/65535), for drawing marks
 } PhysEventBrief;
 
 /// Memory and cost figures of a recording.

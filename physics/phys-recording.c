@@ -62,8 +62,10 @@ xrealloc (void *p, size_t n, size_t size)
 
 enum
 {
-  T_BITS = 17,
-  ID_BITS = 19, /* ids + 1 up to 2^19 - 1 > PHYS_MAX_CIRCLES + 1 */
+  T_BITS = 16,
+  ID_BITS = 18, /* ids + 1 up to 2^18 - 1 > PHYS_MAX_CIRCLES + 1 */
+  FLAG_SHIFT = 7, /* kind in bits 0-3, b_kind in 4-6, then five flags */
+  ID_SHIFT = 12,
 };
 
 static uint64_t
@@ -71,15 +73,16 @@ pack_brief (const PhysEvent *e)
 {
   PhysReal t = e->t < 0.0 ? 0.0 : (e->t > 1.0 ? 1.0 : e->t);
   uint64_t q = (uint64_t) (t * ((1 << T_BITS) - 1) + 0.5);
-  uint64_t bits = (uint64_t) e->kind & 7;
-  bits |= ((uint64_t) e->b_kind & 3) << 3;
-  bits |= (uint64_t) e->resting << 5;
-  bits |= (uint64_t) e->repeated << 6;
-  bits |= (uint64_t) e->at_frame_end << 7;
-  bits |= (uint64_t) e->woke << 8;
-  bits |= ((uint64_t) (e->a + 1) & ((1u << ID_BITS) - 1)) << 9;
-  bits |= ((uint64_t) (e->b + 1) & ((1u << ID_BITS) - 1)) << (9 + ID_BITS);
-  bits |= q << (9 + 2 * ID_BITS);
+  uint64_t bits = (uint64_t) e->kind & 15;
+  bits |= ((uint64_t) e->b_kind & 7) << 4;
+  bits |= (uint64_t) e->resting << FLAG_SHIFT;
+  bits |= (uint64_t) e->repeated << (FLAG_SHIFT + 1);
+  bits |= (uint64_t) e->at_frame_end << (FLAG_SHIFT + 2);
+  bits |= (uint64_t) e->woke << (FLAG_SHIFT + 3);
+  bits |= (uint64_t) e->solved << (FLAG_SHIFT + 4);
+  bits |= ((uint64_t) (e->a + 1) & ((1u << ID_BITS) - 1)) << ID_SHIFT;
+  bits |= ((uint64_t) (e->b + 1) & ((1u << ID_BITS) - 1)) << (ID_SHIFT + ID_BITS);
+  bits |= q << (ID_SHIFT + 2 * ID_BITS);
   return bits;
 }
 
@@ -88,15 +91,16 @@ unpack_brief (uint64_t bits)
 {
   PhysEventBrief b;
   uint64_t id_mask = (1u << ID_BITS) - 1;
-  b.kind = (PhysEventKind) (bits & 7);
-  b.b_kind = (PhysBodyKind) ((bits >> 3) & 3);
-  b.resting = (bits >> 5) & 1;
-  b.repeated = (bits >> 6) & 1;
-  b.at_frame_end = (bits >> 7) & 1;
-  b.woke = (bits >> 8) & 1;
-  b.a = (int) ((bits >> 9) & id_mask) - 1;
-  b.b = (int) ((bits >> (9 + ID_BITS)) & id_mask) - 1;
-  b.t = (float) ((double) (bits >> (9 + 2 * ID_BITS)) / ((1 << T_BITS) - 1));
+  b.kind = (PhysEventKind) (bits & 15);
+  b.b_kind = (PhysBodyKind) ((bits >> 4) & 7);
+  b.resting = (bits >> FLAG_SHIFT) & 1;
+  b.repeated = (bits >> (FLAG_SHIFT + 1)) & 1;
+  b.at_frame_end = (bits >> (FLAG_SHIFT + 2)) & 1;
+  b.woke = (bits >> (FLAG_SHIFT + 3)) & 1;
+  b.solved = (bits >> (FLAG_SHIFT + 4)) & 1;
+  b.a = (int) ((bits >> ID_SHIFT) & id_mask) - 1;
+  b.b = (int) ((bits >> (ID_SHIFT + ID_BITS)) & id_mask) - 1;
+  b.t = (float) ((double) (bits >> (ID_SHIFT + 2 * ID_BITS)) / ((1 << T_BITS) - 1));
   return b;
 }
 

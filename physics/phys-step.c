@@ -103,6 +103,9 @@ struct PhysStepScratch
   PhysAabb *seg_box;
   int *seg_id;
   int cap_seg;
+  /* Rotation: what the integrators give every circle and polygon for the frame. */
+  PhysRigidPaths paths;
+  int cap_paths_circles, cap_paths_polygons;
 };
 
 typedef struct
@@ -159,6 +162,12 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->heap);
   free (s->seg_box);
   free (s->seg_id);
+  free (s->paths.circle_turn);
+  free (s->paths.circle_end_spin);
+  free (s->paths.polygon_disp);
+  free (s->paths.polygon_turn);
+  free (s->paths.polygon_end_vel);
+  free (s->paths.polygon_end_spin);
   free (s);
 }
 
@@ -207,6 +216,22 @@ scratch_for (PhysWorld *world)
       s->seg_box = xrealloc (s->seg_box, (size_t) world->n_segments, sizeof *s->seg_box);
       s->seg_id = xrealloc (s->seg_id, (size_t) world->n_segments, sizeof *s->seg_id);
       s->cap_seg = world->n_segments;
+    }
+  if (world->n_circles > s->cap_paths_circles || s->paths.circle_turn == NULL)
+    {
+      size_t m = (size_t) world->n_circles;
+      s->paths.circle_turn = xrealloc (s->paths.circle_turn, m, sizeof (PhysReal));
+      s->paths.circle_end_spin = xrealloc (s->paths.circle_end_spin, m, sizeof (PhysReal));
+      s->cap_paths_circles = world->n_circles;
+    }
+  if (world->n_polygons > s->cap_paths_polygons || s->paths.polygon_disp == NULL)
+    {
+      size_t m = (size_t) world->n_polygons;
+      s->paths.polygon_disp = xrealloc (s->paths.polygon_disp, m, sizeof (PhysVec2));
+      s->paths.polygon_turn = xrealloc (s->paths.polygon_turn, m, sizeof (PhysReal));
+      s->paths.polygon_end_vel = xrealloc (s->paths.polygon_end_vel, m, sizeof (PhysVec2));
+      s->paths.polygon_end_spin = xrealloc (s->paths.polygon_end_spin, m, sizeof (PhysReal));
+      s->cap_paths_polygons = world->n_polygons;
     }
   return s;
 }
@@ -1836,7 +1861,10 @@ update_rest (PhysWorld *world, const PhysStepScratch *s, int i)
                  && phys_v2_len_sq (phys_v2_scale (c->velocity, world->def.dt)) < limit * limit;
   c->rest_frames = resting ? c->rest_frames + 1 : 0;
   if (phys_circle_is_asleep (c))
-    c->velocity = phys_v2 (0.0, 0.0);
+    {
+      c->velocity = phys_v2 (0.0, 0.0);
+      c->angular_velocity = 0.0;
+    }
 }
 
 static void
@@ -1844,7 +1872,7 @@ reset_bodies (Step *st)
 {
   PhysWorld *world = st->world;
   PhysStepScratch *s = st->s;
-  phys_integrate_frame (world, s->start, s->disp, s->end_vel, s->base_acc);
+  phys_integrate_frame (world, s->start, s->disp, s->end_vel, s->base_acc, &s->paths);
   /* The discrete teaching mode keeps the seeds' loops: the integrator's straight step. */
   bool discrete = world->def.modes.detection == PHYS_DETECTION_DISCRETE;
   for (int i = 0; i < world->n_circles; i++)
@@ -1879,7 +1907,7 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
   st->time_limit = time_limit;
   st->answer_limit = answer_limit;
   reset_bodies (st);
-  if (phys_integrate_diverged (world, s->start, s->disp, s->end_vel))
+  if (phys_integrate_diverged (world, s->start, s->disp, s->end_vel, &s->paths))
     return;
 
   world->grid_pairs = 0;
@@ -2017,10 +2045,23 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
             c->velocity = phys_v2_scale (rate_at (s, i, 1.0), 1.0 / world->def.dt);
         }
       PhysVec2 v = c->velocity;
+      c->angle += s->paths.circle_turn[i];
+      c->angular_velocity = s->paths.circle_end_spin[i];
       update_rest (world, s, i);
       /* Falling asleep stops it: what it rests on takes its last momentum. */
       if (!s->asleep[i] && phys_circle_is_asleep (c))
         note_taken (&st, s->trail[i].last_event, phys_v2_scale (v, c->mass));
+    }
+
+  for (int i = 0; i < world->n_polygons; i++)
+    {
+      PhysPolygonBody *p = &world->polygons[i];
+      if (p->fixed)
+        continue;
+      p->position = phys_v2_add (p->position, s->paths.polygon_disp[i]);
+      p->angle += s->paths.polygon_turn[i];
+      p->velocity = s->paths.polygon_end_vel[i];
+      p->angular_velocity = s->paths.polygon_end_spin[i];
     }
 
   size_t probes_first = log != NULL ? log->count : 0;
@@ -2076,7 +2117,7 @@ phys_world_frame_paths (const PhysWorld *world, PhysVec2 *start, PhysVec2 *displ
   PhysVec2 *buf = malloc (((size_t) n * 3 + 1) * sizeof *buf);
   if (buf == NULL)
     abort ();
-  phys_integrate_frame (world, buf, buf + n, buf + 2 * n, NULL);
+  phys_integrate_frame (world, buf, buf + n, buf + 2 * n, NULL, NULL);
   if (start != NULL)
     memcpy (start, buf, (size_t) n * sizeof *buf);
   if (displacement != NULL)
@@ -2132,7 +2173,7 @@ phys_world_inspect_pair (const PhysWorld *world, PhysBodyRef a, PhysBodyRef b,
   if (start == NULL)
     abort ();
   PhysVec2 *disp = start + n, *end_vel = start + 2 * n, *acc = start + 3 * n;
-  phys_integrate_frame (world, start, disp, end_vel, acc);
+  phys_integrate_frame (world, start, disp, end_vel, acc, NULL);
   /* The test the step makes at the frame's start: a parabola's velocity there, else the
    * straight path's displacement. */
   for (int i = 0; i < n; i++)

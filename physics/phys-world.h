@@ -12,8 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "phys-bezier.h"
 #include "phys-math.h"
+#include "phys-polygon.h"
 #include "phys-response.h"
+#include "phys-rigid.h"
 #include "phys-sweep.h"
 
 /// Most circles a world holds (the scene format documents the same limits).
@@ -24,6 +27,10 @@
 #define PHYS_MAX_PROBES 1000
 /// Most force generators a world holds.
 #define PHYS_MAX_FORCES 10000
+/// Most polygons a world holds.
+#define PHYS_MAX_POLYGONS 100000
+/// Most Bezier curves a world holds.
+#define PHYS_MAX_CURVES 10000
 /// Most substeps per frame.
 #define PHYS_MAX_SUBSTEPS 1000
 /// Longest body name in bytes, including the terminating NUL.
@@ -103,12 +110,41 @@ typedef struct
   bool no_rest_rule;          ///< answer every bounce, however short (inelastic collapse)
 } PhysModes;
 
+/// What a body reference names.
+typedef enum
+{
+  PHYS_BODY_CIRCLE = 0,   ///< a circle
+  PHYS_BODY_SEGMENT,      ///< a segment (including the bounds walls)
+  PHYS_BODY_PROBE,        ///< a probe
+  PHYS_BODY_POLYGON,      ///< a convex polygon (rigid body, turns)
+  PHYS_BODY_CURVE,        ///< a fixed cubic Bezier curve
+} PhysBodyKind;
+
+/// Number of body kinds.
+#define PHYS_N_BODY_KINDS 5
+
+/// Stable name of a body kind ("circle", "segment", "probe", "polygon", "curve"). Pure.
+const char *phys_body_kind_name (PhysBodyKind kind);
+
+/// A body of a world by kind and index (indices are in order of addition).
+typedef struct
+{
+  PhysBodyKind kind;      ///< which table
+  int index;              ///< position in that table
+} PhysBodyRef;
+
+/// Largest friction coefficient a body takes (a bound, not a physical limit: mu = 2 already
+/// holds a box on a slope of 63 degrees).
+#define PHYS_MAX_FRICTION 1e6
+
 /// Settings of a world. Fill with phys_world_def_default() and change what you need.
 typedef struct
 {
   bool has_bounds;        ///< four walls along bounds; false: the world is open
   PhysAabb bounds;        ///< inner edges of the walls, world units
   PhysReal bounds_restitution; ///< restitution of the walls, [0, 1], default 1
+  PhysReal bounds_friction; ///< Coulomb friction coefficient of the walls, [0, PHYS_MAX_FRICTION],
+                          ///< default 0 (it acts on polygons and on circles against polygons)
   PhysVec2 gravity;       ///< uniform acceleration, world units per time unit^2, default (0, 0)
   PhysReal dt;            ///< time per frame, [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE], default 1
   PhysIntegrator integrator; ///< default for bodies, default semi-implicit Euler
@@ -139,9 +175,14 @@ typedef struct
   bool fixed;             ///< never moves, infinite mass
   bool collides;          ///< false: passes through everything (seed 004's orbiters)
   PhysIntegrator integrator; ///< PHYS_INTEGRATOR_DEFAULT: the world's
+  PhysReal angle;         ///< radians; positive turns clockwise on the y-down screen; default 0
+  PhysReal angular_velocity; ///< radians per time unit; default 0
+  PhysReal friction;      ///< Coulomb friction coefficient mu, [0, PHYS_MAX_FRICTION], default 0:
+                          ///< used against polygons and curves (docs/rigid-bodies.md)
 } PhysCircleDef;
 
-/// Default circle: radius 1, mass from area, restitution 1, movable, collides. Pure.
+/// Default circle: radius 1, mass from area, restitution 1, friction 0, still, movable,
+/// collides. Pure.
 PhysCircleDef phys_circle_def_default (void);
 
 /// A static line segment to add.
@@ -151,9 +192,11 @@ typedef struct
   PhysVec2 a, b;          ///< end points, world units, a != b
   PhysReal restitution;   ///< [0, 1], default 1
   PhysResponse response;  ///< reflect (default) or slide
+  PhysReal friction;      ///< Coulomb friction coefficient, [0, PHYS_MAX_FRICTION], default 0:
+                          ///< used against polygons (circles answer as `response` says)
 } PhysSegmentDef;
 
-/// Default segment: restitution 1, reflect. Pure.
+/// Default segment: restitution 1, reflect, friction 0. Pure.
 PhysSegmentDef phys_segment_def_default (void);
 
 /// A probe: a moving point that collides with nothing and predicts its impact on
@@ -180,26 +223,106 @@ typedef enum
 /// Stable name of a force kind ("attractor", "drag", "spring", "bungee"). Pure.
 const char *phys_force_kind_name (PhysForceKind kind);
 
-/// A force generator to add. Bodies are circle indices.
+/// A force generator to add. The source and targets are circle indices; a spring's ends are
+/// circles or polygons (kind_a, kind_b).
 typedef struct
 {
   PhysForceKind kind;     ///< what it does
   int source;             ///< attractor: the attracting circle
   const int *targets;     ///< attractor, drag: circles acted on; copied
-  int n_targets;          ///< 0: every movable circle (but the source)
+  int n_targets;          ///< 0: every movable body, circles and polygons (but the source)
   PhysReal G;             ///< attractor: constant, > 0
   bool reaction;          ///< attractor: the source feels the opposite force (default true;
                           ///< seed 004 turns it off)
   PhysReal k;             ///< drag coefficient, or spring stiffness; >= 0
-  int body_a;             ///< spring, bungee: first circle
-  int body_b;             ///< spring, bungee: second circle, or -1 for a fixed anchor
+  int body_a;             ///< spring, bungee: first body (of kind_a)
+  int body_b;             ///< spring, bungee: second body (of kind_b), or -1 for a fixed anchor
   PhysVec2 anchor;        ///< spring, bungee: anchor point when body_b is -1
   PhysReal rest_length;   ///< spring, bungee: L, >= 0
   PhysReal damping;       ///< spring, bungee: c, >= 0
+  PhysBodyKind kind_a;    ///< spring, bungee: what body_a indexes: PHYS_BODY_CIRCLE (default) or
+                          ///< PHYS_BODY_POLYGON
+  PhysBodyKind kind_b;    ///< the same for body_b
+  PhysVec2 local_a;       ///< spring, bungee: where the spring holds body_a, in its body-local
+                          ///< frame (about its centre of mass, turning with it); (0, 0), the
+                          ///< default, is the centre: no torque
+  PhysVec2 local_b;       ///< the same on body_b
 } PhysForceDef;
 
-/// Default force of a kind: G 1, reaction on, k 1, rest length 0, no damping, no bodies. Pure.
+/// Default force of a kind: G 1, reaction on, k 1, rest length 0, no damping, no bodies, ends
+/// at the bodies' centres. Pure.
 PhysForceDef phys_force_def_default (PhysForceKind kind);
+
+/// A convex polygon body to add (docs/rigid-bodies.md).
+typedef struct
+{
+  const char *name;       ///< unique name, 1 to PHYS_NAME_MAX - 1 bytes; copied
+  const PhysVec2 *vertices; ///< body-local vertices about any origin, counter-clockwise in the
+                          ///< maths sense (phys-polygon.h), 3 to 16, validated; copied
+  int count;              ///< number of vertices
+  PhysVec2 position;      ///< world position of the vertices' local origin, world units
+  PhysReal angle;         ///< radians about that origin; positive turns clockwise on screen
+  PhysVec2 velocity;      ///< of the centre of mass, world units per time unit
+  PhysReal angular_velocity; ///< radians per time unit
+  PhysReal density;       ///< mass per world unit^2, [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE],
+                          ///< default 1; used when mass is 0
+  PhysReal mass;          ///< 0 (default): density times area; else the total mass
+  PhysReal restitution;   ///< [0, 1], default 1
+  PhysReal friction;      ///< Coulomb friction coefficient, [0, PHYS_MAX_FRICTION], default 0
+  bool fixed;             ///< never moves, infinite mass and inertia
+  PhysIntegrator integrator; ///< PHYS_INTEGRATOR_DEFAULT: the world's
+} PhysPolygonBodyDef;
+
+/// Default polygon body: no vertices yet, density 1, restitution 1, friction 0, still,
+/// movable. Pure.
+PhysPolygonBodyDef phys_polygon_body_def_default (void);
+
+/// A convex polygon body as it is now. The world keeps its shape about the centre of mass:
+/// position is the centre of mass and shape.vertices are relative to it.
+typedef struct
+{
+  char name[PHYS_NAME_MAX]; ///< its unique name
+  PhysPolygon shape;      ///< vertices about the centre of mass, body-local
+  PhysVec2 local_origin;  ///< the definition's local origin in the shape's frame (minus the
+                          ///< local centroid): where it was given, turning with the body
+  PhysVec2 position;      ///< centre of mass, world units (part of the state)
+  PhysReal angle;         ///< radians (part of the state)
+  PhysVec2 velocity;      ///< of the centre of mass, world units per time unit (state)
+  PhysReal angular_velocity; ///< radians per time unit (state)
+  PhysReal area;          ///< world units^2
+  PhysReal density;       ///< mass per area
+  PhysReal mass;          ///< mass units
+  PhysReal inv_mass;      ///< 1 / mass, 0 when fixed
+  PhysReal inertia;       ///< moment of inertia about the centre of mass, exact from the vertices
+  PhysReal inv_inertia;   ///< 1 / inertia, 0 when fixed
+  PhysReal radius;        ///< largest distance of a vertex from the centre of mass
+  PhysReal restitution;   ///< [0, 1]
+  PhysReal friction;      ///< Coulomb friction coefficient
+  bool fixed;             ///< never moves
+  PhysIntegrator integrator; ///< its own, or PHYS_INTEGRATOR_DEFAULT
+} PhysPolygonBody;
+
+/// A fixed cubic Bezier curve to add: a wire that circles and polygons touch on either side.
+typedef struct
+{
+  const char *name;       ///< unique name; copied
+  PhysBezier curve;       ///< its four control points, world units
+  PhysReal restitution;   ///< [0, 1], default 1
+  PhysReal friction;      ///< Coulomb friction coefficient, [0, PHYS_MAX_FRICTION], default 0
+} PhysCurveDef;
+
+/// Default curve: all control points at the origin (set them), restitution 1, friction 0. Pure.
+PhysCurveDef phys_curve_def_default (void);
+
+/// A fixed curve as it is.
+typedef struct
+{
+  char name[PHYS_NAME_MAX]; ///< its unique name
+  PhysBezier curve;       ///< control points
+  PhysReal restitution;   ///< [0, 1]
+  PhysReal friction;      ///< Coulomb friction coefficient
+  PhysAabb box;           ///< the box of its control points, which holds the curve
+} PhysCurve;
 
 /// A circle as it is now.
 typedef struct
@@ -216,6 +339,11 @@ typedef struct
   PhysIntegrator integrator; ///< its own, or PHYS_INTEGRATOR_DEFAULT
   int rest_frames;        ///< consecutive frames in slow resting contact; asleep at
                           ///< PHYS_SLEEP_FRAMES (part of the state: hashed and copied)
+  PhysReal angle;         ///< radians (part of the state)
+  PhysReal angular_velocity; ///< radians per time unit (part of the state)
+  PhysReal inertia;       ///< moment of inertia about the centre, m r^2 / 2
+  PhysReal inv_inertia;   ///< 1 / inertia, 0 when fixed
+  PhysReal friction;      ///< Coulomb friction coefficient against polygons and curves
 } PhysCircle;
 
 /// True when a circle sleeps: it does not move until something hits it. Pure.
@@ -233,6 +361,7 @@ typedef struct
   PhysReal restitution;   ///< [0, 1]
   PhysResponse response;  ///< reflect or slide
   bool is_bound;          ///< one of the four walls of the world bounds
+  PhysReal friction;      ///< Coulomb friction coefficient against polygons
 } PhysSegment;
 
 /// A probe as it is now.
@@ -257,25 +386,11 @@ typedef struct
   PhysVec2 anchor;        ///< spring anchor
   PhysReal rest_length;   ///< spring rest length
   PhysReal damping;       ///< spring damping
+  PhysBodyKind kind_a;    ///< what body_a indexes (circle or polygon)
+  PhysBodyKind kind_b;    ///< what body_b indexes
+  PhysVec2 local_a;       ///< body-local attachment on body_a (about its centre of mass)
+  PhysVec2 local_b;       ///< body-local attachment on body_b
 } PhysForce;
-
-/// What a body reference names.
-typedef enum
-{
-  PHYS_BODY_CIRCLE = 0,   ///< a circle
-  PHYS_BODY_SEGMENT,      ///< a segment (including the bounds walls)
-  PHYS_BODY_PROBE,        ///< a probe
-} PhysBodyKind;
-
-/// Stable name of a body kind ("circle", "segment", "probe"). Pure.
-const char *phys_body_kind_name (PhysBodyKind kind);
-
-/// A body of a world by kind and index (indices are in order of addition).
-typedef struct
-{
-  PhysBodyKind kind;      ///< which table
-  int index;              ///< position in that table
-} PhysBodyRef;
 
 /// Kinds of events a step records, in tie-breaking order.
 typedef enum
@@ -285,11 +400,28 @@ typedef enum
   PHYS_EVENT_CIRCLE_SEGMENT,  ///< a circle touched a segment and responded
   PHYS_EVENT_PROBE_SEGMENT,   ///< a probe's path crossed a segment in this frame
   PHYS_EVENT_EVENT_CAP,       ///< the per-frame event cap stopped collision handling
+  PHYS_EVENT_POLYGON_POLYGON, ///< two polygons touched and were answered (a: the smaller index)
+  PHYS_EVENT_POLYGON_CIRCLE,  ///< a polygon (a) and a circle (b)
+  PHYS_EVENT_POLYGON_SEGMENT, ///< a polygon (a) and a segment or bounds wall (b)
+  PHYS_EVENT_POLYGON_CURVE,   ///< a polygon (a) and a curve (b)
+  PHYS_EVENT_CIRCLE_CURVE,    ///< a circle (a) and a curve (b)
 } PhysEventKind;
 
+/// Number of event kinds.
+#define PHYS_N_EVENT_KINDS 10
+
 /// Stable name of an event kind ("embedded", "circle-circle", "circle-segment",
-/// "probe-segment", "event-cap"). Pure.
+/// "probe-segment", "event-cap", "polygon-polygon", "polygon-circle", "polygon-segment",
+/// "polygon-curve", "circle-curve"). Pure.
 const char *phys_event_kind_name (PhysEventKind kind);
+
+/// What an event's a indexes: a probe for probe-segment, a polygon for the polygon kinds,
+/// else a circle (-1 for the event cap's a). Pure.
+PhysBodyKind phys_event_a_kind (PhysEventKind kind);
+
+/// True for the kinds whose record is PhysEvent.rigid (the polygon kinds and circle-curve).
+/// Pure.
+bool phys_event_is_rigid (PhysEventKind kind);
 
 /// One event of a frame, with the full records of the test and the response.
 /// Holds no pointers, so it can be copied and kept.
@@ -319,6 +451,11 @@ typedef struct
                           ///< sum of these (docs/physics.md, momentum balance)
   int answer;             ///< which answer of the frame made it (0-based; -1 for probe events):
                           ///< the state just before it is phys_world_frame_state_at (t, answer)
+  bool solved;            ///< rigid kinds: answered by the frame's contact solver (a pair touching
+                          ///< when the frame began, t = 0), not as an impact found in time order
+  PhysReal taken_angular; ///< angular momentum about the world origin (mass world units^2 per
+                          ///< time unit, positive clockwise on screen) the immovable bodies took
+                          ///< through this event; with `taken`, the ledger of rigid answers
   union
   {
     struct
@@ -345,6 +482,9 @@ typedef struct
     {
       PhysProbeRecord record; ///< the prediction at the start of the frame
     } probe;
+    PhysRigidAnswer rigid; ///< the rigid kinds: contact points, impulses with spin and friction,
+                           ///< both bodies before and after, the ledger (the full records of
+                           ///< the tests: phys_world_rigid_detail())
     struct
     {
       int cap;            ///< the cap in force
@@ -396,6 +536,14 @@ PhysStatus phys_world_add_probe (PhysWorld *world, const PhysProbeDef *def, int 
 /// position in def->targets, or -1 when source/body_a/body_b is at fault.
 PhysStatus phys_world_add_force (PhysWorld *world, const PhysForceDef *def, int *index,
                                  int *bad_target);
+/// Adds a convex polygon body. The vertices are validated (phys_polygon_validate(); *check,
+/// which may be NULL, gets the full check), the mass properties computed exactly, and the
+/// shape re-centred on its centre of mass. Returns PHYS_ERROR_OUT_OF_RANGE for an invalid
+/// polygon (check->status says why). On success stores its index in *index (may be NULL).
+PhysStatus phys_world_add_polygon (PhysWorld *world, const PhysPolygonBodyDef *def, int *index,
+                                   PhysPolygonCheck *check);
+/// Adds a fixed cubic Bezier curve. On success stores its index in *index (may be NULL).
+PhysStatus phys_world_add_curve (PhysWorld *world, const PhysCurveDef *def, int *index);
 
 /// Number of circles.
 int phys_world_circle_count (const PhysWorld *world);
@@ -405,8 +553,12 @@ int phys_world_segment_count (const PhysWorld *world);
 int phys_world_probe_count (const PhysWorld *world);
 /// Number of force generators.
 int phys_world_force_count (const PhysWorld *world);
-/// Number of bodies of one kind (circles, segments with the bounds walls, or probes);
-/// 0 for any other kind. Every loop over the bodies of a kind counts with this.
+/// Number of polygon bodies.
+int phys_world_polygon_count (const PhysWorld *world);
+/// Number of curves.
+int phys_world_curve_count (const PhysWorld *world);
+/// Number of bodies of one kind (circles, segments with the bounds walls, probes, polygons,
+/// curves); 0 for any other kind. Every loop over the bodies of a kind counts with this.
 int phys_world_body_count (const PhysWorld *world, PhysBodyKind kind);
 /// Circle index (0 <= index < count) as it is now.
 PhysCircle phys_world_get_circle (const PhysWorld *world, int index);
@@ -416,6 +568,12 @@ PhysSegment phys_world_get_segment (const PhysWorld *world, int index);
 PhysProbe phys_world_get_probe (const PhysWorld *world, int index);
 /// Force by index.
 PhysForce phys_world_get_force (const PhysWorld *world, int index);
+/// Polygon body by index (0 <= index < count) as it is now.
+PhysPolygonBody phys_world_get_polygon (const PhysWorld *world, int index);
+/// Curve by index.
+PhysCurve phys_world_get_curve (const PhysWorld *world, int index);
+/// Polygon body placed at its pose now: world vertices, edges and outward normals. Pure.
+PhysPolygonWorld phys_world_polygon_placed (const PhysWorld *world, int index);
 /// Target i (0 <= i < force.n_targets) of a force.
 int phys_world_get_force_target (const PhysWorld *world, int force, int i);
 /// Pairs of circles the broad phase handed to the swept test at the start of the
@@ -454,7 +612,9 @@ typedef struct
 {
   PhysHaltKind kind;      ///< NONE while the world steps
   int64_t frame;          ///< the frame not stepped; the world stays at state frame
-  int circle;             ///< the first circle (by index) whose path left the range
+  int circle;             ///< the first circle (by index) whose path left the range, -1 when it
+                          ///< was a polygon
+  PhysBodyRef body;       ///< the body whose path left the range (circles are checked first)
   bool velocity;          ///< its velocity times dt left the range (else its position)
   bool finite;            ///< the value was finite, only too large (else NaN or infinite)
   PhysReal magnitude;     ///< its largest component's magnitude when finite, else 0
@@ -477,8 +637,29 @@ void phys_world_frame_state_at (const PhysWorld *world, PhysReal t, int answers,
                                 PhysVec2 *positions, PhysVec2 *velocities,
                                 PhysVec2 *probe_positions);
 
-/// Bytes of a state snapshot: the frame counter and every circle's and probe's
-/// motion (what phys_world_hash() covers). Depends only on the body counts.
+/// The same for the turning bodies: every polygon's pose (centre of mass and angle), velocity
+/// and angular velocity at t after `answers` answers, and every circle's angle and angular
+/// velocity. Arrays hold phys_world_polygon_count() and phys_world_circle_count() entries; any
+/// may be NULL. Leaves the world unchanged.
+void phys_world_frame_rigid_state_at (const PhysWorld *world, PhysReal t, int answers,
+                                      PhysPose *polygon_poses, PhysVec2 *polygon_velocities,
+                                      PhysReal *polygon_angular_velocities,
+                                      PhysReal *circle_angles,
+                                      PhysReal *circle_angular_velocities);
+
+/// The full records of a rigid event of the coming frame (the world is at the state the event's
+/// frame starts from): the tests that found it (static SAT with every axis, manifold and
+/// clipping; the swept SAT or the conservative advancement; the closest point on a curve) and,
+/// for a contact the frame's solver answered, its impulses after every iteration. The step runs
+/// again on a copy up to that answer and fills the records from the same functions it uses, so
+/// what is shown is what happened. `answer` is PhysEvent.answer. Returns
+/// PHYS_ERROR_UNKNOWN_BODY when the frame has no rigid event with that answer.
+PhysStatus phys_world_rigid_detail (const PhysWorld *world, int answer, PhysRigidDetail *detail);
+
+/// Bytes of a state snapshot: the frame counter, every circle's, probe's and polygon's
+/// motion (position, velocity, angle, angular velocity), and every polygon's contact memory
+/// (the impulses its contacts ended the last frame with, which start the next frame's solver):
+/// what phys_world_hash() covers. Depends only on the body counts.
 size_t phys_world_state_size (const PhysWorld *world);
 /// Writes a state snapshot into buffer (phys_world_state_size() bytes).
 void phys_world_state_save (const PhysWorld *world, void *buffer);
@@ -493,29 +674,37 @@ void phys_world_frame_paths (const PhysWorld *world, PhysVec2 *start, PhysVec2 *
 /// The records of one pair in the coming frame, whether or not it collides.
 typedef struct
 {
-  PhysEventKind kind;     ///< CIRCLE_CIRCLE, CIRCLE_SEGMENT or PROBE_SEGMENT
-  PhysBodyRef a, b;       ///< the pair, as asked (circle first, then circle/segment)
+  PhysEventKind kind;     ///< CIRCLE_CIRCLE, CIRCLE_SEGMENT, PROBE_SEGMENT or a rigid kind
+  PhysBodyRef a, b;       ///< the pair, in the order the event kind names them (a circle or
+                          ///< probe before a segment; a polygon before anything else; a circle
+                          ///< before a curve)
   union
   {
     PhysCircleCircleSweep circle_circle; ///< for two circles
     PhysCircleSegmentSweep circle_segment; ///< for a circle and a segment
     PhysProbeRecord probe; ///< for a probe and a segment
+    PhysRigidPairRecord rigid; ///< for the rigid kinds: the static test at the frame's start and
+                               ///< the search for the first touch over the frame
   };
 } PhysPairRecord;
 
 /// Runs the same test the step would run at the start of the coming frame on
-/// a pair: circle-circle, circle-segment (either order) or probe-segment.
+/// a pair: circle-circle, circle-segment (either order), probe-segment, or a rigid pair
+/// (a polygon and anything but a probe, a circle and a curve; either order).
 /// Returns PHYS_ERROR_UNKNOWN_BODY for other combinations or bad indices.
 PhysStatus phys_world_inspect_pair (const PhysWorld *world, PhysBodyRef a, PhysBodyRef b,
                                     PhysPairRecord *record);
 
-/// Energy and momentum of the movable circles.
+/// Energy, momentum and angular momentum of the movable bodies (circles and polygons).
 typedef struct
 {
-  PhysReal kinetic;       ///< sum of 1/2 m |v|^2
+  PhysReal kinetic;       ///< sum of 1/2 m |v|^2 + 1/2 I w^2 (rotation included)
   PhysReal potential;     ///< gravity (-m g.x), attractors (-G m_s m / r), springs (1/2 k s^2)
   PhysReal total;         ///< kinetic + potential
   PhysVec2 momentum;      ///< sum of m v
+  PhysReal rotational;    ///< the rotational part of kinetic: sum of 1/2 I w^2
+  PhysReal angular_momentum; ///< sum of x m v + I w about the world origin (x the centre of
+                          ///< mass; positive clockwise on the y-down screen)
 } PhysEnergy;
 
 /// Energy and momentum now. Pure.
@@ -525,8 +714,12 @@ PhysEnergy phys_world_energy (const PhysWorld *world);
 /// spring between it and another circle (all of one to an anchor). Over all
 /// circles these add up to phys_world_energy(). Pure.
 PhysEnergy phys_world_circle_energy (const PhysWorld *world, int circle);
+/// One polygon's share, as for a circle. Pure.
+PhysEnergy phys_world_polygon_energy (const PhysWorld *world, int polygon);
 
 /// 64-bit hash of the full state: the frame counter and the bit patterns of every
-/// circle's and probe's position and velocity (and each circle's rest count), in
-/// index order. Pure.
+/// circle's and probe's position and velocity (and each circle's rest count, and its angle and
+/// angular velocity when either is not zero: a circle that never turned hashes as before), then
+/// every polygon's position, velocity, angle, angular velocity and contact memory, in index
+/// order. Pure.
 uint64_t phys_world_hash (const PhysWorld *world);
