@@ -247,14 +247,24 @@ imp_json_reader_describe (JsonNode *node)
  * @key: a member's name
  * @index: an element of the member's array, or -1 for the member itself
  *
- * Returns: (transfer full): "\"pos\"[1]" for an element, "\"radius\"" for a member
+ * A @key that names an element of an outer array ("vertices[2]") keeps that index after the
+ * quoted name.
+ *
+ * Returns: (transfer full): "\"pos\"[1]" for an element, "\"radius\"" for a member,
+ *   "\"vertices\"[2][0]" for an element of an element
  */
 char *
 imp_json_reader_label (const char *key, int index)
 {
+  /* A nested element's key carries its outer index ("vertices[2]"): the quotes go round the
+   * member's name alone, "vertices"[2][0]. */
+  const char *bracket = strchr (key, '[');
+  int name_length = bracket != NULL ? (int) (bracket - key) : (int) strlen (key);
+  const char *rest = bracket != NULL ? bracket : "";
+
   if (index < 0)
-    return g_strdup_printf ("\"%s\"", key);
-  return g_strdup_printf ("\"%s\"[%d]", key, index);
+    return g_strdup_printf ("\"%.*s\"%s", name_length, key, rest);
+  return g_strdup_printf ("\"%.*s\"%s[%d]", name_length, key, rest, index);
 }
 
 /**
@@ -800,6 +810,24 @@ imp_json_field_unit (ImpJsonReader *reader, JsonNode *value, const ImpJsonField 
                      gpointer def)
 {
   return read_bounded (reader, value, field, def, is_unit, _("between 0 and 1"));
+}
+
+static gboolean
+is_friction (double x)
+{
+  return x >= 0.0 && x <= PHYS_MAX_FRICTION;
+}
+
+/**
+ * imp_json_field_friction:
+ *
+ * Reads a Coulomb friction coefficient, between 0 and %PHYS_MAX_FRICTION, into a double.
+ */
+gboolean
+imp_json_field_friction (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                         gpointer def)
+{
+  return read_bounded (reader, value, field, def, is_friction, _("between 0 and 1000000"));
 }
 
 /**

@@ -162,6 +162,8 @@ gboolean imp_json_field_non_negative (ImpJsonReader *reader, JsonNode *value,
                                       const ImpJsonField *field, gpointer def);
 gboolean imp_json_field_unit (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                               gpointer def);
+gboolean imp_json_field_friction (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                                  gpointer def);
 gboolean imp_json_field_vec2 (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                               gpointer def);
 gboolean imp_json_field_bool (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
