@@ -324,10 +324,42 @@ imp_render_draw_segments (Render *r)
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
 
+/* Where a spring holds its body: the point local (in the body's frame, about its centre) turned
+ * and moved with the body as drawn. An end at (0, 0) is the centre, exactly. */
+static PhysVec2
+spring_end (const Render *r, PhysBodyKind kind, int index, PhysVec2 local)
+{
+  const PhysWorld *world = r->in->world;
+  PhysVec2 centre;
+  double angle;
+
+  if (kind == PHYS_BODY_POLYGON)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (world, index);
+      PhysPose pose = r->in->polygon_poses != NULL ? r->in->polygon_poses[index]
+                                                   : phys_pose (p.position.x, p.position.y,
+                                                                p.angle);
+      centre = pose.position;
+      angle = pose.angle;
+    }
+  else
+    {
+      PhysCircle c = phys_world_get_circle (world, index);
+      centre = circle_position (r, index, &c);
+      angle = r->in->circle_angles != NULL ? r->in->circle_angles[index] : c.angle;
+    }
+  if (local.x == 0.0 && local.y == 0.0)
+    return centre;
+  return phys_pose_apply (centre, cos (angle), sin (angle), local);
+}
+
 /* A spring is a zigzag between its ends; a bungee a plain line, dashed while
- * slack (it only pulls once longer than its rest length). */
+ * slack (it only pulls once longer than its rest length). Springs that hold their bodies at
+ * the centres are drawn before the bodies, which cover their ends; those that hold a body at a
+ * point of its own (a wheel by its rim) after them, with the point marked, since that point is
+ * where the torque comes from. */
 void
-imp_render_draw_springs (Render *r)
+imp_render_draw_springs (Render *r, gboolean held_off_centre)
 {
   const PhysWorld *world = r->in->world;
   const ImpTheme *th = r->theme;
@@ -339,13 +371,13 @@ imp_render_draw_springs (Render *r)
       PhysForce f = phys_world_get_force (world, i);
       if (f.kind != PHYS_FORCE_SPRING && f.kind != PHYS_FORCE_BUNGEE)
         continue;
-      PhysCircle ca = phys_world_get_circle (world, f.body_a);
-      PhysVec2 wa = circle_position (r, f.body_a, &ca), wb = f.anchor;
+      gboolean off_a = f.local_a.x != 0.0 || f.local_a.y != 0.0;
+      gboolean off_b = f.body_b >= 0 && (f.local_b.x != 0.0 || f.local_b.y != 0.0);
+      if ((off_a || off_b) != held_off_centre)
+        continue;
+      PhysVec2 wa = spring_end (r, f.kind_a, f.body_a, f.local_a), wb = f.anchor;
       if (f.body_b >= 0)
-        {
-          PhysCircle cb = phys_world_get_circle (world, f.body_b);
-          wb = circle_position (r, f.body_b, &cb);
-        }
+        wb = spring_end (r, f.kind_b, f.body_b, f.local_b);
       PhysVec2 a = px (r, wa), b = px (r, wb);
       PhysVec2 d = phys_v2_sub (b, a);
       double len = phys_v2_len (d);
@@ -386,6 +418,10 @@ imp_render_draw_springs (Render *r)
           cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
           r->drawn |= DRAWN_SPRING;
         }
+      if (off_a)
+        imp_render_ring (r, a, 2.5, th->spring, 1.5, FALSE);
+      if (off_b)
+        imp_render_ring (r, b, 2.5, th->spring, 1.5, FALSE);
       if (f.body_b < 0)
         {
           /* The anchor: a small fixed square. */
@@ -645,6 +681,16 @@ draw_selected (Render *r, int i, PhysBodyKind kind)
         return;
       imp_render_ring (r, px (r, phys_world_get_probe (world, i).position),
                        PROBE_SIZE_PX + SELECTION_GAP_PX, th->selection, 2.5, FALSE);
+      break;
+    case PHYS_BODY_POLYGON:
+      if (i < 0 || i >= phys_world_polygon_count (world))
+        return;
+      imp_render_select_polygon (r, i);
+      break;
+    case PHYS_BODY_CURVE:
+      if (i < 0 || i >= phys_world_curve_count (world))
+        return;
+      imp_render_select_curve (r, i);
       break;
     default:
       return;
