@@ -516,6 +516,27 @@ distance_to_segment (PhysVec2 p, PhysVec2 a, PhysVec2 b)
 /* Whether screen point p is more than margin pixels clear of every body but the circle
  * except (-1: none) and but the segments unless with_segments, of every spring and
  * probe, and inside the bounds. */
+/* Where a spring holds its body, in the world. */
+static PhysVec2
+spring_end_at (const PhysWorld *world, PhysBodyKind kind, int index, PhysVec2 local)
+{
+  PhysVec2 centre;
+  double angle;
+  if (kind == PHYS_BODY_POLYGON)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (world, index);
+      centre = p.position;
+      angle = p.angle;
+    }
+  else
+    {
+      PhysCircle c = phys_world_get_circle (world, index);
+      centre = c.position;
+      angle = c.angle;
+    }
+  return phys_pose_apply (centre, cos (angle), sin (angle), local);
+}
+
 static gboolean
 clear_of_bodies (const PhysWorld *world, const ImpView *view, PhysVec2 p, int except,
                  gboolean with_segments, double margin)
@@ -547,13 +568,27 @@ clear_of_bodies (const PhysWorld *world, const ImpView *view, PhysVec2 p, int ex
           < theme->segment_px + margin)
         return FALSE;
     }
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonWorld placed = phys_world_polygon_placed (world, i);
+      gboolean inside = TRUE;
+      for (int k = 0; k < placed.count; k++)
+        {
+          PhysVec2 v = imp_view_to_screen (view, placed.vertices[k]);
+          /* The outward normal keeps its direction on screen: the view only scales and moves. */
+          if (phys_v2_dot (phys_v2_sub (p, v), placed.normals[k]) > margin + 2.0)
+            inside = FALSE;
+        }
+      if (inside)
+        return FALSE;
+    }
   for (int i = 0; i < phys_world_force_count (world); i++)
     {
       PhysForce f = phys_world_get_force (world, i);
       if (f.kind != PHYS_FORCE_SPRING)
         continue;
-      PhysVec2 a = phys_world_get_circle (world, f.body_a).position;
-      PhysVec2 b = f.body_b >= 0 ? phys_world_get_circle (world, f.body_b).position : f.anchor;
+      PhysVec2 a = spring_end_at (world, f.kind_a, f.body_a, f.local_a);
+      PhysVec2 b = f.body_b >= 0 ? spring_end_at (world, f.kind_b, f.body_b, f.local_b) : f.anchor;
       /* A zigzag swings a few pixels either side of its line. */
       if (distance_to_segment (p, imp_view_to_screen (view, a), imp_view_to_screen (view, b))
           < 8.0 + margin)
@@ -619,6 +654,23 @@ assert_bodies_drawn (cairo_surface_t *surface, const ImpView *view, const PhysWo
               checked++;
               break;
             }
+        }
+    }
+  /* A polygon's fill half way from its centre of mass to its middle vertex (clear of the
+   * angle mark, which runs to vertex 0). */
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonBody body = phys_world_get_polygon (world, i);
+      PhysPolygonWorld placed = phys_world_polygon_placed (world, i);
+      PhysVec2 inside = imp_view_to_screen (
+          view, phys_v2_lerp (body.position, placed.vertices[placed.count / 2], 0.5));
+      if (body.radius * view->scale < 12.0 || inside.x < 0.0 || inside.y < 0.0
+          || inside.x >= view->width || inside.y >= view->height)
+        continue;
+      if (!body.fixed)
+        {
+          assert_pixel (surface, inside, over (theme->background, theme->circle_fill), 1);
+          checked++;
         }
     }
   for (int i = 0; i < phys_world_segment_count (world); i++)
@@ -733,7 +785,7 @@ test_render_shipped_scenes (void)
     }
   g_dir_close (dir);
   /* Every scene the lessons ship (lessons/scenes/). */
-  g_assert_cmpint (scenes, ==, 8);
+  g_assert_cmpint (scenes, ==, 10);
 }
 
 static void collect_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color);

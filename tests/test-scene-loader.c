@@ -280,6 +280,60 @@ check_springs (PhysWorld *world)
   g_assert_cmpfloat (phys_v2_len (phys_v2_sub (jumper.position, jump.anchor)), <, jump.rest_length);
 }
 
+/* Seed 004's wheel: a regular 12-gon of circumradius 80 and mass 4 has
+ * I = m R^2 (1 + 2 cos^2 (pi / 12)) / 6; the weight on its right rim turns it clockwise (a
+ * positive angle, y down) as it falls. */
+static void
+check_wheel (PhysWorld *world)
+{
+  PhysBodyRef ref;
+  g_assert_true (phys_world_find (world, "wheel", &ref));
+  PhysPolygonBody wheel = phys_world_get_polygon (world, ref.index);
+  double c = cos (G_PI / 12.0);
+  g_assert_cmpint (wheel.shape.count, ==, 12);
+  g_assert_cmpfloat (wheel.mass, ==, 4.0);
+  g_assert_cmpfloat_with_epsilon (wheel.inertia, 4.0 * 6400.0 * (1.0 + 2.0 * c * c) / 6.0, 1e-8);
+  imp_assert_vec_near (wheel.position, 400.0, 240.0, 1e-9);
+  PhysForce cord = phys_world_get_force (world, 1);
+  g_assert_cmpint (cord.kind, ==, PHYS_FORCE_BUNGEE);
+  g_assert_cmpint (cord.kind_a, ==, PHYS_BODY_POLYGON);
+  imp_assert_vec_near (cord.local_a, 80.0, 0.0, 1e-9);
+  for (int k = 0; k < 50; k++)
+    phys_world_step (world, NULL);
+  wheel = phys_world_get_polygon (world, ref.index);
+  g_assert_cmpfloat (wheel.angle, >, 0.1);
+  g_assert_cmpfloat (wheel.angular_velocity, >, 0.0);
+  /* The axle holds it: its centre moves less than a unit. */
+  g_assert_cmpfloat (phys_v2_len (phys_v2_sub (wheel.position, phys_v2 (400.0, 240.0))), <, 1.0);
+}
+
+/* The sign is a 160 x 60 box of mass 2, I = 2 (160^2 + 60^2) / 12; the springs at its top
+ * corners turn it back level. The pendulum's spring holds vertex 0, which is its centroid
+ * (20/3, 100) away from its centre of mass. */
+static void
+check_hanging (PhysWorld *world)
+{
+  PhysBodyRef sign_ref, pendulum_ref;
+  g_assert_true (phys_world_find (world, "sign", &sign_ref));
+  g_assert_true (phys_world_find (world, "pendulum", &pendulum_ref));
+  PhysPolygonBody sign = phys_world_get_polygon (world, sign_ref.index);
+  g_assert_cmpfloat_with_epsilon (sign.inertia, 2.0 * (160.0 * 160.0 + 60.0 * 60.0) / 12.0, 1e-9);
+  g_assert_cmpfloat (sign.angle, ==, 0.35);
+  PhysForce hold = phys_world_get_force (world, 2);
+  imp_assert_vec_near (hold.local_a, -20.0 / 3.0, -100.0, 1e-12);
+  for (int k = 0; k < 1000; k++)
+    phys_world_step (world, NULL);
+  g_assert_cmpfloat (fabs (phys_world_get_polygon (world, sign_ref.index).angle), <, 0.01);
+  /* The pendulum still swings. */
+  double swing = 0.0;
+  for (int k = 0; k < 300; k++)
+    {
+      phys_world_step (world, NULL);
+      swing = fmax (swing, fabs (phys_world_get_polygon (world, pendulum_ref.index).angle));
+    }
+  g_assert_cmpfloat (swing, >, 0.3);
+}
+
 typedef struct
 {
   const char *name;
@@ -299,6 +353,8 @@ static const ShippedScene shipped_scenes[] = {
   { "seed003-ship-wall", 0, 1, 3, 0, check_ship_wall },
   { "seed004-orbit", 6, 0, 0, 1, check_orbit },
   { "seed004-springs", 5, 4, 0, 4, check_springs },
+  { "seed004-hanging-shapes", 0, 0, 0, 3, check_hanging },
+  { "seed004-wheel", 1, 0, 0, 2, check_wheel },
 };
 
 static void

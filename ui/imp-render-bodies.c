@@ -354,12 +354,11 @@ spring_end (const Render *r, PhysBodyKind kind, int index, PhysVec2 local)
 }
 
 /* A spring is a zigzag between its ends; a bungee a plain line, dashed while
- * slack (it only pulls once longer than its rest length). Springs that hold their bodies at
- * the centres are drawn before the bodies, which cover their ends; those that hold a body at a
- * point of its own (a wheel by its rim) after them, with the point marked, since that point is
- * where the torque comes from. */
+ * slack (it only pulls once longer than its rest length). Springs are drawn before the
+ * bodies, which cover their ends at the centres; imp_render_draw_spring_ends() marks the rest
+ * over the bodies. */
 void
-imp_render_draw_springs (Render *r, gboolean held_off_centre)
+imp_render_draw_springs (Render *r)
 {
   const PhysWorld *world = r->in->world;
   const ImpTheme *th = r->theme;
@@ -370,10 +369,6 @@ imp_render_draw_springs (Render *r, gboolean held_off_centre)
     {
       PhysForce f = phys_world_get_force (world, i);
       if (f.kind != PHYS_FORCE_SPRING && f.kind != PHYS_FORCE_BUNGEE)
-        continue;
-      gboolean off_a = f.local_a.x != 0.0 || f.local_a.y != 0.0;
-      gboolean off_b = f.body_b >= 0 && (f.local_b.x != 0.0 || f.local_b.y != 0.0);
-      if ((off_a || off_b) != held_off_centre)
         continue;
       PhysVec2 wa = spring_end (r, f.kind_a, f.body_a, f.local_a), wb = f.anchor;
       if (f.body_b >= 0)
@@ -418,21 +413,41 @@ imp_render_draw_springs (Render *r, gboolean held_off_centre)
           cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
           r->drawn |= DRAWN_SPRING;
         }
-      if (off_a)
-        imp_render_ring (r, a, 2.5, th->spring, 1.5, FALSE);
-      if (off_b)
-        imp_render_ring (r, b, 2.5, th->spring, 1.5, FALSE);
-      if (f.body_b < 0)
-        {
-          /* The anchor: a small fixed square. */
-          cairo_rectangle (cr, b.x - 4.0, b.y - 4.0, 8.0, 8.0);
-          imp_rgba_set_source (cr, th->fixed_fill);
-          imp_draw_fill_preserve (cr);
-          cairo_set_line_width (cr, 1.5);
-          imp_rgba_set_source (cr, th->spring);
-          imp_draw_stroke (cr);
-          r->drawn |= DRAWN_ANCHOR;
-        }
+    }
+}
+
+/* Over every body: a ring where a spring holds a body at a point of its own (a wheel by its
+ * rim), since that point is where its torque comes from, and each fixed anchor's small
+ * square (an axle at the centre of a wheel is seen on it). */
+void
+imp_render_draw_spring_ends (Render *r)
+{
+  const PhysWorld *world = r->in->world;
+  const ImpTheme *th = r->theme;
+  cairo_t *cr = r->cr;
+  int n = phys_world_force_count (world);
+
+  for (int i = 0; i < n; i++)
+    {
+      PhysForce f = phys_world_get_force (world, i);
+      if (f.kind != PHYS_FORCE_SPRING && f.kind != PHYS_FORCE_BUNGEE)
+        continue;
+      if (f.local_a.x != 0.0 || f.local_a.y != 0.0)
+        imp_render_ring (r, px (r, spring_end (r, f.kind_a, f.body_a, f.local_a)), 2.5,
+                         th->spring, 1.5, FALSE);
+      if (f.body_b >= 0 && (f.local_b.x != 0.0 || f.local_b.y != 0.0))
+        imp_render_ring (r, px (r, spring_end (r, f.kind_b, f.body_b, f.local_b)), 2.5,
+                         th->spring, 1.5, FALSE);
+      if (f.body_b >= 0)
+        continue;
+      PhysVec2 b = px (r, f.anchor);
+      cairo_rectangle (cr, b.x - 4.0, b.y - 4.0, 8.0, 8.0);
+      imp_rgba_set_source (cr, th->fixed_fill);
+      imp_draw_fill_preserve (cr);
+      cairo_set_line_width (cr, 1.5);
+      imp_rgba_set_source (cr, th->spring);
+      imp_draw_stroke (cr);
+      r->drawn |= DRAWN_ANCHOR;
     }
 }
 

@@ -154,11 +154,11 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
     imp_render_draw_trails (r);
   imp_render_draw_segments (r);
   imp_render_draw_curves (r);
-  imp_render_draw_springs (r, FALSE);
+  imp_render_draw_springs (r);
   imp_render_draw_circles (r);
   imp_render_draw_circle_turns (r);
   imp_render_draw_polygons (r);
-  imp_render_draw_springs (r, TRUE);
+  imp_render_draw_spring_ends (r);
   imp_render_draw_probes (r);
   if (overlay (r, IMP_OVERLAY_GHOST_BRANCH))
     imp_render_draw_ghost_branch (r);
