@@ -598,6 +598,22 @@ legend_rect (Render *r, double w, double h, gboolean *covers)
             }
           hits += under;
         }
+      /* Polygons by the box of their reach; the selected one is the subject. */
+      for (int i = 0; i < phys_world_polygon_count (r->in->world); i++)
+        {
+          PhysPolygonBody poly = phys_world_get_polygon (r->in->world, i);
+          PhysVec2 p = px (r, r->in->polygon_poses != NULL ? r->in->polygon_poses[i].position
+                                                           : poly.position);
+          double rad = poly.radius * r->view->scale;
+          gboolean under = p.x + rad > rect.x && p.x - rad < rect.x + w && p.y + rad > rect.y
+                           && p.y - rad < rect.y + h;
+          if (under && r->in->selected_kind == PHYS_BODY_POLYGON && r->in->selected_body == i)
+            {
+              subject = TRUE;
+              hits += 100000;
+            }
+          hits += under;
+        }
       if (hits < best_hits)
         {
           best = rect;
