@@ -131,6 +131,8 @@ gboolean imp_json_reader_string (ImpJsonReader *reader, JsonNode *value, const c
                                  const char **out);
 gboolean imp_json_reader_vec2 (ImpJsonReader *reader, JsonNode *value, const char *key,
                                PhysVec2 *out);
+gboolean imp_json_reader_point (ImpJsonReader *reader, JsonNode *value, const char *key, int index,
+                                PhysVec2 *out);
 gboolean imp_json_reader_choice (ImpJsonReader *reader, JsonNode *value, const char *key,
                                  const char *const *names, gsize n, ImpFormatError code,
                                  int *choice);

@@ -12,35 +12,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-/* Reads [x, y], the element `index` of the array of member key. */
-static gboolean
-read_point (ImpJsonReader *reader, JsonNode *value, const char *key, int index, PhysVec2 *out)
-{
-  g_autofree char *what = imp_json_reader_label (key, index);
-  double xy[2];
-
-  if (!JSON_NODE_HOLDS_ARRAY (value))
-    return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 _("expected an array of 2 numbers [x, y] for %s, got %s"), what,
-                                 imp_json_reader_describe (value));
-  JsonArray *array = json_node_get_array (value);
-  guint n = json_array_get_length (array);
-  if (n != 2)
-    return imp_json_reader_fail (
-        reader, value, IMP_FORMAT_ERROR_TYPE,
-        ngettext ("expected an array of 2 numbers [x, y] for %s, got %u element",
-                  "expected an array of 2 numbers [x, y] for %s, got %u elements", n),
-        what, n);
-  /* "vertices[2]" labels the numbers "vertices"[2][0], and is the path of a "-0" among them. */
-  g_autofree char *element = g_strdup_printf ("%s[%d]", key, index);
-  for (guint i = 0; i < 2; i++)
-    if (!imp_json_reader_number (reader, json_array_get_element (array, i), element, (int) i,
-                                 &xy[i]))
-      return FALSE;
-  *out = phys_v2 (xy[0], xy[1]);
-  return TRUE;
-}
-
 /* Reports why the vertices of array (member key, n of them) are no convex polygon. `reversed`:
  * the check ran on the list turned round with its first vertex kept, so that vertex k of the
  * check is vertex n - k of the file. */
@@ -129,7 +100,7 @@ imp_json_field_vertices (ImpJsonReader *reader, JsonNode *value, const ImpJsonFi
                                            n),
                                  field->key, n);
   for (guint i = 0; i < n; i++)
-    if (!read_point (reader, json_array_get_element (array, i), field->key, (int) i, &v[i]))
+    if (!imp_json_reader_point (reader, json_array_get_element (array, i), field->key, (int) i, &v[i]))
       return FALSE;
 
   PhysPolygonCheck check = phys_polygon_validate (v, (int) n);
@@ -290,7 +261,7 @@ imp_json_field_control_points (ImpJsonReader *reader, JsonNode *value, const Imp
                   "expected an array of 4 points [x, y] for \"%s\", got %u elements", n),
         field->key, n);
   for (guint i = 0; i < 4; i++)
-    if (!read_point (reader, json_array_get_element (array, i), field->key, (int) i, &read.p[i]))
+    if (!imp_json_reader_point (reader, json_array_get_element (array, i), field->key, (int) i, &read.p[i]))
       return FALSE;
   gboolean one_point = TRUE;
   for (int i = 1; i < 4; i++)

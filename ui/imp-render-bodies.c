@@ -424,7 +424,6 @@ imp_render_draw_spring_ends (Render *r)
 {
   const PhysWorld *world = r->in->world;
   const ImpTheme *th = r->theme;
-  cairo_t *cr = r->cr;
   int n = phys_world_force_count (world);
 
   for (int i = 0; i < n; i++)
@@ -440,13 +439,7 @@ imp_render_draw_spring_ends (Render *r)
                          th->spring, 1.5, FALSE);
       if (f.body_b >= 0)
         continue;
-      PhysVec2 b = px (r, f.anchor);
-      cairo_rectangle (cr, b.x - 4.0, b.y - 4.0, 8.0, 8.0);
-      imp_rgba_set_source (cr, th->fixed_fill);
-      imp_draw_fill_preserve (cr);
-      cairo_set_line_width (cr, 1.5);
-      imp_rgba_set_source (cr, th->spring);
-      imp_draw_stroke (cr);
+      imp_render_anchor_square (r->cr, px (r, f.anchor), th->fixed_fill, th->spring);
       r->drawn |= DRAWN_ANCHOR;
     }
 }

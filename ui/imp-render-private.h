@@ -244,6 +244,7 @@ void imp_render_dot (Render *r, PhysVec2 c, double radius, ImpRgba color);
 void imp_render_ring (Render *r, PhysVec2 c, double radius, ImpRgba color, double width,
                       gboolean dashed);
 void imp_render_head_path (cairo_t *cr, PhysVec2 a, PhysVec2 b, double head);
+void imp_render_anchor_square (cairo_t *cr, PhysVec2 c, ImpRgba fill, ImpRgba stroke);
 void imp_render_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width,
                        gboolean dashed, gboolean halo);
 

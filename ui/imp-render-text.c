@@ -493,12 +493,7 @@ draw_swatch (Render *r, const LegendEntry *e, double x, double y)
       imp_draw_stroke (cr);
       break;
     case SWATCH_ANCHOR:
-      cairo_rectangle (cr, c.x - 4.0, c.y - 4.0, 8.0, 8.0);
-      imp_rgba_set_source (cr, e->fill);
-      imp_draw_fill_preserve (cr);
-      cairo_set_line_width (cr, 1.5);
-      imp_rgba_set_source (cr, e->color);
-      imp_draw_stroke (cr);
+      imp_render_anchor_square (cr, c, e->fill, e->color);
       break;
     case SWATCH_POLYGON:
     case SWATCH_HATCHED_POLYGON:
