@@ -1526,9 +1526,13 @@ test_render_rigid_spring_and_pose (void)
   assert_pixel (surface, phys_v2 (held.x + 2.5, held.y), theme->spring, 60);
   cairo_surface_destroy (surface);
 
-  /* The same box at a pose given by the caller: centre (30, 30), not turned. */
-  PhysPose pose = phys_pose (30.0, 30.0, 0.0);
-  input.polygon_poses = &pose;
+  /* The same box at a pose given by the caller: centre (30, 30), not turned (one pose a
+   * polygon: the fixed one where it is). */
+  PhysPolygonBody ground = phys_world_get_polygon (world, 1);
+  PhysPose poses[2] = { phys_pose (30.0, 30.0, 0.0),
+                        phys_pose (ground.position.x, ground.position.y, ground.angle) };
+  g_assert_cmpint (phys_world_polygon_count (world), ==, G_N_ELEMENTS (poses));
+  input.polygon_poses = poses;
   input.selected_body = -1;
   surface = imp_test_render_to_surface (&view, &input);
   PhysVec2 corner = imp_view_to_screen (&view, phys_v2 (30.0 + 20.0, 30.0 + 10.0));
