@@ -100,7 +100,8 @@ imp_json_field_vertices (ImpJsonReader *reader, JsonNode *value, const ImpJsonFi
                                            n),
                                  field->key, n);
   for (guint i = 0; i < n; i++)
-    if (!imp_json_reader_point (reader, json_array_get_element (array, i), field->key, (int) i, &v[i]))
+    if (!imp_json_reader_point (reader, json_array_get_element (array, i), field->key, (int) i,
+                                &v[i]))
       return FALSE;
 
   PhysPolygonCheck check = phys_polygon_validate (v, (int) n);
@@ -261,7 +262,8 @@ imp_json_field_control_points (ImpJsonReader *reader, JsonNode *value, const Imp
                   "expected an array of 4 points [x, y] for \"%s\", got %u elements", n),
         field->key, n);
   for (guint i = 0; i < 4; i++)
-    if (!imp_json_reader_point (reader, json_array_get_element (array, i), field->key, (int) i, &read.p[i]))
+    if (!imp_json_reader_point (reader, json_array_get_element (array, i), field->key, (int) i,
+                                &read.p[i]))
       return FALSE;
   gboolean one_point = TRUE;
   for (int i = 1; i < 4; i++)

@@ -1337,7 +1337,8 @@ rigid_world (void)
   g_assert_cmpint (phys_world_add_polygon (world, &def, NULL, NULL), ==, PHYS_OK);
   PhysCurveDef curve = phys_curve_def_default ();
   curve.name = "ramp";
-  curve.curve = (PhysBezier){ { { 70.0, 70.0 }, { 80.0, 50.0 }, { 100.0, 90.0 }, { 110.0, 70.0 } } };
+  curve.curve
+      = (PhysBezier){ { { 70.0, 70.0 }, { 80.0, 50.0 }, { 100.0, 90.0 }, { 110.0, 70.0 } } };
   g_assert_cmpint (phys_world_add_curve (world, &curve, NULL), ==, PHYS_OK);
   PhysCircleDef turned = imp_test_circle_def ("turned", 100.0, 20.0, 0.0, 0.0, 8.0);
   turned.angle = G_PI / 2.0;

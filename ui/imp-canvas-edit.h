@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-canvas-edit.h: what a press on the canvas takes hold of (a circle, the tip
  * of its velocity arrow, a segment or one of its ends, a polygon or its rotation
- * handle, a curve or one of its control points) and the edit that dragging it makes. Plain functions of a world and a view, so the canvas's
- * gestures and the tests share them. */
+ * handle, a curve or one of its control points) and the edit that dragging it
+ * makes. Plain functions of a world and a view, so the canvas's gestures and the
+ * tests share them. */
 #pragma once
 
 #include <glib.h>
