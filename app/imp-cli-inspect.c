@@ -46,7 +46,8 @@ char *
 imp_cli_suggest_ids (const PhysWorld *world, const char *id)
 {
   g_autoptr (GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  static const PhysBodyKind kinds[] = { PHYS_BODY_CIRCLE, PHYS_BODY_SEGMENT, PHYS_BODY_PROBE };
+  static const PhysBodyKind kinds[] = { PHYS_BODY_CIRCLE, PHYS_BODY_SEGMENT, PHYS_BODY_PROBE,
+                                        PHYS_BODY_POLYGON, PHYS_BODY_CURVE };
   /* Close enough to be a typo: one edit in three, at least one, and never so many
    * that a short id would match every other short id. */
   guint threshold = (guint) MIN (MAX (1, strlen (id) / 3), strlen (id) > 0 ? strlen (id) - 1 : 0);
@@ -112,6 +113,8 @@ kind_noun (PhysBodyKind kind)
     case PHYS_BODY_CIRCLE: return _("circle");
     case PHYS_BODY_SEGMENT: return _("segment");
     case PHYS_BODY_PROBE: return _("probe");
+    case PHYS_BODY_POLYGON: return _("polygon");
+    case PHYS_BODY_CURVE: return _("curve");
     default: return _("body");
     }
 }
@@ -148,7 +151,8 @@ static const char *const inspect_description = N_(
   "Steps K frames from the scene's initial state (frame 0 starts from it), then\n"
   "prints one JSON object with every value of the test the step would run on the\n"
   "pair in frame K, whether or not they collide. Pairs: two circles, a circle and\n"
-  "a segment, or a probe and a segment, in either order. See docs/trace-format.md.\n"
+  "a segment, a probe and a segment, a polygon and any body but a probe, or a\n"
+  "circle and a curve, in either order. See docs/trace-format.md.\n"
   "A session file is replayed with its edits up to frame K, those at K included,\n"
   "and the pair is named as the bodies are then.\n"
   "\n"
@@ -216,14 +220,22 @@ imp_cli_inspect (char **argv)
       a = b;
       b = swap;
     }
+  /* Rigid pairs: a polygon with anything but a probe, a circle with a curve; either order (the
+   * record names them in the order of their kind). */
+  gboolean polygon = a.kind == PHYS_BODY_POLYGON || b.kind == PHYS_BODY_POLYGON;
+  gboolean probe = a.kind == PHYS_BODY_PROBE || b.kind == PHYS_BODY_PROBE;
+  gboolean circle_curve = (a.kind == PHYS_BODY_CIRCLE && b.kind == PHYS_BODY_CURVE)
+                          || (a.kind == PHYS_BODY_CURVE && b.kind == PHYS_BODY_CIRCLE);
   gboolean testable = (a.kind == PHYS_BODY_CIRCLE
                        && (b.kind == PHYS_BODY_CIRCLE || b.kind == PHYS_BODY_SEGMENT))
-                      || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT);
+                      || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT)
+                      || (polygon && !probe) || circle_curve;
   if (!testable)
     {
       int status = imp_cli_usage_error ("inspect",
                                         _("no test between a %s and a %s; pairs are circle-circle, "
-                                          "circle-segment or probe-segment"),
+                                          "circle-segment, probe-segment, a polygon with a "
+                                          "circle, segment, polygon or curve, or circle-curve"),
                                         kind_noun (a.kind), kind_noun (b.kind));
       imp_cli_input_close (&input);
       return status;

@@ -241,6 +241,22 @@ write_probe_record (ImpJson *json, const PhysProbeRecord *record, gboolean with_
     write_lines (json, &record->lines);
 }
 
+/* A circle's turn is written once it has one, so that the states of worlds without rotation
+ * read as they always did (the hash covers a circle's angle on the same rule). */
+static gboolean
+circle_turns (const PhysCircle *circle)
+{
+  return circle->angle != 0.0 || circle->angular_velocity != 0.0;
+}
+
+/* Polygons and curves are counted in the header, and rotation in the end line, only in the
+ * worlds that have them: traces of the others keep their bytes. */
+static gboolean
+has_rigid (const PhysWorld *world)
+{
+  return phys_world_polygon_count (world) > 0 || phys_world_curve_count (world) > 0;
+}
+
 static void
 write_state_array (ImpJson *json, const char *key, const PhysWorld *world)
 {
@@ -252,6 +268,11 @@ write_state_array (ImpJson *json, const char *key, const PhysWorld *world)
       imp_json_string (json, "id", circle.name);
       imp_json_vec2 (json, "pos", circle.position);
       imp_json_vec2 (json, "vel", circle.velocity);
+      if (circle_turns (&circle))
+        {
+          imp_json_double (json, "angle_rad", circle.angle);
+          imp_json_double (json, "omega_rad", circle.angular_velocity);
+        }
       imp_json_end_object (json);
     }
   for (int i = 0; i < phys_world_probe_count (world); i++)
@@ -261,6 +282,17 @@ write_state_array (ImpJson *json, const char *key, const PhysWorld *world)
       imp_json_string (json, "id", probe.name);
       imp_json_vec2 (json, "pos", probe.position);
       imp_json_vec2 (json, "vel", probe.velocity);
+      imp_json_end_object (json);
+    }
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonBody polygon = phys_world_get_polygon (world, i);
+      imp_json_begin_object (json, NULL);
+      imp_json_string (json, "id", polygon.name);
+      imp_json_vec2 (json, "pos", polygon.position);
+      imp_json_vec2 (json, "vel", polygon.velocity);
+      imp_json_double (json, "angle_rad", polygon.angle);
+      imp_json_double (json, "omega_rad", polygon.angular_velocity);
       imp_json_end_object (json);
     }
   imp_json_end_array (json);
@@ -293,6 +325,11 @@ imp_trace_write_header (GString *line, const char *scene, const PhysWorld *world
   imp_json_int (&json, "circles", phys_world_circle_count (world));
   imp_json_int (&json, "segments", phys_world_segment_count (world));
   imp_json_int (&json, "probes", phys_world_probe_count (world));
+  if (has_rigid (world))
+    {
+      imp_json_int (&json, "polygons", phys_world_polygon_count (world));
+      imp_json_int (&json, "curves", phys_world_curve_count (world));
+    }
   if (with_state)
     write_state_array (&json, "state", world);
   imp_json_end_object (&json);
@@ -376,6 +413,19 @@ write_probe_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event
   write_probe_record (json, &event->probe.record, FALSE);
 }
 
+/* The rigid kinds (a polygon with anything, a circle with a curve): the bodies and the common
+ * fields. The answer (PhysRigidAnswer: contact points, impulses with spin and friction, the
+ * ledger) is the rigid-bodies step's to write here, with its documentation in
+ * docs/trace-format.md, "Rigid events". */
+static void
+write_rigid_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event)
+{
+  write_event_head (json, event, "a", body_name (world, phys_event_a_kind (event->kind), event->a),
+                    "b", body_name (world, event->b_kind, event->b));
+  if (event->solved)
+    imp_json_bool (json, "solved", TRUE);
+}
+
 static void
 write_cap_event (ImpJson *json, const PhysEvent *event)
 {
@@ -416,6 +466,13 @@ imp_trace_write_event (GString *line, const PhysWorld *world, const PhysEvent *e
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       write_probe_event (&json, world, event);
+      break;
+    case PHYS_EVENT_POLYGON_POLYGON:
+    case PHYS_EVENT_POLYGON_CIRCLE:
+    case PHYS_EVENT_POLYGON_SEGMENT:
+    case PHYS_EVENT_POLYGON_CURVE:
+    case PHYS_EVENT_CIRCLE_CURVE:
+      write_rigid_event (&json, world, event);
       break;
     case PHYS_EVENT_EVENT_CAP:
     default:
@@ -471,6 +528,11 @@ imp_trace_write_end (GString *line, const PhysWorld *world, gint64 frames, guint
   imp_json_double (&json, "potential", energy.potential);
   imp_json_double (&json, "energy", energy.total);
   imp_json_vec2 (&json, "momentum", energy.momentum);
+  if (has_rigid (world))
+    {
+      imp_json_double (&json, "rotational", energy.rotational);
+      imp_json_double (&json, "angular_momentum", energy.angular_momentum);
+    }
   imp_json_end_object (&json);
   imp_json_end_object (&json);
 }
@@ -535,6 +597,17 @@ imp_trace_write_pair (GString *line, const char *scene, const PhysWorld *world,
         imp_json_string (&json, "segment", phys_world_body_name (world, segment));
         write_circle_segment_sweep (&json, &record->circle_segment);
       }
+      break;
+    case PHYS_EVENT_POLYGON_POLYGON:
+    case PHYS_EVENT_POLYGON_CIRCLE:
+    case PHYS_EVENT_POLYGON_SEGMENT:
+    case PHYS_EVENT_POLYGON_CURVE:
+    case PHYS_EVENT_CIRCLE_CURVE:
+      /* The pair in the order its kind names it; its records (PhysRigidPairRecord: the static
+       * SAT with every axis, the search over the frame) are the rigid-bodies step's to write
+       * here (docs/trace-format.md, "Rigid pairs"). */
+      imp_json_string (&json, "a", phys_world_body_name (world, record->a));
+      imp_json_string (&json, "b", phys_world_body_name (world, record->b));
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
     default:
@@ -633,6 +706,17 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
       describe_number (line, "depth", event->embedded.depth);
       describe_point (line, "normal", event->embedded.normal);
       break;
+    case PHYS_EVENT_POLYGON_POLYGON:
+    case PHYS_EVENT_POLYGON_CIRCLE:
+    case PHYS_EVENT_POLYGON_SEGMENT:
+    case PHYS_EVENT_POLYGON_CURVE:
+    case PHYS_EVENT_CIRCLE_CURVE:
+      /* The bodies; the answer's numbers are the rigid-bodies step's to add (see
+       * write_rigid_event()). */
+      g_string_append_printf (line, " %s %s:",
+                              body_name (world, phys_event_a_kind (event->kind), event->a),
+                              body_name (world, event->b_kind, event->b));
+      break;
     case PHYS_EVENT_PROBE_SEGMENT:
       {
         const PhysProbeRecord *record = &event->probe.record;
@@ -694,6 +778,11 @@ imp_trace_describe_state (GString *line, const PhysWorld *world, gint64 frame)
       g_string_append_printf (line, "%s%s", separator, circle.name);
       describe_point (line, "pos", circle.position);
       describe_point (line, "vel", circle.velocity);
+      if (circle_turns (&circle))
+        {
+          describe_number (line, "angle", circle.angle);
+          describe_number (line, "omega", circle.angular_velocity);
+        }
       separator = "; ";
     }
   for (int i = 0; i < phys_world_probe_count (world); i++)
@@ -702,6 +791,16 @@ imp_trace_describe_state (GString *line, const PhysWorld *world, gint64 frame)
       g_string_append_printf (line, "%s%s", separator, probe.name);
       describe_point (line, "pos", probe.position);
       describe_point (line, "vel", probe.velocity);
+      separator = "; ";
+    }
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonBody polygon = phys_world_get_polygon (world, i);
+      g_string_append_printf (line, "%s%s", separator, polygon.name);
+      describe_point (line, "pos", polygon.position);
+      describe_point (line, "vel", polygon.velocity);
+      describe_number (line, "angle", polygon.angle);
+      describe_number (line, "omega", polygon.angular_velocity);
       separator = "; ";
     }
 }

@@ -247,14 +247,24 @@ imp_json_reader_describe (JsonNode *node)
  * @key: a member's name
  * @index: an element of the member's array, or -1 for the member itself
  *
- * Returns: (transfer full): "\"pos\"[1]" for an element, "\"radius\"" for a member
+ * A @key that names an element of an outer array ("vertices[2]") keeps that index after the
+ * quoted name.
+ *
+ * Returns: (transfer full): "\"pos\"[1]" for an element, "\"radius\"" for a member,
+ *   "\"vertices\"[2][0]" for an element of an element
  */
 char *
 imp_json_reader_label (const char *key, int index)
 {
+  /* A nested element's key carries its outer index ("vertices[2]"): the quotes go round the
+   * member's name alone, "vertices"[2][0]. */
+  const char *bracket = strchr (key, '[');
+  int name_length = bracket != NULL ? (int) (bracket - key) : (int) strlen (key);
+  const char *rest = bracket != NULL ? bracket : "";
+
   if (index < 0)
-    return g_strdup_printf ("\"%s\"", key);
-  return g_strdup_printf ("\"%s\"[%d]", key, index);
+    return g_strdup_printf ("\"%.*s\"%s", name_length, key, rest);
+  return g_strdup_printf ("\"%.*s\"%s[%d]", name_length, key, rest, index);
 }
 
 /**
@@ -405,22 +415,53 @@ imp_json_reader_string (ImpJsonReader *reader, JsonNode *value, const char *key,
 gboolean
 imp_json_reader_vec2 (ImpJsonReader *reader, JsonNode *value, const char *key, PhysVec2 *out)
 {
+  return imp_json_reader_point (reader, value, key, -1, out);
+}
+
+/**
+ * imp_json_reader_point:
+ * @reader: a reader
+ * @value: the value
+ * @key: the member it belongs to, for messages
+ * @index: its index in @key's array (a polygon's vertex), or -1 when it is @key's value
+ * @out: (out): the vector
+ *
+ * Reads an array of two finite numbers, [x, y]: the value of a member, or an element of a
+ * member's array, whose numbers are then named "vertices"[2][0].
+ *
+ * Returns: %TRUE on success; %FALSE with the reader's error set
+ */
+gboolean
+imp_json_reader_point (ImpJsonReader *reader, JsonNode *value, const char *key, int index,
+                       PhysVec2 *out)
+{
+  g_autofree char *what = imp_json_reader_label (key, index);
   double xy[2];
 
   if (!JSON_NODE_HOLDS_ARRAY (value))
     return imp_json_reader_fail (reader, value, IMP_FORMAT_ERROR_TYPE,
-                                 _("expected an array of 2 numbers [x, y] for \"%s\", got %s"), key,
-                                 imp_json_reader_describe (value));
+                                 index < 0 ? _("expected an array of 2 numbers [x, y] for \"%s\", "
+                                               "got %s")
+                                           : _("expected an array of 2 numbers [x, y] for %s, got "
+                                               "%s"),
+                                 index < 0 ? key : what, imp_json_reader_describe (value));
   JsonArray *array = json_node_get_array (value);
   guint n = json_array_get_length (array);
   if (n != 2)
     return imp_json_reader_fail (
         reader, value, IMP_FORMAT_ERROR_TYPE,
-        ngettext ("expected an array of 2 numbers [x, y] for \"%s\", got %u element",
-                  "expected an array of 2 numbers [x, y] for \"%s\", got %u elements", n),
-        key, n);
+        index < 0 ? ngettext ("expected an array of 2 numbers [x, y] for \"%s\", got %u element",
+                              "expected an array of 2 numbers [x, y] for \"%s\", got %u elements",
+                              n)
+                  : ngettext ("expected an array of 2 numbers [x, y] for %s, got %u element",
+                              "expected an array of 2 numbers [x, y] for %s, got %u elements", n),
+        index < 0 ? key : what, n);
+  /* An element's numbers: "vertices[2]" labels them "vertices"[2][0], and is the path of a
+   * "-0" among them. */
+  g_autofree char *element = index < 0 ? g_strdup (key) : g_strdup_printf ("%s[%d]", key, index);
   for (guint i = 0; i < 2; i++)
-    if (!imp_json_reader_number (reader, json_array_get_element (array, i), key, (int) i, &xy[i]))
+    if (!imp_json_reader_number (reader, json_array_get_element (array, i), element, (int) i,
+                                 &xy[i]))
       return FALSE;
   *out = phys_v2 (xy[0], xy[1]);
   return TRUE;
@@ -800,6 +841,24 @@ imp_json_field_unit (ImpJsonReader *reader, JsonNode *value, const ImpJsonField 
                      gpointer def)
 {
   return read_bounded (reader, value, field, def, is_unit, _("between 0 and 1"));
+}
+
+static gboolean
+is_friction (double x)
+{
+  return x >= 0.0 && x <= PHYS_MAX_FRICTION;
+}
+
+/**
+ * imp_json_field_friction:
+ *
+ * Reads a Coulomb friction coefficient, between 0 and %PHYS_MAX_FRICTION, into a double.
+ */
+gboolean
+imp_json_field_friction (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                         gpointer def)
+{
+  return read_bounded (reader, value, field, def, is_friction, _("between 0 and 1000000"));
 }
 
 /**

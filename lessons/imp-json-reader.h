@@ -131,6 +131,8 @@ gboolean imp_json_reader_string (ImpJsonReader *reader, JsonNode *value, const c
                                  const char **out);
 gboolean imp_json_reader_vec2 (ImpJsonReader *reader, JsonNode *value, const char *key,
                                PhysVec2 *out);
+gboolean imp_json_reader_point (ImpJsonReader *reader, JsonNode *value, const char *key, int index,
+                                PhysVec2 *out);
 gboolean imp_json_reader_choice (ImpJsonReader *reader, JsonNode *value, const char *key,
                                  const char *const *names, gsize n, ImpFormatError code,
                                  int *choice);
@@ -162,6 +164,8 @@ gboolean imp_json_field_non_negative (ImpJsonReader *reader, JsonNode *value,
                                       const ImpJsonField *field, gpointer def);
 gboolean imp_json_field_unit (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                               gpointer def);
+gboolean imp_json_field_friction (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
+                                  gpointer def);
 gboolean imp_json_field_vec2 (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,
                               gpointer def);
 gboolean imp_json_field_bool (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field,

@@ -18,6 +18,7 @@
 
 #include "imp-file.h"
 #include "imp-json-reader.h"
+#include "imp-json-shapes.h"
 #include "imp-suggest.h"
 #include "imp-teaching-modes.h"
 #include "impulse-lessons-resources.h"
@@ -34,6 +35,7 @@ typedef struct
   ImpJsonReader reader;  /* first, so that field readers find the loader (loader_of) */
   GHashTable *ids;       /* id (owned by the JSON tree) -> IdEntry */
   GPtrArray *circle_ids; /* candidates for "did you mean" on references */
+  GPtrArray *end_ids;    /* the same for a spring's ends: circles and polygons */
   PhysWorld *world;
   ImpSceneInfo *info;
 } Loader;
@@ -48,6 +50,16 @@ typedef struct
 
 #define FORCE_FIELD(member) (offsetof (ForceSpec, def) + offsetof (PhysForceDef, member))
 
+/* A polygon being read: the core's definition and the shape its "vertices", "box" or "regular"
+ * gives. */
+typedef struct
+{
+  PhysPolygonBodyDef def;
+  PhysPolygon shape;
+} PolygonSpec;
+
+#define POLYGON_FIELD(member) (offsetof (PolygonSpec, def) + offsetof (PhysPolygonBodyDef, member))
+
 static Loader *
 loader_of (ImpJsonReader *reader)
 {
@@ -57,35 +69,59 @@ loader_of (ImpJsonReader *reader)
 /* Values */
 
 
-/* Resolves a reference to a circle loaded earlier. */
+/* Resolves a reference to a body loaded earlier: a circle, or with polygons_too a circle or a
+ * polygon. */
 static gboolean
-get_circle_ref (Loader *ld, JsonNode *value, const char *key, int index, int *circle)
+get_body_ref (Loader *ld, JsonNode *value, const char *key, int index, gboolean polygons_too,
+              PhysBodyRef *body)
 {
   const char *id;
 
   if (!imp_json_reader_string (&ld->reader, value, key, index, &id))
     return FALSE;
   IdEntry *entry = g_hash_table_lookup (ld->ids, id);
-  if (entry != NULL && entry->kind == PHYS_BODY_CIRCLE)
+  if (entry != NULL
+      && (entry->kind == PHYS_BODY_CIRCLE || (polygons_too && entry->kind == PHYS_BODY_POLYGON)))
     {
-      *circle = entry->index;
+      *body = (PhysBodyRef){ entry->kind, entry->index };
       return TRUE;
     }
 
   g_autofree char *what = imp_json_reader_label (key, index);
   g_autofree char *got = imp_json_reader_source_text (&ld->reader, value);
   if (entry != NULL)
-    return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                                 _("expected the id of a circle for %s, got %s, which is a %s"),
-                                 what, got, phys_body_kind_name (entry->kind));
-  const char *guess = imp_suggest_nearest (id, (const char *const *) ld->circle_ids->pdata,
-                                           (gssize) ld->circle_ids->len);
+    return imp_json_reader_fail (
+        &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
+        polygons_too ? _("expected the id of a circle or a polygon for %s, got %s, which is a %s")
+                     : _("expected the id of a circle for %s, got %s, which is a %s"),
+        what, got, phys_body_kind_name (entry->kind));
+  GPtrArray *candidates = polygons_too ? ld->end_ids : ld->circle_ids;
+  const char *guess = imp_suggest_nearest (id, (const char *const *) candidates->pdata,
+                                           (gssize) candidates->len);
   if (guess != NULL)
     return imp_json_reader_fail (
         &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-        _("expected the id of a circle for %s, got %s; did you mean \"%s\"?"), what, got, guess);
+        polygons_too ? _("expected the id of a circle or a polygon for %s, got %s; did you mean "
+                         "\"%s\"?")
+                     : _("expected the id of a circle for %s, got %s; did you mean \"%s\"?"),
+        what, got, guess);
   return imp_json_reader_fail (&ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
-                               _("expected the id of a circle for %s, got %s"), what, got);
+                               polygons_too
+                                   ? _("expected the id of a circle or a polygon for %s, got %s")
+                                   : _("expected the id of a circle for %s, got %s"),
+                               what, got);
+}
+
+/* Resolves a reference to a circle loaded earlier. */
+static gboolean
+get_circle_ref (Loader *ld, JsonNode *value, const char *key, int index, int *circle)
+{
+  PhysBodyRef body;
+
+  if (!get_body_ref (ld, value, key, index, FALSE, &body))
+    return FALSE;
+  *circle = body.index;
+  return TRUE;
 }
 
 /* Field readers; the common ones are imp_json_field_*(). */
@@ -127,6 +163,33 @@ read_circle_ref (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *fie
 {
   return get_circle_ref (loader_of (reader), value, field->key, -1,
                          IMP_JSON_FIELD_PTR (def, field, int));
+}
+
+/* A spring's ends: a circle or a polygon. */
+static gboolean
+read_end_a (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
+{
+  ForceSpec *spec = def;
+  PhysBodyRef body;
+
+  if (!get_body_ref (loader_of (reader), value, field->key, -1, TRUE, &body))
+    return FALSE;
+  spec->def.kind_a = body.kind;
+  spec->def.body_a = body.index;
+  return TRUE;
+}
+
+static gboolean
+read_end_b (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
+{
+  ForceSpec *spec = def;
+  PhysBodyRef body;
+
+  if (!get_body_ref (loader_of (reader), value, field->key, -1, TRUE, &body))
+    return FALSE;
+  spec->def.kind_b = body.kind;
+  spec->def.body_b = body.index;
+  return TRUE;
 }
 
 static gboolean
@@ -231,6 +294,7 @@ read_bounds (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, 
 static const ImpJsonField world_fields[] = {
   { "bounds", FALSE, read_bounds, 0 },
   { "bounds_restitution", FALSE, imp_json_field_unit, offsetof (PhysWorldDef, bounds_restitution) },
+  { "bounds_friction", FALSE, imp_json_field_friction, offsetof (PhysWorldDef, bounds_friction) },
   { "gravity", FALSE, imp_json_field_vec2, offsetof (PhysWorldDef, gravity) },
   { "dt", FALSE, imp_json_field_size, offsetof (PhysWorldDef, dt) },
   { "integrator", FALSE, imp_json_field_world_integrator, offsetof (PhysWorldDef, integrator) },
@@ -251,6 +315,9 @@ static const ImpJsonField circle_fields[] = {
   { "fixed", FALSE, imp_json_field_bool, offsetof (PhysCircleDef, fixed) },
   { "collides", FALSE, imp_json_field_bool, offsetof (PhysCircleDef, collides) },
   { "integrator", FALSE, imp_json_field_body_integrator, offsetof (PhysCircleDef, integrator) },
+  { "angle_rad", FALSE, imp_json_field_finite, offsetof (PhysCircleDef, angle) },
+  { "omega_rad", FALSE, imp_json_field_finite, offsetof (PhysCircleDef, angular_velocity) },
+  { "friction", FALSE, imp_json_field_friction, offsetof (PhysCircleDef, friction) },
 };
 
 static const ImpJsonField segment_fields[] = {
@@ -259,12 +326,37 @@ static const ImpJsonField segment_fields[] = {
   { "b", TRUE, imp_json_field_vec2, offsetof (PhysSegmentDef, b) },
   { "restitution", FALSE, imp_json_field_unit, offsetof (PhysSegmentDef, restitution) },
   { "response", FALSE, imp_json_field_response, offsetof (PhysSegmentDef, response) },
+  { "friction", FALSE, imp_json_field_friction, offsetof (PhysSegmentDef, friction) },
 };
 
 static const ImpJsonField probe_fields[] = {
   { "id", TRUE, read_id, offsetof (PhysProbeDef, name) },
   { "pos", TRUE, imp_json_field_vec2, offsetof (PhysProbeDef, position) },
   { "vel", FALSE, imp_json_field_vec2, offsetof (PhysProbeDef, velocity) },
+};
+
+static const ImpJsonField polygon_fields[] = {
+  { "id", TRUE, read_id, POLYGON_FIELD (name) },
+  { "pos", TRUE, imp_json_field_vec2, POLYGON_FIELD (position) },
+  { "vertices", FALSE, imp_json_field_vertices, offsetof (PolygonSpec, shape) },
+  { "box", FALSE, imp_json_field_box, offsetof (PolygonSpec, shape) },
+  { "regular", FALSE, imp_json_field_regular, offsetof (PolygonSpec, shape) },
+  { "angle_rad", FALSE, imp_json_field_finite, POLYGON_FIELD (angle) },
+  { "vel", FALSE, imp_json_field_vec2, POLYGON_FIELD (velocity) },
+  { "omega_rad", FALSE, imp_json_field_finite, POLYGON_FIELD (angular_velocity) },
+  { "density", FALSE, imp_json_field_size, POLYGON_FIELD (density) },
+  { "mass", FALSE, imp_json_field_size, POLYGON_FIELD (mass) },
+  { "restitution", FALSE, imp_json_field_unit, POLYGON_FIELD (restitution) },
+  { "friction", FALSE, imp_json_field_friction, POLYGON_FIELD (friction) },
+  { "fixed", FALSE, imp_json_field_bool, POLYGON_FIELD (fixed) },
+  { "integrator", FALSE, imp_json_field_body_integrator, POLYGON_FIELD (integrator) },
+};
+
+static const ImpJsonField curve_fields[] = {
+  { "id", TRUE, read_id, offsetof (PhysCurveDef, name) },
+  { "points", TRUE, imp_json_field_control_points, offsetof (PhysCurveDef, curve) },
+  { "restitution", FALSE, imp_json_field_unit, offsetof (PhysCurveDef, restitution) },
+  { "friction", FALSE, imp_json_field_friction, offsetof (PhysCurveDef, friction) },
 };
 
 static const ImpJsonField attractor_fields[] = {
@@ -283,9 +375,11 @@ static const ImpJsonField drag_fields[] = {
 
 static const ImpJsonField spring_fields[] = {
   { "type", TRUE, imp_json_field_skip, 0 },
-  { "a", TRUE, read_circle_ref, FORCE_FIELD (body_a) },
-  { "b", FALSE, read_circle_ref, FORCE_FIELD (body_b) },
+  { "a", TRUE, read_end_a, 0 },
+  { "b", FALSE, read_end_b, 0 },
   { "anchor", FALSE, imp_json_field_vec2, FORCE_FIELD (anchor) },
+  { "local_a", FALSE, imp_json_field_vec2, FORCE_FIELD (local_a) },
+  { "local_b", FALSE, imp_json_field_vec2, FORCE_FIELD (local_b) },
   { "k", FALSE, imp_json_field_non_negative, FORCE_FIELD (k) },
   { "rest_length", FALSE, imp_json_field_non_negative, FORCE_FIELD (rest_length) },
   { "damping", FALSE, imp_json_field_non_negative, FORCE_FIELD (damping) },
@@ -301,6 +395,8 @@ static const ImpJsonField scene_fields[] = {
   { "circles", FALSE, imp_json_field_skip, 0 },
   { "segments", FALSE, imp_json_field_skip, 0 },
   { "probes", FALSE, imp_json_field_skip, 0 },
+  { "polygons", FALSE, imp_json_field_skip, 0 },
+  { "curves", FALSE, imp_json_field_skip, 0 },
   { "forces", FALSE, imp_json_field_skip, 0 },
 };
 /* clang-format on */
@@ -347,6 +443,8 @@ register_id (Loader *ld, JsonNode *node, PhysBodyKind kind, int index)
   g_hash_table_insert (ld->ids, (gpointer) json_node_get_string (id_node), entry);
   if (kind == PHYS_BODY_CIRCLE)
     g_ptr_array_add (ld->circle_ids, (gpointer) json_node_get_string (id_node));
+  if (kind == PHYS_BODY_CIRCLE || kind == PHYS_BODY_POLYGON)
+    g_ptr_array_add (ld->end_ids, (gpointer) json_node_get_string (id_node));
 }
 
 static gboolean
@@ -398,6 +496,52 @@ load_probe (Loader *ld, JsonNode *node)
   return TRUE;
 }
 
+static gboolean
+load_polygon (Loader *ld, JsonNode *node)
+{
+  PolygonSpec spec = { phys_polygon_body_def_default (), { 0 } };
+  int index;
+
+  if (!read_object (ld, node, "polygon", polygon_fields, G_N_ELEMENTS (polygon_fields), &spec)
+      || !imp_json_reader_one_shape (&ld->reader, node, "polygon")
+      || !imp_json_reader_not_both (&ld->reader, node, "density", "mass", "polygon"))
+    return FALSE;
+  spec.def.vertices = spec.shape.vertices;
+  spec.def.count = spec.shape.count;
+  PhysStatus status = phys_world_add_polygon (ld->world, &spec.def, &index, NULL);
+  if (status != PHYS_OK)
+    return fail_status (ld, node, "polygon", status);
+  register_id (ld, node, PHYS_BODY_POLYGON, index);
+  return TRUE;
+}
+
+static gboolean
+load_curve (Loader *ld, JsonNode *node)
+{
+  PhysCurveDef def = phys_curve_def_default ();
+  int index;
+
+  if (!read_object (ld, node, "curve", curve_fields, G_N_ELEMENTS (curve_fields), &def))
+    return FALSE;
+  PhysStatus status = phys_world_add_curve (ld->world, &def, &index);
+  if (status != PHYS_OK)
+    return fail_status (ld, node, "curve", status);
+  register_id (ld, node, PHYS_BODY_CURVE, index);
+  return TRUE;
+}
+
+/* A spring's end given in its body's own coordinates, as the core wants it: about the centre
+ * of mass. A polygon's own coordinates are those of its vertices; a circle's are about its
+ * centre already. An end given no point is the centre of mass. */
+static PhysVec2
+local_end (Loader *ld, JsonObject *object, const char *key, PhysBodyKind kind, int body,
+           PhysVec2 local)
+{
+  if (!json_object_has_member (object, key) || kind != PHYS_BODY_POLYGON)
+    return local;
+  return phys_v2_add (local, phys_world_get_polygon (ld->world, body).local_origin);
+}
+
 /* What read_object cannot see: relations between keys of a force. */
 static gboolean
 check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
@@ -426,7 +570,14 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
       if (b == NULL && anchor == NULL)
         return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
                                      _("missing required key \"b\" or \"anchor\" in %s"), what);
-      if (b != NULL && spec->def.body_b == spec->def.body_a)
+      JsonNode *local_b = json_object_get_member (object, "local_b");
+      if (b == NULL && local_b != NULL)
+        return imp_json_reader_fail (&ld->reader, local_b, IMP_FORMAT_ERROR_RANGE,
+                                     _("expected \"local_b\" only with \"b\" in %s (an "
+                                       "\"anchor\" is a point of the world)"),
+                                     what);
+      if (b != NULL && spec->def.body_b == spec->def.body_a
+          && spec->def.kind_b == spec->def.kind_a)
         {
           g_autofree char *got = imp_json_reader_source_text (&ld->reader, b);
           return imp_json_reader_fail (&ld->reader, b, IMP_FORMAT_ERROR_RANGE,
@@ -435,6 +586,11 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
         }
       if (b == NULL)
         spec->def.body_b = -1;
+      spec->def.local_a = local_end (ld, object, "local_a", spec->def.kind_a, spec->def.body_a,
+                                     spec->def.local_a);
+      if (b != NULL)
+        spec->def.local_b = local_end (ld, object, "local_b", spec->def.kind_b, spec->def.body_b,
+                                       spec->def.local_b);
     }
   return TRUE;
 }
@@ -600,6 +756,8 @@ load_scene (Loader *ld)
   return load_list (ld, scene, "circles", "circle", PHYS_MAX_CIRCLES, load_circle)
          && load_list (ld, scene, "segments", "segment", PHYS_MAX_SEGMENTS, load_segment)
          && load_list (ld, scene, "probes", "probe", PHYS_MAX_PROBES, load_probe)
+         && load_list (ld, scene, "polygons", "polygon", PHYS_MAX_POLYGONS, load_polygon)
+         && load_list (ld, scene, "curves", "curve", PHYS_MAX_CURVES, load_curve)
          && load_list (ld, scene, "forces", "force", PHYS_MAX_FORCES, load_force);
 }
 
@@ -654,6 +812,7 @@ imp_scene_load_data_full (const char *data, gssize length, const char *display_n
 
   ld.ids = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   ld.circle_ids = g_ptr_array_new ();
+  ld.end_ids = g_ptr_array_new ();
   ld.info = info_out != NULL ? g_new0 (ImpSceneInfo, 1) : NULL;
 
   gboolean ok = imp_json_reader_init (&ld.reader, data, size, file) && load_scene (&ld);
@@ -663,6 +822,7 @@ imp_scene_load_data_full (const char *data, gssize length, const char *display_n
   imp_json_reader_clear (&ld.reader);
   g_hash_table_unref (ld.ids);
   g_ptr_array_unref (ld.circle_ids);
+  g_ptr_array_unref (ld.end_ids);
   if (!ok)
     {
       phys_world_free (ld.world);
@@ -778,10 +938,10 @@ imp_scene_list_shipped (void)
 
 /**
  * imp_scene_describe_halt:
- * @world: the world, for the circle's name
+ * @world: the world, for the body's name
  * @halt: why it stopped (phys_world_halt(), phys_timeline_halt()), not %PHYS_HALT_NONE
  *
- * Says which circle stopped the world at which frame and why, in one line, with
+ * Says which body stopped the world at which frame and why, in one line, with
  * what to try: "frame 248: circle "a" diverged: ...".
  *
  * Returns: (transfer full): the message
@@ -789,7 +949,7 @@ imp_scene_list_shipped (void)
 char *
 imp_scene_describe_halt (const PhysWorld *world, PhysHalt halt)
 {
-  const char *name = phys_world_body_name (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, halt.circle });
+  const char *name = phys_world_body_name (world, halt.body);
   const char *what = halt.velocity ? _("velocity times dt") : _("position");
   /* Translators: completes "its position for this frame ..." below. */
   g_autofree char *value
@@ -797,6 +957,12 @@ imp_scene_describe_halt (const PhysWorld *world, PhysHalt halt)
                                        PHYS_DIVERGED_MAGNITUDE)
                     : g_strdup (_("is not a finite number"));
 
+  if (halt.body.kind == PHYS_BODY_POLYGON)
+    return g_strdup_printf (_("frame %lld: polygon \"%s\" diverged: its %s for this frame %s "
+                              "(forces too stiff for this dt and integrator, or a teaching mode "
+                              "that adds energy; try a smaller dt, more substeps or another "
+                              "integrator), so the simulation stops at state %lld"),
+                            (long long) halt.frame, name, what, value, (long long) halt.frame);
   return g_strdup_printf (_("frame %lld: circle \"%s\" diverged: its %s for this frame %s "
                             "(forces too stiff for this dt and integrator, or a teaching mode "
                             "that adds energy; try a smaller dt, more substeps or another "

@@ -18,6 +18,7 @@
 
 #include "imp-file.h"
 #include "imp-json-reader.h"
+#include "imp-json-shapes.h"
 #include "imp-scene-ref.h"
 #include "imp-scene.h"
 #include "imp-suggest.h"
@@ -110,8 +111,7 @@ static gboolean
 read_id (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
   const ImpSessionFileEdit *edit = def;
-  gboolean adds
-      = edit->edit.kind == PHYS_EDIT_ADD_CIRCLE || edit->edit.kind == PHYS_EDIT_ADD_SEGMENT;
+  gboolean adds = imp_edit_kind_verb (edit->edit.kind) == IMP_EDIT_ADD;
   const char *id;
 
   if (!imp_json_reader_id (reader, value, field->key, !adds, &id))
@@ -194,6 +194,28 @@ static void
 write_name (ImpJson *json, const char *key, gconstpointer value)
 {
   imp_json_string (json, key, value);
+}
+
+static void
+write_vertices (ImpJson *json, const char *key, gconstpointer value)
+{
+  const PhysPolygon *shape = value;
+
+  imp_json_begin_array (json, key);
+  for (int i = 0; i < shape->count; i++)
+    imp_json_vec2 (json, NULL, shape->vertices[i]);
+  imp_json_end_array (json);
+}
+
+static void
+write_control_points (ImpJson *json, const char *key, gconstpointer value)
+{
+  const PhysBezier *curve = value;
+
+  imp_json_begin_array (json, key);
+  for (int i = 0; i < 4; i++)
+    imp_json_vec2 (json, NULL, curve->p[i]);
+  imp_json_end_array (json);
 }
 
 static void
@@ -282,6 +304,11 @@ static const Field set_circle_fields[] = {
   EDIT_FIELD ("collides", FALSE, imp_json_field_bool, write_bool, collides, PHYS_EDIT_COLLIDES),
   EDIT_FIELD ("integrator", FALSE, imp_json_field_body_integrator, write_integrator, integrator,
               PHYS_EDIT_INTEGRATOR),
+  EDIT_FIELD ("angle_rad", FALSE, imp_json_field_finite, write_double, angle, PHYS_EDIT_ANGLE),
+  EDIT_FIELD ("omega_rad", FALSE, imp_json_field_finite, write_double, angular_velocity,
+              PHYS_EDIT_ANGULAR_VELOCITY),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction,
+              PHYS_EDIT_FRICTION),
 };
 
 static const Field add_circle_fields[] = {
@@ -295,6 +322,9 @@ static const Field add_circle_fields[] = {
   EDIT_FIELD ("fixed", FALSE, imp_json_field_bool, write_bool, fixed, 0),
   EDIT_FIELD ("collides", FALSE, imp_json_field_bool, write_bool, collides, 0),
   EDIT_FIELD ("integrator", FALSE, imp_json_field_body_integrator, write_integrator, integrator, 0),
+  EDIT_FIELD ("angle_rad", FALSE, imp_json_field_finite, write_double, angle, 0),
+  EDIT_FIELD ("omega_rad", FALSE, imp_json_field_finite, write_double, angular_velocity, 0),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction, 0),
 };
 
 static const Field remove_fields[] = {
@@ -312,6 +342,8 @@ static const Field set_segment_fields[] = {
               PHYS_EDIT_RESTITUTION),
   EDIT_FIELD ("response", FALSE, imp_json_field_response, write_response, response,
               PHYS_EDIT_RESPONSE),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction,
+              PHYS_EDIT_FRICTION),
 };
 
 static const Field add_segment_fields[] = {
@@ -321,6 +353,7 @@ static const Field add_segment_fields[] = {
   EDIT_FIELD ("b", TRUE, imp_json_field_vec2, write_vec2, b, 0),
   EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution, 0),
   EDIT_FIELD ("response", FALSE, imp_json_field_response, write_response, response, 0),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction, 0),
 };
 
 static const Field set_world_fields[] = {
@@ -340,6 +373,66 @@ static const Field set_probe_fields[] = {
   EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
   EDIT_FIELD ("pos", FALSE, imp_json_field_vec2, write_vec2, position, PHYS_EDIT_POSITION),
   EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, PHYS_EDIT_VELOCITY),
+};
+
+/* A set-polygon edit's "pos" moves the centre of mass (the state's position); an add-polygon
+ * edit's places the origin of its vertices, as a scene's does. */
+static const Field set_polygon_fields[] = {
+  EDIT_HEAD,
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("pos", FALSE, imp_json_field_vec2, write_vec2, position, PHYS_EDIT_POSITION),
+  EDIT_FIELD ("angle_rad", FALSE, imp_json_field_finite, write_double, angle, PHYS_EDIT_ANGLE),
+  EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, PHYS_EDIT_VELOCITY),
+  EDIT_FIELD ("omega_rad", FALSE, imp_json_field_finite, write_double, angular_velocity,
+              PHYS_EDIT_ANGULAR_VELOCITY),
+  EDIT_FIELD ("density", FALSE, imp_json_field_size, write_double, density, PHYS_EDIT_DENSITY),
+  EDIT_FIELD ("mass", FALSE, imp_json_field_size, write_double, mass, PHYS_EDIT_MASS),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution,
+              PHYS_EDIT_RESTITUTION),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction,
+              PHYS_EDIT_FRICTION),
+  EDIT_FIELD ("fixed", FALSE, imp_json_field_bool, write_bool, fixed, PHYS_EDIT_FIXED),
+  EDIT_FIELD ("integrator", FALSE, imp_json_field_body_integrator, write_integrator, integrator,
+              PHYS_EDIT_INTEGRATOR),
+};
+
+/* The shape is written as its vertices whichever key gave it: "box" and "regular" are read
+ * only, and read back as the same vertices. */
+static const Field add_polygon_fields[] = {
+  EDIT_HEAD,
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("pos", TRUE, imp_json_field_vec2, write_vec2, position, 0),
+  EDIT_FIELD ("vertices", FALSE, imp_json_field_vertices, write_vertices, shape, 0),
+  EDIT_FIELD ("box", FALSE, imp_json_field_box, NULL, shape, 0),
+  EDIT_FIELD ("regular", FALSE, imp_json_field_regular, NULL, shape, 0),
+  EDIT_FIELD ("angle_rad", FALSE, imp_json_field_finite, write_double, angle, 0),
+  EDIT_FIELD ("vel", FALSE, imp_json_field_vec2, write_vec2, velocity, 0),
+  EDIT_FIELD ("omega_rad", FALSE, imp_json_field_finite, write_double, angular_velocity, 0),
+  EDIT_FIELD ("density", FALSE, imp_json_field_size, write_double, density, 0),
+  EDIT_FIELD ("mass", FALSE, imp_json_field_size, write_double, mass, 0),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution, 0),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction, 0),
+  EDIT_FIELD ("fixed", FALSE, imp_json_field_bool, write_bool, fixed, 0),
+  EDIT_FIELD ("integrator", FALSE, imp_json_field_body_integrator, write_integrator, integrator, 0),
+};
+
+static const Field set_curve_fields[] = {
+  EDIT_HEAD,
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("points", FALSE, imp_json_field_control_points, write_control_points, curve,
+              PHYS_EDIT_CONTROL_POINTS),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution,
+              PHYS_EDIT_RESTITUTION),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction,
+              PHYS_EDIT_FRICTION),
+};
+
+static const Field add_curve_fields[] = {
+  EDIT_HEAD,
+  EDIT_FIELD ("id", TRUE, read_id, write_name, name, 0),
+  EDIT_FIELD ("points", TRUE, imp_json_field_control_points, write_control_points, curve, 0),
+  EDIT_FIELD ("restitution", FALSE, imp_json_field_unit, write_double, restitution, 0),
+  EDIT_FIELD ("friction", FALSE, imp_json_field_friction, write_double, friction, 0),
 };
 
 /* A bookmark's view: read into the ImpBookmarkView at `base` (a bookmark's view, or one alone). */
@@ -376,20 +469,58 @@ typedef struct
 {
   const Field *fields;
   gsize n_fields;
-  gboolean is_set; /* keys present switch on PhysEdit.fields bits */
+  ImpEditVerb verb;  /* set edits: the keys present switch on PhysEdit.fields bits */
+  PhysBodyKind body; /* what its id names (set-world: none, CIRCLE unused) */
 } EditKindInfo;
+
+#define EDIT_KIND(kind, fields, verb, body)                                                        \
+  [kind] = { fields, G_N_ELEMENTS (fields), IMP_EDIT_##verb, PHYS_BODY_##body }
 
 /* Indexed by PhysEditKind. */
 static const EditKindInfo edit_kinds[] = {
-  [PHYS_EDIT_SET_CIRCLE] = { set_circle_fields, G_N_ELEMENTS (set_circle_fields), TRUE },
-  [PHYS_EDIT_ADD_CIRCLE] = { add_circle_fields, G_N_ELEMENTS (add_circle_fields), FALSE },
-  [PHYS_EDIT_REMOVE_CIRCLE] = { remove_fields, G_N_ELEMENTS (remove_fields), FALSE },
-  [PHYS_EDIT_SET_SEGMENT] = { set_segment_fields, G_N_ELEMENTS (set_segment_fields), TRUE },
-  [PHYS_EDIT_ADD_SEGMENT] = { add_segment_fields, G_N_ELEMENTS (add_segment_fields), FALSE },
-  [PHYS_EDIT_REMOVE_SEGMENT] = { remove_fields, G_N_ELEMENTS (remove_fields), FALSE },
-  [PHYS_EDIT_SET_WORLD] = { set_world_fields, G_N_ELEMENTS (set_world_fields), TRUE },
-  [PHYS_EDIT_SET_PROBE] = { set_probe_fields, G_N_ELEMENTS (set_probe_fields), TRUE },
+  EDIT_KIND (PHYS_EDIT_SET_CIRCLE, set_circle_fields, SET, CIRCLE),
+  EDIT_KIND (PHYS_EDIT_ADD_CIRCLE, add_circle_fields, ADD, CIRCLE),
+  EDIT_KIND (PHYS_EDIT_REMOVE_CIRCLE, remove_fields, REMOVE, CIRCLE),
+  EDIT_KIND (PHYS_EDIT_SET_SEGMENT, set_segment_fields, SET, SEGMENT),
+  EDIT_KIND (PHYS_EDIT_ADD_SEGMENT, add_segment_fields, ADD, SEGMENT),
+  EDIT_KIND (PHYS_EDIT_REMOVE_SEGMENT, remove_fields, REMOVE, SEGMENT),
+  EDIT_KIND (PHYS_EDIT_SET_WORLD, set_world_fields, SET, CIRCLE),
+  EDIT_KIND (PHYS_EDIT_SET_PROBE, set_probe_fields, SET, PROBE),
+  EDIT_KIND (PHYS_EDIT_SET_POLYGON, set_polygon_fields, SET, POLYGON),
+  EDIT_KIND (PHYS_EDIT_ADD_POLYGON, add_polygon_fields, ADD, POLYGON),
+  EDIT_KIND (PHYS_EDIT_REMOVE_POLYGON, remove_fields, REMOVE, POLYGON),
+  EDIT_KIND (PHYS_EDIT_SET_CURVE, set_curve_fields, SET, CURVE),
+  EDIT_KIND (PHYS_EDIT_ADD_CURVE, add_curve_fields, ADD, CURVE),
+  EDIT_KIND (PHYS_EDIT_REMOVE_CURVE, remove_fields, REMOVE, CURVE),
 };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (edit_kinds) == PHYS_N_EDIT_KINDS);
+
+/**
+ * imp_edit_kind_verb:
+ * @kind: an edit kind
+ *
+ * Returns: whether edits of @kind change, add or remove a body (set-world changes the world)
+ */
+ImpEditVerb
+imp_edit_kind_verb (PhysEditKind kind)
+{
+  g_return_val_if_fail ((gsize) kind < G_N_ELEMENTS (edit_kinds), IMP_EDIT_SET);
+  return edit_kinds[kind].verb;
+}
+
+/**
+ * imp_edit_kind_body:
+ * @kind: an edit kind other than %PHYS_EDIT_SET_WORLD
+ *
+ * Returns: the kind of body edits of @kind name
+ */
+PhysBodyKind
+imp_edit_kind_body (PhysEditKind kind)
+{
+  g_return_val_if_fail ((gsize) kind < G_N_ELEMENTS (edit_kinds), PHYS_BODY_CIRCLE);
+  return edit_kinds[kind].body;
+}
 
 /* Positions by byte offset */
 
@@ -478,7 +609,7 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
   const EditKindInfo *info = &edit_kinds[edit->edit.kind];
   JsonObject *object = json_node_get_object (node);
 
-  if (info->is_set)
+  if (info->verb == IMP_EDIT_SET)
     {
       for (gsize i = 0; i < info->n_fields; i++)
         if (json_object_has_member (object, info->fields[i].base.key))
@@ -497,6 +628,11 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
         }
     }
 
+  if (edit->edit.kind == PHYS_EDIT_ADD_POLYGON && !imp_json_reader_one_shape (reader, node, what))
+    return FALSE;
+  if ((edit->edit.kind == PHYS_EDIT_ADD_POLYGON || edit->edit.kind == PHYS_EDIT_SET_POLYGON)
+      && !imp_json_reader_not_both (reader, node, "density", "mass", what))
+    return FALSE;
   if (edit->edit.kind == PHYS_EDIT_SET_SEGMENT || edit->edit.kind == PHYS_EDIT_ADD_SEGMENT)
     {
       JsonNode *a = json_object_get_member (object, "a");
@@ -1050,7 +1186,7 @@ imp_session_file_write_edit (ImpJson *json, const char *key, const ImpSessionFil
         continue;
       if (field->base.required)
         wanted = TRUE;
-      else if (info->is_set)
+      else if (info->verb == IMP_EDIT_SET)
         wanted = (edit->edit.fields & field->bit) != 0;
       else
         wanted
@@ -1393,12 +1529,8 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
 {
   const ImpSessionFileEdit *entry = &g_array_index (session->edits, ImpSessionFileEdit, index);
   const PhysEdit *edit = &entry->edit;
-  gboolean adds = edit->kind == PHYS_EDIT_ADD_CIRCLE || edit->kind == PHYS_EDIT_ADD_SEGMENT;
-  PhysBodyKind wanted = edit->kind == PHYS_EDIT_SET_SEGMENT || edit->kind == PHYS_EDIT_ADD_SEGMENT
-                                || edit->kind == PHYS_EDIT_REMOVE_SEGMENT
-                            ? PHYS_BODY_SEGMENT
-                        : edit->kind == PHYS_EDIT_SET_PROBE ? PHYS_BODY_PROBE
-                                                            : PHYS_BODY_CIRCLE;
+  gboolean adds = imp_edit_kind_verb (edit->kind) == IMP_EDIT_ADD;
+  PhysBodyKind wanted = imp_edit_kind_body (edit->kind);
   PhysBodyRef found;
   gboolean exists
       = edit->kind != PHYS_EDIT_SET_WORLD && phys_world_find (world, edit->name, &found);

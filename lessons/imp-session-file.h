@@ -150,6 +150,24 @@ ImpSessionFile *imp_session_file_load_data (const char *data, gssize length,
 char *imp_session_file_to_data (const ImpSessionFile *session, const char *dir, gsize *length);
 gboolean imp_session_file_save (const ImpSessionFile *session, const char *path, GError **error);
 
+/**
+ * ImpEditVerb:
+ * @IMP_EDIT_SET: the edit changes values of a body (or of the world)
+ * @IMP_EDIT_ADD: it adds a body
+ * @IMP_EDIT_REMOVE: it removes one
+ *
+ * What an edit kind does to the body its id names.
+ */
+typedef enum
+{
+  IMP_EDIT_SET,
+  IMP_EDIT_ADD,
+  IMP_EDIT_REMOVE,
+} ImpEditVerb;
+
+ImpEditVerb imp_edit_kind_verb (PhysEditKind kind);
+PhysBodyKind imp_edit_kind_body (PhysEditKind kind);
+
 gboolean imp_session_file_read_edit (ImpJsonReader *reader, JsonNode *node, int kind_code,
                                      ImpSessionFileEdit *edit);
 void imp_session_file_write_edit (ImpJson *json, const char *key, const ImpSessionFileEdit *edit);

@@ -21,6 +21,12 @@ phys_edit_kind_name (PhysEditKind kind)
     case PHYS_EDIT_REMOVE_SEGMENT: return "remove-segment";
     case PHYS_EDIT_SET_WORLD: return "set-world";
     case PHYS_EDIT_SET_PROBE: return "set-probe";
+    case PHYS_EDIT_SET_POLYGON: return "set-polygon";
+    case PHYS_EDIT_ADD_POLYGON: return "add-polygon";
+    case PHYS_EDIT_REMOVE_POLYGON: return "remove-polygon";
+    case PHYS_EDIT_SET_CURVE: return "set-curve";
+    case PHYS_EDIT_ADD_CURVE: return "add-curve";
+    case PHYS_EDIT_REMOVE_CURVE: return "remove-curve";
     default: return "unknown";
     }
 }
@@ -47,6 +53,9 @@ phys_edit_init (PhysEditKind kind, const char *name)
   e.substeps = 1;
   e.rest_speed = -1.0;
   e.sleep = true;
+  PhysPolygonBodyDef p = phys_polygon_body_def_default ();
+  e.density = p.density;
+  e.friction = p.friction;
   return e;
 }
 
@@ -56,6 +65,31 @@ unit_range (PhysReal x)
   return x >= 0.0 && x <= 1.0;
 }
 
+static bool
+friction_range (PhysReal x)
+{
+  return x >= 0.0 && x <= PHYS_MAX_FRICTION;
+}
+
+/* The fields circles and polygons share beyond position and velocity: angle, angular velocity
+ * and friction. */
+static bool
+rotation_finite (const PhysEdit *e, uint32_t fields)
+{
+  return !(((fields & PHYS_EDIT_ANGLE) && !isfinite (e->angle))
+           || ((fields & PHYS_EDIT_ANGULAR_VELOCITY) && !isfinite (e->angular_velocity))
+           || ((fields & PHYS_EDIT_FRICTION) && !isfinite (e->friction)));
+}
+
+static bool
+rotation_in_range (const PhysEdit *e, uint32_t fields)
+{
+  return !(((fields & PHYS_EDIT_ANGLE) && !phys_real_within (e->angle, PHYS_MAX_MAGNITUDE))
+           || ((fields & PHYS_EDIT_ANGULAR_VELOCITY)
+               && !phys_real_within (e->angular_velocity, PHYS_MAX_MAGNITUDE))
+           || ((fields & PHYS_EDIT_FRICTION) && !friction_range (e->friction)));
+}
+
 static PhysStatus
 check_circle_fields (const PhysEdit *e, uint32_t fields)
 {
@@ -63,8 +97,11 @@ check_circle_fields (const PhysEdit *e, uint32_t fields)
       || ((fields & PHYS_EDIT_VELOCITY) && !phys_v2_is_finite (e->velocity))
       || ((fields & PHYS_EDIT_RADIUS) && !isfinite (e->radius))
       || ((fields & PHYS_EDIT_MASS) && !isfinite (e->mass))
-      || ((fields & PHYS_EDIT_RESTITUTION) && !isfinite (e->restitution)))
+      || ((fields & PHYS_EDIT_RESTITUTION) && !isfinite (e->restitution))
+      || !rotation_finite (e, fields))
     return PHYS_ERROR_NOT_FINITE;
+  if (!rotation_in_range (e, fields))
+    return PHYS_ERROR_OUT_OF_RANGE;
   /* The same ranges as phys_world_add_circle(): sizes that neither overflow nor
    * underflow in a product, coordinates that stay finite in every product. */
   if (((fields & PHYS_EDIT_RADIUS) && (e->radius < PHYS_MIN_SIZE || e->radius > PHYS_MAX_MAGNITUDE))
@@ -123,6 +160,12 @@ set_circle (PhysWorld *world, const PhysEdit *e)
     c->collides = e->collides;
   if (e->fields & PHYS_EDIT_INTEGRATOR)
     c->integrator = e->integrator;
+  if (e->fields & PHYS_EDIT_ANGLE)
+    c->angle = e->angle;
+  if (e->fields & PHYS_EDIT_ANGULAR_VELOCITY)
+    c->angular_velocity = e->angular_velocity;
+  if (e->fields & PHYS_EDIT_FRICTION)
+    c->friction = e->friction;
   c->inv_mass = c->fixed ? 0.0 : 1.0 / c->mass;
   phys_circle_update_inertia (c);
   if (c->fixed)
@@ -147,6 +190,9 @@ add_circle (PhysWorld *world, const PhysEdit *e)
   def.fixed = e->fixed;
   def.collides = e->collides;
   def.integrator = e->integrator;
+  def.angle = e->angle;
+  def.angular_velocity = e->angular_velocity;
+  def.friction = e->friction;
   PhysStatus status = phys_world_add_circle (world, &def, NULL);
   if (status == PHYS_OK)
     wake_all (world);
@@ -235,9 +281,11 @@ set_segment (PhysWorld *world, const PhysEdit *e)
   if (find_segment (world, e->name, &index) != PHYS_OK)
     return PHYS_ERROR_UNKNOWN_BODY;
   if (((e->fields & PHYS_EDIT_ENDS) && (!phys_v2_is_finite (e->a) || !phys_v2_is_finite (e->b)))
-      || ((e->fields & PHYS_EDIT_RESTITUTION) && !isfinite (e->restitution)))
+      || ((e->fields & PHYS_EDIT_RESTITUTION) && !isfinite (e->restitution))
+      || ((e->fields & PHYS_EDIT_FRICTION) && !isfinite (e->friction)))
     return PHYS_ERROR_NOT_FINITE;
-  if (((e->fields & PHYS_EDIT_ENDS)
+  if (((e->fields & PHYS_EDIT_FRICTION) && !friction_range (e->friction))
+      || ((e->fields & PHYS_EDIT_ENDS)
        && ((e->a.x == e->b.x && e->a.y == e->b.y) || !phys_v2_within (e->a, PHYS_MAX_MAGNITUDE)
            || !phys_v2_within (e->b, PHYS_MAX_MAGNITUDE)))
       || ((e->fields & PHYS_EDIT_RESTITUTION) && !unit_range (e->restitution))
@@ -254,6 +302,8 @@ set_segment (PhysWorld *world, const PhysEdit *e)
     s->restitution = e->restitution;
   if (e->fields & PHYS_EDIT_RESPONSE)
     s->response = e->response;
+  if (e->fields & PHYS_EDIT_FRICTION)
+    s->friction = e->friction;
   wake_all (world);
   return PHYS_OK;
 }
@@ -267,6 +317,7 @@ add_segment (PhysWorld *world, const PhysEdit *e)
   def.b = e->b;
   def.restitution = e->restitution;
   def.response = e->response;
+  def.friction = e->friction;
   PhysStatus status = phys_world_add_segment (world, &def, NULL);
   if (status == PHYS_OK)
     wake_all (world);
@@ -346,6 +397,202 @@ set_probe (PhysWorld *world, const PhysEdit *e)
 }
 
 static PhysStatus
+set_polygon (PhysWorld *world, const PhysEdit *e)
+{
+  PhysBodyRef ref;
+  if (!phys_world_find (world, e->name, &ref) || ref.kind != PHYS_BODY_POLYGON)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  uint32_t f = e->fields;
+  if (((f & PHYS_EDIT_POSITION) && !phys_v2_is_finite (e->position))
+      || ((f & PHYS_EDIT_VELOCITY) && !phys_v2_is_finite (e->velocity))
+      || ((f & PHYS_EDIT_MASS) && !isfinite (e->mass))
+      || ((f & PHYS_EDIT_DENSITY) && !isfinite (e->density))
+      || ((f & PHYS_EDIT_RESTITUTION) && !isfinite (e->restitution)) || !rotation_finite (e, f))
+    return PHYS_ERROR_NOT_FINITE;
+  if (((f & PHYS_EDIT_POSITION) && !phys_v2_within (e->position, PHYS_MAX_MAGNITUDE))
+      || ((f & PHYS_EDIT_VELOCITY) && !phys_v2_within (e->velocity, PHYS_MAX_MAGNITUDE))
+      || ((f & PHYS_EDIT_MASS) && (e->mass < PHYS_MIN_SIZE || e->mass > PHYS_MAX_MAGNITUDE))
+      || ((f & PHYS_EDIT_DENSITY)
+          && (e->density < PHYS_MIN_SIZE || e->density > PHYS_MAX_MAGNITUDE))
+      || ((f & PHYS_EDIT_MASS) && (f & PHYS_EDIT_DENSITY))
+      || ((f & PHYS_EDIT_RESTITUTION) && !unit_range (e->restitution))
+      || ((f & PHYS_EDIT_INTEGRATOR)
+          && (e->integrator < PHYS_INTEGRATOR_DEFAULT || e->integrator > PHYS_INTEGRATOR_VERLET))
+      || (f & (PHYS_EDIT_RADIUS | PHYS_EDIT_COLLIDES | PHYS_EDIT_ENDS | PHYS_EDIT_RESPONSE
+               | PHYS_EDIT_CONTROL_POINTS))
+      || !rotation_in_range (e, f))
+    return PHYS_ERROR_OUT_OF_RANGE;
+
+  PhysPolygonBody *p = &world->polygons[ref.index];
+  if (f & (PHYS_EDIT_MASS | PHYS_EDIT_DENSITY))
+    {
+      /* The shape is kept about its centre of mass, so its moment about the centroid is the
+       * body's; a mass gives the density that makes it, exactly as when the body was added. */
+      PhysMassProperties mp = (f & PHYS_EDIT_MASS)
+                                  ? phys_polygon_mass_from_mass (&p->shape, e->mass)
+                                  : phys_polygon_mass_from_density (&p->shape, e->density);
+      if (!(mp.mass >= PHYS_MIN_SIZE && mp.mass <= PHYS_MAX_MAGNITUDE)
+          || !(mp.inertia >= PHYS_MIN_SIZE && mp.inertia <= PHYS_MAX_MAGNITUDE))
+        return PHYS_ERROR_OUT_OF_RANGE;
+      p->density = mp.density;
+      p->mass = mp.mass;
+      p->inertia = mp.inertia;
+    }
+  if (f & PHYS_EDIT_POSITION)
+    p->position = e->position;
+  if (f & PHYS_EDIT_VELOCITY)
+    p->velocity = e->velocity;
+  if (f & PHYS_EDIT_ANGLE)
+    p->angle = e->angle;
+  if (f & PHYS_EDIT_ANGULAR_VELOCITY)
+    p->angular_velocity = e->angular_velocity;
+  if (f & PHYS_EDIT_RESTITUTION)
+    p->restitution = e->restitution;
+  if (f & PHYS_EDIT_FRICTION)
+    p->friction = e->friction;
+  if (f & PHYS_EDIT_FIXED)
+    p->fixed = e->fixed;
+  if (f & PHYS_EDIT_INTEGRATOR)
+    p->integrator = e->integrator;
+  p->inv_mass = p->fixed ? 0.0 : 1.0 / p->mass;
+  p->inv_inertia = p->fixed ? 0.0 : 1.0 / p->inertia;
+  if (p->fixed)
+    {
+      p->velocity = phys_v2 (0.0, 0.0);
+      p->angular_velocity = 0.0;
+    }
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
+add_polygon (PhysWorld *world, const PhysEdit *e)
+{
+  if (e->shape.count < 0 || e->shape.count > PHYS_POLYGON_MAX_VERTICES)
+    return PHYS_ERROR_OUT_OF_RANGE;
+  PhysPolygonBodyDef def = phys_polygon_body_def_default ();
+  def.name = e->name;
+  def.vertices = e->shape.vertices;
+  def.count = e->shape.count;
+  def.position = e->position;
+  def.angle = e->angle;
+  def.velocity = e->velocity;
+  def.angular_velocity = e->angular_velocity;
+  def.density = e->density;
+  def.mass = e->mass;
+  def.restitution = e->restitution;
+  def.friction = e->friction;
+  def.fixed = e->fixed;
+  def.integrator = e->integrator;
+  PhysStatus status = phys_world_add_polygon (world, &def, NULL, NULL);
+  if (status == PHYS_OK)
+    wake_all (world);
+  return status;
+}
+
+static PhysStatus
+remove_polygon (PhysWorld *world, const PhysEdit *e)
+{
+  PhysBodyRef ref;
+  if (!phys_world_find (world, e->name, &ref) || ref.kind != PHYS_BODY_POLYGON)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  int gone = ref.index;
+  int after = world->n_polygons - gone - 1;
+
+  memmove (world->polygons + gone, world->polygons + gone + 1,
+           (size_t) after * sizeof *world->polygons);
+  memmove (phys_world_memory (world, gone), phys_world_memory (world, gone + 1),
+           (size_t) after * PHYS_CONTACT_SLOTS * sizeof *world->memory);
+  world->n_polygons--;
+
+  /* Springs that hold it go; the others' polygon ends are renumbered. Attractors and drag
+   * name circles only. */
+  int n_forces = 0;
+  for (int fi = 0; fi < world->n_forces; fi++)
+    {
+      PhysForce f = world->forces[fi];
+      bool spring = f.kind == PHYS_FORCE_SPRING || f.kind == PHYS_FORCE_BUNGEE;
+      bool polygon_a = spring && f.kind_a == PHYS_BODY_POLYGON;
+      bool polygon_b = spring && f.body_b >= 0 && f.kind_b == PHYS_BODY_POLYGON;
+      if ((polygon_a && f.body_a == gone) || (polygon_b && f.body_b == gone))
+        continue;
+      if (polygon_a)
+        f.body_a = renumber (f.body_a, gone);
+      if (polygon_b)
+        f.body_b = renumber (f.body_b, gone);
+      world->forces[n_forces++] = f;
+    }
+  world->n_forces = n_forces;
+  phys_world_rebuild_names (world);
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
+find_curve (const PhysWorld *world, const char *name, int *index)
+{
+  PhysBodyRef ref;
+  if (!phys_world_find (world, name, &ref) || ref.kind != PHYS_BODY_CURVE)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  *index = ref.index;
+  return PHYS_OK;
+}
+
+static PhysStatus
+set_curve (PhysWorld *world, const PhysEdit *e)
+{
+  int index;
+  if (find_curve (world, e->name, &index) != PHYS_OK)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  if (e->fields & ~(uint32_t) (PHYS_EDIT_CONTROL_POINTS | PHYS_EDIT_RESTITUTION
+                               | PHYS_EDIT_FRICTION))
+    return PHYS_ERROR_OUT_OF_RANGE;
+  PhysCurve *c = &world->curves[index];
+  PhysCurveDef def = phys_curve_def_default ();
+  def.curve = (e->fields & PHYS_EDIT_CONTROL_POINTS) ? e->curve : c->curve;
+  def.restitution = (e->fields & PHYS_EDIT_RESTITUTION) ? e->restitution : c->restitution;
+  def.friction = (e->fields & PHYS_EDIT_FRICTION) ? e->friction : c->friction;
+  /* phys_curve_make() checks the new values as adding a curve does, and the box follows the
+   * control points. */
+  PhysCurve made;
+  PhysStatus status = phys_curve_make (&made, &def);
+  if (status != PHYS_OK)
+    return status;
+  memcpy (made.name, c->name, sizeof made.name);
+  *c = made;
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
+add_curve (PhysWorld *world, const PhysEdit *e)
+{
+  PhysCurveDef def = phys_curve_def_default ();
+  def.name = e->name;
+  def.curve = e->curve;
+  def.restitution = e->restitution;
+  def.friction = e->friction;
+  PhysStatus status = phys_world_add_curve (world, &def, NULL);
+  if (status == PHYS_OK)
+    wake_all (world);
+  return status;
+}
+
+static PhysStatus
+remove_curve (PhysWorld *world, const PhysEdit *e)
+{
+  int index;
+  if (find_curve (world, e->name, &index) != PHYS_OK)
+    return PHYS_ERROR_UNKNOWN_BODY;
+  memmove (world->curves + index, world->curves + index + 1,
+           (size_t) (world->n_curves - index - 1) * sizeof *world->curves);
+  world->n_curves--;
+  phys_world_rebuild_names (world);
+  wake_all (world);
+  return PHYS_OK;
+}
+
+static PhysStatus
 apply (PhysWorld *world, const PhysEdit *edit)
 {
   if (edit->kind != PHYS_EDIT_SET_WORLD && memchr (edit->name, '\0', PHYS_NAME_MAX) == NULL)
@@ -360,6 +607,12 @@ apply (PhysWorld *world, const PhysEdit *edit)
     case PHYS_EDIT_REMOVE_SEGMENT: return remove_segment (world, edit);
     case PHYS_EDIT_SET_WORLD: return set_world (world, edit);
     case PHYS_EDIT_SET_PROBE: return set_probe (world, edit);
+    case PHYS_EDIT_SET_POLYGON: return set_polygon (world, edit);
+    case PHYS_EDIT_ADD_POLYGON: return add_polygon (world, edit);
+    case PHYS_EDIT_REMOVE_POLYGON: return remove_polygon (world, edit);
+    case PHYS_EDIT_SET_CURVE: return set_curve (world, edit);
+    case PHYS_EDIT_ADD_CURVE: return add_curve (world, edit);
+    case PHYS_EDIT_REMOVE_CURVE: return remove_curve (world, edit);
     default: return PHYS_ERROR_OUT_OF_RANGE;
     }
 }

@@ -394,6 +394,47 @@ test_describe_probe (void)
   g_assert_cmpstr (text, ==, "Frame 124, step into: the path of ship crosses wall at t = 1.000");
 }
 
+/* The forms of a polygon and a curve name every control; the canvas says where a selected
+ * polygon is and how it turns (seed 004's wheel at its start: 12 vertices, its centre of mass
+ * on the axle's point), and a curve's ends and control points. */
+static void
+test_rigid_forms (void)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  ImpSession *session = imp_window_get_session (window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *path = imp_test_scene_path ("seed004-wheel.json");
+  g_assert_true (imp_window_open (window, path));
+  imp_test_wait_for_length (session, 10);
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_POLYGON, 0 }, FALSE);
+  settle ();
+  assert_all_named (GTK_WIDGET (window));
+  g_autofree char *wheel = imp_canvas_describe (session);
+  g_assert_cmpstr (wheel, ==,
+                   "Frame 0: no events in this frame; wheel selected: a polygon of 12 vertices, "
+                   "its centre of mass at (400, 240), turned 0 rad, turning 0 rad per time unit");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = imp_window_new (NULL);
+  session = imp_window_get_session (window);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *figure
+      = g_test_build_filename (G_TEST_DIST, "data", "cli", "rigid-figure.json", NULL);
+  g_assert_true (imp_window_open (window, figure));
+  imp_test_wait_for_length (session, 4);
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_CURVE, 0 }, FALSE);
+  settle ();
+  assert_all_named (GTK_WIDGET (window));
+  g_autofree char *ramp = imp_canvas_describe (session);
+  g_assert_cmpstr (ramp, ==,
+                   "Frame 0: no events in this frame; ramp selected: a B\u00e9zier curve from "
+                   "(60, 520) to (380, 520), its control points (160, 400) and (300, 600)");
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_POLYGON, 3 }, FALSE);
+  settle ();
+  assert_all_named (GTK_WIDGET (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -408,5 +449,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/describe/kept-back", test_describe_kept_back);
   g_test_add_func ("/ui/a11y/describe/probe", test_describe_probe);
   imp_test_add_display_func ("/ui/a11y/describe/live", test_describe_live);
+  imp_test_add_display_func ("/ui/a11y/rigid-forms", test_rigid_forms);
   return g_test_run ();
 }

@@ -536,6 +536,76 @@ test_run_states (void)
   g_assert_cmpint (next_frame, ==, 2);
 }
 
+/* Polygons and turning circles in the states (tests/data/cli/rigid.json): without forces the
+ * box moves 2 a frame and turns 0.5, the ball turns 0.25; the triangle's centre of mass is its
+ * centroid (2, 1) from the corner turned by 0.125. A circle that never turns keeps its old
+ * members. */
+static void
+test_run_rigid_states (void)
+{
+  g_autofree char *scene = data_path ("rigid.json");
+  g_autoptr (CliResult) result = cli_run ("run", scene, "--frames", "2", "--jsonl", "--states",
+                                          NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_auto (GStrv) lines = output_lines (result->out);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+
+  g_autoptr (JsonObject) header = parse_object (lines[0]);
+  g_assert_cmpint (json_object_get_int_member (header, "polygons"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (header, "curves"), ==, 1);
+  JsonArray *initial = json_object_get_array_member (header, "state");
+  g_assert_cmpuint (json_array_get_length (initial), ==, 5);
+  JsonObject *tri = json_array_get_object_element (initial, 4);
+  g_assert_cmpstr (json_object_get_string_member (tri, "id"), ==, "tri");
+  assert_vec (tri, "pos", 200.0 + 2.0 * cos (0.125) - sin (0.125),
+              2.0 * sin (0.125) + cos (0.125));
+  g_assert_cmpfloat (json_object_get_double_member (tri, "angle_rad"), ==, 0.125);
+  g_assert_cmpfloat (json_object_get_double_member (tri, "omega_rad"), ==, 0.0);
+
+  g_autoptr (JsonObject) second = parse_object (lines[2]);
+  g_assert_cmpint (json_object_get_int_member (second, "frame"), ==, 1);
+  JsonArray *state = json_object_get_array_member (second, "state");
+  JsonObject *ball = json_array_get_object_element (state, 0);
+  assert_vec (ball, "pos", 2.0, 0.0);
+  g_assert_cmpfloat (json_object_get_double_member (ball, "angle_rad"), ==, 0.5);
+  g_assert_cmpfloat (json_object_get_double_member (ball, "omega_rad"), ==, 0.25);
+  JsonObject *still = json_array_get_object_element (state, 1);
+  g_assert_false (json_object_has_member (still, "angle_rad"));
+  g_assert_false (json_object_has_member (still, "omega_rad"));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (state, 2), "id"),
+                   ==, "ship");
+  JsonObject *box = json_array_get_object_element (state, 3);
+  g_assert_cmpstr (json_object_get_string_member (box, "id"), ==, "box");
+  assert_vec (box, "pos", 100.0, 4.0);
+  assert_vec (box, "vel", 0.0, 2.0);
+  g_assert_cmpfloat (json_object_get_double_member (box, "angle_rad"), ==, 1.0);
+  g_assert_cmpfloat (json_object_get_double_member (box, "omega_rad"), ==, 0.5);
+
+  /* The ledger: the ball (m = pi, I = pi / 2) and the box (m = 4, I = 8 / 3). */
+  g_autoptr (JsonObject) end_line = parse_object (lines[3]);
+  JsonObject *end = json_object_get_object_member (end_line, "end");
+  double rotational = 0.5 * (G_PI / 2.0) * 0.0625 + 0.5 * (8.0 / 3.0) * 0.25;
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (end, "rotational"), rotational,
+                                  1e-14);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (end, "kinetic"),
+                                  G_PI / 2.0 + 8.0 + rotational, 1e-13);
+
+  /* The text for people says the same. */
+  g_autoptr (CliResult) human = cli_run ("run", scene, "--frames", "1", "--states", NULL);
+  g_assert_cmpint (human->status, ==, 0);
+  g_assert_nonnull (strstr (human->out, "state 1: ball pos=(1, 0) vel=(1, 0) angle=0.25 "
+                                        "omega=0.25; still pos=(0, 50) vel=(0, 0); ship "
+                                        "pos=(0.5, 100) vel=(0.5, 0); box pos=(100, 2) vel=(0, "
+                                        "2) angle=0.5 omega=0.5; tri pos=(201.86, 1.24155) vel=(0, "
+                                        "0) angle=0.125 omega=0\n"));
+
+  /* A scene without polygons or curves writes neither count. */
+  g_autofree char *pairs = data_path ("pairs.json");
+  g_autoptr (CliResult) old = cli_run ("run", pairs, "--frames", "0", "--jsonl", NULL);
+  g_assert_null (strstr (old->out, "polygons"));
+  g_assert_null (strstr (old->out, "rotational"));
+}
+
 static void
 test_run_deterministic (void)
 {
@@ -582,6 +652,31 @@ test_run_hash (void)
   g_assert_true (g_str_has_suffix (human->out, human_line));
   g_assert_cmpint (jsonl->status, ==, 0);
   g_assert_true (g_str_has_suffix (jsonl->out, json_line));
+}
+
+/* The hash covers a polygon's turn: the same scene with the box turning faster differs. */
+static void
+test_run_rigid_hash (void)
+{
+  g_autofree char *scene = data_path ("rigid.json");
+  g_autofree char *hex = hash_in_process (scene, 3);
+  g_autoptr (CliResult) run = cli_run ("run", scene, "--frames", "3", "--hash", NULL);
+  g_autofree char *line = g_strdup_printf ("\nhash=%s\n", hex);
+  g_assert_true (g_str_has_suffix (run->out, line));
+
+  g_autoptr (GError) error = NULL;
+  PhysWorld *world = imp_scene_load_file (scene, &error);
+  g_assert_no_error (error);
+  PhysEdit spin = phys_edit_init (PHYS_EDIT_SET_POLYGON, "box");
+  spin.fields = PHYS_EDIT_ANGULAR_VELOCITY;
+  spin.angular_velocity = 0.5000000000000001;
+  g_assert_cmpint (phys_world_apply_edit (world, &spin), ==, PHYS_OK);
+  for (int k = 0; k < 3; k++)
+    phys_world_step (world, NULL);
+  g_autofree char *other
+      = g_strdup_printf ("%016" G_GINT64_MODIFIER "x", (guint64) phys_world_hash (world));
+  g_assert_cmpstr (other, !=, hex);
+  phys_world_free (world);
 }
 
 static void
@@ -825,6 +920,22 @@ test_inspect_bad_pairs (void)
   g_assert_nonnull (strstr (twice->err, "names 'a' twice"));
   g_assert_cmpint (walls->status, ==, 2);
   g_assert_nonnull (strstr (walls->err, "no test between a segment and a segment"));
+
+  /* Polygons and curves are ids too, and a probe has no test with a polygon. */
+  g_autofree char *rigid = data_path ("rigid.json");
+  g_autoptr (CliResult) typo = cli_run ("inspect", rigid, "--frame", "0", "--pair", "bx,tri",
+                                        NULL);
+  g_assert_cmpint (typo->status, ==, 2);
+  g_assert_nonnull (strstr (typo->err, "no body has the id 'bx' in "));
+  g_assert_nonnull (strstr (typo->err, "did you mean 'box'?"));
+  g_autoptr (CliResult) probe = cli_run ("inspect", rigid, "--frame", "0", "--pair", "ship,box",
+                                         NULL);
+  g_assert_cmpint (probe->status, ==, 2);
+  g_assert_nonnull (strstr (probe->err, "no test between a probe and a polygon"));
+  g_autoptr (CliResult) curves = cli_run ("inspect", rigid, "--frame", "0", "--pair",
+                                          "hill,still", NULL);
+  g_assert_cmpint (curves->status, ==, 0);
+  g_assert_nonnull (strstr (curves->out, "\"kind\":\"circle-curve\",\"a\":\"still\",\"b\":\"hill\""));
 }
 
 /* Session files in place of scenes (docs/session-format.md). The session
@@ -1153,6 +1264,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/jsonl-values", test_run_jsonl_values);
   g_test_add_func ("/cli/run/event-cap", test_run_event_cap);
   g_test_add_func ("/cli/run/states", test_run_states);
+  g_test_add_func ("/cli/run/rigid-states", test_run_rigid_states);
+  g_test_add_func ("/cli/run/rigid-hash", test_run_rigid_hash);
   g_test_add_func ("/cli/run/same-bytes-twice", test_run_deterministic);
   g_test_add_func ("/cli/run/hash-matches-in-process", test_run_hash);
   g_test_add_func ("/cli/run/human-summary", test_run_human);

@@ -17,6 +17,7 @@
 #include "imp-framing.h"
 #include "imp-lesson.h"
 #include "imp-render.h"
+#include "imp-session-file.h"
 #include "imp-session.h"
 #include "imp-timeline-bar.h"
 #include "imp-window.h"
@@ -312,6 +313,194 @@ test_grab_edit (void)
   g_assert_cmpstr (edit.name, ==, "wall-1");
   imp_assert_vec_near (edit.a, 20, 80, 1e-12);
   imp_assert_vec_near (edit.b, 120, 80, 1e-12);
+  phys_world_free (world);
+}
+
+
+/* Rigid bodies: a 40 x 20 box "box" at (100, 100), a curve "ramp", in bounds 0..400 x 0..300. */
+static PhysWorld *
+rigid_world (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.has_bounds = true;
+  def.bounds = (PhysAabb) { { 0, 0 }, { 400, 300 } };
+  PhysWorld *world = imp_test_world_new (&def);
+  PhysEdit box = phys_edit_init (PHYS_EDIT_ADD_POLYGON, "box");
+  box.shape = phys_polygon_box (40, 20);
+  box.position = phys_v2 (100, 100);
+  g_assert_cmpint (phys_world_apply_edit (world, &box), ==, PHYS_OK);
+  PhysEdit ramp = phys_edit_init (PHYS_EDIT_ADD_CURVE, "ramp");
+  ramp.curve = (PhysBezier) { { { 200, 250 }, { 250, 150 }, { 300, 250 }, { 350, 200 } } };
+  g_assert_cmpint (phys_world_apply_edit (world, &ramp), ==, PHYS_OK);
+  imp_test_add_circle (world, "ball", 300, 60, 0, 0, 10);
+  return world;
+}
+
+/* The forms' fields of polygons, curves and the circles' new ones: read, turned into set
+ * edits of their own bit, refused with the field's words. */
+static void
+test_fields_rigid (void)
+{
+  PhysWorld *world = rigid_world ();
+  PhysBodyRef box = { PHYS_BODY_POLYGON, 0 }, ramp = { PHYS_BODY_CURVE, 0 };
+  PhysBodyRef ball = { PHYS_BODY_CIRCLE, 0 };
+  g_autoptr (GError) error = NULL;
+  PhysEdit edit;
+
+  /* 40 x 20 at density 1: mass 800. */
+  const ImpBodyField *mass = imp_body_field_lookup (PHYS_BODY_POLYGON, "mass");
+  g_assert_cmpfloat (imp_body_field_get (world, box, mass), ==, 800);
+  g_assert_cmpfloat (imp_body_field_get (world, box, imp_body_field_lookup (PHYS_BODY_POLYGON,
+                                                                            "density")),
+                     ==, 1);
+  const ImpBodyField *angle = imp_body_field_lookup (PHYS_BODY_POLYGON, "angle");
+  g_assert_true (imp_body_field_edit (world, box, angle, 0.5, &edit, &error));
+  g_assert_cmpint (edit.kind, ==, PHYS_EDIT_SET_POLYGON);
+  g_assert_cmphex (edit.fields, ==, PHYS_EDIT_ANGLE);
+  g_assert_cmpfloat (edit.angle, ==, 0.5);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  g_assert_cmpfloat (imp_body_field_get (world, box, angle), ==, 0.5);
+  const ImpBodyField *density = imp_body_field_lookup (PHYS_BODY_POLYGON, "density");
+  g_assert_true (imp_body_field_edit (world, box, density, 2.5, &edit, &error));
+  g_assert_cmphex (edit.fields, ==, PHYS_EDIT_DENSITY);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  g_assert_cmpfloat_with_epsilon (imp_body_field_get (world, box, mass), 2000, 1e-9);
+
+  /* A curve's P1.y: the other control points stay. */
+  const ImpBodyField *p1y = imp_body_field_lookup (PHYS_BODY_CURVE, "p1y");
+  g_assert_cmpfloat (imp_body_field_get (world, ramp, p1y), ==, 150);
+  g_assert_true (imp_body_field_edit (world, ramp, p1y, 120, &edit, &error));
+  g_assert_cmphex (edit.fields, ==, PHYS_EDIT_CONTROL_POINTS);
+  imp_assert_vec_equal (edit.curve.p[0], 200, 250);
+  imp_assert_vec_equal (edit.curve.p[1], 250, 120);
+  imp_assert_vec_equal (edit.curve.p[3], 350, 200);
+
+  /* The circle's turn and friction. */
+  const ImpBodyField *omega = imp_body_field_lookup (PHYS_BODY_CIRCLE, "omega");
+  g_assert_true (imp_body_field_edit (world, ball, omega, -0.25, &edit, &error));
+  g_assert_cmphex (edit.fields, ==, PHYS_EDIT_ANGULAR_VELOCITY);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  g_assert_cmpfloat (phys_world_get_circle (world, 0).angular_velocity, ==, -0.25);
+
+  int range = IMP_BODY_FIELD_ERROR_RANGE;
+  assert_refused ("friction", PHYS_BODY_POLYGON, "-1", range,
+                  "\u03bc: expected a number from 0 to 1000000, got -1");
+  assert_refused ("density", PHYS_BODY_POLYGON, "0", range,
+                  "\u03c1: expected a number greater than 0, got 0");
+  assert_refused ("friction", PHYS_BODY_CIRCLE, "2e6", range,
+                  "\u03bc: expected a number from 0 to 1000000, got 2e6");
+
+  /* Three control points already at (250, 250) and P1 moved there: no curve left. */
+  PhysEdit flat = imp_body_edit_curve (world, 0, PHYS_EDIT_CONTROL_POINTS);
+  for (int k = 0; k < 4; k++)
+    flat.curve.p[k] = phys_v2 (250, 250);
+  flat.curve.p[1] = phys_v2 (250, 150);
+  g_assert_cmpint (phys_world_apply_edit (world, &flat), ==, PHYS_OK);
+  const ImpBodyField *p1x = imp_body_field_lookup (PHYS_BODY_CURVE, "p1y");
+  g_assert_false (imp_body_field_edit (world, ramp, p1x, 250, &edit, &error));
+  g_assert_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE);
+  g_assert_cmpstr (error->message, ==,
+                   "P\u2081y: all four control points would be the same point; a curve needs a "
+                   "length");
+  g_clear_error (&error);
+
+  /* Removing either kind; the box moved so that a corner leaves the bounds is refused. */
+  g_assert_cmpint (imp_body_edit_remove (world, box).kind, ==, PHYS_EDIT_REMOVE_POLYGON);
+  g_assert_cmpint (imp_body_edit_remove (world, ramp).kind, ==, PHYS_EDIT_REMOVE_CURVE);
+  PhysEdit move = imp_body_edit_polygon (world, 0, PHYS_EDIT_POSITION);
+  move.position = phys_v2 (15, 100);
+  g_autofree char *warning = NULL;
+  g_assert_false (imp_body_edit_check_place (world, &move, &warning, &error));
+  g_assert_error (error, IMP_BODY_FIELD_ERROR, IMP_BODY_FIELD_ERROR_RANGE);
+  /* Turned by 0.5 about (15, 100), the corner (-20, -10) of the box is at x < 0. */
+  g_assert_true (g_str_has_prefix (error->message, "box: its corner at ("));
+  g_assert_true (g_str_has_suffix (error->message,
+                                   ") would be outside the world's bounds (x 0 to 400, y 0 to "
+                                   "300)"));
+  g_clear_error (&error);
+  move.position = phys_v2 (50, 100);
+  g_assert_true (imp_body_edit_check_place (world, &move, &warning, &error));
+  phys_world_free (world);
+}
+
+/* Taking hold of a polygon moves its centre of mass; its rotation handle (once selected) turns
+ * it about that centre; a curve moves whole, or by one control point. New bodies. */
+static void
+test_grab_rigid (void)
+{
+  PhysWorld *world = rigid_world ();
+  ImpView view = test_view ();
+  PhysBodyRef none = { PHYS_BODY_CIRCLE, -1 }, box = { PHYS_BODY_POLYGON, 0 };
+  PhysBodyRef ramp = { PHYS_BODY_CURVE, 0 };
+
+  ImpGrab g = imp_grab_at (world, NULL, NULL, &view, FALSE, px (&view, 115, 105));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_POLYGON);
+  g_assert_cmpint (g.body.kind, ==, PHYS_BODY_POLYGON);
+  /* 2 px a unit: a drag of 21 px right, 9 up is 10.5, -4.5 (snapped to 0.1). */
+  PhysVec2 from = px (&view, 115, 105);
+  PhysEdit edit = imp_grab_edit (&g, world, &view, phys_v2 (from.x + 21, from.y - 9));
+  g_assert_cmpint (edit.kind, ==, PHYS_EDIT_SET_POLYGON);
+  g_assert_cmphex (edit.fields, ==, PHYS_EDIT_POSITION);
+  imp_assert_vec_near (edit.position, 110.5, 95.5, 1e-12);
+  /* Outside the box (its edge at x = 120, 2 px of slack): empty space. */
+  g_assert_cmpint (imp_grab_at (world, NULL, NULL, &view, FALSE, px (&view, 123, 100)).kind, ==,
+                   IMP_GRAB_NONE);
+
+  /* The handle: on the line from the centre of mass through vertex 0, 22 px beyond the
+   * farthest vertex (sqrt(500) units, 2 px each). Not there unless the box is selected. */
+  PhysPolygonBody body = phys_world_get_polygon (world, 0);
+  PhysVec2 u = phys_v2_unit (body.shape.vertices[0]);
+  PhysVec2 centre = px (&view, 100, 100);
+  PhysVec2 handle = phys_v2_add_scaled (centre, u, sqrt (500.0) * 2 + 22);
+  imp_assert_vec_near (imp_render_rotation_handle (&view, world, 0), handle.x, handle.y, 1e-9);
+  g_assert_cmpint (imp_grab_handle_at (world, &view, none, handle).kind, ==, IMP_GRAB_NONE);
+  g = imp_grab_handle_at (world, &view, box, phys_v2 (handle.x + 3, handle.y));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_ROTATE);
+  /* A quarter turn of the pointer about the centre (clockwise on screen) adds pi / 2,
+   * snapped as finely as a pixel at the handle's reach tells (0.01 rad here). */
+  g = imp_grab_handle_at (world, &view, box, handle);
+  PhysVec2 arm = phys_v2_sub (handle, centre);
+  PhysVec2 turned = phys_v2_add (centre, phys_v2 (-arm.y, arm.x));
+  edit = imp_grab_edit (&g, world, &view, turned);
+  g_assert_cmphex (edit.fields, ==, PHYS_EDIT_ANGLE);
+  g_assert_cmpfloat_with_epsilon (edit.angle, 1.57, 1e-12);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+
+  /* The curve: near it, it moves whole; selected, its control points are handles. */
+  PhysVec2 on_curve = px (&view, 275, 206.25); /* B(1/2) = (P0 + 3 P1 + 3 P2 + P3) / 8 */
+  g = imp_grab_at (world, NULL, NULL, &view, FALSE, phys_v2 (on_curve.x, on_curve.y + 3));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_CURVE);
+  edit = imp_grab_edit (&g, world, &view, phys_v2 (on_curve.x + 20, on_curve.y + 13));
+  g_assert_cmphex (edit.fields, ==, PHYS_EDIT_CONTROL_POINTS);
+  imp_assert_vec_near (edit.curve.p[0], 210, 255, 1e-12);
+  imp_assert_vec_near (edit.curve.p[3], 360, 205, 1e-12);
+  g = imp_grab_handle_at (world, &view, ramp, px (&view, 250, 151));
+  g_assert_cmpint (g.kind, ==, IMP_GRAB_CONTROL);
+  g_assert_cmpint (g.handle, ==, 1);
+  edit = imp_grab_edit (&g, world, &view, px (&view, 240, 131));
+  imp_assert_vec_near (edit.curve.p[1], 240, 130, 1e-12);
+  imp_assert_vec_near (edit.curve.p[2], 300, 250, 1e-12);
+
+  /* New bodies: the box the size of the polygons there (radius sqrt(500): sides 2 sqrt(250)),
+   * a triangle standing on an edge (its apex straight up), an octagon, a curve 200 px wide. */
+  edit = imp_grab_new_polygon (world, &view, phys_v2 (60, 60), 0);
+  g_assert_cmpint (edit.kind, ==, PHYS_EDIT_ADD_POLYGON);
+  g_assert_cmpstr (edit.name, ==, "box-1");
+  g_assert_cmpint (edit.shape.count, ==, 4);
+  g_assert_cmpfloat_with_epsilon (fabs (edit.shape.vertices[0].x), sqrt (250.0), 1e-12);
+  edit = imp_grab_new_polygon (world, &view, phys_v2 (60, 60), 3);
+  g_assert_cmpstr (edit.name, ==, "triangle-1");
+  g_assert_cmpfloat_with_epsilon (edit.shape.vertices[0].x, 0.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (edit.shape.vertices[0].y, -sqrt (500.0), 1e-9);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
+  edit = imp_grab_new_polygon (world, &view, phys_v2 (60, 60), 8);
+  g_assert_cmpstr (edit.name, ==, "polygon-1");
+  g_assert_cmpint (edit.shape.count, ==, 8);
+  edit = imp_grab_new_curve (world, &view, phys_v2 (200, 100));
+  g_assert_cmpstr (edit.name, ==, "curve-1");
+  imp_assert_vec_near (edit.curve.p[0], 150, 100, 1e-12);
+  imp_assert_vec_near (edit.curve.p[3], 250, 100, 1e-12);
+  g_assert_cmpint (phys_world_apply_edit (world, &edit), ==, PHYS_OK);
   phys_world_free (world);
 }
 
@@ -1238,6 +1427,265 @@ test_canvas_fit_recorded (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A window on a scene file of the tests' data, recorded to frames. */
+static ImpWindow *
+window_with_file (const char *dir, const char *name, gint64 frames)
+{
+  ImpWindow *window = imp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+  g_assert_true (imp_window_open (window, path));
+  imp_test_wait_for_length (imp_window_get_session (window), frames);
+  return window;
+}
+
+static PhysBodyRef
+body_named (ImpSession *session, const char *name)
+{
+  ImpSessionView now;
+  PhysBodyRef ref;
+  imp_session_get_view (session, &now);
+  g_assert_true (phys_world_find (now.world, name, &ref));
+  return ref;
+}
+
+static PhysPolygonBody
+polygon_now (ImpSession *session, const char *name)
+{
+  ImpSessionView now;
+  PhysBodyRef ref = body_named (session, name);
+  imp_session_get_view (session, &now);
+  return phys_world_get_polygon (now.world, ref.index);
+}
+
+/* Seed 004's wheel in the form: its values, an angular velocity and a density typed in (each
+ * an edit, undone in turn), fixing it greys out its velocities, and a bad friction refused. */
+static void
+test_editor_polygon (void)
+{
+  ImpWindow *window = window_with_scene ("seed004-wheel.json", 10);
+  ImpSession *session = imp_window_get_session (window);
+  imp_session_set_frame (session, 4);
+  imp_session_select_body (session, body_named (session, "wheel"), FALSE);
+  GtkWidget *form = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_BODY_EDITOR, 0);
+  g_assert_true (imp_body_editor_is_shown (IMP_BODY_EDITOR (form)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (form, "mass"))), ==, "4");
+  g_assert_true (label_has (form, "12 vertices, area "));
+
+  type_into (form, "omega", "0.05");
+  g_assert_null (imp_body_editor_get_message (IMP_BODY_EDITOR (form)));
+  g_assert_cmpint (edit_count (session), ==, 1);
+  g_assert_cmpfloat (polygon_now (session, "wheel").angular_velocity, ==, 0.05);
+  /* Density: the mass follows (the 12-gon of radius 80 has area 0.5 12 80^2 sin 30deg). */
+  type_into (form, "density", "0.001");
+  g_assert_cmpint (edit_count (session), ==, 2);
+  g_assert_cmpfloat_with_epsilon (polygon_now (session, "wheel").mass, 19.2, 1e-9);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (form, "mass"))), ==, "19.2");
+
+  type_into (form, "friction", "-1");
+  g_assert_cmpstr (imp_body_editor_get_message (IMP_BODY_EDITOR (form)), ==,
+                   "\u03bc: expected a number from 0 to 1000000, got -1");
+  g_assert_cmpint (edit_count (session), ==, 2);
+
+  g_autoptr (GPtrArray) checks = g_ptr_array_new ();
+  imp_test_collect_widgets (form, GTK_TYPE_CHECK_BUTTON, checks);
+  GtkCheckButton *fixed = NULL;
+  for (guint i = 0; i < checks->len; i++)
+    if (gtk_widget_is_visible (checks->pdata[i])
+        && g_str_equal (gtk_check_button_get_label (checks->pdata[i]), "Fixed"))
+      fixed = checks->pdata[i];
+  g_assert_nonnull (fixed);
+  gtk_check_button_set_active (fixed, TRUE);
+  g_assert_cmpint (edit_count (session), ==, 3);
+  g_assert_true (polygon_now (session, "wheel").fixed);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (entry_named (form, "omega"))));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (entry_named (form, "angle"))));
+
+  g_assert_true (imp_session_undo (session));
+  g_assert_true (imp_session_undo (session));
+  g_assert_cmpfloat (polygon_now (session, "wheel").mass, ==, 4);
+  g_assert_false (polygon_now (session, "wheel").fixed);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A curve's form: its control points and friction; the canvas drags one control point of the
+ * selected curve and turns the selected box by its handle. */
+static void
+test_editor_curve_and_handles (void)
+{
+  ImpWindow *window = window_with_file ("cli", "rigid-figure.json", 6);
+  ImpSession *session = imp_window_get_session (window);
+  ImpCanvas *canvas = drawn_canvas (window);
+  double scale = canvas_scale (canvas);
+  PhysBodyRef ramp = body_named (session, "ramp");
+  imp_session_select_body (session, ramp, FALSE);
+  GtkWidget *form = imp_test_nth_widget (GTK_WIDGET (window), IMP_TYPE_BODY_EDITOR, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_named (form, "p1y"))), ==, "400");
+  type_into (form, "p1y", "380");
+  type_into (form, "friction", "0.5");
+  g_assert_null (imp_body_editor_get_message (IMP_BODY_EDITOR (form)));
+  g_assert_cmpint (edit_count (session), ==, 2);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  PhysCurve curve = phys_world_get_curve (now.world, ramp.index);
+  imp_assert_vec_equal (curve.curve.p[1], 160, 380);
+  g_assert_cmpfloat (curve.friction, ==, 0.5);
+
+  /* P2 dragged 30 px to the right. */
+  PhysVec2 p2 = imp_canvas_to_widget (canvas, curve.curve.p[2]);
+  imp_canvas_drag (canvas, p2.x, p2.y, p2.x + 30, p2.y);
+  g_assert_cmpint (edit_count (session), ==, 3);
+  imp_session_get_view (session, &now);
+  curve = phys_world_get_curve (now.world, ramp.index);
+  double step = pow (10.0, floor (log10 (1.0 / scale)));
+  g_assert_cmpfloat_with_epsilon (curve.curve.p[2].x, 300 + 30 / scale, step);
+  g_assert_cmpfloat (curve.curve.p[2].y, ==, 600);
+  imp_assert_vec_equal (curve.curve.p[1], 160, 380);
+
+  /* The box turned a quarter turn clockwise by its handle. */
+  PhysBodyRef box = body_named (session, "box");
+  imp_session_select_body (session, box, FALSE);
+  PhysPolygonBody before = polygon_now (session, "box");
+  imp_session_get_view (session, &now);
+  PhysVec2 centre = imp_canvas_to_widget (canvas, before.position);
+  PhysVec2 handle = phys_v2 (0, 0);
+  /* The renderer's own place for it, at the canvas's view. */
+  PhysVec2 v0 = phys_v2_unit (phys_v2 (cos (before.angle) * before.shape.vertices[0].x
+                                           - sin (before.angle) * before.shape.vertices[0].y,
+                                       sin (before.angle) * before.shape.vertices[0].x
+                                           + cos (before.angle) * before.shape.vertices[0].y));
+  handle = phys_v2_add_scaled (centre, v0,
+                               before.radius * scale + IMP_RENDER_ROTATION_HANDLE_PX);
+  PhysVec2 arm = phys_v2_sub (handle, centre);
+  imp_canvas_drag (canvas, handle.x, handle.y, centre.x - arm.y, centre.y + arm.x);
+  g_assert_cmpint (edit_count (session), ==, 4);
+  PhysPolygonBody after = polygon_now (session, "box");
+  g_assert_cmpfloat_with_epsilon (after.angle, before.angle + G_PI / 2, 0.01);
+  imp_assert_vec_equal (after.position, before.position.x, before.position.y);
+
+  /* Dragged so that a corner leaves the bounds: refused, nothing changes. */
+  PhysVec2 at = imp_canvas_to_widget (canvas, after.position);
+  PhysVec2 edge = imp_canvas_to_widget (canvas, phys_v2 (0, after.position.y));
+  imp_canvas_drag (canvas, at.x, at.y, edge.x + 5, at.y);
+  g_assert_cmpint (edit_count (session), ==, 4);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Right-click's additions: a box, a triangle, a regular polygon of 6 sides and a curve, each
+ * selected when added and an edit of the timeline; a polygon dragged moves its centre; Delete
+ * removes the curve and a polygon; the saved session holds them as add- and remove- edits. */
+static void
+test_canvas_add_rigid (void)
+{
+  ImpWindow *window = window_with_scene ("seed004-wheel.json", 6);
+  ImpSession *session = imp_window_get_session (window);
+  ImpCanvas *canvas = drawn_canvas (window);
+  /* Far apart in the world (the canvas may fit its view again as bodies come). */
+  PhysVec2 at = imp_canvas_to_widget (canvas, phys_v2 (100, 100));
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.add-polygon", "(ddi)", at.x, at.y, 0);
+  at = imp_canvas_to_widget (canvas, phys_v2 (100, 450));
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.add-polygon", "(ddi)", at.x, at.y, 3);
+  at = imp_canvas_to_widget (canvas, phys_v2 (750, 100));
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.add-polygon", "(ddi)", at.x, at.y, 6);
+  at = imp_canvas_to_widget (canvas, phys_v2 (750, 450));
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.add-curve", "(dd)", at.x, at.y);
+  g_assert_cmpint (edit_count (session), ==, 4);
+  ImpSessionView now;
+  imp_session_get_view (session, &now);
+  g_assert_cmpint (phys_world_polygon_count (now.world), ==, 4);
+  g_assert_cmpint (phys_world_curve_count (now.world), ==, 1);
+  PhysBodyRef selected;
+  g_assert_true (imp_session_get_selected_body (session, &selected));
+  g_assert_cmpint (selected.kind, ==, PHYS_BODY_CURVE);
+  g_assert_cmpint (polygon_now (session, "polygon-1").shape.count, ==, 6);
+  g_assert_cmpint (polygon_now (session, "triangle-1").shape.count, ==, 3);
+  imp_assert_vec_near (polygon_now (session, "box-1").position, 100, 100, 1e-9);
+
+  /* The box dragged 40 px down (from where the canvas draws it now). */
+  double scale = canvas_scale (canvas);
+  at = imp_canvas_to_widget (canvas, phys_v2 (100, 100));
+  imp_canvas_drag (canvas, at.x, at.y, at.x, at.y + 40);
+  g_assert_cmpint (edit_count (session), ==, 5);
+  g_assert_cmpfloat_with_epsilon (polygon_now (session, "box-1").position.y, 100 + 40 / scale,
+                                  pow (10.0, floor (log10 (1.0 / scale))));
+
+  /* Delete: the selected curve, then the box (selected by the drag above, then by a click). */
+  imp_session_select_body (session, body_named (session, "curve-1"), FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete-body", NULL);
+  imp_session_select_body (session, body_named (session, "box-1"), FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.delete-body", NULL);
+  g_assert_cmpint (edit_count (session), ==, 7);
+  imp_session_get_view (session, &now);
+  g_assert_cmpint (phys_world_polygon_count (now.world), ==, 3);
+  g_assert_cmpint (phys_world_curve_count (now.world), ==, 0);
+
+  g_autoptr (ImpSessionFile) file = imp_session_dup_file (session);
+  static const PhysEditKind kinds[] = { PHYS_EDIT_ADD_POLYGON, PHYS_EDIT_ADD_POLYGON,
+                                        PHYS_EDIT_ADD_POLYGON, PHYS_EDIT_ADD_CURVE,
+                                        PHYS_EDIT_SET_POLYGON, PHYS_EDIT_REMOVE_CURVE,
+                                        PHYS_EDIT_REMOVE_POLYGON };
+  g_assert_cmpuint (file->edits->len, ==, G_N_ELEMENTS (kinds));
+  for (guint i = 0; i < file->edits->len; i++)
+    g_assert_cmpint (g_array_index (file->edits, ImpSessionFileEdit, i).edit.kind, ==, kinds[i]);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Seed 004's wheel while it plays: Right turns the selected wheel clockwise (a set-polygon
+ * edit of its angular velocity at the playhead's frame, IMP_SESSION_SPIN_STEP more), Left
+ * back; playback goes on. The session saved from it replays to the same bits. With nothing
+ * selected, Right pauses and steps as always. */
+static void
+test_wheel_keys (void)
+{
+  ImpWindow *window = window_with_scene ("seed004-wheel.json", 20);
+  ImpSession *session = imp_window_get_session (window);
+  imp_session_set_frame (session, 10);
+  PhysBodyRef wheel = body_named (session, "wheel");
+  imp_session_select_body (session, wheel, FALSE);
+  double before = polygon_now (session, "wheel").angular_velocity;
+  imp_session_set_playing (session, TRUE);
+  gint64 frame = imp_session_get_frame (session);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward", NULL));
+  g_assert_true (imp_session_get_playing (session));
+  g_assert_cmpint (edit_count (session), ==, 1);
+  g_autoptr (ImpSessionFile) file = imp_session_dup_file (session);
+  const ImpSessionFileEdit *spin = &g_array_index (file->edits, ImpSessionFileEdit, 0);
+  g_assert_cmpint (spin->edit.kind, ==, PHYS_EDIT_SET_POLYGON);
+  g_assert_cmphex (spin->edit.fields, ==, PHYS_EDIT_ANGULAR_VELOCITY);
+  g_assert_cmpint (spin->frame, >=, frame);
+  /* The wheel's angular velocity at that frame, plus the step. */
+  g_autoptr (PhysWorld) at_edit
+      = imp_recording_seek (imp_session_get_recording (session), spin->frame);
+  g_assert_cmpfloat (phys_world_get_polygon (at_edit, wheel.index).angular_velocity, ==,
+                     spin->edit.angular_velocity);
+  if (spin->frame == frame)
+    g_assert_cmpfloat (spin->edit.angular_velocity, ==, before + IMP_SESSION_SPIN_STEP);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.step-back", NULL));
+  g_assert_cmpint (edit_count (session), ==, 2);
+  imp_session_set_playing (session, FALSE);
+
+  /* The recording and a replay of its session file agree, to the bit. */
+  g_clear_pointer (&file, imp_session_file_free);
+  file = imp_session_dup_file (session);
+  gint64 last = g_array_index (file->edits, ImpSessionFileEdit, 1).frame;
+  imp_test_wait_for_length (session, last + 10);
+  g_autoptr (GError) error = NULL;
+  PhysWorld *replayed = imp_session_file_replay (file, last + 10, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (PhysWorld) recorded = imp_recording_seek (imp_session_get_recording (session),
+                                                       last + 10);
+  g_assert_cmphex (phys_world_hash (replayed), ==, phys_world_hash (recorded));
+  phys_world_free (replayed);
+
+  /* Nothing selected: Right pauses and steps. */
+  imp_session_select_body (session, (PhysBodyRef) { PHYS_BODY_CIRCLE, -1 }, FALSE);
+  imp_session_set_playing (session, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.step-forward", NULL));
+  g_assert_false (imp_session_get_playing (session));
+  g_assert_cmpint (edit_count (session), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1247,6 +1695,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/body-fields/edit", test_fields_edit);
   g_test_add_func ("/ui/canvas-edit/grab-at", test_grab_at);
   g_test_add_func ("/ui/canvas-edit/drag-edit", test_grab_edit);
+  g_test_add_func ("/ui/body-fields/rigid", test_fields_rigid);
+  g_test_add_func ("/ui/canvas-edit/rigid", test_grab_rigid);
   imp_test_init_display ();
   imp_test_add_display_func ("/ui/editing/inspector-reaches-verdict", test_editor_reaches_verdict);
   imp_test_add_display_func ("/ui/editing/world-menu-reaches-mode", test_world_menu_reaches_mode);
@@ -1254,6 +1704,10 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/editing/canvas-add-delete", test_canvas_add_delete);
   imp_test_add_display_func ("/ui/canvas/fit-recorded", test_canvas_fit_recorded);
   imp_test_add_display_func ("/ui/editing/probe-form", test_editor_probe);
+  imp_test_add_display_func ("/ui/editing/polygon-form", test_editor_polygon);
+  imp_test_add_display_func ("/ui/editing/curve-form-and-handles", test_editor_curve_and_handles);
+  imp_test_add_display_func ("/ui/editing/canvas-add-rigid", test_canvas_add_rigid);
+  imp_test_add_display_func ("/ui/editing/wheel-keys", test_wheel_keys);
   imp_test_add_display_func ("/ui/editing/canvas-refusals", test_canvas_refusals);
   imp_test_add_display_func ("/ui/canvas/lesson-frames-subject", test_lesson_frames_subject);
   imp_test_add_display_func ("/ui/canvas/world-switch-reframes", test_world_switch_reframes);

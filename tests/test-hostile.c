@@ -436,6 +436,66 @@ test_edit_overflows (void)
   remove_tree (dir);
 }
 
+/* Rigid bodies at the edges of the ranges: a polygon too large for its moment to be a number
+ * is refused where it is written; a box spun at 1e30 radians a frame with a stiff spring on its
+ * corner stops with a polygon named, every state before it finite; a 16-gon of radius 1e-15
+ * and density 1e30 steps as any body does. */
+static void
+test_rigid_extremes (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *huge = write_file (
+      dir, "huge.json",
+      "{\"impulse\": 1,\n"
+      " \"polygons\": [{\"id\": \"huge\", \"pos\": [0, 0], \"vertices\": [[-1e30, -1e30], "
+      "[1e30, -1e30], [1e30, 1e30]]}]}\n");
+  g_autoptr (Result) refused = run ("run", huge, "--frames", "3", NULL);
+  assert_refused (refused, huge,
+                  ":2:15: error: expected a polygon the physics core accepts, got status "
+                  "\"out-of-range\"");
+
+  g_autofree char *spin = write_file (
+      dir, "spin.json",
+      "{\"impulse\": 1,\n"
+      " \"polygons\": [{\"id\": \"spinner\", \"pos\": [400, 300], \"box\": [40, 20], "
+      "\"omega_rad\": 1e30},\n"
+      "  {\"id\": \"dot\", \"pos\": [200, 300], \"regular\": {\"sides\": 16, "
+      "\"radius\": 1e-15}, \"density\": 1e30}],\n"
+      " \"forces\": [{\"type\": \"spring\", \"a\": \"spinner\", \"b\": \"dot\", \"k\": 1e30, "
+      "\"local_a\": [20, 10]}]}\n");
+  g_autoptr (Result) spun = run ("run", spin, "--frames", "50", "--jsonl", "--states", NULL);
+  g_assert_null (strstr (spun->out, "null"));
+  g_assert_null (strstr (spun->out, "nan"));
+  g_assert_null (strstr (spun->out, "inf"));
+  g_assert_true (g_str_has_prefix (spun->err, spin) || g_str_has_prefix (spun->err, "impulse: "));
+  /* Either a body leaves the range (the run stops there, a polygon named), or the two keep
+   * colliding and every frame stops at the event cap, said so, every number finite. Which comes
+   * first is the physics' business. */
+  if (spun->status == 2)
+    {
+      g_assert_nonnull (strstr (spun->err, ": error: frame "));
+      g_assert_true (strstr (spun->err, "polygon \"spinner\" diverged: ") != NULL
+                     || strstr (spun->err, "polygon \"dot\" diverged: ") != NULL);
+    }
+  else
+    {
+      g_assert_cmpint (spun->status, ==, 0);
+      g_assert_nonnull (strstr (spun->err, "hit the event cap"));
+    }
+
+  g_autofree char *tiny = write_file (
+      dir, "tiny.json",
+      "{\"impulse\": 1, \"world\": {\"gravity\": [0, 0.5]},\n"
+      " \"polygons\": [{\"id\": \"dot\", \"pos\": [200, 300], \"regular\": {\"sides\": "
+      "16, \"radius\": 1e-15}, \"density\": 1e30, \"omega_rad\": 3}]}\n");
+  g_autoptr (Result) stepped = run ("run", tiny, "--frames", "50", "--jsonl", "--states", NULL);
+  g_assert_cmpint (stepped->status, ==, 0);
+  g_assert_null (strstr (stepped->out, "null"));
+  g_assert_null (strstr (stepped->out, "nan"));
+  g_assert_nonnull (strstr (stepped->out, "{\"frame\":49,\"state\":[{\"id\":\"dot\","));
+  remove_tree (dir);
+}
+
 /* Item 9: an export killed while it writes (here by the file size limit, SIGXFSZ)
  * leaves nothing behind, not even a hidden temporary file. */
 static void
@@ -506,6 +566,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/hostile/stiff-spring", test_stiff_spring);
   g_test_add_func ("/cli/hostile/stiff-spring-lesson", test_stiff_spring_lesson);
   g_test_add_func ("/cli/hostile/edit-overflows", test_edit_overflows);
+  g_test_add_func ("/cli/hostile/rigid-extremes", test_rigid_extremes);
   g_test_add_func ("/cli/hostile/export-killed", test_export_killed);
   g_test_add_func ("/cli/hostile/export-force-symlink", test_export_force_symlink);
 

@@ -32,10 +32,10 @@ test_physics_names_complete (void)
     { "probe", PHYS_PROBE_STILL + 1, (const char *(*) (int)) phys_probe_verdict_name },
     { "feature", PHYS_FEATURE_CAP_B + 1, (const char *(*) (int)) phys_feature_name },
     { "response", PHYS_RESPONSE_SLIDE + 1, (const char *(*) (int)) phys_response_name },
-    { "event", PHYS_EVENT_EVENT_CAP + 1, (const char *(*) (int)) phys_event_kind_name },
+    { "event", PHYS_N_EVENT_KINDS, (const char *(*) (int)) phys_event_kind_name },
     { "integrator", PHYS_N_INTEGRATORS, (const char *(*) (int)) phys_integrator_name },
     { "detection", PHYS_DETECTION_DISCRETE + 1, (const char *(*) (int)) phys_detection_name },
-    { "body", PHYS_BODY_PROBE + 1, (const char *(*) (int)) phys_body_kind_name },
+    { "body", PHYS_N_BODY_KINDS, (const char *(*) (int)) phys_body_kind_name },
     { "stop", PHYS_STOP_END + 1, (const char *(*) (int)) phys_stop_kind_name },
   };
   gsize listed = 0;

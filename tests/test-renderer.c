@@ -516,6 +516,27 @@ distance_to_segment (PhysVec2 p, PhysVec2 a, PhysVec2 b)
 /* Whether screen point p is more than margin pixels clear of every body but the circle
  * except (-1: none) and but the segments unless with_segments, of every spring and
  * probe, and inside the bounds. */
+/* Where a spring holds its body, in the world. */
+static PhysVec2
+spring_end_at (const PhysWorld *world, PhysBodyKind kind, int index, PhysVec2 local)
+{
+  PhysVec2 centre;
+  double angle;
+  if (kind == PHYS_BODY_POLYGON)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (world, index);
+      centre = p.position;
+      angle = p.angle;
+    }
+  else
+    {
+      PhysCircle c = phys_world_get_circle (world, index);
+      centre = c.position;
+      angle = c.angle;
+    }
+  return phys_pose_apply (centre, cos (angle), sin (angle), local);
+}
+
 static gboolean
 clear_of_bodies (const PhysWorld *world, const ImpView *view, PhysVec2 p, int except,
                  gboolean with_segments, double margin)
@@ -547,13 +568,27 @@ clear_of_bodies (const PhysWorld *world, const ImpView *view, PhysVec2 p, int ex
           < theme->segment_px + margin)
         return FALSE;
     }
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonWorld placed = phys_world_polygon_placed (world, i);
+      gboolean inside = TRUE;
+      for (int k = 0; k < placed.count; k++)
+        {
+          PhysVec2 v = imp_view_to_screen (view, placed.vertices[k]);
+          /* The outward normal keeps its direction on screen: the view only scales and moves. */
+          if (phys_v2_dot (phys_v2_sub (p, v), placed.normals[k]) > margin + 2.0)
+            inside = FALSE;
+        }
+      if (inside)
+        return FALSE;
+    }
   for (int i = 0; i < phys_world_force_count (world); i++)
     {
       PhysForce f = phys_world_get_force (world, i);
       if (f.kind != PHYS_FORCE_SPRING)
         continue;
-      PhysVec2 a = phys_world_get_circle (world, f.body_a).position;
-      PhysVec2 b = f.body_b >= 0 ? phys_world_get_circle (world, f.body_b).position : f.anchor;
+      PhysVec2 a = spring_end_at (world, f.kind_a, f.body_a, f.local_a);
+      PhysVec2 b = f.body_b >= 0 ? spring_end_at (world, f.kind_b, f.body_b, f.local_b) : f.anchor;
       /* A zigzag swings a few pixels either side of its line. */
       if (distance_to_segment (p, imp_view_to_screen (view, a), imp_view_to_screen (view, b))
           < 8.0 + margin)
@@ -619,6 +654,23 @@ assert_bodies_drawn (cairo_surface_t *surface, const ImpView *view, const PhysWo
               checked++;
               break;
             }
+        }
+    }
+  /* A polygon's fill half way from its centre of mass to its middle vertex (clear of the
+   * angle mark, which runs to vertex 0). */
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonBody body = phys_world_get_polygon (world, i);
+      PhysPolygonWorld placed = phys_world_polygon_placed (world, i);
+      PhysVec2 inside = imp_view_to_screen (
+          view, phys_v2_lerp (body.position, placed.vertices[placed.count / 2], 0.5));
+      if (body.radius * view->scale < 12.0 || inside.x < 0.0 || inside.y < 0.0
+          || inside.x >= view->width || inside.y >= view->height)
+        continue;
+      if (!body.fixed)
+        {
+          assert_pixel (surface, inside, over (theme->background, theme->circle_fill), 1);
+          checked++;
         }
     }
   for (int i = 0; i < phys_world_segment_count (world); i++)
@@ -733,7 +785,7 @@ test_render_shipped_scenes (void)
     }
   g_dir_close (dir);
   /* Every scene the lessons ship (lessons/scenes/). */
-  g_assert_cmpint (scenes, ==, 8);
+  g_assert_cmpint (scenes, ==, 10);
 }
 
 static void collect_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color);
@@ -1258,6 +1310,239 @@ test_segment_verdict_words (void)
   phys_world_free (world);
 }
 
+/* Rigid bodies */
+
+/* A 40 x 20 box at (50, 40) turned by pi/6, a fixed 20 x 10 box at (10, 70), a curve, a circle
+ * turned a quarter turn and one that never turned; 4 px a unit. */
+static PhysWorld *
+rigid_world (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  PhysPolygon box = phys_polygon_box (40.0, 20.0);
+  PhysPolygonBodyDef def = phys_polygon_body_def_default ();
+  def.name = "box";
+  def.vertices = box.vertices;
+  def.count = box.count;
+  def.position = phys_v2 (50.0, 40.0);
+  def.angle = G_PI / 6.0;
+  def.angular_velocity = 0.5;
+  g_assert_cmpint (phys_world_add_polygon (world, &def, NULL, NULL), ==, PHYS_OK);
+  PhysPolygon small = phys_polygon_box (20.0, 10.0);
+  def = phys_polygon_body_def_default ();
+  def.name = "ground";
+  def.vertices = small.vertices;
+  def.count = small.count;
+  def.position = phys_v2 (10.0, 75.0);
+  def.fixed = true;
+  g_assert_cmpint (phys_world_add_polygon (world, &def, NULL, NULL), ==, PHYS_OK);
+  PhysCurveDef curve = phys_curve_def_default ();
+  curve.name = "ramp";
+  curve.curve
+      = (PhysBezier){ { { 70.0, 70.0 }, { 80.0, 50.0 }, { 100.0, 90.0 }, { 110.0, 70.0 } } };
+  g_assert_cmpint (phys_world_add_curve (world, &curve, NULL), ==, PHYS_OK);
+  PhysCircleDef turned = imp_test_circle_def ("turned", 100.0, 20.0, 0.0, 0.0, 8.0);
+  turned.angle = G_PI / 2.0;
+  imp_test_add_circle_def (world, &turned);
+  imp_test_add_circle (world, "plain", 10.0, 20.0, 0.0, 0.0, 8.0);
+  return world;
+}
+
+static void
+rigid_view (ImpView *view)
+{
+  imp_view_init (view, 520, 400);
+  view->scale = 4.0;
+  view->center = phys_v2 (60.0, 50.0);
+}
+
+/* The box's corners, where the pose puts them: just inside each is the fill, just outside the
+ * page; the angle mark runs from the centre of mass to vertex 0; the centre of mass is the
+ * quartered disc (the lower right and upper left quarters filled). Light and dark. */
+static void
+test_render_rotated_box (gconstpointer data)
+{
+  gboolean dark = GPOINTER_TO_INT (data);
+  PhysWorld *world = rigid_world ();
+  const ImpTheme *theme = imp_theme_get (dark);
+  ImpRenderInput input;
+  ImpView view;
+
+  imp_render_input_init (&input, world);
+  input.dark = dark;
+  input.overlays = IMP_OVERLAY_NONE;
+  rigid_view (&view);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
+  maybe_save (surface, dark ? "rigid-box-dark.png" : "rigid-box-light.png");
+
+  PhysPolygonBody box = phys_world_get_polygon (world, 0);
+  double c = cos (G_PI / 6.0), sn = sin (G_PI / 6.0);
+  PhysVec2 centre = imp_view_to_screen (&view, phys_v2 (50.0, 40.0));
+  for (int k = 0; k < 4; k++)
+    {
+      /* The corners of a 40 x 20 box about its centre, turned: (+-20, +-10). */
+      PhysVec2 local = box.shape.vertices[k];
+      g_assert_cmpfloat_with_epsilon (fabs (local.x), 20.0, 1e-12);
+      g_assert_cmpfloat_with_epsilon (fabs (local.y), 10.0, 1e-12);
+      PhysVec2 corner = imp_view_to_screen (
+          &view, phys_v2 (50.0 + local.x * c - local.y * sn, 40.0 + local.x * sn + local.y * c));
+      PhysVec2 in = phys_v2_sub (centre, corner);
+      in = phys_v2_scale (in, 1.0 / phys_v2_len (in));
+      assert_pixel (surface, phys_v2_add_scaled (corner, in, -4.0), theme->background, 0);
+      if (k != 0)
+        assert_pixel (surface, phys_v2_add_scaled (corner, in, 5.0), theme->circle_fill, 0);
+    }
+  /* Half way along the angle mark, and the quartered disc. */
+  PhysVec2 v0 = box.shape.vertices[0];
+  PhysVec2 mark = imp_view_to_screen (
+      &view, phys_v2 (50.0 + 0.5 * (v0.x * c - v0.y * sn), 40.0 + 0.5 * (v0.x * sn + v0.y * c)));
+  assert_pixel (surface, mark, theme->circle_stroke, 100);
+  assert_pixel (surface, phys_v2 (centre.x + 1.5, centre.y + 1.5), theme->circle_stroke, 40);
+  assert_pixel (surface, phys_v2 (centre.x - 2.0, centre.y - 2.0), theme->circle_stroke, 40);
+  assert_pixel (surface, phys_v2 (centre.x - 1.5, centre.y + 1.5), theme->background, 40);
+
+  /* The fixed box's outline is the fixed bodies' ink; its top edge at y = 70. */
+  PhysVec2 top = imp_view_to_screen (&view, phys_v2 (14.0, 70.0));
+  assert_pixel (surface, phys_v2 (top.x, top.y - 0.5), theme->fixed_stroke, 70);
+  assert_pixel (surface, phys_v2 (top.x, top.y - 4.0), theme->background, 0);
+
+  /* The circle turned a quarter turn has its mark straight down (y down); the one that never
+   * turned has none: its fill where the mark would be. */
+  PhysVec2 turned = imp_view_to_screen (&view, phys_v2 (100.0, 20.0));
+  /* A thin line half covers the pixels it runs along: their colour is half way to the ink. */
+  assert_pixel (surface, phys_v2 (turned.x, turned.y + 16.0), theme->circle_stroke, 100);
+  assert_pixel (surface, phys_v2 (turned.x + 16.0, turned.y + 1.0), theme->circle_fill, 0);
+  PhysVec2 plain = imp_view_to_screen (&view, phys_v2 (10.0, 20.0));
+  assert_pixel (surface, phys_v2 (plain.x + 16.0, plain.y), theme->circle_fill, 0);
+
+  /* The curve passes through B(1/2) = (P0 + 3 P1 + 3 P2 + P3) / 8 = (90, 70); 8 px off it
+   * along the normal there is the page. */
+  PhysVec2 mid = imp_view_to_screen (&view, phys_v2 (90.0, 70.0));
+  assert_pixel (surface, mid, theme->curve, 30);
+  /* B'(1/2) = 3/4 (P3 + P2 - P1 - P0) = (45, 30); its normal is (-30, 45) / |.|. */
+  PhysBezier ramp = phys_world_get_curve (world, 0).curve;
+  imp_assert_vec_near (phys_bezier_derivative (&ramp, 0.5), 45.0, 30.0, 1e-12);
+  PhysVec2 n = phys_v2_scale (phys_v2 (-30.0, 45.0), 1.0 / sqrt (30.0 * 30.0 + 45.0 * 45.0));
+  assert_pixel (surface, phys_v2_add_scaled (mid, n, 8.0), theme->background, 0);
+  assert_pixel (surface, phys_v2_add_scaled (mid, n, -8.0), theme->background, 0);
+  assert_pixel (surface, phys_v2_add_scaled (mid, n, 1.0), theme->curve, 30);
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
+/* The box turns 0.5 rad a frame: its curved arrow runs from the line of the angle mark, just
+ * outside the path of vertex 0 (|v0| = sqrt(500) units, 4 px each, plus 7 px), through a
+ * quarter of a radian and not back the other way; half a radian at that radius is 48 px,
+ * drawn to scale. */
+static void
+test_render_spin_arc (void)
+{
+  PhysWorld *world = rigid_world ();
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  ImpRenderInput input;
+  ImpView view;
+
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_VELOCITY;
+  rigid_view (&view);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
+  maybe_save (surface, "rigid-spin.png");
+
+  PhysPolygonBody box = phys_world_get_polygon (world, 0);
+  PhysVec2 v0 = box.shape.vertices[0];
+  double a0 = atan2 (v0.y, v0.x) + G_PI / 6.0;
+  double rad = sqrt (500.0) * 4.0 + 7.0;
+  PhysVec2 centre = imp_view_to_screen (&view, phys_v2 (50.0, 40.0));
+  PhysVec2 along = phys_v2 (centre.x + rad * cos (a0 + 0.2), centre.y + rad * sin (a0 + 0.2));
+  PhysVec2 before = phys_v2 (centre.x + rad * cos (a0 - 0.2), centre.y + rad * sin (a0 - 0.2));
+  assert_pixel (surface, along, theme->velocity, 60);
+  assert_pixel (surface, before, theme->background, 0);
+  /* No label: this one is to scale. */
+  g_assert_cmpfloat (0.5 * rad, >=, 40.0);
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
+/* Selected, a polygon gets its rotation handle on the line of its angle mark and a curve its
+ * control points (squares, outlined in the construction colour). */
+static void
+test_render_rigid_selection (void)
+{
+  PhysWorld *world = rigid_world ();
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  ImpRenderInput input;
+  ImpView view;
+
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_NONE;
+  input.selected_body = 0;
+  input.selected_kind = PHYS_BODY_POLYGON;
+  input.selected_other = 0;
+  input.selected_other_kind = PHYS_BODY_CURVE;
+  rigid_view (&view);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
+  maybe_save (surface, "rigid-selection.png");
+
+  /* The handle: 22 px beyond the farthest vertex (sqrt(500) units) from the centre of mass. */
+  PhysPolygonBody box = phys_world_get_polygon (world, 0);
+  PhysVec2 v0 = box.shape.vertices[0];
+  double a0 = atan2 (v0.y, v0.x) + G_PI / 6.0;
+  PhysVec2 centre = imp_view_to_screen (&view, phys_v2 (50.0, 40.0));
+  double out = sqrt (500.0) * 4.0 + IMP_RENDER_ROTATION_HANDLE_PX;
+  PhysVec2 handle = imp_render_rotation_handle (&view, world, 0);
+  imp_assert_vec_near (handle, centre.x + out * cos (a0), centre.y + out * sin (a0), 1e-9);
+  assert_pixel (surface, handle, theme->selection, 0);
+
+  /* P1 = (80, 50) is off the curve: its square's outline, and its middle the page. */
+  PhysVec2 p1 = imp_view_to_screen (&view, phys_v2 (80.0, 50.0));
+  assert_pixel (surface, p1, theme->background, 0);
+  assert_pixel (surface, phys_v2 (p1.x + 3.5, p1.y), theme->construction, 60);
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
+/* A spring holding the box by vertex 0 is drawn over the box, to the vertex, with a ring
+ * there; the polygon drawn at a pose the caller gives (a moment inside the frame) moves with
+ * it. */
+static void
+test_render_rigid_spring_and_pose (void)
+{
+  PhysWorld *world = rigid_world ();
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  PhysPolygonBody box = phys_world_get_polygon (world, 0);
+  PhysForceDef spring = phys_force_def_default (PHYS_FORCE_SPRING);
+  spring.kind_a = PHYS_BODY_POLYGON;
+  spring.body_a = 0;
+  spring.local_a = box.shape.vertices[0];
+  spring.anchor = phys_v2 (50.0, 10.0);
+  g_assert_cmpint (phys_world_add_force (world, &spring, NULL, NULL), ==, PHYS_OK);
+  ImpRenderInput input;
+  ImpView view;
+
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_NONE;
+  rigid_view (&view);
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
+  PhysPolygonWorld placed = phys_world_polygon_placed (world, 0);
+  PhysVec2 held = imp_view_to_screen (&view, placed.vertices[0]);
+  assert_pixel (surface, phys_v2 (held.x + 2.5, held.y), theme->spring, 60);
+  cairo_surface_destroy (surface);
+
+  /* The same box at a pose given by the caller: centre (30, 30), not turned (one pose a
+   * polygon: the fixed one where it is). */
+  PhysPolygonBody ground = phys_world_get_polygon (world, 1);
+  PhysPose poses[2] = { phys_pose (30.0, 30.0, 0.0),
+                        phys_pose (ground.position.x, ground.position.y, ground.angle) };
+  g_assert_cmpint (phys_world_polygon_count (world), ==, G_N_ELEMENTS (poses));
+  input.polygon_poses = poses;
+  input.selected_body = -1;
+  surface = imp_test_render_to_surface (&view, &input);
+  PhysVec2 corner = imp_view_to_screen (&view, phys_v2 (30.0 + 20.0, 30.0 + 10.0));
+  assert_pixel (surface, phys_v2 (corner.x - 4.0, corner.y - 4.0), theme->circle_fill, 0);
+  assert_pixel (surface, phys_v2 (corner.x + 4.0, corner.y + 4.0), theme->background, 0);
+  cairo_surface_destroy (surface);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1274,6 +1559,13 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/labels/prefer-free-space", test_labels_prefer_free_space);
   g_test_add_func ("/ui/labels/capsule-geometry", test_labels_capsule_geometry);
   g_test_add_func ("/ui/render/circle-centre", test_render_circle_centre);
+  g_test_add_data_func ("/ui/render/rigid/rotated-box/light", GINT_TO_POINTER (FALSE),
+                        test_render_rotated_box);
+  g_test_add_data_func ("/ui/render/rigid/rotated-box/dark", GINT_TO_POINTER (TRUE),
+                        test_render_rotated_box);
+  g_test_add_func ("/ui/render/rigid/spin-arc", test_render_spin_arc);
+  g_test_add_func ("/ui/render/rigid/selection", test_render_rigid_selection);
+  g_test_add_func ("/ui/render/rigid/spring-and-pose", test_render_rigid_spring_and_pose);
   g_test_add_data_func ("/ui/render/background/light", GINT_TO_POINTER (FALSE),
                         test_render_background);
   g_test_add_data_func ("/ui/render/background/dark", GINT_TO_POINTER (TRUE),

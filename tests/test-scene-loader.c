@@ -280,6 +280,60 @@ check_springs (PhysWorld *world)
   g_assert_cmpfloat (phys_v2_len (phys_v2_sub (jumper.position, jump.anchor)), <, jump.rest_length);
 }
 
+/* Seed 004's wheel: a regular 12-gon of circumradius 80 and mass 4 has
+ * I = m R^2 (1 + 2 cos^2 (pi / 12)) / 6; the weight on its right rim turns it clockwise (a
+ * positive angle, y down) as it falls. */
+static void
+check_wheel (PhysWorld *world)
+{
+  PhysBodyRef ref;
+  g_assert_true (phys_world_find (world, "wheel", &ref));
+  PhysPolygonBody wheel = phys_world_get_polygon (world, ref.index);
+  double c = cos (G_PI / 12.0);
+  g_assert_cmpint (wheel.shape.count, ==, 12);
+  g_assert_cmpfloat (wheel.mass, ==, 4.0);
+  g_assert_cmpfloat_with_epsilon (wheel.inertia, 4.0 * 6400.0 * (1.0 + 2.0 * c * c) / 6.0, 1e-8);
+  imp_assert_vec_near (wheel.position, 400.0, 240.0, 1e-9);
+  PhysForce cord = phys_world_get_force (world, 1);
+  g_assert_cmpint (cord.kind, ==, PHYS_FORCE_BUNGEE);
+  g_assert_cmpint (cord.kind_a, ==, PHYS_BODY_POLYGON);
+  imp_assert_vec_near (cord.local_a, 80.0, 0.0, 1e-9);
+  for (int k = 0; k < 50; k++)
+    phys_world_step (world, NULL);
+  wheel = phys_world_get_polygon (world, ref.index);
+  g_assert_cmpfloat (wheel.angle, >, 0.1);
+  g_assert_cmpfloat (wheel.angular_velocity, >, 0.0);
+  /* The axle holds it: its centre moves less than a unit. */
+  g_assert_cmpfloat (phys_v2_len (phys_v2_sub (wheel.position, phys_v2 (400.0, 240.0))), <, 1.0);
+}
+
+/* The sign is a 160 x 60 box of mass 2, I = 2 (160^2 + 60^2) / 12; the springs at its top
+ * corners turn it back level. The pendulum's spring holds vertex 0, which is its centroid
+ * (20/3, 100) away from its centre of mass. */
+static void
+check_hanging (PhysWorld *world)
+{
+  PhysBodyRef sign_ref, pendulum_ref;
+  g_assert_true (phys_world_find (world, "sign", &sign_ref));
+  g_assert_true (phys_world_find (world, "pendulum", &pendulum_ref));
+  PhysPolygonBody sign = phys_world_get_polygon (world, sign_ref.index);
+  g_assert_cmpfloat_with_epsilon (sign.inertia, 2.0 * (160.0 * 160.0 + 60.0 * 60.0) / 12.0, 1e-9);
+  g_assert_cmpfloat (sign.angle, ==, 0.35);
+  PhysForce hold = phys_world_get_force (world, 2);
+  imp_assert_vec_near (hold.local_a, -20.0 / 3.0, -100.0, 1e-12);
+  for (int k = 0; k < 1000; k++)
+    phys_world_step (world, NULL);
+  g_assert_cmpfloat (fabs (phys_world_get_polygon (world, sign_ref.index).angle), <, 0.01);
+  /* The pendulum still swings. */
+  double swing = 0.0;
+  for (int k = 0; k < 300; k++)
+    {
+      phys_world_step (world, NULL);
+      swing = fmax (swing, fabs (phys_world_get_polygon (world, pendulum_ref.index).angle));
+    }
+  g_assert_cmpfloat (swing, >, 0.3);
+}
+
 typedef struct
 {
   const char *name;
@@ -299,6 +353,8 @@ static const ShippedScene shipped_scenes[] = {
   { "seed003-ship-wall", 0, 1, 3, 0, check_ship_wall },
   { "seed004-orbit", 6, 0, 0, 1, check_orbit },
   { "seed004-springs", 5, 4, 0, 4, check_springs },
+  { "seed004-hanging-shapes", 0, 0, 0, 3, check_hanging },
+  { "seed004-wheel", 1, 0, 0, 2, check_wheel },
 };
 
 static void
@@ -524,7 +580,7 @@ test_all_keys (void)
   int sun_i = body_index (world, PHYS_BODY_CIRCLE, "sun");
   int p1_i = body_index (world, PHYS_BODY_CIRCLE, "p.1");
   int p2_i = body_index (world, PHYS_BODY_CIRCLE, "p_2");
-  g_assert_cmpint (phys_world_force_count (world), ==, 6);
+  g_assert_cmpint (phys_world_force_count (world), ==, 8);
   PhysForce f = phys_world_get_force (world, 0);
   g_assert_cmpint (f.kind, ==, PHYS_FORCE_ATTRACTOR);
   g_assert_cmpint (f.source, ==, sun_i);
@@ -550,6 +606,64 @@ test_all_keys (void)
   g_assert_cmpint (f.body_a, ==, p2_i);
   g_assert_cmpint (f.body_b, ==, -1);
   imp_assert_vec_near (f.anchor, 300.0, 100.0, 1e-12);
+
+  /* New with rigid bodies. */
+  g_assert_cmpfloat (def->bounds_friction, ==, 0.5);
+  g_assert_cmpfloat (p1.angle, ==, 0.5);
+  g_assert_cmpfloat (p1.angular_velocity, ==, -0.25);
+  g_assert_cmpfloat (p1.friction, ==, 0.3);
+  g_assert_cmpfloat (floor_.friction, ==, 0.6);
+  g_assert_cmpint (phys_world_polygon_count (world), ==, 3);
+  /* The right triangle (0, 0), (4, 0), (0, 3), density 2: area 6, mass 12, I = 2 25/3, its
+   * centroid (4/3, 1) from the corner turned by 0.25 rad about the corner at (200, 100). */
+  PhysPolygonBody tri
+      = phys_world_get_polygon (world, body_index (world, PHYS_BODY_POLYGON, "tri"));
+  g_assert_cmpfloat_with_epsilon (tri.mass, 12.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tri.inertia, 50.0 / 3.0, 1e-12);
+  double c = cos (0.25), s = sin (0.25);
+  imp_assert_vec_near (tri.position, 200.0 + 4.0 / 3.0 * c - s, 100.0 + 4.0 / 3.0 * s + c, 1e-12);
+  g_assert_cmpfloat (tri.angle, ==, 0.25);
+  imp_assert_vec_near (tri.velocity, 1.0, 0.5, 1e-12);
+  g_assert_cmpfloat (tri.angular_velocity, ==, 0.125);
+  g_assert_cmpfloat (tri.restitution, ==, 0.5);
+  g_assert_cmpfloat (tri.friction, ==, 0.4);
+  g_assert_false (tri.fixed);
+  g_assert_cmpint (tri.integrator, ==, PHYS_INTEGRATOR_MIDPOINT);
+  PhysPolygonBody crate
+      = phys_world_get_polygon (world, body_index (world, PHYS_BODY_POLYGON, "crate"));
+  g_assert_cmpfloat (crate.mass, ==, 8.0);
+  g_assert_cmpfloat_with_epsilon (crate.density, 8.0 / 200.0, 1e-15);
+  g_assert_true (crate.fixed);
+  g_assert_cmpfloat (crate.inv_mass, ==, 0.0);
+  PhysPolygonBody wheel
+      = phys_world_get_polygon (world, body_index (world, PHYS_BODY_POLYGON, "wheel"));
+  g_assert_cmpint (wheel.shape.count, ==, 6);
+  /* A regular hexagon of circumradius 10: area 3 sqrt(3) / 2 r^2. */
+  g_assert_cmpfloat_with_epsilon (wheel.area, 150.0 * sqrt (3.0), 1e-9);
+  imp_assert_vec_near (wheel.position, 400.0, 100.0, 1e-12);
+
+  g_assert_cmpint (phys_world_curve_count (world), ==, 2);
+  PhysCurve hill = phys_world_get_curve (world, body_index (world, PHYS_BODY_CURVE, "hill"));
+  imp_assert_vec_near (hill.curve.p[1], 100.0, 400.0, 1e-12);
+  g_assert_cmpfloat (hill.restitution, ==, 0.5);
+  g_assert_cmpfloat (hill.friction, ==, 0.2);
+  PhysCurve dip = phys_world_get_curve (world, body_index (world, PHYS_BODY_CURVE, "dip"));
+  g_assert_cmpfloat (dip.restitution, ==, 1.0);
+  g_assert_cmpfloat (dip.friction, ==, 0.0);
+
+  /* Spring ends in the bodies' own coordinates: the triangle's corner (4, 0) of its vertex
+   * list is (4 - 4/3, -1) from its centre of mass; a circle's point is about its centre. */
+  f = phys_world_get_force (world, 6);
+  g_assert_cmpint (f.kind_a, ==, PHYS_BODY_POLYGON);
+  g_assert_cmpint (f.body_a, ==, body_index (world, PHYS_BODY_POLYGON, "tri"));
+  imp_assert_vec_near (f.local_a, 4.0 - 4.0 / 3.0, -1.0, 1e-12);
+  g_assert_cmpint (f.kind_b, ==, PHYS_BODY_CIRCLE);
+  g_assert_cmpint (f.body_b, ==, p1_i);
+  imp_assert_vec_near (f.local_b, 0.0, 5.0, 1e-12);
+  f = phys_world_get_force (world, 7);
+  g_assert_cmpint (f.kind_a, ==, PHYS_BODY_POLYGON);
+  imp_assert_vec_near (f.local_a, 10.0, 0.0, 1e-12);
+  g_assert_cmpint (f.body_b, ==, -1);
   phys_world_free (world);
 }
 
@@ -565,6 +679,38 @@ test_lenient_values (void)
   g_assert_no_error (error);
   g_assert_false (phys_world_get_def (world)->has_bounds);
   g_assert_cmpint (phys_world_get_def (world)->substeps, ==, 2);
+  phys_world_free (world);
+}
+
+/* A polygon's vertices may go round either way; both give the same body, with the file's first
+ * vertex first (it marks the angle on the canvas). */
+static void
+test_vertex_order (void)
+{
+  g_autoptr (GError) error = NULL;
+  PhysWorld *world = load_inline (
+      "{'impulse': 1, 'polygons': ["
+      "{'id': 'screen-clockwise', 'pos': [10, 20], 'vertices': [[0, 0], [4, 0], [4, 2], [0, 3]]},"
+      "{'id': 'screen-anticlockwise', 'pos': [10, 20], 'vertices': [[0, 0], [0, 3], [4, 2], "
+      "[4, 0]]}]}",
+      &error);
+
+  g_assert_no_error (error);
+  PhysPolygonWorld a = phys_world_polygon_placed (world, 0);
+  PhysPolygonWorld b = phys_world_polygon_placed (world, 1);
+  g_assert_cmpint (a.count, ==, 4);
+  g_assert_cmpint (b.count, ==, 4);
+  static const double expected[4][2] = { { 10, 20 }, { 14, 20 }, { 14, 22 }, { 10, 23 } };
+  for (int i = 0; i < 4; i++)
+    {
+      imp_assert_vec_near (a.vertices[i], expected[i][0], expected[i][1], 1e-12);
+      imp_assert_vec_near (b.vertices[i], expected[i][0], expected[i][1], 1e-12);
+    }
+  PhysPolygonBody pa = phys_world_get_polygon (world, 0), pb = phys_world_get_polygon (world, 1);
+  g_assert_cmpfloat (pa.area, ==, pb.area);
+  g_assert_cmpfloat (pa.inertia, ==, pb.inertia);
+  /* Trapezoid area (3 + 2) / 2 * 4 = 10. */
+  g_assert_cmpfloat_with_epsilon (pa.area, 10.0, 1e-12);
   phys_world_free (world);
 }
 
@@ -886,13 +1032,122 @@ static const BadInline bad_inline[] = {
   { "unknown-id/spring-b", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'p', 'b': 'ghost'}]}",
-    "1:158: error: expected the id of a circle for \"b\", got \"ghost\"" },
+    "1:158: error: expected the id of a circle or a polygon for \"b\", got \"ghost\"" },
   { "unknown-id/spring-a-guess", IMP_FORMAT_ERROR_UNKNOWN_ID,
     "{'impulse': 1, 'circles': [{'id': 'sun', 'pos': [0, 0], 'radius': 5}, {'id': 'p', "
     "'pos': [9, 0], 'radius': 1}], 'forces': [{'type': 'spring', 'a': 'Sun', 'anchor': [0, "
     "0]}]}",
-    "1:148: error: expected the id of a circle for \"a\", got \"Sun\"; did you mean "
-    "\"sun\"?" },
+    "1:148: error: expected the id of a circle or a polygon for \"a\", got \"Sun\"; did you "
+    "mean \"sun\"?" },
+  { "range/polygon-too-few", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [4, "
+    "0]]}]}",
+    "1:68: error: expected 3 to 16 vertices for \"vertices\", got 2 vertices" },
+  { "range/polygon-repeated", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [4, 0], "
+    "[4, 3], [4, 0]]}]}",
+    "1:93: error: expected distinct vertices for \"vertices\", got \"vertices\"[3] at "
+    "the same point as \"vertices\"[1]" },
+  { "range/polygon-not-convex", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [4, 0], "
+    "[1, 1], [0, 4]]}]}",
+    "1:85: error: expected a convex polygon for \"vertices\", got a corner at "
+    "\"vertices\"[2] that turns the other way or runs straight on" },
+  { "range/polygon-not-convex-other-way", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [0, 4], "
+    "[1, 1], [4, 0]]}]}",
+    "1:85: error: expected a convex polygon for \"vertices\", got a corner at "
+    "\"vertices\"[2] that turns the other way or runs straight on" },
+  { "range/polygon-winds-twice", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [2, "
+    "-4], [4, 0], [0, -3], [4, -3]]}]}",
+    "1:94: error: expected a convex polygon for \"vertices\", got \"vertices\"[3] "
+    "outside the edge from \"vertices\"[0] to \"vertices\"[1] (the outline winds round "
+    "twice)" },
+  { "range/polygon-on-a-line", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [1, 1], "
+    "[2, 2]]}]}",
+    "1:68: error: expected vertices that enclose an area for \"vertices\", got points on "
+    "one line (or too thin to tell from one)" },
+  { "range/polygon-too-many", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': "
+    "[[0,0],[1,0],[2,0],[3,0],[4,0],[5,0],[6,0],[7,0],[8,0],[9,0],[10,0],[11,0],[12,0],[13"
+    ",0],[14,0],[15,0],[16,0]]}]}",
+    "1:68: error: expected 3 to 16 vertices for \"vertices\", got 17 vertices" },
+  { "type/vertex-element", IMP_FORMAT_ERROR_TYPE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [4, 0], "
+    "[4, 'x']]}]}",
+    "1:89: error: expected a number for \"vertices\"[2][1], got a string" },
+  { "type/vertex-length", IMP_FORMAT_ERROR_TYPE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [4, 0], "
+    "[4]]}]}",
+    "1:85: error: expected an array of 2 numbers [x, y] for \"vertices\"[2], got 1 "
+    "element" },
+  { "range/polygon-two-shapes", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2], 'regular': "
+    "{'sides': 3, 'radius': 1}}]}",
+    "1:82: error: expected only one of \"vertices\", \"box\" and \"regular\" in polygon, "
+    "got \"box\" and \"regular\"" },
+  { "missing/polygon-shape", IMP_FORMAT_ERROR_MISSING,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0]}]}",
+    "1:29: error: missing required key \"vertices\", \"box\" or \"regular\" in polygon" },
+  { "range/box-zero", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [0, 2]}]}",
+    "1:64: error: expected \"box\"[0] > 0, got 0" },
+  { "range/box-too-thin", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1e30, 1e-30]}]}",
+    "1:63: error: expected a polygon with an area for \"box\", got one too thin to tell "
+    "from a line (status \"degenerate-area\")" },
+  { "range/regular-sides", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'regular': {'sides': 17, "
+    "'radius': 3}}]}",
+    "1:77: error: expected \"sides\" between 3 and 16, got 17" },
+  { "unknown-key/regular", IMP_FORMAT_ERROR_UNKNOWN_KEY,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'regular': {'side': 5, "
+    "'radius': 3}}]}",
+    "1:68: error: unknown key \"side\" in \"regular\"; did you mean \"sides\"?" },
+  { "range/polygon-density-and-mass", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2], 'mass': 2, "
+    "'density': 3}]}",
+    "1:93: error: expected either \"density\" or \"mass\" in polygon, not both" },
+  { "range/friction", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2], 'friction': "
+    "-1}]}",
+    "1:83: error: expected \"friction\" between 0 and 1000000, got -1" },
+  { "unknown-key/polygon-angle", IMP_FORMAT_ERROR_UNKNOWN_KEY,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2], 'angle': 30}]}",
+    "1:71: error: unknown key \"angle\" in polygon; did you mean \"angle_rad\"?" },
+  { "range/curve-one-point", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'curves': [{'id': 'k', 'points': [[1, 1], [1, 1], [1, 1], [1, 1]]}]}",
+    "1:49: error: expected control points that are not all the same point for \"points\" "
+    "(a curve needs a length)" },
+  { "type/curve-three-points", IMP_FORMAT_ERROR_TYPE,
+    "{'impulse': 1, 'curves': [{'id': 'k', 'points': [[0, 0], [1, 1], [2, 0]]}]}",
+    "1:49: error: expected an array of 4 points [x, y] for \"points\", got 3 elements" },
+  { "unknown-id/spring-segment", IMP_FORMAT_ERROR_UNKNOWN_ID,
+    "{'impulse': 1, 'segments': [{'id': 'w', 'a': [0, 0], 'b': [1, 0]}], 'forces': "
+    "[{'type': 'spring', 'a': 'w', 'anchor': [0, 0]}]}",
+    "1:104: error: expected the id of a circle or a polygon for \"a\", got \"w\", which "
+    "is a segment" },
+  { "unknown-id/spring-polygon-typo", IMP_FORMAT_ERROR_UNKNOWN_ID,
+    "{'impulse': 1, 'polygons': [{'id': 'wheel', 'pos': [0, 0], 'box': [1, 2]}], "
+    "'forces': [{'type': 'spring', 'a': 'wheal', 'anchor': [0, 0]}]}",
+    "1:112: error: expected the id of a circle or a polygon for \"a\", got \"wheal\"; "
+    "did you mean \"wheel\"?" },
+  { "range/local-b-with-anchor", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2]}], 'forces': "
+    "[{'type': 'spring', 'a': 'p', 'anchor': [0, 0], 'local_b': [1, 1]}]}",
+    "1:142: error: expected \"local_b\" only with \"b\" in spring force (an \"anchor\" "
+    "is a point of the world)" },
+  { "unknown-id/drag-polygon", IMP_FORMAT_ERROR_UNKNOWN_ID,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2]}], 'forces': "
+    "[{'type': 'drag', 'targets': ['p']}]}",
+    "1:113: error: expected the id of a circle for \"targets\"[0], got \"p\", which is a "
+    "polygon" },
+  { "duplicate-id/curve-after-polygon", IMP_FORMAT_ERROR_DUPLICATE_ID,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2]}], 'curves': "
+    "[{'id': 'p', 'points': [[0, 0], [1, 1], [2, 1], [3, 0]]}]}",
+    "1:91: error: duplicate id \"p\"; the first one is at 1:36" },
 };
 
 static void
@@ -1237,6 +1492,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/lessons/loader/good/body-defaults", test_body_defaults);
   g_test_add_func ("/lessons/loader/good/all-keys", test_all_keys);
   g_test_add_func ("/lessons/loader/good/lenient-values", test_lenient_values);
+  g_test_add_func ("/lessons/loader/good/vertex-order", test_vertex_order);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad_fixtures); i++)
     {

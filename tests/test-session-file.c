@@ -134,6 +134,15 @@ assert_edits_equal (const PhysEdit *a, const PhysEdit *b)
   g_assert_cmpint (a->modes.no_end_caps, ==, b->modes.no_end_caps);
   assert_same_bits (a->rest_speed, b->rest_speed);
   g_assert_cmpint (a->sleep, ==, b->sleep);
+  assert_same_bits (a->angle, b->angle);
+  assert_same_bits (a->angular_velocity, b->angular_velocity);
+  assert_same_bits (a->friction, b->friction);
+  assert_same_bits (a->density, b->density);
+  g_assert_cmpint (a->shape.count, ==, b->shape.count);
+  for (int i = 0; i < PHYS_POLYGON_MAX_VERTICES; i++)
+    assert_same_bits (a->shape.vertices[i], b->shape.vertices[i]);
+  for (int i = 0; i < 4; i++)
+    assert_same_bits (a->curve.p[i], b->curve.p[i]);
 }
 
 /* Same scene, edits and bookmarks; where they sit in their files may differ. */
@@ -398,6 +407,106 @@ test_load_all_keys (void)
 }
 
 /* A set-world "modes" replaces all five modes: those it leaves out are off. */
+/* Every edit of polygons and curves with every key, and the new keys of circles and segments. */
+static void
+test_load_rigid (void)
+{
+  g_autoptr (ImpSessionFile) session = load_fixture ("good-rigid.json");
+  g_assert_cmpuint (session->edits->len, ==, 12);
+
+  const PhysEdit *set = &edit_at (session, 0)->edit;
+  g_assert_cmpint (set->kind, ==, PHYS_EDIT_SET_POLYGON);
+  g_assert_cmphex (set->fields, ==,
+                   PHYS_EDIT_POSITION | PHYS_EDIT_ANGLE | PHYS_EDIT_VELOCITY
+                       | PHYS_EDIT_ANGULAR_VELOCITY | PHYS_EDIT_DENSITY | PHYS_EDIT_RESTITUTION
+                       | PHYS_EDIT_FRICTION | PHYS_EDIT_FIXED | PHYS_EDIT_INTEGRATOR);
+  imp_assert_vec_equal (set->position, 60, 50);
+  g_assert_cmpfloat (set->angle, ==, 0.5);
+  g_assert_cmpfloat (set->angular_velocity, ==, 0.125);
+  g_assert_cmpfloat (set->density, ==, 2);
+  g_assert_cmpfloat (set->friction, ==, 0.4);
+  g_assert_cmpint (set->integrator, ==, PHYS_INTEGRATOR_RK4);
+
+  /* The triangle was written going round anticlockwise on screen: read in the physics' order
+   * with its first vertex kept first. */
+  const PhysEdit *tri = &edit_at (session, 1)->edit;
+  g_assert_cmpint (tri->kind, ==, PHYS_EDIT_ADD_POLYGON);
+  g_assert_cmpint (tri->shape.count, ==, 3);
+  imp_assert_vec_equal (tri->shape.vertices[0], 0, 0);
+  imp_assert_vec_equal (tri->shape.vertices[1], 4, 0);
+  imp_assert_vec_equal (tri->shape.vertices[2], 0, 3);
+  g_assert_cmpfloat (tri->mass, ==, 3);
+  g_assert_true (tri->fixed);
+  g_assert_cmpint (tri->integrator, ==, PHYS_INTEGRATOR_EULER);
+  const PhysEdit *hex = &edit_at (session, 2)->edit;
+  g_assert_cmpint (hex->shape.count, ==, 6);
+  imp_assert_vec_near (hex->shape.vertices[1], 2.5, 2.5 * sqrt (3.0), 1e-12);
+  const PhysEdit *crate = &edit_at (session, 3)->edit;
+  g_assert_cmpint (crate->shape.count, ==, 4);
+  g_assert_cmpfloat (crate->density, ==, 0.5);
+
+  const PhysEdit *ramp = &edit_at (session, 4)->edit;
+  g_assert_cmphex (ramp->fields, ==,
+                   PHYS_EDIT_CONTROL_POINTS | PHYS_EDIT_RESTITUTION | PHYS_EDIT_FRICTION);
+  imp_assert_vec_equal (ramp->curve.p[1], 10, 130);
+  const PhysEdit *dip = &edit_at (session, 5)->edit;
+  g_assert_cmpint (dip->kind, ==, PHYS_EDIT_ADD_CURVE);
+  g_assert_cmpfloat (dip->friction, ==, 0.3);
+  const PhysEdit *circle = &edit_at (session, 6)->edit;
+  g_assert_cmphex (circle->fields, ==,
+                   PHYS_EDIT_ANGLE | PHYS_EDIT_ANGULAR_VELOCITY | PHYS_EDIT_FRICTION);
+  g_assert_cmpfloat (edit_at (session, 7)->edit.angular_velocity, ==, -1);
+  g_assert_cmphex (edit_at (session, 8)->edit.fields, ==, PHYS_EDIT_FRICTION);
+  g_assert_cmpfloat (edit_at (session, 9)->edit.friction, ==, 0.75);
+  g_assert_cmpint (edit_at (session, 10)->edit.kind, ==, PHYS_EDIT_REMOVE_POLYGON);
+  g_assert_cmpint (edit_at (session, 11)->edit.kind, ==, PHYS_EDIT_REMOVE_CURVE);
+
+  /* Replayed: at state 3 the box is turned and heavier, the triangle fixed, the ramp reshaped;
+   * at state 4 both are gone. */
+  g_autoptr (GError) error = NULL;
+  PhysWorld *world = imp_session_file_replay (session, 3, NULL, &error);
+  g_assert_no_error (error);
+  PhysBodyRef ref;
+  g_assert_true (phys_world_find (world, "box", &ref));
+  PhysPolygonBody box = phys_world_get_polygon (world, ref.index);
+  /* The box moved 3 frames at (1, 0) and turned 3 x 0.125 from 0.5. */
+  g_assert_cmpfloat_with_epsilon (box.mass, 400, 1e-9);
+  g_assert_cmpfloat_with_epsilon (box.position.x, 63, 1e-9);
+  g_assert_cmpfloat_with_epsilon (box.angle, 0.875, 1e-12);
+  g_assert_true (phys_world_find (world, "tri", &ref));
+  g_assert_true (phys_world_get_polygon (world, ref.index).fixed);
+  g_assert_true (phys_world_find (world, "ramp", &ref));
+  imp_assert_vec_equal (phys_world_get_curve (world, ref.index).curve.p[1], 10, 130);
+  g_assert_true (phys_world_find (world, "c", &ref));
+  g_assert_cmpfloat (phys_world_get_circle (world, ref.index).friction, ==, 0.5);
+  phys_world_free (world);
+  world = imp_session_file_replay (session, 4, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (phys_world_find (world, "box", &ref));
+  g_assert_false (phys_world_find (world, "ramp", &ref));
+  g_assert_cmpint (phys_world_polygon_count (world), ==, 3);
+  g_assert_cmpint (phys_world_curve_count (world), ==, 1);
+  phys_world_free (world);
+}
+
+/* A "-0" among an added polygon's vertices keeps its sign through a save. */
+static void
+test_vertex_minus_zero (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (ImpSessionFile) session = load_inline (
+      "{'impulse-session': 1, 'scene': {'impulse': 1}, 'edits': [{'frame': 0, 'edit': "
+      "'add-polygon', 'id': 'p', 'pos': [0, 0], 'vertices': [[-0, 0], [4, -0], [0, 3]]}]}",
+      &error);
+  g_assert_no_error (error);
+  const PhysEdit *edit = &edit_at (session, 0)->edit;
+  g_assert_true (signbit (edit->shape.vertices[0].x));
+  g_assert_false (signbit (edit->shape.vertices[0].y));
+  g_assert_true (signbit (edit->shape.vertices[1].y));
+  g_autofree char *text = imp_session_file_to_data (session, NULL, NULL);
+  g_assert_nonnull (strstr (text, "\"vertices\":[[-0,0],[4,-0],[0,3]]"));
+}
+
 static void
 test_load_partial_modes (void)
 {
@@ -1155,7 +1264,8 @@ static const BadInline bad_inline[] = {
   { "missing/nothing-to-set", IMP_FORMAT_ERROR_MISSING,
     HEAD "  {'frame': 1, 'edit': 'set-circle', 'id': 'a'}]}",
     "2:3: error: missing a key to change in set-circle edit; expected one of \"pos\", \"vel\", "
-    "\"radius\", \"mass\", \"restitution\", \"fixed\", \"collides\", \"integrator\"" },
+    "\"radius\", \"mass\", \"restitution\", \"fixed\", \"collides\", \"integrator\", "
+    "\"angle_rad\", \"omega_rad\", \"friction\"" },
   { "missing/one-end", IMP_FORMAT_ERROR_MISSING,
     HEAD "  {'frame': 1, 'edit': 'set-segment', 'id': 'w', 'a': [0, 0]}]}",
     "2:3: error: missing required key \"b\" in set-segment edit (both ends change together)" },
@@ -1236,14 +1346,16 @@ static const BadInline bad_inline[] = {
   { "edit-kind/guess", IMP_FORMAT_ERROR_EDIT_KIND,
     HEAD "  {'frame': 1, 'edit': 'set-cirle', 'id': 'a'}]}",
     "2:24: error: expected one of \"set-circle\", \"add-circle\", \"remove-circle\", "
-    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for "
-    "\"edit\", got "
+    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\", "
+    "\"set-polygon\", \"add-polygon\", \"remove-polygon\", \"set-curve\", \"add-curve\", "
+    "\"remove-curve\" for \"edit\", got "
     "\"set-cirle\"; did you mean \"set-circle\"?" },
   { "edit-kind/unknown", IMP_FORMAT_ERROR_EDIT_KIND,
     HEAD "  {'frame': 1, 'edit': 'teleport', 'id': 'a'}]}",
     "2:24: error: expected one of \"set-circle\", \"add-circle\", \"remove-circle\", "
-    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\" for "
-    "\"edit\", got "
+    "\"set-segment\", \"add-segment\", \"remove-segment\", \"set-world\", \"set-probe\", "
+    "\"set-polygon\", \"add-polygon\", \"remove-polygon\", \"set-curve\", \"add-curve\", "
+    "\"remove-curve\" for \"edit\", got "
     "\"teleport\"" },
   { "order/descending", IMP_FORMAT_ERROR_ORDER,
     HEAD "  {'frame': 120, 'edit': 'set-circle', 'id': 'a', 'vel': [0, 1]},\n"
@@ -1272,6 +1384,27 @@ static const BadInline bad_inline[] = {
     "3:46: error: duplicate id \"a\"; the first one is at 2:46" },
   { "scene/inline-version", IMP_FORMAT_ERROR_VERSION, "{'impulse-session': 1, 'scene': {}}",
     "1:33: error: missing required key \"impulse\" in scene (the format version, 1)" },
+  { "missing/add-polygon-shape", IMP_FORMAT_ERROR_MISSING,
+    HEAD "  {'frame': 1, 'edit': 'add-polygon', 'id': 'p', 'pos': [0, 0]}]}",
+    "2:3: error: missing required key \"vertices\", \"box\" or \"regular\" in "
+    "add-polygon edit" },
+  { "range/set-polygon-density-and-mass", IMP_FORMAT_ERROR_RANGE,
+    HEAD "  {'frame': 1, 'edit': 'set-polygon', 'id': 'p', 'mass': 1, 'density': 2}]}",
+    "2:72: error: expected either \"density\" or \"mass\" in set-polygon edit, not both" },
+  { "range/add-polygon-not-convex", IMP_FORMAT_ERROR_RANGE,
+    HEAD "  {'frame': 1, 'edit': 'add-polygon', 'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], "
+         "[4, 0], [1, 1], [0, 4]]}]}",
+    "2:94: error: expected a convex polygon for \"vertices\", got a corner at "
+    "\"vertices\"[2] that turns the other way or runs straight on" },
+  { "range/set-curve-one-point", IMP_FORMAT_ERROR_RANGE,
+    HEAD "  {'frame': 1, 'edit': 'set-curve', 'id': 'k', 'points': [[1, 1], [1, 1], [1, 1], [1, "
+         "1]]}]}",
+    "2:58: error: expected control points that are not all the same point for \"points\" "
+    "(a curve needs a length)" },
+  { "unknown-key/set-curve", IMP_FORMAT_ERROR_UNKNOWN_KEY,
+    HEAD "  {'frame': 1, 'edit': 'set-curve', 'id': 'k', 'vel': [1, 1]}]}",
+    "2:48: error: unknown key \"vel\" in set-curve edit; expected one of \"frame\", "
+    "\"edit\", \"id\", \"points\", \"restitution\", \"friction\"" },
 };
 
 static void
@@ -1401,6 +1534,20 @@ static const BadReplay bad_replay[] = {
          "  {'frame': 6, 'edit': 'add-segment', 'id': 'n', 'a': [0, 9], 'b': [1, 9]}]}",
     "3:45: error: edit 2 at frame 6 (add-segment): expected a new id, got \"n\", which names a "
     "circle at this frame" },
+  { "unknown-id/polygon-wrong-kind", IMP_FORMAT_ERROR_UNKNOWN_ID,
+    HEAD "  {'frame': 0, 'edit': 'set-polygon', 'id': 'a', 'omega_rad': 1}]}",
+    "2:45: error: edit 1 at frame 0 (set-polygon): expected the id of a polygon, got "
+    "\"a\", which is a circle" },
+  { "unknown-id/curve-guess", IMP_FORMAT_ERROR_UNKNOWN_ID,
+    "{'impulse-session': 1, 'scene': {'impulse': 1, 'curves': [{'id': 'ramp', 'points': "
+    "[[0, 0], [1, 1], [2, 1], [3, 0]]}]},\n 'edits': [{'frame': 0, 'edit': "
+    "'remove-curve', 'id': 'rmap'}]}",
+    "2:55: error: edit 1 at frame 0 (remove-curve): expected the id of a curve at this "
+    "frame, got \"rmap\"; did you mean \"ramp\"?" },
+  { "duplicate-id/add-polygon", IMP_FORMAT_ERROR_DUPLICATE_ID,
+    HEAD "  {'frame': 0, 'edit': 'add-polygon', 'id': 'a', 'pos': [0, 0], 'box': [1, 1]}]}",
+    "2:45: error: edit 1 at frame 0 (add-polygon): expected a new id, got \"a\", which "
+    "names a circle at this frame" },
 };
 
 static void
@@ -1480,6 +1627,8 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/session/load/inline-scene", test_load_inline);
   g_test_add_func ("/lessons/session/load/all-keys", test_load_all_keys);
   g_test_add_func ("/lessons/session/load/partial-modes", test_load_partial_modes);
+  g_test_add_func ("/lessons/session/load/rigid", test_load_rigid);
+  g_test_add_func ("/lessons/session/load/vertex-minus-zero", test_vertex_minus_zero);
   g_test_add_func ("/lessons/session/load/minimal", test_load_minimal);
   g_test_add_func ("/lessons/session/load/shipped-scene", test_load_shipped_scene);
   g_test_add_func ("/lessons/session/sniff", test_sniff);
@@ -1488,6 +1637,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/lessons/session/round-trip/scene-path", "good-path.json",
                         test_round_trip);
   g_test_add_data_func ("/lessons/session/round-trip/inline-scene", "good-inline.json",
+                        test_round_trip);
+  g_test_add_data_func ("/lessons/session/round-trip/rigid", "good-rigid.json",
                         test_round_trip);
   g_test_add_data_func ("/lessons/session/round-trip/all-keys", "good-all-keys.json",
                         test_round_trip);
@@ -1502,6 +1653,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/lessons/session/replay/by-hand", test_replay_by_hand);
   g_test_add_data_func ("/lessons/session/replay/equals-manual-edits/scene-path", "good-path.json",
+                        test_replay_equals_manual);
+  g_test_add_data_func ("/lessons/session/replay/equals-manual-edits/rigid", "good-rigid.json",
                         test_replay_equals_manual);
   g_test_add_data_func ("/lessons/session/replay/equals-manual-edits/all-keys",
                         "good-all-keys.json", test_replay_equals_manual);

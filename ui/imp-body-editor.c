@@ -9,7 +9,11 @@
 #include "imp-i18n.h"
 #include "impulse-ui-resources.h"
 
-#define MAX_FIELDS 8
+#define MAX_FIELDS 12
+/* One grid of fields a kind of body: circle, segment, probe, polygon, curve. */
+#define N_TABLES 5
+/* The bodies with a fixed flag and an integrator: circles (0) and polygons (1). */
+#define N_MOVERS 2
 
 struct _ImpBodyEditor
 {
@@ -25,13 +29,14 @@ struct _ImpBodyEditor
   GtkWidget *box;
   GtkLabel *title;
   GtkWidget *delete_button;
-  GtkWidget *grids[3]; /* circle, segment, probe */
-  GtkEntry *entries[3][MAX_FIELDS];
-  char *shown[3][MAX_FIELDS]; /* what each entry was last given */
-  GtkCheckButton *fixed;
+  GtkWidget *grids[N_TABLES]; /* circle, segment, probe, polygon, curve */
+  GtkEntry *entries[N_TABLES][MAX_FIELDS];
+  char *shown[N_TABLES][MAX_FIELDS]; /* what each entry was last given */
+  GtkCheckButton *fixed[N_MOVERS];
   GtkCheckButton *collides;
-  GtkDropDown *integrator;
+  GtkDropDown *integrator[N_MOVERS];
   GtkDropDown *response;
+  GtkLabel *shape; /* a polygon's vertices, area and moment of inertia, to read */
   GtkLabel *error;
 };
 
@@ -40,7 +45,25 @@ G_DEFINE_FINAL_TYPE (ImpBodyEditor, imp_body_editor, GTK_TYPE_WIDGET)
 static int
 table (PhysBodyKind kind)
 {
-  return kind == PHYS_BODY_SEGMENT ? 1 : kind == PHYS_BODY_PROBE ? 2 : 0;
+  switch (kind)
+    {
+    case PHYS_BODY_SEGMENT: return 1;
+    case PHYS_BODY_PROBE: return 2;
+    case PHYS_BODY_POLYGON: return 3;
+    case PHYS_BODY_CURVE: return 4;
+    case PHYS_BODY_CIRCLE:
+    default: return 0;
+    }
+}
+
+/* The entry of field key in a kind's grid. */
+static GtkWidget *
+entry_of (ImpBodyEditor *self, PhysBodyKind kind, const char *key)
+{
+  const ImpBodyField *field = imp_body_field_lookup (kind, key);
+  int n;
+  const ImpBodyField *fields = imp_body_fields (kind, &n);
+  return GTK_WIDGET (self->entries[table (kind)][field - fields]);
 }
 
 /* The world at the playhead and the shown body in it; FALSE when it is gone. */
@@ -172,11 +195,22 @@ choice_changed (ImpBodyEditor *self)
     {
       edit = imp_body_edit_circle (world, body.index,
                                    PHYS_EDIT_FIXED | PHYS_EDIT_COLLIDES | PHYS_EDIT_INTEGRATOR);
-      edit.fixed = gtk_check_button_get_active (self->fixed);
+      edit.fixed = gtk_check_button_get_active (self->fixed[0]);
       edit.collides = gtk_check_button_get_active (self->collides);
-      edit.integrator = (PhysIntegrator) ((int) gtk_drop_down_get_selected (self->integrator) - 1);
+      edit.integrator
+          = (PhysIntegrator) ((int) gtk_drop_down_get_selected (self->integrator[0]) - 1);
       PhysCircle c = phys_world_get_circle (world, body.index);
       if (edit.fixed == c.fixed && edit.collides == c.collides && edit.integrator == c.integrator)
+        return;
+    }
+  else if (body.kind == PHYS_BODY_POLYGON)
+    {
+      edit = imp_body_edit_polygon (world, body.index, PHYS_EDIT_FIXED | PHYS_EDIT_INTEGRATOR);
+      edit.fixed = gtk_check_button_get_active (self->fixed[1]);
+      edit.integrator
+          = (PhysIntegrator) ((int) gtk_drop_down_get_selected (self->integrator[1]) - 1);
+      PhysPolygonBody p = phys_world_get_polygon (world, body.index);
+      if (edit.fixed == p.fixed && edit.integrator == p.integrator)
         return;
     }
   else if (body.kind == PHYS_BODY_SEGMENT)
@@ -234,19 +268,41 @@ refresh (ImpBodyEditor *self)
       self->shown[t][i] = g_strdup (value);
     }
   self->new_body = FALSE;
-  for (int g = 0; g < 3; g++)
+  for (int g = 0; g < N_TABLES; g++)
     gtk_widget_set_visible (self->grids[g], t == g);
   /* Probes can be moved and turned, not removed. */
   gtk_widget_set_visible (self->delete_button, body.kind != PHYS_BODY_PROBE);
-  if (body.kind == PHYS_BODY_CIRCLE)
+  if (body.kind == PHYS_BODY_CIRCLE || body.kind == PHYS_BODY_POLYGON)
     {
-      PhysCircle c = phys_world_get_circle (world, body.index);
-      gtk_check_button_set_active (self->fixed, c.fixed);
-      gtk_check_button_set_active (self->collides, c.collides);
-      gtk_drop_down_set_selected (self->integrator, (guint) (c.integrator + 1));
-      /* A fixed circle has no velocity to give. */
-      gtk_widget_set_sensitive (GTK_WIDGET (self->entries[0][2]), !c.fixed);
-      gtk_widget_set_sensitive (GTK_WIDGET (self->entries[0][3]), !c.fixed);
+      int m = body.kind == PHYS_BODY_CIRCLE ? 0 : 1;
+      gboolean fixed;
+      PhysIntegrator integrator;
+      if (m == 0)
+        {
+          PhysCircle c = phys_world_get_circle (world, body.index);
+          fixed = c.fixed;
+          integrator = c.integrator;
+          gtk_check_button_set_active (self->collides, c.collides);
+        }
+      else
+        {
+          PhysPolygonBody p = phys_world_get_polygon (world, body.index);
+          fixed = p.fixed;
+          integrator = p.integrator;
+          g_autofree char *area = imp_body_field_format (p.area);
+          g_autofree char *inertia = imp_body_field_format (p.inertia);
+          g_autofree char *shape = g_strdup_printf (
+              ngettext ("%d vertex, area %s, moment of inertia %s",
+                        "%d vertices, area %s, moment of inertia %s", p.shape.count),
+              p.shape.count, area, inertia);
+          gtk_label_set_text (self->shape, shape);
+        }
+      gtk_check_button_set_active (self->fixed[m], fixed);
+      gtk_drop_down_set_selected (self->integrator[m], (guint) (integrator + 1));
+      /* A fixed body has no velocity to give. */
+      static const char *const moving[] = { "vx", "vy", "omega" };
+      for (gsize k = 0; k < G_N_ELEMENTS (moving); k++)
+        gtk_widget_set_sensitive (entry_of (self, body.kind, moving[k]), !fixed);
     }
   else if (body.kind == PHYS_BODY_SEGMENT)
     gtk_drop_down_set_selected (self->response,
@@ -278,7 +334,7 @@ imp_body_editor_show_body (ImpBodyEditor *self, PhysBodyRef body)
       g_strlcpy (self->name, name, sizeof self->name);
       self->kind = body.kind;
       self->new_body = TRUE;
-      for (int t = 0; t < 3; t++)
+      for (int t = 0; t < N_TABLES; t++)
         for (int i = 0; i < MAX_FIELDS; i++)
           {
             g_clear_pointer (&self->shown[t][i], g_free);
@@ -359,29 +415,52 @@ fill_grid (ImpBodyEditor *self, PhysBodyKind kind)
     }
   /* The choices share the last row with an odd field, or get their own. */
   int row = (n + 1) / 2;
-  if (kind == PHYS_BODY_CIRCLE)
+  if (kind == PHYS_BODY_CIRCLE || kind == PHYS_BODY_POLYGON)
     {
+      int m = kind == PHYS_BODY_CIRCLE ? 0 : 1;
       static const char *const integrators[]
           = { N_("World's"), N_("Euler"), N_("Semi-implicit"), N_("Midpoint"), "RK4",
               N_("Verlet"),  NULL };
       g_auto (GStrv) shown = translated (integrators);
-      self->integrator
+      GtkDropDown *integrator
           = GTK_DROP_DOWN (gtk_drop_down_new_from_strings ((const char *const *) shown));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->integrator),
-                                   _("This circle's integrator (World's: the world's choice)"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->integrator), GTK_ACCESSIBLE_PROPERTY_LABEL,
+      gtk_widget_set_tooltip_text (GTK_WIDGET (integrator),
+                                   m == 0 ? _("This circle's integrator (World's: the world's "
+                                              "choice)")
+                                          : _("This polygon's integrator (World's: the world's "
+                                              "choice)"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (integrator), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Integrator"), -1);
-      g_signal_connect_swapped (self->integrator, "notify::selected", G_CALLBACK (choice_changed),
+      g_signal_connect_swapped (integrator, "notify::selected", G_CALLBACK (choice_changed),
                                 self);
-      gtk_grid_attach (grid, GTK_WIDGET (self->integrator), 2, row - 1, 2, 1);
-      self->fixed = GTK_CHECK_BUTTON (gtk_check_button_new_with_label (_("Fixed")));
-      self->collides = GTK_CHECK_BUTTON (gtk_check_button_new_with_label (_("Collides")));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->fixed), _("Never moves (infinite mass)"));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->collides), _("Takes part in collisions"));
-      g_signal_connect_swapped (self->fixed, "toggled", G_CALLBACK (choice_changed), self);
-      g_signal_connect_swapped (self->collides, "toggled", G_CALLBACK (choice_changed), self);
-      gtk_grid_attach (grid, GTK_WIDGET (self->fixed), 0, row, 2, 1);
-      gtk_grid_attach (grid, GTK_WIDGET (self->collides), 2, row, 2, 1);
+      GtkCheckButton *fixed = GTK_CHECK_BUTTON (gtk_check_button_new_with_label (_("Fixed")));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (fixed),
+                                   m == 0 ? _("Never moves (infinite mass)")
+                                          : _("Never moves or turns (infinite mass and inertia)"));
+      g_signal_connect_swapped (fixed, "toggled", G_CALLBACK (choice_changed), self);
+      self->integrator[m] = integrator;
+      self->fixed[m] = fixed;
+      if (m == 0)
+        {
+          /* Ten fields: the choices get the next row. */
+          gtk_grid_attach (grid, GTK_WIDGET (integrator), 2, row, 2, 1);
+          gtk_grid_attach (grid, GTK_WIDGET (fixed), 0, row, 2, 1);
+          self->collides = GTK_CHECK_BUTTON (gtk_check_button_new_with_label (_("Collides")));
+          gtk_widget_set_tooltip_text (GTK_WIDGET (self->collides), _("Takes part in collisions"));
+          g_signal_connect_swapped (self->collides, "toggled", G_CALLBACK (choice_changed), self);
+          gtk_grid_attach (grid, GTK_WIDGET (self->collides), 0, row + 1, 2, 1);
+        }
+      else
+        {
+          gtk_grid_attach (grid, GTK_WIDGET (fixed), 0, row, 2, 1);
+          gtk_grid_attach (grid, GTK_WIDGET (integrator), 2, row, 2, 1);
+          /* The vertices are the scene's: read here, not edited. */
+          self->shape = GTK_LABEL (gtk_label_new (NULL));
+          gtk_label_set_xalign (self->shape, 0.0);
+          gtk_label_set_wrap (self->shape, TRUE);
+          gtk_widget_add_css_class (GTK_WIDGET (self->shape), "dim-label");
+          gtk_grid_attach (grid, GTK_WIDGET (self->shape), 0, row + 1, 4, 1);
+        }
     }
   else if (kind == PHYS_BODY_SEGMENT)
     {
@@ -404,7 +483,7 @@ imp_body_editor_dispose (GObject *object)
   ImpBodyEditor *self = IMP_BODY_EDITOR (object);
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_BODY_EDITOR);
-  for (int t = 0; t < 3; t++)
+  for (int t = 0; t < N_TABLES; t++)
     for (int i = 0; i < MAX_FIELDS; i++)
       g_clear_pointer (&self->shown[t][i], g_free);
   g_clear_pointer (&self->message, g_free);
@@ -433,6 +512,10 @@ imp_body_editor_class_init (ImpBodyEditorClass *klass)
                                              G_STRUCT_OFFSET (ImpBodyEditor, grids[1]));
   gtk_widget_class_bind_template_child_full (widget_class, "probe_grid", FALSE,
                                              G_STRUCT_OFFSET (ImpBodyEditor, grids[2]));
+  gtk_widget_class_bind_template_child_full (widget_class, "polygon_grid", FALSE,
+                                             G_STRUCT_OFFSET (ImpBodyEditor, grids[3]));
+  gtk_widget_class_bind_template_child_full (widget_class, "curve_grid", FALSE,
+                                             G_STRUCT_OFFSET (ImpBodyEditor, grids[4]));
   gtk_widget_class_bind_template_callback (widget_class, delete_clicked);
 }
 
@@ -444,6 +527,8 @@ imp_body_editor_init (ImpBodyEditor *self)
   fill_grid (self, PHYS_BODY_CIRCLE);
   fill_grid (self, PHYS_BODY_SEGMENT);
   fill_grid (self, PHYS_BODY_PROBE);
+  fill_grid (self, PHYS_BODY_POLYGON);
+  fill_grid (self, PHYS_BODY_CURVE);
 }
 
 GtkWidget *

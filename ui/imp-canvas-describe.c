@@ -56,8 +56,7 @@ imp_canvas_describe_event (ImpSession *session, const PhysWorld *world, const Ph
   if (event->kind == PHYS_EVENT_EVENT_CAP)
     return g_strdup_printf (_("the event cap of %d stopped collision handling after %d events"),
                             event->cap.cap, event->cap.handled);
-  PhysBodyRef a = { event->kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE,
-                    event->a };
+  PhysBodyRef a = { phys_event_a_kind (event->kind), event->a };
   PhysBodyRef b = { event->b_kind, event->b };
   const char *na = phys_world_body_name (world, a), *nb = phys_world_body_name (world, b);
   if (imp_conceal_pair (session, world, a, b))
@@ -95,6 +94,35 @@ imp_canvas_describe_event (ImpSession *session, const PhysWorld *world, const Ph
       return g_strdup_printf (_("%s and %s: a %s event at t = %.3f"), na, nb,
                               imp_i18n_physics_name ("event", phys_event_kind_name (event->kind)),
                               event->t);
+    }
+}
+
+/* A selected polygon or curve: where it is and how it turns, which no other part of the window
+ * says in words. The selection of the other kinds of body says nothing more, as before. */
+static void
+describe_rigid_selection (GString *text, const ImpSessionView *now)
+{
+  PhysBodyRef body = now->body;
+  if (body.index < 0 || body.index >= phys_world_body_count (now->world, body.kind))
+    return;
+  if (body.kind == PHYS_BODY_POLYGON)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (now->world, body.index);
+      g_string_append_printf (text,
+                              _("; %s selected: a polygon of %d vertices, its centre of mass at "
+                                "(%.4g, %.4g), turned %.3g rad, turning %.3g rad per time unit%s"),
+                              p.name, p.shape.count, p.position.x, p.position.y, p.angle,
+                              p.angular_velocity, p.fixed ? _(", fixed") : "");
+    }
+  else if (body.kind == PHYS_BODY_CURVE)
+    {
+      PhysCurve c = phys_world_get_curve (now->world, body.index);
+      g_string_append_printf (text,
+                              _("; %s selected: a B\u00e9zier curve from (%.4g, %.4g) to (%.4g, "
+                                "%.4g), its control points (%.4g, %.4g) and (%.4g, %.4g)"),
+                              c.name, c.curve.p[0].x, c.curve.p[0].y, c.curve.p[3].x,
+                              c.curve.p[3].y, c.curve.p[1].x, c.curve.p[1].y, c.curve.p[2].x,
+                              c.curve.p[2].y);
     }
 }
 
@@ -146,6 +174,7 @@ imp_canvas_describe (ImpSession *session)
                                          ": %d events in this frame (Down steps into them)",
                                          now.n_events),
                             now.n_events);
+  describe_rigid_selection (text, &now);
   return g_string_free (text, FALSE);
 }
 

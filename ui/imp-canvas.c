@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-canvas.c: draws the session through the renderer (imp-render.c) and lets
  * the learner pan (drag empty space, middle button) and zoom (scroll, pinch,
- * keys), and edit while paused: drag a body, a segment's end or the tip of a
- * velocity arrow (imp-canvas-edit.c); right-click to add or delete; Delete. */
+ * keys), and edit while paused: drag a body, a segment's end, the tip of a
+ * velocity arrow, a polygon's rotation handle or a curve's control point
+ * (imp-canvas-edit.c); right-click to add (a circle, a wall, a box, a triangle,
+ * a regular polygon, a curve) or delete; Delete. */
 #include "imp-canvas.h"
 
 #include <adwaita.h>
@@ -427,6 +429,19 @@ body_at (ImpCanvas *self, double x, double y)
     }
   if (best.index >= 0)
     return best;
+  /* A polygon under the pointer: the last one added, drawn on top, first. */
+  for (int i = phys_world_polygon_count (now.world) - 1; i >= 0; i--)
+    if (imp_grab_polygon_contains (now.world, i, p, slack))
+      return (PhysBodyRef) { PHYS_BODY_POLYGON, i };
+  for (int i = 0; i < phys_world_curve_count (now.world); i++)
+    {
+      double d = imp_grab_curve_distance (now.world, i, p);
+      if (d <= slack && d < best_d)
+        {
+          best_d = d;
+          best = (PhysBodyRef) { PHYS_BODY_CURVE, i };
+        }
+    }
   for (int i = 0; i < phys_world_segment_count (now.world); i++)
     {
       PhysSegment g = phys_world_get_segment (now.world, i);
@@ -540,6 +555,10 @@ grab_at (ImpCanvas *self, double x, double y)
   imp_session_get_view (self->session, &now);
   if (now.world == NULL)
     return none;
+  /* The selection's handles (a polygon's rotation handle, a curve's control points) first. */
+  ImpGrab handle = imp_grab_handle_at (now.world, &self->view, now.body, phys_v2 (x, y));
+  if (handle.kind != IMP_GRAB_NONE)
+    return handle;
   return imp_grab_at (now.world, now.positions, now.probe_positions, &self->view,
                       velocities_shown (self), phys_v2 (x, y));
 }
@@ -684,21 +703,33 @@ imp_canvas_term_at (ImpCanvas *self, double x, double y)
   return imp_hotspot_at (self->hotspots, phys_v2 (x, y), 4.0);
 }
 
-/* Adds a circle or a wall at a point of the widget and selects it. */
+/* Adds a body at a point of the widget and selects it: a circle, a wall, a box, a curve, or
+ * (canvas.add-polygon, with the number of sides) a regular polygon. */
 static void
 act_add (GtkWidget *widget, const char *action, GVariant *param)
 {
   ImpCanvas *self = IMP_CANVAS (widget);
   double x, y;
-  g_variant_get (param, "(dd)", &x, &y);
+  int sides = 0;
+  if (g_str_equal (action, "canvas.add-polygon"))
+    g_variant_get (param, "(ddi)", &x, &y, &sides);
+  else
+    g_variant_get (param, "(dd)", &x, &y);
   ImpSessionView now;
   imp_session_get_view (self->session, &now);
   if (now.world == NULL)
     return;
   PhysVec2 at = imp_view_to_world (&self->view, phys_v2 (x, y));
-  gboolean circle = g_str_equal (action, "canvas.add-circle");
-  PhysEdit edit = circle ? imp_grab_new_circle (now.world, &self->view, at)
-                         : imp_grab_new_segment (now.world, &self->view, at);
+  PhysEdit edit;
+  if (g_str_equal (action, "canvas.add-circle"))
+    edit = imp_grab_new_circle (now.world, &self->view, at);
+  else if (g_str_equal (action, "canvas.add-segment"))
+    edit = imp_grab_new_segment (now.world, &self->view, at);
+  else if (g_str_equal (action, "canvas.add-curve"))
+    edit = imp_grab_new_curve (now.world, &self->view, at);
+  else
+    edit = imp_grab_new_polygon (now.world, &self->view, at,
+                                 CLAMP (sides, 0, PHYS_POLYGON_MAX_VERTICES));
   if (!commit (self, &edit))
     return;
   imp_session_get_view (self->session, &now);
@@ -755,6 +786,34 @@ context_menu (GtkGestureClick *click, int n_press, double x, double y, ImpCanvas
   g_menu_item_set_action_and_target_value (wall, "canvas.add-segment",
                                            g_variant_new ("(dd)", x, y));
   g_menu_append_item (menu, wall);
+
+  /* Rigid bodies: a box, a triangle, a regular polygon of n sides, a curve. */
+  g_autoptr (GMenu) rigid = g_menu_new ();
+  g_autoptr (GMenuItem) box = g_menu_item_new (_("Add _Box Here"), NULL);
+  g_menu_item_set_action_and_target_value (box, "canvas.add-polygon",
+                                           g_variant_new ("(ddi)", x, y, 0));
+  g_menu_append_item (rigid, box);
+  g_autoptr (GMenuItem) triangle = g_menu_item_new (_("Add _Triangle Here"), NULL);
+  g_menu_item_set_action_and_target_value (triangle, "canvas.add-polygon",
+                                           g_variant_new ("(ddi)", x, y, 3));
+  g_menu_append_item (rigid, triangle);
+  g_autoptr (GMenu) regular = g_menu_new ();
+  static const int counts[] = { 5, 6, 8, 10, 12, 16 };
+  for (gsize k = 0; k < G_N_ELEMENTS (counts); k++)
+    {
+      g_autofree char *label
+          = g_strdup_printf (ngettext ("%d Side", "%d Sides", counts[k]), counts[k]);
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, "canvas.add-polygon",
+                                               g_variant_new ("(ddi)", x, y, counts[k]));
+      g_menu_append_item (regular, item);
+    }
+  g_menu_append_submenu (rigid, _("Add Regular _Polygon Here"), G_MENU_MODEL (regular));
+  g_autoptr (GMenuItem) curve = g_menu_item_new (_("Add B\u00e9zier C_urve Here"), NULL);
+  g_menu_item_set_action_and_target_value (curve, "canvas.add-curve",
+                                           g_variant_new ("(dd)", x, y));
+  g_menu_append_item (rigid, curve);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (rigid));
   if (body.kind != PHYS_BODY_PROBE && imp_body_is_editable (now.world, body))
     {
       const char *name = phys_world_body_name (now.world, body);
@@ -856,6 +915,8 @@ imp_canvas_class_init (ImpCanvasClass *klass)
   widget_class->size_allocate = imp_canvas_size_allocate;
   gtk_widget_class_install_action (widget_class, "canvas.add-circle", "(dd)", act_add);
   gtk_widget_class_install_action (widget_class, "canvas.add-segment", "(dd)", act_add);
+  gtk_widget_class_install_action (widget_class, "canvas.add-polygon", "(ddi)", act_add);
+  gtk_widget_class_install_action (widget_class, "canvas.add-curve", "(dd)", act_add);
   gtk_widget_class_install_action (widget_class, "canvas.delete-body", NULL, act_delete);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "canvas.delete-body",
                                        NULL);

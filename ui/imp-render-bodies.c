@@ -324,8 +324,39 @@ imp_render_draw_segments (Render *r)
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
 
+/* Where a spring holds its body: the point local (in the body's frame, about its centre) turned
+ * and moved with the body as drawn. An end at (0, 0) is the centre, exactly. */
+static PhysVec2
+spring_end (const Render *r, PhysBodyKind kind, int index, PhysVec2 local)
+{
+  const PhysWorld *world = r->in->world;
+  PhysVec2 centre;
+  double angle;
+
+  if (kind == PHYS_BODY_POLYGON)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (world, index);
+      PhysPose pose = r->in->polygon_poses != NULL ? r->in->polygon_poses[index]
+                                                   : phys_pose (p.position.x, p.position.y,
+                                                                p.angle);
+      centre = pose.position;
+      angle = pose.angle;
+    }
+  else
+    {
+      PhysCircle c = phys_world_get_circle (world, index);
+      centre = circle_position (r, index, &c);
+      angle = r->in->circle_angles != NULL ? r->in->circle_angles[index] : c.angle;
+    }
+  if (local.x == 0.0 && local.y == 0.0)
+    return centre;
+  return phys_pose_apply (centre, cos (angle), sin (angle), local);
+}
+
 /* A spring is a zigzag between its ends; a bungee a plain line, dashed while
- * slack (it only pulls once longer than its rest length). */
+ * slack (it only pulls once longer than its rest length). Springs are drawn before the
+ * bodies, which cover their ends at the centres; imp_render_draw_spring_ends() marks the rest
+ * over the bodies. */
 void
 imp_render_draw_springs (Render *r)
 {
@@ -339,13 +370,9 @@ imp_render_draw_springs (Render *r)
       PhysForce f = phys_world_get_force (world, i);
       if (f.kind != PHYS_FORCE_SPRING && f.kind != PHYS_FORCE_BUNGEE)
         continue;
-      PhysCircle ca = phys_world_get_circle (world, f.body_a);
-      PhysVec2 wa = circle_position (r, f.body_a, &ca), wb = f.anchor;
+      PhysVec2 wa = spring_end (r, f.kind_a, f.body_a, f.local_a), wb = f.anchor;
       if (f.body_b >= 0)
-        {
-          PhysCircle cb = phys_world_get_circle (world, f.body_b);
-          wb = circle_position (r, f.body_b, &cb);
-        }
+        wb = spring_end (r, f.kind_b, f.body_b, f.local_b);
       PhysVec2 a = px (r, wa), b = px (r, wb);
       PhysVec2 d = phys_v2_sub (b, a);
       double len = phys_v2_len (d);
@@ -386,17 +413,34 @@ imp_render_draw_springs (Render *r)
           cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
           r->drawn |= DRAWN_SPRING;
         }
-      if (f.body_b < 0)
-        {
-          /* The anchor: a small fixed square. */
-          cairo_rectangle (cr, b.x - 4.0, b.y - 4.0, 8.0, 8.0);
-          imp_rgba_set_source (cr, th->fixed_fill);
-          imp_draw_fill_preserve (cr);
-          cairo_set_line_width (cr, 1.5);
-          imp_rgba_set_source (cr, th->spring);
-          imp_draw_stroke (cr);
-          r->drawn |= DRAWN_ANCHOR;
-        }
+    }
+}
+
+/* Over every body: a ring where a spring holds a body at a point of its own (a wheel by its
+ * rim), since that point is where its torque comes from, and each fixed anchor's small
+ * square (an axle at the centre of a wheel is seen on it). */
+void
+imp_render_draw_spring_ends (Render *r)
+{
+  const PhysWorld *world = r->in->world;
+  const ImpTheme *th = r->theme;
+  int n = phys_world_force_count (world);
+
+  for (int i = 0; i < n; i++)
+    {
+      PhysForce f = phys_world_get_force (world, i);
+      if (f.kind != PHYS_FORCE_SPRING && f.kind != PHYS_FORCE_BUNGEE)
+        continue;
+      if (f.local_a.x != 0.0 || f.local_a.y != 0.0)
+        imp_render_ring (r, px (r, spring_end (r, f.kind_a, f.body_a, f.local_a)), 2.5,
+                         th->spring, 1.5, FALSE);
+      if (f.body_b >= 0 && (f.local_b.x != 0.0 || f.local_b.y != 0.0))
+        imp_render_ring (r, px (r, spring_end (r, f.kind_b, f.body_b, f.local_b)), 2.5,
+                         th->spring, 1.5, FALSE);
+      if (f.body_b >= 0)
+        continue;
+      imp_render_anchor_square (r->cr, px (r, f.anchor), th->fixed_fill, th->spring);
+      r->drawn |= DRAWN_ANCHOR;
     }
 }
 
@@ -645,6 +689,16 @@ draw_selected (Render *r, int i, PhysBodyKind kind)
         return;
       imp_render_ring (r, px (r, phys_world_get_probe (world, i).position),
                        PROBE_SIZE_PX + SELECTION_GAP_PX, th->selection, 2.5, FALSE);
+      break;
+    case PHYS_BODY_POLYGON:
+      if (i < 0 || i >= phys_world_polygon_count (world))
+        return;
+      imp_render_select_polygon (r, i);
+      break;
+    case PHYS_BODY_CURVE:
+      if (i < 0 || i >= phys_world_curve_count (world))
+        return;
+      imp_render_select_curve (r, i);
       break;
     default:
       return;

@@ -329,6 +329,18 @@ imp_render_ring (Render *r, PhysVec2 c, double radius, ImpRgba color, double wid
   imp_render_set_dash (r->cr, FALSE);
 }
 
+/* A spring's fixed anchor: a small square, filled and outlined. */
+void
+imp_render_anchor_square (cairo_t *cr, PhysVec2 c, ImpRgba fill, ImpRgba stroke)
+{
+  cairo_rectangle (cr, c.x - 4.0, c.y - 4.0, 8.0, 8.0);
+  imp_rgba_set_source (cr, fill);
+  imp_draw_fill_preserve (cr);
+  cairo_set_line_width (cr, 1.5);
+  imp_rgba_set_source (cr, stroke);
+  imp_draw_stroke (cr);
+}
+
 /* Appends an arrowhead with its tip at b to the current path. */
 void
 imp_render_head_path (cairo_t *cr, PhysVec2 a, PhysVec2 b, double head)

@@ -100,8 +100,16 @@ enum
   DRAWN_BUNGEE = 1u << 23,
   DRAWN_ANCHOR = 1u << 24,
   DRAWN_BEFORE = 1u << 25, /* velocities before a response, faded after it */
-  DRAWN_EVENTS = 1u << 26, /* shifted by the event kind: one bit per kind */
 };
+
+/* The rigid bodies' parts, past 32 bits; then the event dots, one bit per event kind. */
+#define DRAWN_POLYGON (G_GUINT64_CONSTANT (1) << 26)
+#define DRAWN_FIXED_POLYGON (G_GUINT64_CONSTANT (1) << 27)
+#define DRAWN_CURVE (G_GUINT64_CONSTANT (1) << 28)
+#define DRAWN_ANGLE (G_GUINT64_CONSTANT (1) << 29) /* angle mark and centre of mass */
+#define DRAWN_SPIN (G_GUINT64_CONSTANT (1) << 30)  /* angular velocity arcs */
+#define DRAWN_CONTROL (G_GUINT64_CONSTANT (1) << 31) /* a curve's control polygon */
+#define DRAWN_EVENTS (G_GUINT64_CONSTANT (1) << 32) /* shifted by the event kind */
 
 struct _ImpRenderCache
 {
@@ -131,7 +139,7 @@ typedef struct
   const ImpRenderInput *in;
   const ImpTheme *theme;
   const char *vel_unit;
-  guint drawn;
+  guint64 drawn;
   gboolean raster;
   gboolean use_stamps;
   gboolean names_crowded;
@@ -236,6 +244,7 @@ void imp_render_dot (Render *r, PhysVec2 c, double radius, ImpRgba color);
 void imp_render_ring (Render *r, PhysVec2 c, double radius, ImpRgba color, double width,
                       gboolean dashed);
 void imp_render_head_path (cairo_t *cr, PhysVec2 a, PhysVec2 b, double head);
+void imp_render_anchor_square (cairo_t *cr, PhysVec2 c, ImpRgba fill, ImpRgba stroke);
 void imp_render_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width,
                        gboolean dashed, gboolean halo);
 
@@ -246,10 +255,19 @@ void imp_render_hatch (Render *r);
 void imp_render_draw_circles (Render *r);
 void imp_render_draw_segments (Render *r);
 void imp_render_draw_springs (Render *r);
+void imp_render_draw_spring_ends (Render *r);
 void imp_render_draw_probes (Render *r);
 void imp_render_draw_ghost_branch (Render *r);
 void imp_render_draw_velocities (Render *r, const PhysVec2 *disp);
 void imp_render_draw_selection (Render *r);
+
+/* imp-render-rigid.c */
+void imp_render_draw_polygons (Render *r);
+void imp_render_draw_circle_turns (Render *r);
+void imp_render_draw_curves (Render *r);
+void imp_render_draw_spins (Render *r);
+void imp_render_select_polygon (Render *r, int i);
+void imp_render_select_curve (Render *r, int i);
 
 /* imp-render-figures.c */
 void imp_render_draw_probe_predictions (Render *r);

@@ -187,10 +187,23 @@ draw_name (Render *r, const char *name, ImpLabelRequest *request, int body)
   imp_render_show_layout (r->cr, r->layout, r->theme->text_muted);
 }
 
+/* A body's name, with its friction coefficient when it has one (rough bodies read as such on
+ * the canvas, and a frictionless one as it always did). */
+static const char *
+name_text (char *buf, gsize size, const char *name, double friction)
+{
+  if (friction <= 0.0)
+    return name;
+  /* Translators: a body's name and its friction coefficient, as "box, μ = 0.6". */
+  g_snprintf (buf, size, _("%s, \u03bc = %g"), name, friction);
+  return buf;
+}
+
 static void
 draw_circle_name (Render *r, int i)
 {
   PhysCircle c = phys_world_get_circle (r->in->world, i);
+  char text[LABEL_TEXT_MAX];
   PhysVec2 p = px (r, circle_position (r, i, &c));
   double rad = c.radius * r->view->scale;
   ImpCapsule own = imp_capsule_disc (p.x, p.y, rad);
@@ -202,7 +215,39 @@ draw_circle_name (Render *r, int i)
   /* A name nearer another circle than its own would name that one. */
   req.rivals = rivals;
   req.n_rivals = r->names_crowded ? 0 : rivals_near (r, p, i, rivals);
-  draw_name (r, c.name, &req, i);
+  draw_name (r, name_text (text, sizeof text, c.name, c.friction), &req, i);
+}
+
+static void
+draw_polygon_name (Render *r, int i)
+{
+  PhysPolygonBody p = phys_world_get_polygon (r->in->world, i);
+  PhysVec2 c = r->in->polygon_poses != NULL ? r->in->polygon_poses[i].position : p.position;
+  PhysVec2 at = px (r, c);
+  double rad = p.radius * r->view->scale;
+  ImpCapsule own = imp_capsule_disc (at.x, at.y, rad);
+  ImpLabelRequest req = { at.x, at.y, rad + 1.0, 0.0, 0.0, 0.7, -0.7, &own, NULL, 0 };
+  char text[LABEL_TEXT_MAX];
+
+  if (on_canvas (r, at))
+    draw_name (r, name_text (text, sizeof text, p.name, p.friction), &req, -1);
+}
+
+/* A curve's name beside the middle of the curve, on the side its bend does not reach. */
+static void
+draw_curve_name (Render *r, int i)
+{
+  PhysCurve curve = phys_world_get_curve (r->in->world, i);
+  PhysVec2 mid = px (r, phys_bezier_point (&curve.curve, 0.5));
+  PhysVec2 tangent = phys_bezier_derivative (&curve.curve, 0.5);
+  PhysVec2 side = phys_v2_unit (phys_v2_right_normal (tangent));
+  ImpCapsule own = imp_capsule_disc (mid.x, mid.y, r->theme->segment_px);
+  ImpLabelRequest req = { mid.x, mid.y, r->theme->segment_px, 0.0, 0.0, side.x, side.y, &own,
+                          NULL, 0 };
+  char text[LABEL_TEXT_MAX];
+
+  if (on_canvas (r, mid))
+    draw_name (r, name_text (text, sizeof text, curve.name, curve.friction), &req, -1);
 }
 
 /* Names of bodies, after the math labels: a name that finds no free place is
@@ -239,8 +284,13 @@ imp_render_draw_ids (Render *r)
       PhysVec2 mid = phys_v2_lerp (a, b, 0.5);
       ImpLabelRequest req
           = { mid.x, mid.y, th->segment_px, 0.0, 0.0, side.x, side.y, &own, NULL, 0 };
-      draw_name (r, s.name, &req, -1);
+      char text[LABEL_TEXT_MAX];
+      draw_name (r, name_text (text, sizeof text, s.name, s.friction), &req, -1);
     }
+  for (int i = 0; i < phys_world_polygon_count (world) && budget > 0; i++, budget--)
+    draw_polygon_name (r, i);
+  for (int i = 0; i < phys_world_curve_count (world) && budget > 0; i++, budget--)
+    draw_curve_name (r, i);
   for (int i = 0; i < phys_world_probe_count (world) && budget > 0; i++)
     {
       PhysProbe pr = phys_world_get_probe (world, i);
@@ -268,6 +318,10 @@ typedef enum
   SWATCH_SPRING,
   SWATCH_ANCHOR,
   SWATCH_SELECTION,
+  SWATCH_POLYGON,
+  SWATCH_HATCHED_POLYGON,
+  SWATCH_CURVE,
+  SWATCH_SPIN,
   SWATCH_NONE,
 } Swatch;
 
@@ -286,7 +340,7 @@ static int
 legend_entries (const Render *r, LegendEntry *out)
 {
   const ImpTheme *th = r->theme;
-  guint d = r->drawn;
+  guint64 d = r->drawn;
   int n = 0;
 
 #define ENTRY(flag, sw, col, fil, txt)                                                             \
@@ -303,6 +357,14 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_FIXED, SWATCH_HATCHED, th->fixed_stroke, th->fixed_fill, _("fixed circle"));
   ENTRY (DRAWN_PASSIVE, SWATCH_CIRCLE, th->passive_stroke, th->passive_fill,
          _("circle that collides with nothing"));
+  ENTRY (DRAWN_POLYGON, SWATCH_POLYGON, th->circle_stroke, th->circle_fill, _("polygon"));
+  ENTRY (DRAWN_FIXED_POLYGON, SWATCH_HATCHED_POLYGON, th->fixed_stroke, th->fixed_fill,
+         _("fixed polygon"));
+  ENTRY (DRAWN_ANGLE, SWATCH_LINE, th->circle_stroke, th->circle_stroke,
+         _("angle: a line from the centre of mass (\u25d4) to the first vertex or the rim"));
+  ENTRY (DRAWN_CURVE, SWATCH_CURVE, th->curve, th->curve, _("Bezier curve"));
+  ENTRY (DRAWN_CONTROL, SWATCH_DASHED, th->construction, th->construction,
+         _("control polygon and control points"));
   ENTRY (DRAWN_REFLECT, SWATCH_LINE, th->segment_reflect, th->segment_reflect,
          _("segment that reflects"));
   ENTRY (DRAWN_SLIDE, SWATCH_RAIL, th->segment_slide, th->background, _("segment that slides"));
@@ -315,6 +377,8 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_GHOST_BRANCH, SWATCH_RING, th->ghost_branch, th->ghost_branch, _("ghost branch"));
   ENTRY (DRAWN_VELOCITY, SWATCH_ARROW, th->velocity, th->velocity,
          _("velocity, to scale: tip = end of frame"));
+  ENTRY (DRAWN_SPIN, SWATCH_SPIN, th->velocity, th->velocity,
+         _("angular velocity: the turn in one frame (to scale unless labelled \u00d7)"));
   ENTRY (DRAWN_SWEPT, SWATCH_DASHED, th->swept_stroke, th->swept_fill,
          _("swept path if nothing collides"));
   ENTRY (DRAWN_GHOST, SWATCH_RING, th->ghost, th->ghost, _("position at the time of impact t"));
@@ -429,12 +493,48 @@ draw_swatch (Render *r, const LegendEntry *e, double x, double y)
       imp_draw_stroke (cr);
       break;
     case SWATCH_ANCHOR:
-      cairo_rectangle (cr, c.x - 4.0, c.y - 4.0, 8.0, 8.0);
+      imp_render_anchor_square (cr, c, e->fill, e->color);
+      break;
+    case SWATCH_POLYGON:
+    case SWATCH_HATCHED_POLYGON:
+      cairo_move_to (cr, c.x - 6.0, c.y + 5.0);
+      cairo_line_to (cr, c.x - 2.0, c.y - 6.0);
+      cairo_line_to (cr, c.x + 7.0, c.y - 3.0);
+      cairo_line_to (cr, c.x + 5.0, c.y + 6.0);
+      cairo_close_path (cr);
       imp_rgba_set_source (cr, e->fill);
       imp_draw_fill_preserve (cr);
-      cairo_set_line_width (cr, 1.5);
+      if (e->swatch == SWATCH_HATCHED_POLYGON)
+        {
+          cairo_path_t *path = cairo_copy_path (cr);
+          imp_render_hatch (r);
+          cairo_append_path (cr, path);
+          cairo_path_destroy (path);
+        }
+      cairo_set_line_width (cr, r->theme->body_line_px);
       imp_rgba_set_source (cr, e->color);
       imp_draw_stroke (cr);
+      break;
+    case SWATCH_CURVE:
+      cairo_move_to (cr, a.x, a.y + 4.0);
+      cairo_curve_to (cr, a.x + 8.0, a.y - 10.0, b.x - 8.0, b.y + 10.0, b.x, b.y - 4.0);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_line_width (cr, 2.5);
+      imp_rgba_set_source (cr, e->color);
+      imp_draw_stroke (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      break;
+    case SWATCH_SPIN:
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, c.x, c.y + 3.0, 7.0, G_PI, 1.75 * G_PI);
+      cairo_set_line_width (cr, 1.75);
+      imp_rgba_set_source (cr, e->color);
+      imp_draw_stroke (cr);
+      {
+        PhysVec2 tip = phys_v2 (c.x + 7.0 * cos (2.0 * G_PI), c.y + 3.0 + 7.0 * sin (2.0 * G_PI));
+        imp_render_head_path (cr, phys_v2 (tip.x, tip.y - 7.0), tip, 7.0);
+        imp_draw_fill (cr);
+      }
       break;
     case SWATCH_NONE:
     default:
@@ -487,6 +587,22 @@ legend_rect (Render *r, double w, double h, gboolean *covers)
           gboolean under = p.x + rad > rect.x && p.x - rad < rect.x + w && p.y + rad > rect.y
                            && p.y - rad < rect.y + h;
           if (under && n_circles <= ID_LABEL_BUDGET && in_subject (r, i))
+            {
+              subject = TRUE;
+              hits += 100000;
+            }
+          hits += under;
+        }
+      /* Polygons by the box of their reach; the selected one is the subject. */
+      for (int i = 0; i < phys_world_polygon_count (r->in->world); i++)
+        {
+          PhysPolygonBody poly = phys_world_get_polygon (r->in->world, i);
+          PhysVec2 p = px (r, r->in->polygon_poses != NULL ? r->in->polygon_poses[i].position
+                                                           : poly.position);
+          double rad = poly.radius * r->view->scale;
+          gboolean under = p.x + rad > rect.x && p.x - rad < rect.x + w && p.y + rad > rect.y
+                           && p.y - rad < rect.y + h;
+          if (under && r->in->selected_kind == PHYS_BODY_POLYGON && r->in->selected_body == i)
             {
               subject = TRUE;
               hits += 100000;

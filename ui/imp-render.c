@@ -153,8 +153,12 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
   if (overlay (r, IMP_OVERLAY_TRAILS))
     imp_render_draw_trails (r);
   imp_render_draw_segments (r);
+  imp_render_draw_curves (r);
   imp_render_draw_springs (r);
   imp_render_draw_circles (r);
+  imp_render_draw_circle_turns (r);
+  imp_render_draw_polygons (r);
+  imp_render_draw_spring_ends (r);
   imp_render_draw_probes (r);
   if (overlay (r, IMP_OVERLAY_GHOST_BRANCH))
     imp_render_draw_ghost_branch (r);
@@ -170,6 +174,8 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
         }
       imp_render_draw_velocities (r, disp);
     }
+  if (overlay (r, IMP_OVERLAY_VELOCITY))
+    imp_render_draw_spins (r);
 
   if (overlay (r, IMP_OVERLAY_PROBES))
     imp_render_draw_probe_predictions (r);

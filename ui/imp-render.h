@@ -31,6 +31,21 @@ G_BEGIN_DECLS
 #define IMP_RENDER_NORMAL_LENGTH_PX 56.0
 
 /**
+ * IMP_RENDER_ROTATION_HANDLE_PX:
+ *
+ * How far beyond a selected polygon's farthest vertex its rotation handle is
+ * drawn, pixels, on the line of its angle mark (imp_render_rotation_handle()).
+ */
+#define IMP_RENDER_ROTATION_HANDLE_PX 22.0
+
+/**
+ * IMP_RENDER_ROTATION_HANDLE_RADIUS_PX:
+ *
+ * The rotation handle's radius, pixels.
+ */
+#define IMP_RENDER_ROTATION_HANDLE_RADIUS_PX 5.0
+
+/**
  * ImpRenderCache:
  *
  * Scratch memory kept between pictures; see imp_render_cache_new().
@@ -42,6 +57,10 @@ typedef struct _ImpRenderCache ImpRenderCache;
  * @world: bodies and their state at the start of the frame shown
  * @positions: (nullable) (array): circle centres to draw instead of the
  *   world's (a state inside the frame), one per circle
+ * @polygon_poses: (nullable) (array): the polygons' poses (centre of mass and
+ *   angle) to draw instead of the world's, one per polygon
+ * @circle_angles: (nullable) (array): the circles' angles to draw instead of the
+ *   world's, one per circle
  * @displacements: (nullable) (array): each circle's displacement over the
  *   frame, from phys_world_frame_paths(); %NULL: the renderer asks the world
  *   (a caller drawing every frame of a large world saves that work by passing
@@ -156,6 +175,8 @@ typedef struct
 {
   const PhysWorld *world;
   const PhysVec2 *positions;
+  const PhysPose *polygon_poses;
+  const double *circle_angles;
   const PhysVec2 *displacements;
   const PhysEvent *events;
   int n_events;
@@ -210,6 +231,7 @@ void imp_render_cache_free (ImpRenderCache *cache);
 void imp_render_input_init (ImpRenderInput *input, const PhysWorld *world);
 void imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input);
 PhysAabb imp_render_focus_box (const ImpRenderInput *input);
+PhysVec2 imp_render_rotation_handle (const ImpView *view, const PhysWorld *world, int polygon);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImpRenderCache, imp_render_cache_free)
 

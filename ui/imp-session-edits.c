@@ -14,8 +14,7 @@
 static void
 event_names (const PhysWorld *world, const PhysEvent *event, const char **a, const char **b)
 {
-  PhysBodyRef ra = { event->kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE,
-                     event->a };
+  PhysBodyRef ra = { phys_event_a_kind (event->kind), event->a };
   PhysBodyRef rb = { event->b_kind, event->b };
   *a = event->a >= 0 ? phys_world_body_name (world, ra) : "";
   *b = event->b >= 0 ? phys_world_body_name (world, rb) : "";
@@ -212,6 +211,34 @@ imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
   if (warning != NULL)
     imp_session_emit (self, SIGNAL_NOTICE, warning);
   return TRUE;
+}
+
+/**
+ * imp_session_spin_selected:
+ * @self: a session
+ * @direction: +1 turns the selection clockwise on screen, -1 anticlockwise
+ *
+ * The arrow keys' torque while playing (seed 004's wheel): the selected polygon's angular
+ * velocity at the playhead's frame grows by %IMP_SESSION_SPIN_STEP in @direction, as a
+ * set-polygon edit, so that the timeline keeps it and a replay turns the body the same way.
+ * Playback goes on. Nothing happens unless exactly one movable polygon is selected.
+ *
+ * Returns: %TRUE when the selection was turned
+ */
+gboolean
+imp_session_spin_selected (ImpSession *self, int direction)
+{
+  PhysBodyRef body;
+  ImpSessionView view;
+  if (!imp_session_get_selected_body (self, &body) || body.kind != PHYS_BODY_POLYGON)
+    return FALSE;
+  imp_session_get_view (self, &view);
+  if (view.world == NULL || body.index < 0 || body.index >= phys_world_polygon_count (view.world)
+      || phys_world_get_polygon (view.world, body.index).fixed)
+    return FALSE;
+  PhysEdit edit = imp_body_edit_polygon (view.world, body.index, PHYS_EDIT_ANGULAR_VELOCITY);
+  edit.angular_velocity += direction * IMP_SESSION_SPIN_STEP;
+  return imp_session_edit (self, &edit) == PHYS_OK;
 }
 
 /* Bookmarks the playhead's frame with what the window shows there (for a lesson

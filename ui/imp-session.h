@@ -38,6 +38,11 @@ gboolean imp_session_undo (ImpSession *self);
 gboolean imp_session_redo (ImpSession *self);
 PhysStatus imp_session_edit (ImpSession *self, const PhysEdit *edit);
 gboolean imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error);
+/* What one press (or repeat) of an arrow key adds to the selected polygon's angular velocity
+ * while playing, radians per time unit: an angular impulse of this times its moment of
+ * inertia. */
+#define IMP_SESSION_SPIN_STEP 0.01
+gboolean imp_session_spin_selected (ImpSession *self, int direction);
 void imp_session_set_world_edit_frame (ImpSession *self, gint64 frame);
 gint64 imp_session_get_world_edit_frame (ImpSession *self);
 int imp_session_add_bookmark (ImpSession *self, const char *note);

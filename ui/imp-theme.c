@@ -33,6 +33,8 @@ static const ImpTheme light_theme = {
   .sleeping_alpha = 0.45,
   .segment_reflect = RGB (0x33312e),
   .segment_slide = RGB (0x7d5a9c),
+  /* A curve is a wall too: the segments' ink. */
+  .curve = RGB (0x33312e),
   .probe = RGB (0x007d5e),
   .spring = RGB (0x6e6a63),
   .selection = RGB (0xe69f00),
@@ -86,6 +88,7 @@ static const ImpTheme dark_theme = {
   .sleeping_alpha = 0.5,
   .segment_reflect = RGB (0xdedad2),
   .segment_slide = RGB (0xc3a3e0),
+  .curve = RGB (0xdedad2),
   .probe = RGB (0x3fd1a8),
   .spring = RGB (0xaaa59c),
   .selection = RGB (0xf5c04a),

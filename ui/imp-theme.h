@@ -49,6 +49,7 @@ typedef struct
  * @sleeping_alpha: opacity multiplier of sleeping circles
  * @segment_reflect: segments that reflect
  * @segment_slide: segments that slide
+ * @curve: Bezier curves
  * @probe: probes
  * @spring: springs, bungees and their anchors
  * @selection: the ring around the selected body
@@ -99,6 +100,7 @@ typedef struct
   double sleeping_alpha;
   ImpRgba segment_reflect;
   ImpRgba segment_slide;
+  ImpRgba curve;
   ImpRgba probe;
   ImpRgba spring;
   ImpRgba selection;

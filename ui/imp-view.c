@@ -291,5 +291,16 @@ imp_view_world_box (const PhysWorld *world)
     }
   for (int i = 0; i < phys_world_probe_count (world); i++)
     box = imp_aabb_add_point (box, phys_world_get_probe (world, i).position, 0.0);
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (world, i);
+      box = imp_aabb_add_point (box, p.position, p.radius);
+    }
+  /* The control points' box holds the curve. */
+  for (int i = 0; i < phys_world_curve_count (world); i++)
+    {
+      PhysCurve c = phys_world_get_curve (world, i);
+      box = imp_aabb_add_point (imp_aabb_add_point (box, c.box.min, 0.0), c.box.max, 0.0);
+    }
   return box;
 }

@@ -456,6 +456,12 @@ static void
 act_step (GtkWidget *widget, const char *name, GVariant *param)
 {
   ImpWindow *self = IMP_WINDOW (widget);
+  /* While playing with a polygon selected, Left and Right turn it (seed 004's wheel) instead of
+   * pausing to step. */
+  gboolean one = g_str_equal (name, "win.step-forward") || g_str_equal (name, "win.step-back");
+  if (one && imp_session_get_playing (self->session)
+      && imp_session_spin_selected (self->session, g_str_equal (name, "win.step-forward") ? 1 : -1))
+    return;
   imp_session_set_playing (self->session, FALSE);
   int frames = g_str_equal (name, "win.step-forward")      ? 1
                : g_str_equal (name, "win.step-back")       ? -1

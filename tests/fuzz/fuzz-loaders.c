@@ -43,6 +43,20 @@ assert_finite (const PhysWorld *world)
       if (!isfinite (p.position.x) || !isfinite (p.position.y))
         abort ();
     }
+  /* Bodies that turn: their angles too. */
+  for (int i = 0; i < phys_world_circle_count (world); i++)
+    {
+      PhysCircle c = phys_world_get_circle (world, i);
+      if (!isfinite (c.angle) || !isfinite (c.angular_velocity))
+        abort ();
+    }
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (world, i);
+      if (!isfinite (p.position.x) || !isfinite (p.position.y) || !isfinite (p.velocity.x)
+          || !isfinite (p.velocity.y) || !isfinite (p.angle) || !isfinite (p.angular_velocity))
+        abort ();
+    }
 }
 
 static void
