@@ -17,6 +17,7 @@
 #include <json-glib/json-glib.h>
 
 #include "imp-file.h"
+#include "imp-i18n.h"
 #include "imp-json-reader.h"
 #include "imp-suggest.h"
 #include "imp-teaching-modes.h"
@@ -422,10 +423,11 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
       if (b != NULL && anchor != NULL)
         return imp_json_reader_fail (&ld->reader, anchor, IMP_FORMAT_ERROR_RANGE,
                                      _("expected either \"b\" or \"anchor\" in %s, not both"),
-                                     what);
+                                     imp_i18n_object_name (what));
       if (b == NULL && anchor == NULL)
         return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                     _("missing required key \"b\" or \"anchor\" in %s"), what);
+                                     _("missing required key \"b\" or \"anchor\" in %s"),
+                                     imp_i18n_object_name (what));
       if (b != NULL && spec->def.body_b == spec->def.body_a)
         {
           g_autofree char *got = imp_json_reader_source_text (&ld->reader, b);
