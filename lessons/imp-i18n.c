@@ -12,6 +12,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "phys.h"
+
 #ifndef LOCALEDIR
 #define LOCALEDIR "/usr/local/share/locale"
 #endif
@@ -67,6 +69,63 @@ const ImpI18nName imp_i18n_physics_names[] = {
 };
 const gsize imp_i18n_n_physics_names = G_N_ELEMENTS (imp_i18n_physics_names);
 
+/* The objects of the scene, session and lesson files as a message names the one a key is
+ * missing from or unknown in ("missing required key \"id\" in lesson"); their keys, and the
+ * values inside the names ("set-circle"), stay as the file writes them. */
+const char *const imp_i18n_object_names[] = {
+  /* Translators: a file's object as "in" takes it ("... in lesson"): German "der Lektion" */
+  NC_("object", "lesson"),
+  NC_("object", "step"),
+  NC_("object", "frame goal"),
+  NC_("object", "event goal"),
+  NC_("object", "verdict goal"),
+  NC_("object", "predict goal"),
+  NC_("object", "mode goal"),
+  NC_("object", "scene"),
+  NC_("object", "world"),
+  NC_("object", "circle"),
+  NC_("object", "segment"),
+  NC_("object", "probe"),
+  NC_("object", "polygon"),
+  NC_("object", "curve"),
+  NC_("object", "attractor force"),
+  NC_("object", "drag force"),
+  NC_("object", "spring force"),
+  NC_("object", "bungee force"),
+  NC_("object", "session"),
+  NC_("object", "bookmark"),
+  NC_("object", "bookmark view"),
+  NC_("object", "set-circle edit"),
+  NC_("object", "add-circle edit"),
+  NC_("object", "remove-circle edit"),
+  NC_("object", "set-segment edit"),
+  NC_("object", "add-segment edit"),
+  NC_("object", "remove-segment edit"),
+  NC_("object", "set-world edit"),
+  NC_("object", "set-probe edit"),
+  NC_("object", "set-polygon edit"),
+  NC_("object", "add-polygon edit"),
+  NC_("object", "remove-polygon edit"),
+  NC_("object", "set-curve edit"),
+  NC_("object", "add-curve edit"),
+  NC_("object", "remove-curve edit"),
+};
+const gsize imp_i18n_n_object_names = G_N_ELEMENTS (imp_i18n_object_names);
+
+/**
+ * imp_i18n_object_name:
+ * @name: an object of a file as the loaders name it ("lesson", "predict goal", "set-circle
+ *   edit"), or a key's label ("\"pos\"[1]")
+ *
+ * Returns: (transfer none): @name in the learner's language; @name itself when it is not one
+ *   of imp_i18n_object_names
+ */
+const char *
+imp_i18n_object_name (const char *name)
+{
+  return g_dpgettext2 (GETTEXT_PACKAGE, "object", name);
+}
+
 /**
  * imp_i18n_physics_name:
  * @context: the kind of name (see #ImpI18nName)
@@ -78,6 +137,23 @@ const char *
 imp_i18n_physics_name (const char *context, const char *name)
 {
   return g_dpgettext2 (GETTEXT_PACKAGE, context, name);
+}
+
+/**
+ * imp_i18n_verdict_name:
+ * @name: a verdict as a lesson's goal names it: a circle test's or a probe's
+ *   (phys_verdict_name(), phys_probe_verdict_name())
+ *
+ * Returns: (transfer none): @name in the learner's language, by the context of the kind
+ *   of test that gives it
+ */
+const char *
+imp_i18n_verdict_name (const char *name)
+{
+  for (int v = 0; v <= PHYS_PROBE_STILL; v++)
+    if (strcmp (name, phys_probe_verdict_name ((PhysProbeVerdict) v)) == 0)
+      return imp_i18n_physics_name ("probe", name);
+  return imp_i18n_physics_name ("verdict", name);
 }
 
 /**

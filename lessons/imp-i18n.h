@@ -26,6 +26,11 @@ extern const ImpI18nName imp_i18n_physics_names[];
 extern const gsize imp_i18n_n_physics_names;
 
 const char *imp_i18n_physics_name (const char *context, const char *name);
+const char *imp_i18n_verdict_name (const char *name);
+
+extern const char *const imp_i18n_object_names[];
+extern const gsize imp_i18n_n_object_names;
+const char *imp_i18n_object_name (const char *name);
 
 const char *imp_i18n_locale_dir (void);
 void imp_i18n_init (void);

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "imp-i18n.h"
 #include "imp-overlays.h"
 #include "imp-suggest.h"
 
@@ -641,11 +642,11 @@ fail_unknown_key (ImpJsonReader *reader, JsonNode *value, const char *key, const
   if (guess != NULL)
     return imp_json_reader_fail_at_key (reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
                                         _("unknown key \"%s\" in %s; did you mean \"%s\"?"), shown,
-                                        what, guess);
+                                        imp_i18n_object_name (what), guess);
   g_autofree char *list = imp_json_reader_quoted_list (names, n_fields);
   return imp_json_reader_fail_at_key (reader, value, IMP_FORMAT_ERROR_UNKNOWN_KEY,
                                       _("unknown key \"%s\" in %s; expected one of %s"), shown,
-                                      what, list);
+                                      imp_i18n_object_name (what), list);
 }
 
 /**
@@ -688,7 +689,8 @@ imp_json_reader_object (ImpJsonReader *reader, JsonNode *node, const char *what,
       const ImpJsonField *field = field_at (fields, field_size, i);
       if (field->required && !json_object_has_member (object, field->key))
         return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
-                                     _("missing required key \"%s\" in %s"), field->key, what);
+                                     _("missing required key \"%s\" in %s"), field->key,
+                                     imp_i18n_object_name (what));
     }
   return TRUE;
 }

@@ -41,9 +41,9 @@ scene_text_of (const ImpSessionFile *session, GError **error)
   (void) impulse_lessons_get_resource ();
   if (!imp_file_load (file, &contents, &length, &io_error))
     {
-      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   _("%s: error: cannot read the session's scene: %s"), display,
-                   io_error->message);
+      g_autofree char *what
+          = g_strdup_printf (_("cannot read the session's scene: %s"), io_error->message);
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO, "%s: error: %s", display, what);
       return NULL;
     }
   return contents;
@@ -98,10 +98,10 @@ imp_lesson_draft_new (const ImpSessionFile *session, GError **error)
 
   if (session->bookmarks->len == 0)
     {
-      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_MISSING,
-                   _("%s: error: expected a session with bookmarks (each becomes a step of the "
-                     "lesson), got none"),
-                   session->file != NULL ? session->file : "<session>");
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_MISSING, "%s: error: %s",
+                   session->file != NULL ? session->file : "<session>",
+                   _("expected a session with bookmarks (each becomes a step of the lesson), "
+                     "got none"));
       return NULL;
     }
   char *scene_text = scene_text_of (session, error);
@@ -626,33 +626,27 @@ imp_lesson_draft_to_data (const ImpLessonDraft *draft, gsize *length, GArray **p
 
 /* Checking */
 
-/* The key a "missing ..." message names, for a mistake placed on the object
- * that lacks it. */
+/* The key a message of a missing key names (IMP_FORMAT_ERROR_MISSING: "...: error: missing
+ * required key \"id\" in lesson"), for a mistake placed on the object that lacks it: the
+ * first key the message quotes, which every language's message keeps as the file writes it. */
 static const char *
 missing_key (const char *message, gboolean in_goal)
 {
-  static const char *const prefixes[] = { "missing required key \"", "missing \"" };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (prefixes); i++)
-    {
-      const char *at = strstr (message, prefixes[i]);
-      if (at == NULL)
-        continue;
-      at += strlen (prefixes[i]);
-      const char *end = strchr (at, '"');
-      if (end == NULL)
-        return NULL;
-      g_autofree char *key = g_strndup (at, (gsize) (end - at));
-      g_autofree char *field = in_goal ? g_strconcat ("goal.", key, NULL) : g_strdup (key);
-      return g_intern_string (field);
-    }
-  return NULL;
+  const char *at = strstr (message, ": error: ");
+  at = at != NULL ? strchr (at, '"') : NULL;
+  const char *end = at != NULL ? strchr (at + 1, '"') : NULL;
+  if (end == NULL)
+    return NULL;
+  g_autofree char *key = g_strndup (at + 1, (gsize) (end - at - 1));
+  g_autofree char *field = in_goal ? g_strconcat ("goal.", key, NULL) : g_strdup (key);
+  return g_intern_string (field);
 }
 
 /* Where in the draft the mistake of message (display_name:LINE:COLUMN: ...) is. */
 static ImpLessonDraftPlace
-locate (const char *message, const char *display_name, GArray *places)
+locate (const GError *failure, const char *display_name, GArray *places)
 {
+  const char *message = failure->message;
   ImpLessonDraftPlace place = { -1, NULL };
   gsize n = strlen (display_name);
 
@@ -667,7 +661,8 @@ locate (const char *message, const char *display_name, GArray *places)
   /* A key left out is reported at the object that lacks it: the step's or the
    * lesson's opening line, or the goal's. */
   gboolean on_goal = g_strcmp0 (place.field, "goal") == 0;
-  if (place.field == NULL || on_goal)
+  if (g_error_matches (failure, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_MISSING)
+      && (place.field == NULL || on_goal))
     {
       const char *key = missing_key (message, on_goal);
       if (key != NULL)
@@ -703,7 +698,7 @@ imp_lesson_draft_check (const ImpLessonDraft *draft, const char *display_name,
   ImpLesson *lesson = imp_lesson_check_data (data, (gssize) length, display_name, dir, &failure);
   if (place != NULL)
     *place = lesson != NULL ? (ImpLessonDraftPlace){ -1, NULL }
-                            : locate (failure->message, display_name, places);
+                            : locate (failure, display_name, places);
   if (failure != NULL)
     g_propagate_error (error, failure);
   return lesson;
@@ -738,8 +733,8 @@ imp_lesson_draft_save (const ImpLessonDraft *draft, const char *path, ImpLessonD
   g_autoptr (GError) io_error = NULL;
   if (!imp_file_replace (path, data, length, TRUE, &io_error))
     {
-      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO,
-                   _("%s: error: cannot write the lesson: %s"), path, io_error->message);
+      g_autofree char *what = g_strdup_printf (_("cannot write the lesson: %s"), io_error->message);
+      g_set_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_IO, "%s: error: %s", path, what);
       return FALSE;
     }
   return TRUE;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "imp-file.h"
+#include "imp-i18n.h"
 #include "impulse-lessons-resources.h"
 
 /**
@@ -166,7 +167,7 @@ imp_scene_ref_load (ImpJsonReader *reader, const char *data, gsize length, const
     return imp_json_reader_fail (reader, root, IMP_FORMAT_ERROR_MISSING,
                                  _("missing required key \"scene\" in %s (a scene file name or a "
                                    "scene object)"),
-                                 what);
+                                 imp_i18n_object_name (what));
   if (JSON_NODE_HOLDS_OBJECT (value))
     return load_inline (reader, data, length, out);
   if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)

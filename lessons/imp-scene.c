@@ -17,6 +17,7 @@
 #include <json-glib/json-glib.h>
 
 #include "imp-file.h"
+#include "imp-i18n.h"
 #include "imp-json-reader.h"
 #include "imp-json-shapes.h"
 #include "imp-suggest.h"
@@ -566,16 +567,17 @@ check_force (Loader *ld, JsonNode *node, ForceSpec *spec, const char *what)
       if (b != NULL && anchor != NULL)
         return imp_json_reader_fail (&ld->reader, anchor, IMP_FORMAT_ERROR_RANGE,
                                      _("expected either \"b\" or \"anchor\" in %s, not both"),
-                                     what);
+                                     imp_i18n_object_name (what));
       if (b == NULL && anchor == NULL)
         return imp_json_reader_fail (&ld->reader, node, IMP_FORMAT_ERROR_MISSING,
-                                     _("missing required key \"b\" or \"anchor\" in %s"), what);
+                                     _("missing required key \"b\" or \"anchor\" in %s"),
+                                     imp_i18n_object_name (what));
       JsonNode *local_b = json_object_get_member (object, "local_b");
       if (b == NULL && local_b != NULL)
         return imp_json_reader_fail (&ld->reader, local_b, IMP_FORMAT_ERROR_RANGE,
                                      _("expected \"local_b\" only with \"b\" in %s (an "
                                        "\"anchor\" is a point of the world)"),
-                                     what);
+                                     imp_i18n_object_name (what));
       if (b != NULL && spec->def.body_b == spec->def.body_a
           && spec->def.kind_b == spec->def.kind_a)
         {

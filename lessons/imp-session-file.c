@@ -17,6 +17,7 @@
 #include <json-glib/json-glib.h>
 
 #include "imp-file.h"
+#include "imp-i18n.h"
 #include "imp-json-reader.h"
 #include "imp-json-shapes.h"
 #include "imp-scene-ref.h"
@@ -623,8 +624,8 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
           g_autofree char *list
               = imp_json_reader_quoted_list ((const char *const *) keys->pdata, keys->len);
           return imp_json_reader_fail (reader, node, IMP_FORMAT_ERROR_MISSING,
-                                       _("missing a key to change in %s; expected one of %s"), what,
-                                       list);
+                                       _("missing a key to change in %s; expected one of %s"),
+                                       imp_i18n_object_name (what), list);
         }
     }
 
@@ -641,7 +642,7 @@ check_edit (ImpJsonReader *reader, JsonNode *node, ImpSessionFileEdit *edit, con
         return imp_json_reader_fail (
             reader, node, IMP_FORMAT_ERROR_MISSING,
             _("missing required key \"%s\" in %s (both ends change together)"),
-            a == NULL ? "a" : "b", what);
+            a == NULL ? "a" : "b", imp_i18n_object_name (what));
       if (b != NULL && edit->edit.a.x == edit->edit.b.x && edit->edit.a.y == edit->edit.b.y)
         return imp_json_reader_fail (reader, b, IMP_FORMAT_ERROR_RANGE,
                                      _("expected \"b\" to differ from \"a\", got the same point"));

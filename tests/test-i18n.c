@@ -7,6 +7,7 @@
  * same under a German locale as under C. */
 #include <locale.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include <glib.h>
 #include <glib/gi18n.h>
@@ -57,6 +58,32 @@ test_physics_names_complete (void)
   g_assert_cmpuint (listed, ==, imp_i18n_n_physics_names);
   /* Untranslated (the C locale), a name is itself. */
   g_assert_cmpstr (imp_i18n_physics_name ("verdict", "moving-apart"), ==, "moving-apart");
+}
+
+/* Every object name the loaders make from a kind (a goal's, a force's, an edit's) is in the
+ * table, so that a message names it in the learner's language. */
+static void
+test_object_names_complete (void)
+{
+  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func (g_free);
+  for (int k = IMP_GOAL_FRAME; k <= IMP_GOAL_MODE; k++)
+    g_ptr_array_add (made, g_strdup_printf ("%s goal", imp_goal_kind_name ((ImpGoalKind) k)));
+  for (int k = PHYS_FORCE_ATTRACTOR; k <= PHYS_FORCE_BUNGEE; k++)
+    g_ptr_array_add (made, g_strdup_printf ("%s force", phys_force_kind_name ((PhysForceKind) k)));
+  for (int k = PHYS_EDIT_SET_CIRCLE; k <= PHYS_EDIT_SET_PROBE; k++)
+    g_ptr_array_add (made, g_strdup_printf ("%s edit", phys_edit_kind_name ((PhysEditKind) k)));
+  for (guint m = 0; m < made->len; m++)
+    {
+      gboolean found = FALSE;
+      for (gsize i = 0; i < imp_i18n_n_object_names && !found; i++)
+        found = strcmp (imp_i18n_object_names[i], made->pdata[m]) == 0;
+      if (!found)
+        g_test_message ("\"%s\" is not in imp_i18n_object_names", (char *) made->pdata[m]);
+      g_assert_true (found);
+    }
+  /* Untranslated, a name is itself, and so is a key's label. */
+  g_assert_cmpstr (imp_i18n_object_name ("predict goal"), ==, "predict goal");
+  g_assert_cmpstr (imp_i18n_object_name ("\"pos\"[1]"), ==, "\"pos\"[1]");
 }
 
 static void
@@ -328,9 +355,10 @@ test_course_german (void)
   g_assert_cmpstr (fallbacks->str, ==, "");
 }
 
-/* Runs the program with env (NULL: the C locale); returns its stdout, asserting exit 0. */
-static char *
-run_program (const char *const *args, gboolean german)
+/* Runs the program in German or in the C locale; returns its exit status, its stdout and
+ * its stderr. */
+static int
+spawn_program (const char *const *args, gboolean german, char **out, char **err)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_ptr_array_add (argv, (gpointer) g_getenv ("IMPULSE_BIN"));
@@ -344,13 +372,21 @@ run_program (const char *const *args, gboolean german)
     env = g_environ_setenv (env, "LANGUAGE", "de", TRUE);
   else
     env = g_environ_unsetenv (env, "LANGUAGE");
-  g_autofree char *out = NULL, *err = NULL;
   int status = -1;
   g_autoptr (GError) error = NULL;
-  g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+  g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, out, err,
                 &status, &error);
   g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+/* Runs the program; returns its stdout, asserting exit 0. */
+static char *
+run_program (const char *const *args, gboolean german)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  if (spawn_program (args, german, &out, &err) != 0)
     g_error ("impulse %s failed: %s", args[0], err);
   return g_steal_pointer (&out);
 }
@@ -409,11 +445,66 @@ test_cli_export_same_bytes (void)
     }
 }
 
+/* `impulse check` in German: its messages in German, the file's objects named so ("der
+ * Lektion"), its numbers in the C locale as everything the command line prints (the
+ * lesson editor shows the same check in the window, with decimal commas: test-german). */
+static void
+test_cli_check_german (void)
+{
+  imp_test_german_locale ();
+  g_autofree char *dir = g_dir_make_tmp ("impulse-i18n-XXXXXX", NULL);
+  g_autofree char *source = imp_test_scene_path ("seed000-swept-circles.json");
+  g_autofree char *scene = g_build_filename (dir, "seed000-swept-circles.json", NULL);
+  g_autofree char *scene_text = NULL;
+  g_assert_true (g_file_get_contents (source, &scene_text, NULL, NULL));
+  g_assert_true (g_file_set_contents (scene, scene_text, -1, NULL));
+  g_autofree char *lesson = g_build_filename (dir, "predict.json", NULL);
+  /* t is 0.5031672441 (seed 000's swept test of c1 and c2 in frame 0), not 0.3. */
+  g_assert_true (g_file_set_contents (
+      lesson,
+      "{\"impulse-lesson\": 1, \"id\": \"p\", \"title\": \"P\", \"summary\": \"S\",\n"
+      " \"topic\": \"swept-quadratic\", \"scene\": \"seed000-swept-circles.json\",\n"
+      " \"steps\": [{\"text\": \"Predict t.\", \"goal\": {\"type\": \"predict\", \"frame\": 0,\n"
+      "  \"quantity\": \"t\", \"of\": [\"c1\", \"c2\"], \"tolerance\": 0.005, \"expect\": 0.3,\n"
+      "  \"hint\": \"Solve it.\"}}]}\n",
+      -1, NULL));
+  const char *args[] = { "check", lesson, NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (spawn_program (args, TRUE, &out, &err), ==, 2);
+  g_autofree char *expected
+      = g_strdup_printf ("%s:3:43: error: Schritt 1: die erwartete Antwort 0.3 liegt nicht "
+                         "innerhalb von 0.005 um 0.5031672441, den Wert t, gemessen auf dem Weg "
+                         "der Lektion\n",
+                         lesson);
+  g_assert_cmpstr (err, ==, expected);
+
+  /* A key missing from the lesson, in German: the object's name too. */
+  g_assert_true (g_file_set_contents (lesson, "{\"impulse-lesson\": 1}\n", -1, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (spawn_program (args, TRUE, &out, &err), ==, 2);
+  g_autofree char *missing
+      = g_strdup_printf ("%s:1:1: error: der nötige Schlüssel \"id\" fehlt in der Lektion\n",
+                         lesson);
+  g_assert_cmpstr (err, ==, missing);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (spawn_program (args, FALSE, &out, &err), ==, 2);
+  g_autofree char *english
+      = g_strdup_printf ("%s:1:1: error: missing required key \"id\" in lesson\n", lesson);
+  g_assert_cmpstr (err, ==, english);
+
+  g_assert_cmpint (g_remove (lesson), ==, 0);
+  g_assert_cmpint (g_remove (scene), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/i18n/physics-names/complete", test_physics_names_complete);
+  g_test_add_func ("/i18n/object-names/complete", test_object_names_complete);
   g_test_add_func ("/i18n/number/c-locale", test_number_c_locale);
   g_test_add_func ("/i18n/number/german-locale", test_number_german_locale);
   g_test_add_func ("/i18n/lesson/translation-fits", test_translation_fits);
@@ -421,5 +512,6 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/lesson/course-in-german", test_course_german);
   g_test_add_func ("/i18n/cli/trace-same-bytes-in-german", test_cli_trace_same_bytes);
   g_test_add_func ("/i18n/cli/csv-same-bytes-in-german", test_cli_export_same_bytes);
+  g_test_add_func ("/i18n/cli/check-in-german", test_cli_check_german);
   return g_test_run ();
 }

@@ -275,7 +275,7 @@ test_editor_verdict (void)
   GListModel *offered = gtk_drop_down_get_model (GTK_DROP_DOWN (field (editor, "verdict_show")));
   g_assert_cmpuint (g_list_model_get_n_items (offered), ==, 2);
   g_autoptr (GtkStringObject) edit = g_list_model_get_item (offered, 1);
-  g_assert_cmpstr (gtk_string_object_get_string (edit), ==, "Frame 3: set-circle c1");
+  g_assert_cmpstr (gtk_string_object_get_string (edit), ==, "Frame 3: c1 changed");
   choose (editor, "verdict_show", 1);
   spin ();
   g_assert_cmpuint (draft->edits->len, ==, 0);

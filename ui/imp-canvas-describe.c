@@ -7,6 +7,7 @@
 #include "imp-canvas-describe.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -21,20 +22,26 @@ tidy (double x)
 }
 
 /* A magnitude as a reader says it: whole and grouped by thousands from 100 up
- * ("48,649"), three significant digits below. */
+ * ("48,649"; "48.649" in German, where "48,649" would be a decimal), three significant
+ * digits below. The locale's separator, or a comma where the C locale has none. */
 static char *
 magnitude_text (double value)
 {
   value = fabs (value);
   if (value < 100.0)
     return g_strdup_printf ("%.3g", value);
+  const struct lconv *conv = localeconv ();
+  const char *separator = conv->thousands_sep != NULL && *conv->thousands_sep != '\0'
+                              ? conv->thousands_sep
+                          : strcmp (conv->decimal_point, ".") == 0 ? ","
+                                                                   : "\u202f";
   g_autofree char *digits = g_strdup_printf ("%.0f", value);
   GString *grouped = g_string_new (NULL);
   gsize n = strlen (digits);
   for (gsize i = 0; i < n; i++)
     {
       if (i > 0 && (n - i) % 3 == 0)
-        g_string_append_c (grouped, ',');
+        g_string_append (grouped, separator);
       g_string_append_c (grouped, digits[i]);
     }
   return g_string_free (grouped, FALSE);

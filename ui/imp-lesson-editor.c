@@ -12,6 +12,8 @@
 
 #include <adwaita.h>
 
+#include "imp-body-fields.h"
+#include "imp-i18n.h"
 #include "imp-lesson-rehearsal.h"
 #include "imp-lesson-vocabulary.h"
 #include "imp-teaching-modes.h"
@@ -30,6 +32,7 @@ struct _ImpLessonEditor
   int step;              /* the step shown, -1 for none */
   gboolean loading;      /* the widgets are being filled: their changes are not the teacher's */
   gboolean id_typed;     /* the teacher wrote the id: the title no longer suggests it */
+  gboolean topics_named; /* the topic dropdown lists the course's titles */
   guint check_id;
   guint scroll_id; /* scrolls to the marked field once laid out */
   guint refresh_id; /* shows the step again after a choice that changes its lists */
@@ -139,21 +142,81 @@ names_words (char *const *names, int n)
   return n == 1 ? g_strdup (names[0]) : g_strdup_printf (_("%s and %s"), names[0], names[1]);
 }
 
-/* The number typed, or nan when it is none. */
+/* The number typed (0.005, or 0,005 where the locale writes a decimal comma), or nan when
+ * it is none. */
 static double
 number_in (GtkEditable *editable)
 {
-  const char *text = gtk_editable_get_text (editable);
-  char *end;
-  double x = g_ascii_strtod (text, &end);
-  return text[0] != '\0' && *g_strchug (end) == '\0' ? x : NAN;
+  double x;
+  return imp_i18n_parse_number (gtk_editable_get_text (editable), &x) ? x : NAN;
 }
 
 static void
 set_number (GtkEditable *editable, double x, gboolean has)
 {
-  char text[G_ASCII_DTOSTR_BUF_SIZE];
-  set_editable (editable, has ? g_ascii_dtostr (text, sizeof text, x) : NULL);
+  g_autofree char *text = has ? imp_body_field_format (x) : NULL;
+  set_editable (editable, text);
+}
+
+/* The verdicts a verdict goal may name, in the verdict dropdown's order: the swept tests',
+ * then the probe's. */
+#define N_GOAL_VERDICTS (PHYS_VERDICT_HIT + 1 + PHYS_PROBE_STILL + 1)
+
+static const char *
+goal_verdict (guint i)
+{
+  return i <= PHYS_VERDICT_HIT ? phys_verdict_name ((PhysVerdict) i)
+                               : phys_probe_verdict_name ((PhysProbeVerdict) (i - PHYS_VERDICT_HIT
+                                                                              - 1));
+}
+
+/* The overlays in bit order (imp_overlay_names()), as the window's Overlays menu names them. */
+static const struct
+{
+  const char *context;
+  const char *label;
+} overlay_labels[] = {
+  { NULL, N_("Ids") },
+  { NULL, N_("Velocities") },
+  { NULL, N_("Swept paths") },
+  { NULL, N_("Positions at impact") },
+  { NULL, N_("Contact, normal and tangent") },
+  { NULL, N_("Relative velocity") },
+  { "overlay", NC_("overlay", "Impulse") },
+  { NULL, N_("Reflection and slide construction") },
+  { NULL, N_("Left and right normals") },
+  { NULL, N_("Probe predictions") },
+  { NULL, N_("Trails") },
+  { NULL, N_("Ghost branch after an edit") },
+  { NULL, N_("Legend") },
+};
+G_STATIC_ASSERT (1u << (G_N_ELEMENTS (overlay_labels) - 1) == IMP_OVERLAY_LEGEND);
+
+static const char *
+overlay_label (gsize bit)
+{
+  if (overlay_labels[bit].context != NULL)
+    return g_dpgettext2 (GETTEXT_PACKAGE, overlay_labels[bit].context, overlay_labels[bit].label);
+  return _(overlay_labels[bit].label);
+}
+
+/* An edit the session made after frame 0, as Show Me may apply it. */
+static char *
+edit_words (int frame, const PhysEdit *edit)
+{
+  switch (edit->kind)
+    {
+    case PHYS_EDIT_ADD_CIRCLE:
+    case PHYS_EDIT_ADD_SEGMENT:
+      return g_strdup_printf (_("Frame %d: %s added"), frame, edit->name);
+    case PHYS_EDIT_REMOVE_CIRCLE:
+    case PHYS_EDIT_REMOVE_SEGMENT:
+      return g_strdup_printf (_("Frame %d: %s removed"), frame, edit->name);
+    case PHYS_EDIT_SET_WORLD:
+      return g_strdup_printf (_("Frame %d: the world changed"), frame);
+    default:
+      return g_strdup_printf (_("Frame %d: %s changed"), frame, edit->name);
+    }
 }
 
 /* The steps list */
@@ -169,7 +232,7 @@ goal_words (const ImpLessonGoal *goal)
       return g_strdup (_("Step into an event"));
     case IMP_GOAL_VERDICT:
       return g_strdup_printf (_("Edit until the test says \u201c%s\u201d"),
-                              goal->verdict != NULL ? goal->verdict : "?");
+                              goal->verdict != NULL ? imp_i18n_verdict_name (goal->verdict) : "?");
     case IMP_GOAL_PREDICT:
       return g_strdup_printf (_("Predict %s"), goal->quantity != NULL ? goal->quantity : "?");
     case IMP_GOAL_MODE:
@@ -528,8 +591,8 @@ read_goal (ImpLessonEditor *self, const ImpLessonStep *step, ImpLessonGoal *goal
         /* The verdict's frame and Show Me's edit are the edit taken from the session. */
         const ImpLessonGoal *was = &step->goal;
         step_selection (step, goal, 2);
-        GtkStringObject *name = gtk_drop_down_get_selected_item (self->verdict_name);
-        goal->verdict = name != NULL ? g_strdup (gtk_string_object_get_string (name)) : NULL;
+        guint verdict = gtk_drop_down_get_selected (self->verdict_name);
+        goal->verdict = verdict < N_GOAL_VERDICTS ? g_strdup (goal_verdict (verdict)) : NULL;
         goal->has_show_edit = was->kind == IMP_GOAL_VERDICT && was->has_show_edit;
         goal->show_edit = was->show_edit;
         goal->frame = goal->has_show_edit ? was->frame : step->action.frame;
@@ -675,12 +738,16 @@ enter_words (const ImpLessonAction *action)
     g_string_append (out, _("the overlays as they were"));
   else
     {
-      gsize n;
-      const char *const *names = imp_overlay_names (&n);
+      const char *separator = " ";
       g_string_append (out, _("overlays:"));
-      for (gsize i = 0; i < n; i++)
+      for (gsize i = 0; i < G_N_ELEMENTS (overlay_labels); i++)
         if (action->overlays & (1u << i))
-          g_string_append_printf (out, " %s", names[i]);
+          {
+            g_string_append (out, separator);
+            /* Translators: an overlay as its menu item names it, in quotes */
+            g_string_append_printf (out, _("\u201c%s\u201d"), overlay_label (i));
+            separator = ", ";
+          }
     }
   return g_string_free (out, FALSE);
 }
@@ -697,9 +764,7 @@ fill_show_edits (ImpLessonEditor *self, const ImpLessonGoal *goal)
   g_ptr_array_add (items, g_strdup (_("Nothing yet")));
   if (goal->kind == IMP_GOAL_VERDICT && goal->has_show_edit)
     {
-      g_ptr_array_add (items, g_strdup_printf (_("Frame %d: %s %s"), (int) goal->frame,
-                                               phys_edit_kind_name (goal->show_edit.kind),
-                                               goal->show_edit.name));
+      g_ptr_array_add (items, edit_words ((int) goal->frame, &goal->show_edit));
       int none = -1;
       g_array_append_val (self->offered_edits, none);
       selected = 1;
@@ -709,9 +774,7 @@ fill_show_edits (ImpLessonEditor *self, const ImpLessonGoal *goal)
       const ImpSessionFileEdit *edit = &g_array_index (self->draft->edits, ImpSessionFileEdit, i);
       if (edit->frame == 0)
         continue;
-      g_ptr_array_add (items, g_strdup_printf (_("Frame %d: %s %s"), (int) edit->frame,
-                                               phys_edit_kind_name (edit->edit.kind),
-                                               edit->edit.name));
+      g_ptr_array_add (items, edit_words ((int) edit->frame, &edit->edit));
       int index = (int) i;
       g_array_append_val (self->offered_edits, index);
     }
@@ -751,13 +814,9 @@ show_goal (ImpLessonEditor *self, const ImpLessonStep *step)
   g_autofree char *pair = names_words (step->action.select, step->action.n_select);
   g_autofree char *between = g_strdup_printf (_("%s (the step's selection)"), pair);
   gtk_label_set_text (self->verdict_between, between);
-  GListModel *verdicts = gtk_drop_down_get_model (self->verdict_name);
-  for (guint i = 0; verdicts != NULL && i < g_list_model_get_n_items (verdicts); i++)
-    {
-      g_autoptr (GtkStringObject) item = g_list_model_get_item (verdicts, i);
-      if (g_strcmp0 (gtk_string_object_get_string (item), goal->verdict) == 0)
-        gtk_drop_down_set_selected (self->verdict_name, i);
-    }
+  for (guint i = 0; i < N_GOAL_VERDICTS; i++)
+    if (g_strcmp0 (goal_verdict (i), goal->verdict) == 0)
+      gtk_drop_down_set_selected (self->verdict_name, i);
   fill_show_edits (self, goal);
 
   guint q = 0;
@@ -811,6 +870,36 @@ show_step (ImpLessonEditor *self)
   show_goal (self, step);
   self->loading = FALSE;
   mark (self);
+}
+
+/* The topics as the course teaches them: each by the title of its shipped lesson, in the
+ * learner's language (by its name where no lesson has it). The lessons are read when the
+ * first draft opens, not with every window. */
+static void
+name_topics (ImpLessonEditor *self)
+{
+  g_auto (GStrv) uris = imp_lesson_list_shipped ();
+  g_autoptr (GPtrArray) lessons = g_ptr_array_new_with_free_func ((GDestroyNotify) imp_lesson_free);
+  const char *items[1 + IMP_N_TOPIC_NAMES + 1] = { _("Choose a topic") };
+
+  for (guint i = 0; i < IMP_N_TOPIC_NAMES; i++)
+    items[1 + i] = imp_topic_names[i];
+  for (guint k = 0; uris[k] != NULL; k++)
+    {
+      ImpLesson *lesson = imp_lesson_load (uris[k], NULL);
+      if (lesson == NULL)
+        continue;
+      g_ptr_array_add (lessons, lesson);
+      for (guint i = 0; lesson->topic != NULL && i < IMP_N_TOPIC_NAMES; i++)
+        if (g_str_equal (imp_topic_names[i], lesson->topic))
+          items[1 + i] = lesson->title;
+    }
+  /* A new list selects anew: not the teacher's change. */
+  gboolean was_loading = self->loading;
+  self->loading = TRUE;
+  set_strings (self->lesson_topic, items);
+  self->loading = was_loading;
+  self->topics_named = TRUE;
 }
 
 static void
@@ -1113,6 +1202,8 @@ imp_lesson_editor_start (ImpLessonEditor *self, GError **error)
   self->draft = draft;
   self->id_typed = FALSE;
   self->step = 0;
+  if (!self->topics_named)
+    name_topics (self);
   fill_lesson (self);
   rebuild_rows (self);
   show_step (self);
@@ -1348,33 +1439,25 @@ imp_lesson_editor_class_init (ImpLessonEditorClass *klass)
 static void
 fill_choices (ImpLessonEditor *self)
 {
-  g_autoptr (GPtrArray) topics = g_ptr_array_new ();
-  g_ptr_array_add (topics, (gpointer) _("Choose a topic"));
-  for (gsize i = 0; i < IMP_N_TOPIC_NAMES; i++)
-    g_ptr_array_add (topics, (gpointer) imp_topic_names[i]);
-  g_ptr_array_add (topics, NULL);
-  set_strings (self->lesson_topic, (const char *const *) topics->pdata);
-
   g_autoptr (GPtrArray) quantities = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (quantities, g_strdup (_("Choose a quantity")));
   for (gsize i = 0; i < imp_n_quantities; i++)
     g_ptr_array_add (quantities, g_strdup_printf ("%s \u2014 %s", imp_quantities[i].name,
-                                                  imp_quantities[i].meaning));
+                                                  _(imp_quantities[i].meaning)));
   g_ptr_array_add (quantities, NULL);
   set_strings (self->predict_quantity, (const char *const *) quantities->pdata);
 
-  const char *verdicts[PHYS_VERDICT_HIT + 1 + PHYS_PROBE_STILL + 1 + 1];
-  gsize n = 0;
-  for (int v = 0; v <= PHYS_VERDICT_HIT; v++)
-    verdicts[n++] = phys_verdict_name ((PhysVerdict) v);
-  for (int v = 0; v <= PHYS_PROBE_STILL; v++)
-    verdicts[n++] = phys_probe_verdict_name ((PhysProbeVerdict) v);
-  verdicts[n] = NULL;
+  /* Shown in the learner's language, kept by index (goal_verdict()). */
+  const char *verdicts[N_GOAL_VERDICTS + 1];
+  for (guint v = 0; v < N_GOAL_VERDICTS; v++)
+    verdicts[v] = imp_i18n_verdict_name (goal_verdict (v));
+  verdicts[N_GOAL_VERDICTS] = NULL;
   set_strings (self->verdict_name, verdicts);
 
   const char *integrators[PHYS_N_INTEGRATORS + 2] = { _("Leave as it is") };
   for (int i = 0; i < PHYS_N_INTEGRATORS; i++)
-    integrators[i + 1] = phys_integrator_name ((PhysIntegrator) i);
+    integrators[i + 1]
+        = imp_i18n_physics_name ("integrator", phys_integrator_name ((PhysIntegrator) i));
   integrators[PHYS_N_INTEGRATORS + 1] = NULL;
   set_strings (self->mode_integrator, integrators);
 
@@ -1382,7 +1465,7 @@ fill_choices (ImpLessonEditor *self)
   const char *const states[] = { _("Leave as it is"), _("On"), _("Off"), NULL };
   for (gsize i = 0; i < IMP_N_TEACHING_MODES; i++)
     {
-      GtkWidget *label = gtk_label_new (imp_teaching_modes[i].name);
+      GtkWidget *label = gtk_label_new (_(imp_teaching_modes[i].name));
       GtkWidget *dropdown = gtk_drop_down_new_from_strings (states);
       gtk_label_set_xalign (GTK_LABEL (label), 1.0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);

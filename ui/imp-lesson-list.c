@@ -301,8 +301,9 @@ load_packs (ImpLessonList *self)
       add_pack_heading (self, dirs[i]);
       if (pack->error != NULL)
         {
-          g_autofree char *said = g_strdup_printf (_("%s: error: cannot read the folder: %s"),
-                                                   dirs[i], pack->error->message);
+          g_autofree char *what
+              = g_strdup_printf (_("cannot read the folder: %s"), pack->error->message);
+          g_autofree char *said = g_strdup_printf ("%s: error: %s", dirs[i], what);
           add_pack_error (self, said);
         }
       else if (pack->entries->len == 0)

@@ -749,16 +749,6 @@ modes_words (const ImpLessonModes *modes)
   return g_string_free (out, FALSE);
 }
 
-/* A verdict's name (a swept test's or a probe's) in the learner's language. */
-static const char *
-shown_verdict (const char *name)
-{
-  for (int v = 0; v <= PHYS_PROBE_STILL; v++)
-    if (strcmp (name, phys_probe_verdict_name ((PhysProbeVerdict) v)) == 0)
-      return imp_i18n_physics_name ("probe", name);
-  return imp_i18n_physics_name ("verdict", name);
-}
-
 /* What the pair's test says now, for a verdict goal's live status. */
 static char *
 verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
@@ -772,11 +762,12 @@ verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
   if (world != NULL && phys_world_find (world, goal->bodies[0], &a)
       && phys_world_find (world, goal->bodies[1], &b)
       && phys_world_inspect_pair (world, a, b, &record) == PHYS_OK)
-    name = g_strdup (shown_verdict (record.kind == PHYS_EVENT_PROBE_SEGMENT
-                                        ? phys_probe_verdict_name (record.probe.verdict)
-                                    : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
-                                        ? phys_verdict_name (record.circle_circle.verdict)
-                                        : phys_verdict_name (record.circle_segment.verdict)));
+    name = g_strdup (
+        imp_i18n_verdict_name (record.kind == PHYS_EVENT_PROBE_SEGMENT
+                                   ? phys_probe_verdict_name (record.probe.verdict)
+                               : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
+                                   ? phys_verdict_name (record.circle_circle.verdict)
+                                   : phys_verdict_name (record.circle_segment.verdict)));
   return name != NULL ? name : g_strdup (_("not recorded yet"));
 }
 
@@ -844,8 +835,8 @@ imp_lesson_player_dup_status (ImpLessonPlayer *self)
                                       who, (long long) goal->frame, now)
                    : g_strdup_printf (_("Edit the scene until the test of %s at frame %lld says "
                                         "\u201c%s\u201d (now: \u201c%s\u201d)."),
-                                      who, (long long) goal->frame, shown_verdict (goal->verdict),
-                                      now);
+                                      who, (long long) goal->frame,
+                                      imp_i18n_verdict_name (goal->verdict), now);
       }
     case IMP_GOAL_PREDICT:
       {
