@@ -433,6 +433,14 @@ inv_mass_of (const Step *st, int i)
   return st->s->standing[i] ? 0.0 : st->world->circles[i].inv_mass;
 }
 
+/* True when circle i moves and is on a straight path (under other forces than gravity
+ * alone, or the discrete teaching mode), not on its exact parabola. */
+static bool
+on_straight_path (const Step *st, int i)
+{
+  return inv_mass_of (st, i) > 0.0 && st->s->base_acc[i].x == 0.0 && st->s->base_acc[i].y == 0.0;
+}
+
 PhysReal
 phys_step_inv_mass (const Step *st, int i)
 {
@@ -808,12 +816,15 @@ recent (const PhysStepScratch *s, int i, PhysReal t)
  *  - pressed (gravity holds the bodies together): when the next bounce, leaving at
  *    e vn, would come back within REST_FLIGHT frames (2 e vn dt < REST_FLIGHT
  *    pressed): inelastic collapse resolved, the contact rests;
- *  - on straight paths (bodies under other forces) the older rule: below rest_speed;
+ *  - on straight paths (`straight`: a movable body of the contact is under other forces
+ *    than gravity) the older rule: below rest_speed. A contact on parabolas that gravity
+ *    does not press (a side wall, two circles in flight) answers with its e: nothing
+ *    collapses there (tests/reference found the older rule stopping slow ones dead);
  *  - a repeat within a cluster of circles (see CLUSTER_TIME).
  * The last two only when e < 1: elastic chains pass momentum on and end by themselves. */
 static PhysReal
-contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, bool repeat,
-                     bool *resting)
+contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, bool straight,
+                     bool repeat, bool *resting)
 {
   PhysReal dt = st->world->def.dt;
   *resting = false;
@@ -830,7 +841,7 @@ contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, 
     }
   if (pressed > 0.0)
     *resting = 2.0 * e * vn * dt < REST_FLIGHT * pressed;
-  else if (pressed == 0.0)
+  else if (straight)
     *resting = e < 1.0 && vn > 0.0 && vn < st->world->def.rest_speed;
   *resting = *resting || (e < 1.0 && vn > 0.0 && repeat);
   return *resting ? 0.0 : e;
@@ -1722,7 +1733,8 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   bool repeat = recent (s, c->a, c->t) && recent (s, c->b, c->t);
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[c->a], s->acc[c->b]), normal);
   PhysReal e0 = phys_restitution_combine (ca->restitution, cb->restitution);
-  PhysReal e = contact_restitution (st, e0, vn, pressed, repeat, &resting);
+  bool straight = on_straight_path (st, c->a) || on_straight_path (st, c->b);
+  PhysReal e = contact_restitution (st, e0, vn, pressed, straight, repeat, &resting);
   PhysReal rest_removed = 0.0;
   if (resting)
     {
@@ -1862,7 +1874,8 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   if (seg->response == PHYS_RESPONSE_REFLECT)
     {
       PhysReal e0 = e;
-      e = contact_restitution (st, e0, approach, pressed, false, &resting);
+      e = contact_restitution (st, e0, approach, pressed, on_straight_path (st, c->a), false,
+                               &resting);
       if (resting && pressed > 0.0)
         rest_removed = 0.5 * circle->mass * e0 * e0 * approach * approach;
     }
