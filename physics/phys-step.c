@@ -858,6 +858,16 @@ grounded (const PhysStepScratch *s, int i, PhysVec2 push)
   return false;
 }
 
+/* True when circle i rests on a surface of normal n (from the surface towards the circle). */
+static bool
+held_by (const PhysStepScratch *s, int i, PhysVec2 n)
+{
+  for (int k = 0; k < s->n_sup[i]; k++)
+    if (phys_v2_dot (n, s->sup_n[2 * i + k]) > 1.0 - 1e-12)
+      return true;
+  return false;
+}
+
 /* True when circle i moves neither into nor off any surface it rests on (its velocity and
  * acceleration along their normals are rounding): what it passes on into them does no work,
  * so it may stand as ground for a circle pressed onto it (see hold_pair). */
@@ -1868,6 +1878,11 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   PhysReal e = phys_restitution_combine (circle->restitution, seg->restitution);
   PhysReal approach = -phys_v2_dot (v, sw.normal);
   PhysReal pressed = -phys_v2_dot (s->acc[c->a], sw.normal);
+  /* A circle held up by this very surface is still pressed onto it by its weight: the
+   * hold took that part out of its acceleration (a circle on the floor that a neighbour
+   * pushes down answers by the collapse rule, as the reference does). */
+  if (pressed <= 0.0 && held_by (s, c->a, sw.normal))
+    pressed = -phys_v2_dot (s->base_acc[c->a], sw.normal);
   PhysReal rest_removed = 0.0;
   /* The cluster rule is about circles answering each other: a wall answers with its own e
    * however recently the circle met something else (a ball in a corner). */

@@ -172,6 +172,10 @@ def classify(eng_events, ref_events, prev, diff):
                     return "rule"
                 ref.remove(r)
                 break
+        else:
+            return "rule (an answer of the engine only)"
+    if ref:
+        return "rule (an answer of the reference only)"
     return "rounding" if prev > 1e-12 or diff < 1e-6 else "rounding (one event)"
 
 
@@ -221,6 +225,33 @@ def describe(res):
     return s
 
 
+def summarize(results, frames):
+    """One paragraph over many scenes: how long they agree, and why they stop."""
+    if not results:
+        return ""
+    lines = ["%d scenes, %d frames each:" % (len(results), frames)]
+    whole = [r for r in results if r["first"] is None]
+    lines.append("  agree to 1e-9 over every frame compared: %d (max difference %.1e)"
+                 % (len(whole), max([r["max_pos"] for r in whole] + [r["max_vel"] for r in whole] + [0])))
+    for cls in ("rounding", "rounding (one event)", "rule", "rule (an answer of the engine only)",
+                "rule (an answer of the reference only)"):
+        rs = sorted(r["first"] for r in results if r["class"] == cls)
+        if rs:
+            lines.append("  diverge by %s: %d, first frames %s" % (cls, len(rs), rs))
+    scoped = [r for r in results if r["scope"]]
+    if scoped:
+        lines.append("  reference out of scope before the end: %d (%s)" % (
+            len(scoped), "; ".join(sorted(set(r["scope"].split(": ", 2)[-1].split(" ")[0] + "..." for r in scoped)))))
+    lines.append("  events agreeing (reference): %d in all" % sum(r["ref_events_agreeing"] for r in results))
+    lines.append("  worst: reference energy residual %.1e, engine energy rise %.1e of |E|, "
+                 "momentum residual reference %.1e engine %.1e" % (
+                     max(r["ref_energy_residual"] for r in results),
+                     max(r["eng_energy_rise"] for r in results),
+                     max(r["ref_momentum_residual"] for r in results),
+                     max(r["eng_momentum_residual"] for r in results)))
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--impulse", required=True)
@@ -232,12 +263,15 @@ def main():
     ap.add_argument("--restitution", default="1,0.9,0.8,0.5")
     ap.add_argument("--issue", action="store_true", help="only the five scenes of issue 14")
     ap.add_argument("--check", help="K,M: the test: issue scenes all frames, K seeds for M frames")
+    ap.add_argument("--strict", action="store_true",
+                    help="with --scene: exit 1 unless every frame agrees to 1e-9")
     ap.add_argument("--keep", help="write the random scenes into this directory")
     args = ap.parse_args()
 
     if args.scene:
-        print(describe(compare(args.impulse, args.scene, args.frames)))
-        return 0
+        res = compare(args.impulse, args.scene, args.frames)
+        print(describe(res))
+        return 1 if args.strict and (res["first"] is not None or res["scope"]) else 0
     failures = 0
     if args.check or args.issue or args.seeds == "":
         for name, frames in ISSUE_SCENES:
@@ -257,6 +291,7 @@ def main():
         frames = args.frames
         gravity = {"yes": True, "no": False, "random": None}[args.gravity]
         rest = tuple(float(x) for x in args.restitution.split(","))
+    summary = []
     with tempfile.TemporaryDirectory() as tmp:
         for seed in seeds:
             scene = random_scene(seed, balls[0], balls[-1], gravity, rest)
@@ -265,9 +300,11 @@ def main():
                 json.dump(scene, f)
             res = compare(args.impulse, path, frames)
             print(describe(res))
+            summary.append(res)
             if args.check and (res["first"] is not None or
                                (res["scope"] and "from frame" not in res["scope"])):
                 failures += 1
+    print(summarize(summary, frames))
     if args.check:
         print("%d failures" % failures)
         return 1 if failures else 0

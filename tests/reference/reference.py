@@ -327,6 +327,12 @@ class World:
                 if d[0] * d[0] + d[1] * d[1] - R * R > TOUCH * R * R:
                     continue
                 vn = (bi.v[0] - bj.v[0]) * d[0] + (bi.v[1] - bj.v[1]) * d[1]
+                ai, aj = self.acc(bi), self.acc(bj)
+                pressed = (ai[0] - aj[0]) * d[0] + (ai[1] - aj[1]) * d[1]
+                if vn < 0 and pressed > 0 and 2 * (-vn) < pressed * self.dt:
+                    # a hop apart too short to be one: the pair rests on each other
+                    raise OutOfScope("circles %s and %s come to rest on each other (a stack)"
+                                     % (bi.id, bj.id))
                 if vn > TOUCH * R * (1 + abs(bi.v[0]) + abs(bj.v[0]) + abs(bi.v[1]) + abs(bj.v[1])):
                     found.append((KIND_PAIR, i, j))
         return sorted(found)
