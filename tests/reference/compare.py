@@ -30,7 +30,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REFERENCE = os.path.join(HERE, "reference.py")
 SCENES = os.path.join(HERE, "scenes")
-ISSUE_SCENES = [("corner-e08", 20), ("slide-into-wall-gravity", 40), ("jam-cradle-e08", 40),
+ISSUE_SCENES = [("corner-e08", 20), ("slide-into-wall-gravity", 40), ("jam-cradle-e08", 1000),
                 ("drop-e08-never-rests", 1100), ("rest-e1-hops", 200)]
 TOL = 1e-9
 

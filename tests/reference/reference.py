@@ -20,11 +20,12 @@ physics are implemented as docs/physics.md states them (see docs/reference.md):
     earlier (in the same frame) are answered with e = 0;
   - jams: a circle answered more than 8 times at one instant (1e-5 of a frame) or
     more than 64 times at rest in a frame: the cluster of circles touching it takes
-    its mass-weighted mean velocity.
+    its mass-weighted mean velocity; jammed again at that instant, it stops and
+    stands for the rest of the frame.
 
 What the reference does not model (a circle resting on another circle: stacks,
-fixed circles, segments, other forces, embedded starts, a jammed cluster that
-jams again) ends its run: it prints what it has and says on stderr
+fixed circles, segments, other forces, embedded starts, sleeping, a standing
+cluster hit in its frame) ends its run or is refused: it prints what it has and says on stderr
 `reference: out of scope from frame K: WHY`, exit status 3.
 
 Usage: reference.py SCENE --frames N [--jsonl] [--digits D]
@@ -80,6 +81,8 @@ class Ball:
         self.last = None          # time of its last answer in this frame
         self.same = 0             # answers at that instant
         self.rest_answers = 0     # answers at rest in this frame
+        self.jam_t = None         # when its cluster last jammed
+        self.standing = False     # a confined jammed cluster stands for the rest of the frame
 
 
 class World:
@@ -126,6 +129,8 @@ class World:
 
     def acc(self, b):
         """The circle's acceleration: gravity less what its holds take."""
+        if b.standing:
+            return [D0, D0]
         a = list(self.g)
         for w in sorted(b.holds):
             n = self.wall_normal(w)
@@ -282,9 +287,19 @@ class World:
                         grew = True
             if not grew:
                 break
-        for b in members:
-            if getattr(b, "jam_t", None) == self.t:
-                raise OutOfScope("a cluster jams again at one instant")
+        if any(b.jam_t is not None and self.t - b.jam_t <= INSTANT * self.dt for b in members):
+            # it jams again at the same instant: it rings against what confines it, stops
+            # (a perfectly inelastic hit of the whole cluster on it) and stands for the rest
+            # of the frame, immovable (docs/physics.md, jams)
+            self.log.append((self.t - self.frame * self.dt, "jam-stop", b0.id, len(members), D0,
+                             True, D0))
+            for b in members:
+                self.removed += b.m * (b.v[0] ** 2 + b.v[1] ** 2) / 2
+                for k in (0, 1):
+                    self.taken[k] += b.m * b.v[k]
+                b.v = [D0, D0]
+                b.standing = True
+            return
         self.log.append((self.t - self.frame * self.dt, "jam", b0.id, len(members), D0, True, D0))
         mass = sum(b.m for b in members)
         mean = [sum(b.m * b.v[k] for b in members) / mass for k in (0, 1)]
@@ -347,7 +362,7 @@ class World:
     def step(self):
         frame_end = (self.frame + 1) * self.dt
         for b in self.balls:
-            b.last, b.same, b.rest_answers = None, 0, 0
+            b.last, b.same, b.rest_answers, b.standing = None, 0, 0, False
         self.taken = [D0, D0]
         self.log = []
         self.frame_start_rests()
@@ -399,6 +414,8 @@ class World:
 
     def answer(self, key):
         kind = key[0]
+        if any(self.balls[i].standing for i in ((key[1],) if kind == KIND_WALL else key[1:])):
+            raise OutOfScope("a standing jammed cluster is hit in its frame")
         if kind == KIND_WALL:
             b = self.balls[key[1]]
             if self.answer_wall(b, key[2]):
