@@ -433,6 +433,14 @@ inv_mass_of (const Step *st, int i)
   return st->s->standing[i] ? 0.0 : st->world->circles[i].inv_mass;
 }
 
+/* True when circle i moves and is on a straight path (under other forces than gravity
+ * alone, or the discrete teaching mode), not on its exact parabola. */
+static bool
+on_straight_path (const Step *st, int i)
+{
+  return inv_mass_of (st, i) > 0.0 && st->s->base_acc[i].x == 0.0 && st->s->base_acc[i].y == 0.0;
+}
+
 PhysReal
 phys_step_inv_mass (const Step *st, int i)
 {
@@ -808,12 +816,15 @@ recent (const PhysStepScratch *s, int i, PhysReal t)
  *  - pressed (gravity holds the bodies together): when the next bounce, leaving at
  *    e vn, would come back within REST_FLIGHT frames (2 e vn dt < REST_FLIGHT
  *    pressed): inelastic collapse resolved, the contact rests;
- *  - on straight paths (bodies under other forces) the older rule: below rest_speed;
+ *  - on straight paths (`straight`: a movable body of the contact is under other forces
+ *    than gravity) the older rule: below rest_speed. A contact on parabolas that gravity
+ *    does not press (a side wall, two circles in flight) answers with its e: nothing
+ *    collapses there (tests/reference found the older rule stopping slow ones dead);
  *  - a repeat within a cluster of circles (see CLUSTER_TIME).
  * The last two only when e < 1: elastic chains pass momentum on and end by themselves. */
 static PhysReal
-contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, bool repeat,
-                     bool *resting)
+contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, bool straight,
+                     bool repeat, bool *resting)
 {
   PhysReal dt = st->world->def.dt;
   *resting = false;
@@ -830,7 +841,7 @@ contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, 
     }
   if (pressed > 0.0)
     *resting = 2.0 * e * vn * dt < REST_FLIGHT * pressed;
-  else if (pressed == 0.0)
+  else if (straight)
     *resting = e < 1.0 && vn > 0.0 && vn < st->world->def.rest_speed;
   *resting = *resting || (e < 1.0 && vn > 0.0 && repeat);
   return *resting ? 0.0 : e;
@@ -843,6 +854,16 @@ grounded (const PhysStepScratch *s, int i, PhysVec2 push)
 {
   for (int k = 0; k < s->n_sup[i]; k++)
     if (phys_v2_dot (push, s->sup_n[2 * i + k]) < 0.0)
+      return true;
+  return false;
+}
+
+/* True when circle i rests on a surface of normal n (from the surface towards the circle). */
+static bool
+held_by (const PhysStepScratch *s, int i, PhysVec2 n)
+{
+  for (int k = 0; k < s->n_sup[i]; k++)
+    if (phys_v2_dot (n, s->sup_n[2 * i + k]) > 1.0 - 1e-12)
       return true;
   return false;
 }
@@ -1722,7 +1743,8 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   bool repeat = recent (s, c->a, c->t) && recent (s, c->b, c->t);
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[c->a], s->acc[c->b]), normal);
   PhysReal e0 = phys_restitution_combine (ca->restitution, cb->restitution);
-  PhysReal e = contact_restitution (st, e0, vn, pressed, repeat, &resting);
+  bool straight = on_straight_path (st, c->a) || on_straight_path (st, c->b);
+  PhysReal e = contact_restitution (st, e0, vn, pressed, straight, repeat, &resting);
   PhysReal rest_removed = 0.0;
   if (resting)
     {
@@ -1856,13 +1878,19 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   PhysReal e = phys_restitution_combine (circle->restitution, seg->restitution);
   PhysReal approach = -phys_v2_dot (v, sw.normal);
   PhysReal pressed = -phys_v2_dot (s->acc[c->a], sw.normal);
+  /* A circle held up by this very surface is still pressed onto it by its weight: the
+   * hold took that part out of its acceleration (a circle on the floor that a neighbour
+   * pushes down answers by the collapse rule, as the reference does). */
+  if (pressed <= 0.0 && held_by (s, c->a, sw.normal))
+    pressed = -phys_v2_dot (s->base_acc[c->a], sw.normal);
   PhysReal rest_removed = 0.0;
   /* The cluster rule is about circles answering each other: a wall answers with its own e
    * however recently the circle met something else (a ball in a corner). */
   if (seg->response == PHYS_RESPONSE_REFLECT)
     {
       PhysReal e0 = e;
-      e = contact_restitution (st, e0, approach, pressed, false, &resting);
+      e = contact_restitution (st, e0, approach, pressed, on_straight_path (st, c->a), false,
+                               &resting);
       if (resting && pressed > 0.0)
         rest_removed = 0.5 * circle->mass * e0 * e0 * approach * approach;
     }

@@ -127,6 +127,47 @@ test_slide_into_wall_gravity (void)
   phys_world_free (world);
 }
 
+/* Found by tests/reference: a contact on parabolas that gravity does not press answers with
+ * its e however slow (the rest-speed rule is for straight paths only; it stopped these dead). */
+static void
+test_slow_side_wall_gravity (void)
+{
+  /* The ball of slide-into-wall-gravity at a tenth of the speed (0.3 < rest_speed 0.4): it
+   * reaches x = 10 after 1 / 0.3 frames (frame 3 at t = 1/3) and leaves at 0.3 sqrt (0.8). */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int ball = add_ball (world, "ball", 11, 590, -0.3, 0, 0.8);
+  for (int frame = 0; frame < 10; frame++)
+    imp_test_step (world, &log);
+  PhysCircle c = phys_world_get_circle (world, ball);
+  imp_assert_vec_near (c.velocity, 0.3 * sqrt (0.8), 0, EPS);
+  imp_assert_vec_near (c.position, 10 + 0.3 * sqrt (0.8) * (10 - 10.0 / 3.0), 590, 1e-9);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+static void
+test_slow_pair_in_flight (void)
+{
+  /* Two balls (e 0.8) falling side by side close at 0.3 a frame (below rest_speed): they touch
+   * at t = 0.5 of frame 0 and part at -0.12 and 0.12 (each 0.15 - 1.8 x 0.3 / 2), not stuck. */
+  PhysWorld *world = box_world (1, 0.2);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int a = add_ball (world, "a", 100, 100, 0.15, 0, 0.8);
+  int b = add_ball (world, "b", 120.15, 100, -0.15, 0, 0.8);
+  imp_test_step (world, &log);
+  const PhysEvent *ev = find_event (&log, PHYS_EVENT_CIRCLE_CIRCLE, a, b);
+  g_assert_nonnull (ev);
+  g_assert_cmpfloat_with_epsilon (ev->t, 0.5, 1e-12);
+  g_assert_false (ev->resting);
+  imp_assert_vec_near (phys_world_get_circle (world, a).velocity, -0.12, 0.2, EPS);
+  imp_assert_vec_near (phys_world_get_circle (world, b).velocity, 0.12, 0.2, EPS);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 /* ---- defect 3: jams keep momentum ------------------------------------------------------ */
 
 static PhysVec2
@@ -536,6 +577,8 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/contacts/walls/corner-e08", test_corner_e08);
   g_test_add_func ("/physics/contacts/walls/slide-into-wall-gravity",
                    test_slide_into_wall_gravity);
+  g_test_add_func ("/physics/contacts/walls/slow-side-wall-gravity", test_slow_side_wall_gravity);
+  g_test_add_func ("/physics/contacts/pairs/slow-pair-in-flight", test_slow_pair_in_flight);
   g_test_add_func ("/physics/contacts/jam/cradle-e08-keeps-momentum", test_jam_cradle_e08);
   g_test_add_func ("/physics/contacts/rest/drop-e08-comes-to-rest", test_drop_e08_comes_to_rest);
   g_test_add_func ("/physics/contacts/rest/rest-e1-stays", test_rest_e1_stays);
