@@ -439,6 +439,38 @@ imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
     }
 }
 
+/* The static contact test's verdict of a rigid pair: the separating axes', or for a circle
+ * and a curve the closest point's (the distance against the radius). */
+static PhysContactVerdict
+rigid_verdict (const PhysWorld *world, const PhysPairRecord *record)
+{
+  if (record->kind != PHYS_EVENT_CIRCLE_CURVE)
+    return record->rigid.tests.sat.verdict;
+  PhysCircle c = phys_world_get_circle (world, record->a.index);
+  PhysCurve curve = phys_world_get_curve (world, record->b.index);
+  return phys_bezier_circle_contact (&curve.curve, c.position, c.radius).verdict;
+}
+
+/**
+ * imp_lesson_pair_verdict:
+ * @world: a world at the start of a frame
+ * @record: a pair's record in it (phys_world_inspect_pair())
+ *
+ * Returns: (transfer none): the verdict a verdict goal reads: the swept test's for circles,
+ *   the probe's, or the static contact test's for a rigid pair
+ */
+const char *
+imp_lesson_pair_verdict (const PhysWorld *world, const PhysPairRecord *record)
+{
+  return phys_event_is_rigid (record->kind)
+             ? phys_contact_verdict_name (rigid_verdict (world, record))
+         : record->kind == PHYS_EVENT_PROBE_SEGMENT
+             ? phys_probe_verdict_name (record->probe.verdict)
+         : record->kind == PHYS_EVENT_CIRCLE_CIRCLE
+             ? phys_verdict_name (record->circle_circle.verdict)
+             : phys_verdict_name (record->circle_segment.verdict);
+}
+
 static gboolean
 verdict_reached (ImpFrames *frames, const ImpLessonGoal *goal)
 {
@@ -449,14 +481,7 @@ verdict_reached (ImpFrames *frames, const ImpLessonGoal *goal)
   if (world == NULL || !resolve (world, goal, refs)
       || phys_world_inspect_pair (world, refs[0], refs[1], &record) != PHYS_OK)
     return FALSE;
-  const char *name = phys_event_is_rigid (record.kind)
-                         ? phys_contact_verdict_name (record.rigid.tests.sat.verdict)
-                     : record.kind == PHYS_EVENT_PROBE_SEGMENT
-                         ? phys_probe_verdict_name (record.probe.verdict)
-                     : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
-                         ? phys_verdict_name (record.circle_circle.verdict)
-                         : phys_verdict_name (record.circle_segment.verdict);
-  return strcmp (name, goal->verdict) == 0;
+  return strcmp (imp_lesson_pair_verdict (world, &record), goal->verdict) == 0;
 }
 
 /**
