@@ -137,7 +137,8 @@ imp_lesson_find_event (ImpFrames *frames, const ImpLessonGoal *goal, gint64 from
 
 /* A value of a rigid pair's tests at the frame's start: the static separating
  * axis test (its axes, the first with a gap, the least overlap, the contact
- * point and normal), the closest point on a curve, the time of the first touch. */
+ * point and normal), the closest point on a curve, the time of the first touch.
+ * Axes are counted from 1 in the order the test tries them, as the card lists them. */
 static double
 rigid_pair_value (const char *q, const PhysRigidPairRecord *r, gboolean *ok)
 {
@@ -147,13 +148,13 @@ rigid_pair_value (const char *q, const PhysRigidPairRecord *r, gboolean *ok)
 
   *ok = TRUE;
   if (strcmp (q, "axis") == 0 && separated)
-    return sat->first_separating;
+    return sat->first_separating + 1;
   if (strcmp (q, "gap") == 0 && separated)
     return -sat->axes[sat->first_separating].overlap;
   if (strcmp (q, "overlap") == 0 && sat->axis_count > 0)
     return sat->overlap;
   if (strcmp (q, "best") == 0 && sat->axis_count > 0)
-    return sat->best;
+    return sat->best + 1;
   if (strcmp (q, "s") == 0 && r->tests.has_curve)
     return r->tests.curve.s;
   if (strcmp (q, "t") == 0 && r->hit)

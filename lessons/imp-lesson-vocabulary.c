@@ -46,12 +46,12 @@ const ImpQuantityInfo imp_quantities[] = {
     N_("circle-segment: where the centre's foot falls along the line") },
   { "toi", IMP_QUANTITY_PAIR, N_("probe-segment: signed time to impact, frames") },
   { "axis", IMP_QUANTITY_PAIR,
-    N_("separating axes: index of the first axis with a gap (the first body's edges from 0, "
-       "then the second's)") },
+    N_("separating axes: the first axis with a gap, counted from 1 in the order the test "
+       "tries them (the first body's edges, then the second's)") },
   { "gap", IMP_QUANTITY_PAIR, N_("separating axes: the gap on the first separating axis") },
   { "overlap", IMP_QUANTITY_PAIR,
     N_("separating axes: the least overlap over the axes (negative: a gap)") },
-  { "best", IMP_QUANTITY_PAIR, N_("separating axes: index of the axis of least overlap") },
+  { "best", IMP_QUANTITY_PAIR, N_("separating axes: the axis of least overlap, counted from 1") },
   { "s", IMP_QUANTITY_PAIR, N_("curve: the parameter s of the closest point") },
   { "j", IMP_QUANTITY_RESPONSE,
     N_("impulse along n (circle-circle), or per unit mass (segment); rigid: the normal "

@@ -655,9 +655,9 @@ test_rigid_lessons_own_actions (void)
   g_autoptr (ImpSession) session = NULL;
   g_autoptr (ImpLessonPlayer) player = open_shipped ("13-separating-axes.json", &session, NULL);
 
-  /* Step 1: axis 0 is wrong (both shadows cover y = 200); axis 1 separates. */
-  g_assert_false (imp_lesson_player_submit (player, 0));
-  g_assert_true (imp_lesson_player_submit (player, 1));
+  /* Step 1: axis 1 is wrong (both shadows cover y = 200); axis 2 separates. */
+  g_assert_false (imp_lesson_player_submit (player, 1));
+  g_assert_true (imp_lesson_player_submit (player, 2));
   /* Straight to step 5, the push, before steps 2 to 4. */
   imp_lesson_player_go (player, 4);
   g_assert_cmpint (imp_session_get_frame (session), ==, 0);
