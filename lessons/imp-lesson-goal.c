@@ -227,6 +227,24 @@ pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
   return 0.0;
 }
 
+/* v1'.x, v1'.y, v2'.x or v2'.y from the velocities after a response; *ok FALSE for
+ * any other quantity. */
+static double
+velocity_after (const char *q, PhysVec2 v1, PhysVec2 v2, gboolean *ok)
+{
+  *ok = TRUE;
+  if (strcmp (q, "v1'.x") == 0)
+    return v1.x;
+  if (strcmp (q, "v1'.y") == 0)
+    return v1.y;
+  if (strcmp (q, "v2'.x") == 0)
+    return v2.x;
+  if (strcmp (q, "v2'.y") == 0)
+    return v2.y;
+  *ok = FALSE;
+  return 0.0;
+}
+
 /* A value of a rigid answer, its bodies in the goal's order (swapped: the goal
  * names the event's second body first). */
 static double
@@ -249,16 +267,7 @@ rigid_response_value (const char *q, const PhysRigidAnswer *r, gboolean swapped,
     return first->angular_velocity;
   if (strcmp (q, "omega2'") == 0)
     return second->angular_velocity;
-  if (strcmp (q, "v1'.x") == 0)
-    return first->velocity.x;
-  if (strcmp (q, "v1'.y") == 0)
-    return first->velocity.y;
-  if (strcmp (q, "v2'.x") == 0)
-    return second->velocity.x;
-  if (strcmp (q, "v2'.y") == 0)
-    return second->velocity.y;
-  *ok = FALSE;
-  return 0.0;
+  return velocity_after (q, first->velocity, second->velocity, ok);
 }
 
 static double
@@ -274,14 +283,7 @@ response_value (const char *q, const PhysEvent *e, gboolean swapped, gboolean *o
         return im->j;
       if (strcmp (q, "vn") == 0)
         return im->vn;
-      if (strcmp (q, "v1'.x") == 0)
-        return im->v1_after.x;
-      if (strcmp (q, "v1'.y") == 0)
-        return im->v1_after.y;
-      if (strcmp (q, "v2'.x") == 0)
-        return im->v2_after.x;
-      if (strcmp (q, "v2'.y") == 0)
-        return im->v2_after.y;
+      return velocity_after (q, im->v1_after, im->v2_after, ok);
     }
   else if (e->kind == PHYS_EVENT_CIRCLE_SEGMENT)
     {

@@ -68,16 +68,24 @@ recorded_clear (Recorded *r)
   imp_lesson_free (r->lesson);
 }
 
-static double
-measure (Recorded *r, const char *quantity, gint64 frame, const char *a, const char *b)
+/* The quantity measured on the recording, or FALSE with why there is none. */
+static gboolean
+try_measure (Recorded *r, const char *quantity, gint64 frame, const char *a, const char *b,
+             double *value, char **why)
 {
   ImpLessonGoal goal = { .kind = IMP_GOAL_PREDICT, .frame = frame, .quantity = (char *) quantity };
   goal.bodies[0] = (char *) a;
   goal.bodies[1] = (char *) b;
   goal.n_bodies = b != NULL ? 2 : 1;
+  return imp_lesson_measure (r->frames, &goal, value, why);
+}
+
+static double
+measure (Recorded *r, const char *quantity, gint64 frame, const char *a, const char *b)
+{
   double value = NAN;
   g_autofree char *why = NULL;
-  if (!imp_lesson_measure (r->frames, &goal, &value, &why))
+  if (!try_measure (r, quantity, frame, a, b, &value, &why))
     g_error ("%s at frame %lld of %s, %s: %s", quantity, (long long) frame, a, b, why);
   return value;
 }
@@ -85,12 +93,8 @@ measure (Recorded *r, const char *quantity, gint64 frame, const char *a, const c
 static gboolean
 has_value (Recorded *r, const char *quantity, gint64 frame, const char *a, const char *b)
 {
-  ImpLessonGoal goal = { .kind = IMP_GOAL_PREDICT, .frame = frame, .quantity = (char *) quantity };
-  goal.bodies[0] = (char *) a;
-  goal.bodies[1] = (char *) b;
-  goal.n_bodies = 2;
   double value;
-  return imp_lesson_measure (r->frames, &goal, &value, NULL);
+  return try_measure (r, quantity, frame, a, b, &value, NULL);
 }
 
 /* The separating axes of A and the diamond B at frame 0, counted from 1. A's edges,
