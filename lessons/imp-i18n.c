@@ -28,6 +28,9 @@ const ImpI18nName imp_i18n_physics_names[] = {
   { "verdict", NC_("verdict", "miss") },
   { "verdict", NC_("verdict", "after-frame") },
   { "verdict", NC_("verdict", "hit") },
+  { "contact", NC_("contact", "separated") },
+  { "contact", NC_("contact", "touching") },
+  { "contact", NC_("contact", "overlapping") },
   { "probe", NC_("probe", "ahead") },
   { "probe", NC_("probe", "behind") },
   { "probe", NC_("probe", "off-segment") },
@@ -141,8 +144,9 @@ imp_i18n_physics_name (const char *context, const char *name)
 
 /**
  * imp_i18n_verdict_name:
- * @name: a verdict as a lesson's goal names it: a circle test's or a probe's
- *   (phys_verdict_name(), phys_probe_verdict_name())
+ * @name: a verdict as a lesson's goal names it: a circle test's, a probe's or a rigid
+ *   pair's contact test's (phys_verdict_name(), phys_probe_verdict_name(),
+ *   phys_contact_verdict_name())
  *
  * Returns: (transfer none): @name in the learner's language, by the context of the kind
  *   of test that gives it
@@ -153,6 +157,9 @@ imp_i18n_verdict_name (const char *name)
   for (int v = 0; v <= PHYS_PROBE_STILL; v++)
     if (strcmp (name, phys_probe_verdict_name ((PhysProbeVerdict) v)) == 0)
       return imp_i18n_physics_name ("probe", name);
+  for (int v = 0; v < PHYS_CONTACT_OVERLAPPING; v++)
+    if (strcmp (name, phys_contact_verdict_name ((PhysContactVerdict) v)) == 0)
+      return imp_i18n_physics_name ("contact", name);
   return imp_i18n_physics_name ("verdict", name);
 }
 

@@ -66,6 +66,21 @@ imp_lesson_goal_frames_to_solve (const ImpLessonGoal *goal, gint64 playhead)
   return needed;
 }
 
+/* Whether an event is between the two bodies of refs, in either order; *swapped says
+ * whether refs[0] is the event's second body. */
+static gboolean
+event_names_pair (const PhysEventBrief *e, const PhysBodyRef *refs, gboolean *swapped)
+{
+  PhysBodyRef a = { phys_event_a_kind (e->kind), e->a }, b = { e->b_kind, e->b };
+  gboolean same = refs[0].kind == a.kind && refs[0].index == a.index && refs[1].kind == b.kind
+                  && refs[1].index == b.index;
+  gboolean reversed = refs[0].kind == b.kind && refs[0].index == b.index
+                      && refs[1].kind == a.kind && refs[1].index == a.index;
+  if (swapped != NULL)
+    *swapped = !same && reversed;
+  return same || reversed;
+}
+
 /* Whether event i of frame k is the one an event goal asks for. */
 static gboolean
 event_matches (ImpFrames *frames, const ImpLessonGoal *goal, gint64 k, int i)
@@ -83,13 +98,7 @@ event_matches (ImpFrames *frames, const ImpLessonGoal *goal, gint64 k, int i)
       g_autoptr (PhysWorld) world = imp_frames_dup_state (frames, k);
       if (world == NULL || !resolve (world, goal, refs))
         return FALSE;
-      gboolean a_first = e.a == refs[0].index && e.b == refs[1].index && e.b_kind == refs[1].kind;
-      gboolean b_first = refs[0].kind == refs[1].kind && e.a == refs[1].index
-                         && e.b == refs[0].index && e.b_kind == refs[0].kind;
-      PhysBodyKind a_kind = e.kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE;
-      if (refs[0].kind != a_kind && !b_first)
-        return FALSE;
-      return a_first || b_first;
+      return event_names_pair (&e, refs, NULL);
     }
   return TRUE;
 }
@@ -124,6 +133,40 @@ imp_lesson_find_event (ImpFrames *frames, const ImpLessonGoal *goal, gint64 from
         break;
     }
   return -1;
+}
+
+/* A value of a rigid pair's tests at the frame's start: the static separating
+ * axis test (its axes, the first with a gap, the least overlap, the contact
+ * point and normal), the closest point on a curve, the time of the first touch.
+ * Axes are counted from 1 in the order the test tries them, as the card lists them. */
+static double
+rigid_pair_value (const char *q, const PhysRigidPairRecord *r, gboolean *ok)
+{
+  const PhysSatRecord *sat = &r->tests.sat;
+  gboolean separated = sat->first_separating >= 0 && sat->first_separating < sat->axis_count;
+  gboolean contact = sat->verdict != PHYS_CONTACT_SEPARATED && sat->manifold.point_count > 0;
+
+  *ok = TRUE;
+  if (strcmp (q, "axis") == 0 && separated)
+    return sat->first_separating + 1;
+  if (strcmp (q, "gap") == 0 && separated)
+    return -sat->axes[sat->first_separating].overlap;
+  if (strcmp (q, "overlap") == 0 && sat->axis_count > 0)
+    return sat->overlap;
+  if (strcmp (q, "best") == 0 && sat->axis_count > 0)
+    return sat->best + 1;
+  if (strcmp (q, "s") == 0 && r->tests.has_curve)
+    return r->tests.curve.s;
+  if (strcmp (q, "t") == 0 && r->hit)
+    return r->t;
+  if (r->tests.has_curve && strncmp (q, "point.", 6) == 0)
+    return q[6] == 'x' ? r->tests.curve.point.x : r->tests.curve.point.y;
+  if (contact && strncmp (q, "point.", 6) == 0)
+    return q[6] == 'x' ? sat->manifold.points[0].point.x : sat->manifold.points[0].point.y;
+  if (contact && strncmp (q, "normal.", 7) == 0)
+    return q[7] == 'x' ? sat->normal.x : sat->normal.y;
+  *ok = FALSE;
+  return 0.0;
 }
 
 /* A value of the pair's test; *ok says whether the test has one. */
@@ -168,6 +211,8 @@ pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
       if (has_point && strcmp (q, "point.y") == 0)
         return p->point.y;
     }
+  else if (phys_event_is_rigid (r->kind))
+    return rigid_pair_value (q, &r->rigid, ok);
   if (has_t && strcmp (q, "t") == 0)
     return t;
   if (has_t && strcmp (q, "point.x") == 0)
@@ -182,10 +227,55 @@ pair_value (const char *q, const PhysPairRecord *r, gboolean *ok)
   return 0.0;
 }
 
+/* v1'.x, v1'.y, v2'.x or v2'.y from the velocities after a response; *ok FALSE for
+ * any other quantity. */
 static double
-response_value (const char *q, const PhysEvent *e, gboolean *ok)
+velocity_after (const char *q, PhysVec2 v1, PhysVec2 v2, gboolean *ok)
 {
   *ok = TRUE;
+  if (strcmp (q, "v1'.x") == 0)
+    return v1.x;
+  if (strcmp (q, "v1'.y") == 0)
+    return v1.y;
+  if (strcmp (q, "v2'.x") == 0)
+    return v2.x;
+  if (strcmp (q, "v2'.y") == 0)
+    return v2.y;
+  *ok = FALSE;
+  return 0.0;
+}
+
+/* A value of a rigid answer, its bodies in the goal's order (swapped: the goal
+ * names the event's second body first). */
+static double
+rigid_response_value (const char *q, const PhysRigidAnswer *r, gboolean swapped, gboolean *ok)
+{
+  const PhysRigidState *first = swapped ? &r->b_after : &r->a_after;
+  const PhysRigidState *second = swapped ? &r->a_after : &r->b_after;
+  double jn = 0.0, jt = 0.0;
+
+  for (int i = 0; i < r->point_count; i++)
+    jn += r->points[i].jn, jt += r->points[i].jt;
+  *ok = TRUE;
+  if (strcmp (q, "j") == 0)
+    return jn;
+  if (strcmp (q, "jt") == 0)
+    return jt;
+  if (strcmp (q, "vn") == 0)
+    return r->points[0].vn_before;
+  if (strcmp (q, "omega1'") == 0)
+    return first->angular_velocity;
+  if (strcmp (q, "omega2'") == 0)
+    return second->angular_velocity;
+  return velocity_after (q, first->velocity, second->velocity, ok);
+}
+
+static double
+response_value (const char *q, const PhysEvent *e, gboolean swapped, gboolean *ok)
+{
+  *ok = TRUE;
+  if (phys_event_is_rigid (e->kind))
+    return rigid_response_value (q, &e->rigid, swapped, ok);
   if (e->kind == PHYS_EVENT_CIRCLE_CIRCLE)
     {
       const PhysImpulse *im = &e->circle_circle.impulse;
@@ -193,14 +283,7 @@ response_value (const char *q, const PhysEvent *e, gboolean *ok)
         return im->j;
       if (strcmp (q, "vn") == 0)
         return im->vn;
-      if (strcmp (q, "v1'.x") == 0)
-        return im->v1_after.x;
-      if (strcmp (q, "v1'.y") == 0)
-        return im->v1_after.y;
-      if (strcmp (q, "v2'.x") == 0)
-        return im->v2_after.x;
-      if (strcmp (q, "v2'.y") == 0)
-        return im->v2_after.y;
+      return velocity_after (q, im->v1_after, im->v2_after, ok);
     }
   else if (e->kind == PHYS_EVENT_CIRCLE_SEGMENT)
     {
@@ -244,26 +327,44 @@ measure_body (const ImpLessonGoal *goal, const PhysWorld *world, PhysBodyRef ref
 {
   const char *q = goal->quantity;
   PhysVec2 p, v;
+  double angle = 0.0, omega = 0.0;
 
   if (ref.kind == PHYS_BODY_CIRCLE)
     {
       PhysCircle c = phys_world_get_circle (world, ref.index);
       p = c.position;
       v = c.velocity;
+      angle = c.angle;
+      omega = c.angular_velocity;
     }
-  else if (ref.kind == PHYS_BODY_PROBE)
+  else if (ref.kind == PHYS_BODY_POLYGON)
+    {
+      PhysPolygonBody b = phys_world_get_polygon (world, ref.index);
+      p = b.position;
+      v = b.velocity;
+      angle = b.angle;
+      omega = b.angular_velocity;
+    }
+  else if (ref.kind == PHYS_BODY_PROBE
+           && strcmp (q, "angle") != 0 && strcmp (q, "omega") != 0)
     {
       PhysProbe pr = phys_world_get_probe (world, ref.index);
       p = pr.position;
       v = pr.velocity;
     }
+  else if (ref.kind == PHYS_BODY_PROBE)
+    return why (why_not, _("\"%s\" is a probe, which does not turn"), goal->bodies[0]);
+  else if (ref.kind == PHYS_BODY_CURVE)
+    return why (why_not, _("\"%s\" is a curve, which does not move"), goal->bodies[0]);
   else
     return why (why_not, _("\"%s\" is a segment, which does not move"), goal->bodies[0]);
-  *value = strcmp (q, "x") == 0    ? p.x
-           : strcmp (q, "y") == 0  ? p.y
-           : strcmp (q, "vx") == 0 ? v.x
-           : strcmp (q, "vy") == 0 ? v.y
-                                   : hypot (v.x, v.y);
+  *value = strcmp (q, "x") == 0       ? p.x
+           : strcmp (q, "y") == 0     ? p.y
+           : strcmp (q, "vx") == 0    ? v.x
+           : strcmp (q, "vy") == 0    ? v.y
+           : strcmp (q, "angle") == 0 ? angle
+           : strcmp (q, "omega") == 0 ? omega
+                                      : hypot (v.x, v.y);
   return TRUE;
 }
 
@@ -325,7 +426,12 @@ imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
               PhysEventLog log;
               phys_event_log_init (&log);
               if (imp_frames_frame_events (frames, goal->frame, &log) && (size_t) i < log.count)
-                *value = response_value (goal->quantity, &log.events[i], &ok);
+                {
+                  gboolean swapped = FALSE;
+                  PhysEventBrief e = imp_frames_event_brief (frames, goal->frame, i);
+                  event_names_pair (&e, refs, &swapped);
+                  *value = response_value (goal->quantity, &log.events[i], swapped, &ok);
+                }
               phys_event_log_free (&log);
               break;
             }
@@ -334,6 +440,38 @@ imp_lesson_measure (ImpFrames *frames, const ImpLessonGoal *goal, double *value,
                           (long long) goal->frame);
       }
     }
+}
+
+/* The static contact test's verdict of a rigid pair: the separating axes', or for a circle
+ * and a curve the closest point's (the distance against the radius). */
+static PhysContactVerdict
+rigid_verdict (const PhysWorld *world, const PhysPairRecord *record)
+{
+  if (record->kind != PHYS_EVENT_CIRCLE_CURVE)
+    return record->rigid.tests.sat.verdict;
+  PhysCircle c = phys_world_get_circle (world, record->a.index);
+  PhysCurve curve = phys_world_get_curve (world, record->b.index);
+  return phys_bezier_circle_contact (&curve.curve, c.position, c.radius).verdict;
+}
+
+/**
+ * imp_lesson_pair_verdict:
+ * @world: a world at the start of a frame
+ * @record: a pair's record in it (phys_world_inspect_pair())
+ *
+ * Returns: (transfer none): the verdict a verdict goal reads: the swept test's for circles,
+ *   the probe's, or the static contact test's for a rigid pair
+ */
+const char *
+imp_lesson_pair_verdict (const PhysWorld *world, const PhysPairRecord *record)
+{
+  return phys_event_is_rigid (record->kind)
+             ? phys_contact_verdict_name (rigid_verdict (world, record))
+         : record->kind == PHYS_EVENT_PROBE_SEGMENT
+             ? phys_probe_verdict_name (record->probe.verdict)
+         : record->kind == PHYS_EVENT_CIRCLE_CIRCLE
+             ? phys_verdict_name (record->circle_circle.verdict)
+             : phys_verdict_name (record->circle_segment.verdict);
 }
 
 static gboolean
@@ -346,12 +484,7 @@ verdict_reached (ImpFrames *frames, const ImpLessonGoal *goal)
   if (world == NULL || !resolve (world, goal, refs)
       || phys_world_inspect_pair (world, refs[0], refs[1], &record) != PHYS_OK)
     return FALSE;
-  const char *name = record.kind == PHYS_EVENT_PROBE_SEGMENT
-                         ? phys_probe_verdict_name (record.probe.verdict)
-                     : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
-                         ? phys_verdict_name (record.circle_circle.verdict)
-                         : phys_verdict_name (record.circle_segment.verdict);
-  return strcmp (name, goal->verdict) == 0;
+  return strcmp (imp_lesson_pair_verdict (world, &record), goal->verdict) == 0;
 }
 
 /**

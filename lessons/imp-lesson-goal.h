@@ -68,4 +68,6 @@ gint64 imp_lesson_goal_frames_to_solve (const ImpLessonGoal *goal, gint64 playhe
 gint64 imp_lesson_find_event (ImpFrames *frames, const ImpLessonGoal *goal, gint64 from,
                               int *event);
 
+const char *imp_lesson_pair_verdict (const PhysWorld *world, const PhysPairRecord *record);
+
 G_END_DECLS

@@ -417,7 +417,8 @@ same_circle (const PhysCircle *a, const PhysCircle *b)
          && a->radius == b->radius && a->mass == b->mass && a->inv_mass == b->inv_mass
          && a->restitution == b->restitution && a->fixed == b->fixed
          && a->collides == b->collides && a->integrator == b->integrator
-         && a->rest_frames == b->rest_frames;
+         && a->rest_frames == b->rest_frames && a->angle == b->angle
+         && a->angular_velocity == b->angular_velocity && a->friction == b->friction;
 }
 
 /* Whether body i of want is as body j of have, both of kind. */
@@ -435,7 +436,25 @@ same_body (const PhysWorld *want, int i, const PhysWorld *have, int j, PhysBodyK
       {
         PhysSegment w = phys_world_get_segment (want, i), h = phys_world_get_segment (have, j);
         return same_vec (w.a, h.a) && same_vec (w.b, h.b) && w.restitution == h.restitution
-               && w.response == h.response;
+               && w.response == h.response && w.friction == h.friction;
+      }
+    case PHYS_BODY_POLYGON:
+      {
+        PhysPolygonBody w = phys_world_get_polygon (want, i), h = phys_world_get_polygon (have, j);
+        return same_vec (w.position, h.position) && same_vec (w.velocity, h.velocity)
+               && w.angle == h.angle && w.angular_velocity == h.angular_velocity
+               && w.mass == h.mass && w.inertia == h.inertia && w.restitution == h.restitution
+               && w.friction == h.friction && w.fixed == h.fixed
+               && w.integrator == h.integrator && w.shape.count == h.shape.count
+               && memcmp (w.shape.vertices, h.shape.vertices,
+                          (size_t) w.shape.count * sizeof w.shape.vertices[0])
+                      == 0;
+      }
+    case PHYS_BODY_CURVE:
+      {
+        PhysCurve w = phys_world_get_curve (want, i), h = phys_world_get_curve (have, j);
+        return memcmp (&w.curve, &h.curve, sizeof w.curve) == 0
+               && w.restitution == h.restitution && w.friction == h.friction;
       }
     default:
       {
@@ -449,7 +468,8 @@ same_body (const PhysWorld *want, int i, const PhysWorld *have, int j, PhysBodyK
 static void
 bodies_differ (const PhysWorld *want, const PhysWorld *have, GString *out, int *n)
 {
-  static const PhysBodyKind kinds[] = { PHYS_BODY_CIRCLE, PHYS_BODY_SEGMENT, PHYS_BODY_PROBE };
+  static const PhysBodyKind kinds[] = { PHYS_BODY_CIRCLE, PHYS_BODY_SEGMENT, PHYS_BODY_PROBE,
+                                        PHYS_BODY_POLYGON, PHYS_BODY_CURVE };
   int wanted = 0, had = 0;
 
   for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)

@@ -15,6 +15,7 @@ const char *const imp_topic_names[IMP_N_TOPIC_NAMES] = {
   "tunneling",      "swept-quadratic", "time-of-impact", "impulse",
   "elastic-bugs",   "circle-segment",  "sliding",        "impact-points",
   "integrators",    "springs",         "broad-phase",     "inelastic-collapse",
+  "separating-axes", "impulse-at-offset", "friction",       "curves",
 };
 
 const ImpQuantityInfo imp_quantities[] = {
@@ -27,6 +28,9 @@ const ImpQuantityInfo imp_quantities[] = {
   { "vx", IMP_QUANTITY_BODY, N_("velocity x at the state") },
   { "vy", IMP_QUANTITY_BODY, N_("velocity y at the state") },
   { "speed", IMP_QUANTITY_BODY, N_("|v| at the state") },
+  { "angle", IMP_QUANTITY_BODY, N_("angle at the state, radians (clockwise on screen)") },
+  { "omega", IMP_QUANTITY_BODY,
+    N_("angular velocity at the state, radians per time unit (clockwise on screen)") },
   { "a", IMP_QUANTITY_PAIR, N_("circle-circle: v.v") },
   { "b", IMP_QUANTITY_PAIR, N_("circle-circle: v.d (half the textbook b)") },
   { "c", IMP_QUANTITY_PAIR, N_("circle-circle: d.d - R^2") },
@@ -41,13 +45,27 @@ const ImpQuantityInfo imp_quantities[] = {
   { "proj_along", IMP_QUANTITY_PAIR,
     N_("circle-segment: where the centre's foot falls along the line") },
   { "toi", IMP_QUANTITY_PAIR, N_("probe-segment: signed time to impact, frames") },
+  { "axis", IMP_QUANTITY_PAIR,
+    N_("separating axes: the first axis with a gap, counted from 1 in the order the test "
+       "tries them (the first body's edges, then the second's)") },
+  { "gap", IMP_QUANTITY_PAIR, N_("separating axes: the gap on the first separating axis") },
+  { "overlap", IMP_QUANTITY_PAIR,
+    N_("separating axes: the least overlap over the axes (negative: a gap)") },
+  { "best", IMP_QUANTITY_PAIR, N_("separating axes: the axis of least overlap, counted from 1") },
+  { "s", IMP_QUANTITY_PAIR, N_("curve: the parameter s of the closest point") },
   { "j", IMP_QUANTITY_RESPONSE,
-    N_("impulse along n (circle-circle), or per unit mass (segment)") },
+    N_("impulse along n (circle-circle), or per unit mass (segment); rigid: the normal "
+       "impulse on the second body, summed over the contact points") },
   { "vn", IMP_QUANTITY_RESPONSE, N_("relative normal speed at contact") },
   { "v1'.x", IMP_QUANTITY_RESPONSE, N_("first body's velocity x after the response") },
   { "v1'.y", IMP_QUANTITY_RESPONSE, N_("first body's velocity y after the response") },
   { "v2'.x", IMP_QUANTITY_RESPONSE, N_("circle-circle: second body's velocity x after") },
   { "v2'.y", IMP_QUANTITY_RESPONSE, N_("circle-circle: second body's velocity y after") },
+  { "omega1'", IMP_QUANTITY_RESPONSE, N_("rigid: first body's angular velocity after") },
+  { "omega2'", IMP_QUANTITY_RESPONSE, N_("rigid: second body's angular velocity after") },
+  { "jt", IMP_QUANTITY_RESPONSE,
+    N_("rigid: friction impulse on the second body along t = (-n.y, n.x), summed over the "
+       "contact points") },
 };
 const gsize imp_n_quantities = G_N_ELEMENTS (imp_quantities);
 

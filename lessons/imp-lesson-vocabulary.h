@@ -17,7 +17,7 @@ extern const char *const imp_term_names[];
 
 /* Topics of lessons, in course order. */
 extern const char *const imp_topic_names[];
-#define IMP_N_TOPIC_NAMES 12
+#define IMP_N_TOPIC_NAMES 16
 
 /**
  * ImpQuantityScope:

@@ -205,14 +205,34 @@ check_pair (Loader *ld, JsonNode *value, char *const *names)
   phys_world_find (ld->start, names[0], &a);
   phys_world_find (ld->start, names[1], &b);
   gboolean ok = (a.kind == PHYS_BODY_CIRCLE && b.kind != PHYS_BODY_PROBE)
-                || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT);
+                || (a.kind == PHYS_BODY_PROBE && b.kind == PHYS_BODY_SEGMENT)
+                || imp_lesson_pair_is_rigid (a, b);
   if (!ok || strcmp (names[0], names[1]) == 0)
     return imp_json_reader_fail (
         &ld->reader, value, IMP_FORMAT_ERROR_UNKNOWN_ID,
         _("expected a pair the physics tests (two circles, a circle then a "
-           "segment, or a probe then a segment), got \"%s\" and \"%s\""),
+           "segment, a probe then a segment, a polygon and anything but a probe, or a "
+           "circle and a curve), got \"%s\" and \"%s\""),
         names[0], names[1]);
   return TRUE;
+}
+
+/**
+ * imp_lesson_pair_is_rigid:
+ * @a: a body
+ * @b: another
+ *
+ * Returns: whether @a and @b, in either order, are a rigid pair: a polygon and
+ *   anything but a probe, or a circle and a curve (docs/rigid-bodies.md)
+ */
+gboolean
+imp_lesson_pair_is_rigid (PhysBodyRef a, PhysBodyRef b)
+{
+  gboolean polygon = (a.kind == PHYS_BODY_POLYGON && b.kind != PHYS_BODY_PROBE)
+                     || (b.kind == PHYS_BODY_POLYGON && a.kind != PHYS_BODY_PROBE);
+  gboolean curve = (a.kind == PHYS_BODY_CIRCLE && b.kind == PHYS_BODY_CURVE)
+                   || (b.kind == PHYS_BODY_CIRCLE && a.kind == PHYS_BODY_CURVE);
+  return polygon || curve;
 }
 
 /* Modes, integrator and substeps, in an "enter" or a mode goal. */
@@ -355,9 +375,12 @@ load_action (Loader *ld, JsonNode *node, ImpLessonAction *action)
 static gboolean
 read_verdict_name (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
-  const char *names[PHYS_VERDICT_HIT + 1 + PHYS_PROBE_STILL + 1];
+  const char *names[PHYS_VERDICT_HIT + 1 + PHYS_PROBE_STILL + 1 + 2];
   gsize n = 0;
 
+  /* The static contact test's verdicts, for rigid pairs ("overlapping" is already there). */
+  names[n++] = phys_contact_verdict_name (PHYS_CONTACT_SEPARATED);
+  names[n++] = phys_contact_verdict_name (PHYS_CONTACT_TOUCHING);
   for (int v = 0; v <= PHYS_VERDICT_HIT; v++)
     names[n++] = phys_verdict_name ((PhysVerdict) v);
   for (int v = 0; v <= PHYS_PROBE_STILL; v++)
@@ -369,10 +392,10 @@ read_verdict_name (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *f
 static gboolean
 read_event_kind (ImpJsonReader *reader, JsonNode *value, const ImpJsonField *field, gpointer def)
 {
-  const char *names[PHYS_EVENT_EVENT_CAP + 1];
+  const char *names[PHYS_N_EVENT_KINDS];
   int kind;
 
-  for (int k = 0; k <= PHYS_EVENT_EVENT_CAP; k++)
+  for (int k = 0; k < PHYS_N_EVENT_KINDS; k++)
     names[k] = phys_event_kind_name ((PhysEventKind) k);
   if (!imp_json_reader_choice (reader, value, field->key, names, G_N_ELEMENTS (names),
                                IMP_FORMAT_ERROR_RANGE, &kind))
@@ -450,19 +473,30 @@ static const struct
 static gboolean
 check_verdict_fits (Loader *ld, JsonNode *node, ImpLessonGoal *goal)
 {
-  PhysBodyRef a;
-  gboolean probe_verdict = FALSE;
+  PhysBodyRef a, b;
+  gboolean probe_verdict = FALSE, contact_verdict = FALSE, swept_verdict = FALSE;
 
   phys_world_find (ld->start, goal->bodies[0], &a);
+  phys_world_find (ld->start, goal->bodies[1], &b);
   for (int v = 0; v <= PHYS_PROBE_STILL; v++)
     if (strcmp (goal->verdict, phys_probe_verdict_name ((PhysProbeVerdict) v)) == 0)
       probe_verdict = TRUE;
-  if ((a.kind == PHYS_BODY_PROBE) != probe_verdict)
+  for (int v = 0; v <= PHYS_CONTACT_OVERLAPPING; v++)
+    if (strcmp (goal->verdict, phys_contact_verdict_name ((PhysContactVerdict) v)) == 0)
+      contact_verdict = TRUE;
+  for (int v = 0; v <= PHYS_VERDICT_HIT; v++)
+    if (strcmp (goal->verdict, phys_verdict_name ((PhysVerdict) v)) == 0)
+      swept_verdict = TRUE;
+  gboolean rigid = imp_lesson_pair_is_rigid (a, b);
+  gboolean fits = rigid                        ? contact_verdict
+                  : a.kind == PHYS_BODY_PROBE ? probe_verdict
+                                               : swept_verdict;
+  if (!fits)
     return imp_json_reader_fail (
         &ld->reader, json_object_get_member (json_node_get_object (node), "verdict"),
         IMP_FORMAT_ERROR_RANGE, _("expected a %s verdict for \"%s\" and \"%s\", got \"%s\""),
-        a.kind == PHYS_BODY_PROBE ? "probe" : "swept-test", goal->bodies[0], goal->bodies[1],
-        goal->verdict);
+        rigid ? "contact-test" : a.kind == PHYS_BODY_PROBE ? "probe" : "swept-test",
+        goal->bodies[0], goal->bodies[1], goal->verdict);
   return TRUE;
 }
 

@@ -202,6 +202,7 @@ typedef struct
 } ImpLesson;
 
 void imp_lesson_goal_init (ImpLessonGoal *goal);
+gboolean imp_lesson_pair_is_rigid (PhysBodyRef a, PhysBodyRef b);
 void imp_lesson_goal_clear (ImpLessonGoal *goal);
 void imp_lesson_goal_copy (ImpLessonGoal *dest, const ImpLessonGoal *src);
 void imp_lesson_step_clear (ImpLessonStep *step);

@@ -31,6 +31,8 @@ test_physics_names_complete (void)
   } kinds[] = {
     { "verdict", PHYS_VERDICT_HIT + 1, (const char *(*) (int)) phys_verdict_name },
     { "probe", PHYS_PROBE_STILL + 1, (const char *(*) (int)) phys_probe_verdict_name },
+    { "contact", PHYS_CONTACT_OVERLAPPING + 1,
+      (const char *(*) (int)) phys_contact_verdict_name },
     { "feature", PHYS_FEATURE_CAP_B + 1, (const char *(*) (int)) phys_feature_name },
     { "response", PHYS_RESPONSE_SLIDE + 1, (const char *(*) (int)) phys_response_name },
     { "event", PHYS_N_EVENT_KINDS, (const char *(*) (int)) phys_event_kind_name },

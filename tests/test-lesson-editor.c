@@ -329,7 +329,7 @@ test_pack_in_list (void)
   g_settings_reset (settings, "lesson-folders");
   imp_lesson_list_set_settings (IMP_LESSON_LIST (list), settings);
   guint course = imp_lesson_list_get_n_lessons (IMP_LESSON_LIST (list));
-  g_assert_cmpuint (course, ==, 12);
+  g_assert_cmpuint (course, ==, 16);
 
   imp_lesson_list_add_folder (IMP_LESSON_LIST (list), pack);
   g_auto (GStrv) kept = g_settings_get_strv (settings, "lesson-folders");

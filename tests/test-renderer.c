@@ -785,7 +785,7 @@ test_render_shipped_scenes (void)
     }
   g_dir_close (dir);
   /* Every scene the lessons ship (lessons/scenes/). */
-  g_assert_cmpint (scenes, ==, 10);
+  g_assert_cmpint (scenes, ==, 14);
 }
 
 static void collect_text (gpointer data, cairo_t *cr, PangoLayout *layout, ImpRgba color);

@@ -334,6 +334,129 @@ check_hanging (PhysWorld *world)
   g_assert_cmpfloat (swing, >, 0.3);
 }
 
+/* Steps world n frames; no state may hold a NaN on the way. */
+static void
+step_finite (PhysWorld *world, int n)
+{
+  for (int k = 0; k < n; k++)
+    {
+      phys_world_step (world, NULL);
+      for (int i = 0; i < phys_world_polygon_count (world); i++)
+        {
+          PhysPolygonBody p = phys_world_get_polygon (world, i);
+          g_assert_true (isfinite (p.position.x) && isfinite (p.position.y)
+                         && isfinite (p.velocity.x) && isfinite (p.velocity.y)
+                         && isfinite (p.angle) && isfinite (p.angular_velocity));
+        }
+      for (int i = 0; i < phys_world_circle_count (world); i++)
+        {
+          PhysCircle c = phys_world_get_circle (world, i);
+          g_assert_true (isfinite (c.position.x) && isfinite (c.position.y)
+                         && isfinite (c.velocity.x) && isfinite (c.velocity.y)
+                         && isfinite (c.angular_velocity));
+        }
+    }
+  g_assert_cmpint (phys_world_halt (world).kind, ==, PHYS_HALT_NONE);
+}
+
+static PhysPolygonBody
+polygon_named (PhysWorld *world, const char *name)
+{
+  PhysBodyRef ref;
+  g_assert_true (phys_world_find (world, name, &ref));
+  g_assert_cmpint (ref.kind, ==, PHYS_BODY_POLYGON);
+  return phys_world_get_polygon (world, ref.index);
+}
+
+/* Seven polygons dropped into an open box of fixed slabs (floor top at y = 530, walls' inner
+ * faces at x = 200 and 600): after 2,000 frames every one lies inside it, at rest. */
+static void
+check_tumbling (PhysWorld *world)
+{
+  g_assert_cmpint (phys_world_polygon_count (world), ==, 10);
+  step_finite (world, 2000);
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    {
+      PhysPolygonBody p = phys_world_get_polygon (world, i);
+      if (p.fixed)
+        continue;
+      g_assert_cmpfloat (p.position.x, >, 200.0);
+      g_assert_cmpfloat (p.position.x, <, 600.0);
+      g_assert_cmpfloat (p.position.y, <, 530.0);
+      g_assert_cmpfloat (p.position.y, >, 380.0);
+      g_assert_cmpfloat (phys_v2_len (p.velocity), <, 0.05);
+    }
+}
+
+/* The ramp's curve ends at (760, 520); the ball and the box slide and roll down it and end
+ * near its flat bottom. After 100 frames the ball rolls to the right, turning clockwise at
+ * about v / r (within a fifth: it rolls, it does not slide). */
+static void
+check_bezier_ramp (PhysWorld *world)
+{
+  PhysBodyRef ramp;
+  g_assert_true (phys_world_find (world, "ramp", &ramp));
+  g_assert_cmpint (ramp.kind, ==, PHYS_BODY_CURVE);
+  step_finite (world, 100);
+  PhysCircle ball = phys_world_get_circle (world, 0);
+  g_assert_cmpfloat (ball.position.x, >, 200.0);
+  double rolling = phys_v2_len (ball.velocity) / ball.radius;
+  g_assert_cmpfloat (fabs (ball.angular_velocity - rolling), <, 0.2 * rolling);
+  step_finite (world, 1900);
+  ball = phys_world_get_circle (world, 0);
+  PhysPolygonBody box = polygon_named (world, "box");
+  g_assert_cmpfloat (ball.position.y, >, 440.0);
+  g_assert_cmpfloat (ball.position.y, <, 540.0);
+  g_assert_cmpfloat (box.position.y, >, 440.0);
+  g_assert_cmpfloat (box.position.y, <, 540.0);
+}
+
+/* A slope of 3 in 4 (sin 0.6, cos 0.8) under g = 0.1. The upper box's contact has
+ * mu = sqrt (1 x 0.64) = 0.8 > tan = 0.75: it sticks. The lower one's mu = sqrt (0.25) = 0.5:
+ * it slides at a = g (sin - mu cos) = 0.02 per frame^2, so after 50 frames at 1.0 along the
+ * slope, (0.8, 0.6), having gone a (1 + 2 + ... + 50) = 25.5: the contact solve moves a body
+ * on a straight path at its new velocity each frame (semi-implicit), not a 50^2 / 2. */
+static void
+check_slope_boxes (PhysWorld *world)
+{
+  PhysPolygonBody sticky0 = polygon_named (world, "sticky");
+  PhysPolygonBody slippery0 = polygon_named (world, "slippery");
+  step_finite (world, 50);
+  PhysPolygonBody sticky = polygon_named (world, "sticky");
+  PhysPolygonBody slippery = polygon_named (world, "slippery");
+  g_assert_cmpfloat (phys_v2_len (phys_v2_sub (sticky.position, sticky0.position)), <, 1e-6);
+  g_assert_cmpfloat (phys_v2_len (sticky.velocity), <, 1e-9);
+  imp_assert_vec_near (slippery.velocity, 0.8, 0.6, 1e-6);
+  g_assert_cmpfloat_with_epsilon (slippery.angle, slippery0.angle, 1e-9);
+  g_assert_cmpfloat_with_epsilon (phys_v2_len (phys_v2_sub (slippery.position,
+                                                            slippery0.position)),
+                                  25.5, 1e-6);
+  step_finite (world, 1950);
+  sticky = polygon_named (world, "sticky");
+  g_assert_cmpfloat (phys_v2_len (phys_v2_sub (sticky.position, sticky0.position)), <, 1e-6);
+}
+
+/* A ball of mass 1 and radius 15 at 6 hits a 60 x 60 box of mass 2 in frame 15 (its centre
+ * from 260 to 355: 95 / 6 = 15.8 frames) (I = 2 x 7200 / 12 = 1200), 20 above
+ * its centre, elastically: K = 1/1 + 1/2 + 20^2 / 1200 = 11/6, j = 2 x 6 / K = 72/11, the box
+ * leaves at j / 2 = 36/11 turning at j 20 / 1200 = 6/55, the ball at 6 - 72/11 = -6/11. The
+ * centred hit gives j = 12 / 1.5 = 8: box 4, ball -2, no turn. */
+static void
+check_off_centre (PhysWorld *world)
+{
+  step_finite (world, 16);
+  PhysPolygonBody box = polygon_named (world, "box");
+  PhysPolygonBody box2 = polygon_named (world, "box2");
+  g_assert_cmpfloat_with_epsilon (box.angular_velocity, 6.0 / 55.0, 1e-12);
+  imp_assert_vec_near (box.velocity, 36.0 / 11.0, 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (phys_world_get_circle (world, 0).velocity.x, -6.0 / 11.0,
+                                  1e-12);
+  g_assert_cmpfloat (box2.angular_velocity, ==, 0.0);
+  imp_assert_vec_near (box2.velocity, 4.0, 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (phys_world_get_circle (world, 1).velocity.x, -2.0, 1e-12);
+  step_finite (world, 2000 - 16);
+}
+
 typedef struct
 {
   const char *name;
@@ -355,6 +478,10 @@ static const ShippedScene shipped_scenes[] = {
   { "seed004-springs", 5, 4, 0, 4, check_springs },
   { "seed004-hanging-shapes", 0, 0, 0, 3, check_hanging },
   { "seed004-wheel", 1, 0, 0, 2, check_wheel },
+  { "seed004-tumbling-polygons", 0, 4, 0, 0, check_tumbling },
+  { "seed004-bezier-ramp", 1, 4, 0, 0, check_bezier_ramp },
+  { "seed004-slope", 0, 5, 0, 0, check_slope_boxes },
+  { "seed004-off-centre-hit", 2, 4, 0, 0, check_off_centre },
 };
 
 static void

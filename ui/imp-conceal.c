@@ -57,11 +57,11 @@ imp_conceal_pair (ImpSession *session, const PhysWorld *world, PhysBodyRef a, Ph
   return FALSE;
 }
 
-/* The two bodies of an event: the circle (or probe) first. */
+/* The two bodies of an event: the circle, probe or polygon first. */
 static void
 event_bodies (const PhysEvent *event, PhysBodyRef *a, PhysBodyRef *b)
 {
-  a->kind = event->kind == PHYS_EVENT_PROBE_SEGMENT ? PHYS_BODY_PROBE : PHYS_BODY_CIRCLE;
+  a->kind = phys_event_a_kind (event->kind);
   a->index = event->a;
   b->kind = event->b_kind;
   b->index = event->b;

@@ -37,6 +37,27 @@ add_body (PhysAabb box, const PhysWorld *world, PhysBodyRef body, double *larges
       if (body.index < phys_world_probe_count (world))
         box = imp_aabb_add_point (box, phys_world_get_probe (world, body.index).position, 0.0);
       break;
+    case PHYS_BODY_POLYGON:
+      if (body.index < phys_world_polygon_count (world))
+        {
+          /* Its corners as they are turned; its size counts as a circle's would, by the
+           * circle round it. */
+          PhysPolygonBody p = phys_world_get_polygon (world, body.index);
+          PhysPolygonWorld placed = phys_world_polygon_placed (world, body.index);
+          if (!p.fixed)
+            *largest = fmax (*largest, p.radius);
+          for (int v = 0; v < placed.count; v++)
+            box = imp_aabb_add_point (box, placed.vertices[v], 0.0);
+        }
+      break;
+    case PHYS_BODY_CURVE:
+      if (body.index < phys_world_curve_count (world))
+        {
+          /* The box of the control points, which holds the curve. */
+          PhysCurve c = phys_world_get_curve (world, body.index);
+          box = imp_aabb_add_point (imp_aabb_add_point (box, c.box.min, 0.0), c.box.max, 0.0);
+        }
+      break;
     default:
       break;
     }
@@ -81,6 +102,10 @@ add_all (PhysAabb box, const PhysWorld *world, double *largest)
     box = add_body (box, world, (PhysBodyRef){ PHYS_BODY_SEGMENT, i }, largest);
   for (int i = 0; i < phys_world_probe_count (world); i++)
     box = add_body (box, world, (PhysBodyRef){ PHYS_BODY_PROBE, i }, largest);
+  for (int i = 0; i < phys_world_polygon_count (world); i++)
+    box = add_body (box, world, (PhysBodyRef){ PHYS_BODY_POLYGON, i }, largest);
+  for (int i = 0; i < phys_world_curve_count (world); i++)
+    box = add_body (box, world, (PhysBodyRef){ PHYS_BODY_CURVE, i }, largest);
   return box;
 }
 

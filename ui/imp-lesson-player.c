@@ -762,12 +762,7 @@ verdict_now (ImpLessonPlayer *self, const ImpLessonGoal *goal)
   if (world != NULL && phys_world_find (world, goal->bodies[0], &a)
       && phys_world_find (world, goal->bodies[1], &b)
       && phys_world_inspect_pair (world, a, b, &record) == PHYS_OK)
-    name = g_strdup (
-        imp_i18n_verdict_name (record.kind == PHYS_EVENT_PROBE_SEGMENT
-                                   ? phys_probe_verdict_name (record.probe.verdict)
-                               : record.kind == PHYS_EVENT_CIRCLE_CIRCLE
-                                   ? phys_verdict_name (record.circle_circle.verdict)
-                                   : phys_verdict_name (record.circle_segment.verdict)));
+    name = g_strdup (imp_i18n_verdict_name (imp_lesson_pair_verdict (world, &record)));
   return name != NULL ? name : g_strdup (_("not recorded yet"));
 }
 
