@@ -816,14 +816,15 @@ recent (const PhysStepScratch *s, int i, PhysReal t)
  *  - pressed (gravity holds the bodies together): when the next bounce, leaving at
  *    e vn, would come back within REST_FLIGHT frames (2 e vn dt < REST_FLIGHT
  *    pressed): inelastic collapse resolved, the contact rests;
- *  - on straight paths (`straight`: a movable body of the contact is under other forces
- *    than gravity) the older rule: below rest_speed. A contact on parabolas that gravity
- *    does not press (a side wall, two circles in flight) answers with its e: nothing
- *    collapses there (tests/reference found the older rule stopping slow ones dead);
+ *  - on straight paths (a movable circle of the contact, a and b, b < 0 for a segment,
+ *    is under other forces than gravity) the older rule: below rest_speed. A contact on
+ *    parabolas that gravity does not press (a side wall, two circles in flight) answers
+ *    with its e: nothing collapses there (tests/reference found the older rule stopping
+ *    slow ones dead);
  *  - a repeat within a cluster of circles (see CLUSTER_TIME).
  * The last two only when e < 1: elastic chains pass momentum on and end by themselves. */
 static PhysReal
-contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, bool straight,
+contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, int a, int b,
                      bool repeat, bool *resting)
 {
   PhysReal dt = st->world->def.dt;
@@ -841,8 +842,9 @@ contact_restitution (const Step *st, PhysReal e, PhysReal vn, PhysReal pressed, 
     }
   if (pressed > 0.0)
     *resting = 2.0 * e * vn * dt < REST_FLIGHT * pressed;
-  else if (straight)
-    *resting = e < 1.0 && vn > 0.0 && vn < st->world->def.rest_speed;
+  else if (pressed == 0.0)
+    *resting = e < 1.0 && vn > 0.0 && vn < st->world->def.rest_speed
+               && (on_straight_path (st, a) || (b >= 0 && on_straight_path (st, b)));
   *resting = *resting || (e < 1.0 && vn > 0.0 && repeat);
   return *resting ? 0.0 : e;
 }
@@ -1743,8 +1745,7 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   bool repeat = recent (s, c->a, c->t) && recent (s, c->b, c->t);
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[c->a], s->acc[c->b]), normal);
   PhysReal e0 = phys_restitution_combine (ca->restitution, cb->restitution);
-  bool straight = on_straight_path (st, c->a) || on_straight_path (st, c->b);
-  PhysReal e = contact_restitution (st, e0, vn, pressed, straight, repeat, &resting);
+  PhysReal e = contact_restitution (st, e0, vn, pressed, c->a, c->b, repeat, &resting);
   PhysReal rest_removed = 0.0;
   if (resting)
     {
@@ -1889,8 +1890,7 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   if (seg->response == PHYS_RESPONSE_REFLECT)
     {
       PhysReal e0 = e;
-      e = contact_restitution (st, e0, approach, pressed, on_straight_path (st, c->a), false,
-                               &resting);
+      e = contact_restitution (st, e0, approach, pressed, c->a, -1, false, &resting);
       if (resting && pressed > 0.0)
         rest_removed = 0.5 * circle->mass * e0 * e0 * approach * approach;
     }
