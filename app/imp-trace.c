@@ -9,6 +9,7 @@
 #include "imp-trace.h"
 
 #include "imp-json.h"
+#include "imp-trace-rigid.h"
 
 /* Digits for numbers in the text output: enough to follow, short enough to read. */
 #define HUMAN_DIGITS 6
@@ -413,17 +414,27 @@ write_probe_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event
   write_probe_record (json, &event->probe.record, FALSE);
 }
 
-/* The rigid kinds (a polygon with anything, a circle with a curve): the bodies and the common
- * fields. The answer (PhysRigidAnswer: contact points, impulses with spin and friction, the
- * ledger) is the rigid-bodies step's to write here, with its documentation in
- * docs/trace-format.md, "Rigid events". */
+/* The rigid kinds (a polygon with anything, a circle with a curve): the bodies, the answer
+ * (contact points, impulses with spin and friction, both bodies, the ledger) and, when the
+ * world at the frame's start is at hand, the tests that found it (every SAT axis, the
+ * manifold with its clipping, the search over the frame; docs/trace-format.md). */
 static void
-write_rigid_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event)
+write_rigid_event (ImpJson *json, const PhysWorld *world, const PhysWorld *frame_start,
+                   const PhysEvent *event)
 {
   write_event_head (json, event, "a", body_name (world, phys_event_a_kind (event->kind), event->a),
                     "b", body_name (world, event->b_kind, event->b));
   if (event->solved)
     imp_json_bool (json, "solved", TRUE);
+  if (event->taken_angular != 0.0)
+    imp_json_double (json, "taken_angular", event->taken_angular);
+  imp_trace_write_rigid_answer (json, &event->rigid);
+  if (frame_start == NULL)
+    return;
+  PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+  if (phys_world_rigid_detail (frame_start, event, detail) == PHYS_OK)
+    imp_trace_write_rigid_detail (json, detail);
+  g_free (detail);
 }
 
 static void
@@ -440,12 +451,15 @@ write_cap_event (ImpJson *json, const PhysEvent *event)
  * imp_trace_write_event:
  * @line: where to append
  * @world: the world the event happened in (for body names)
+ * @frame_start: (nullable): the world at the start of the event's frame, for the full
+ *   records of rigid events (their tests); %NULL leaves them out
  * @event: the event
  *
  * Appends one event as a JSON object.
  */
 void
-imp_trace_write_event (GString *line, const PhysWorld *world, const PhysEvent *event)
+imp_trace_write_event (GString *line, const PhysWorld *world, const PhysWorld *frame_start,
+                       const PhysEvent *event)
 {
   ImpJson json;
 
@@ -472,7 +486,7 @@ imp_trace_write_event (GString *line, const PhysWorld *world, const PhysEvent *e
     case PHYS_EVENT_POLYGON_SEGMENT:
     case PHYS_EVENT_POLYGON_CURVE:
     case PHYS_EVENT_CIRCLE_CURVE:
-      write_rigid_event (&json, world, event);
+      write_rigid_event (&json, world, frame_start, event);
       break;
     case PHYS_EVENT_EVENT_CAP:
     default:
@@ -603,11 +617,16 @@ imp_trace_write_pair (GString *line, const char *scene, const PhysWorld *world,
     case PHYS_EVENT_POLYGON_SEGMENT:
     case PHYS_EVENT_POLYGON_CURVE:
     case PHYS_EVENT_CIRCLE_CURVE:
-      /* The pair in the order its kind names it; its records (PhysRigidPairRecord: the static
-       * SAT with every axis, the search over the frame) are the rigid-bodies step's to write
-       * here (docs/trace-format.md, "Rigid pairs"). */
+      /* The pair in the order its kind names it, then its records: the static SAT with every
+       * axis and the manifold, the search over the frame (docs/trace-format.md). */
       imp_json_string (&json, "a", phys_world_body_name (world, record->a));
       imp_json_string (&json, "b", phys_world_body_name (world, record->b));
+      imp_json_bool (&json, "hit", record->rigid.hit);
+      if (record->rigid.hit)
+        imp_json_double (&json, "t", record->rigid.t);
+      else
+        imp_json_null (&json, "t");
+      imp_trace_write_rigid_tests (&json, &record->rigid.tests);
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
     default:
@@ -711,11 +730,26 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
     case PHYS_EVENT_POLYGON_SEGMENT:
     case PHYS_EVENT_POLYGON_CURVE:
     case PHYS_EVENT_CIRCLE_CURVE:
-      /* The bodies; the answer's numbers are the rigid-bodies step's to add (see
-       * write_rigid_event()). */
-      g_string_append_printf (line, " %s %s:",
-                              body_name (world, phys_event_a_kind (event->kind), event->a),
-                              body_name (world, event->b_kind, event->b));
+      {
+        const PhysRigidAnswer *r = &event->rigid;
+        g_string_append_printf (line, " %s %s: %s",
+                                body_name (world, phys_event_a_kind (event->kind), event->a),
+                                body_name (world, event->b_kind, event->b),
+                                phys_rigid_found_name (r->found));
+        describe_point (line, "normal", r->normal);
+        for (int k = 0; k < r->point_count && k < 2; k++)
+          {
+            g_string_append_printf (line, " point%d=", k);
+            describe_vec2 (line, r->points[k].point);
+            describe_number (line, "jn", r->points[k].jn);
+            describe_number (line, "jt", r->points[k].jt);
+          }
+        describe_number (line, "e", r->e);
+        describe_point (line, "vel_a", r->a_after.velocity);
+        describe_number (line, "omega_a", r->a_after.angular_velocity);
+        describe_point (line, "vel_b", r->b_after.velocity);
+        describe_number (line, "omega_b", r->b_after.angular_velocity);
+      }
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       {
