@@ -1417,6 +1417,19 @@ test_inspect_rigid_sat (void)
     }
   JsonObject *search = json_object_get_object_member (record, "search");
   g_assert_cmpstr (json_object_get_string_member (search, "verdict"), ==, "hit");
+
+  /* --text: the same in words and numbers (the inspector's card, in English here). */
+  const char *argv[] = { "inspect", scene, "--frame", "0", "--pair", "a,b", "--text", NULL };
+  g_autoptr (CliResult) text = cli_run_argv (argv);
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_true (g_str_has_prefix (text->out, "Separating axis test: A (a) and B (b)\n"));
+  g_assert_nonnull (strstr (text->out, "\n2. A edge 1, n = (1, 0): A [−1, 1], B [1.58579, "
+                                       "4.41421]; gap 0.585786 — separates: the first "
+                                       "separating axis"));
+  g_assert_nonnull (strstr (text->out, "Verdict: separated. Axis 2 shows a gap of 0.585786"));
+  g_assert_true (g_str_has_suffix (text->out, "they first touch at t = 0.585786, found by the "
+                                              "swept separating axis test (both bodies "
+                                              "translate: exact).\n"));
 }
 
 int

@@ -248,6 +248,9 @@ void imp_render_anchor_square (cairo_t *cr, PhysVec2 c, ImpRgba fill, ImpRgba st
 void imp_render_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width,
                        gboolean dashed, gboolean halo);
 
+/* imp-render-sat.c */
+void imp_render_draw_rigid_selected (Render *r);
+
 /* imp-render-bodies.c */
 void imp_render_draw_background (Render *r);
 void imp_render_draw_trails (Render *r);
