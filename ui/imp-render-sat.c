@@ -203,6 +203,7 @@ draw_axis (Render *r, const PhysSatRecord *sat, int k, gboolean strong, gboolean
             strong);
   draw_bar (r, &place, axis->min_b, axis->max_b, BAR_OFFSET_PX, cb, TRUE, strong ? "B" : NULL,
             strong);
+  r->drawn |= DRAWN_SAT_A | DRAWN_SAT_B;
   if (!strong)
     return;
 
@@ -229,6 +230,7 @@ draw_axis (Render *r, const PhysSatRecord *sat, int k, gboolean strong, gboolean
       g1 = axis->max_b;
     }
   gboolean gap = axis->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE;
+  gboolean touching = !gap && axis->overlap <= PHYS_CONTACT_TOUCH_TOLERANCE;
   PhysVec2 m0 = axis_point (r, &place, fmin (g0, g1), BAR_OFFSET_PX + BAR_WIDTH_PX + 4.0);
   PhysVec2 m1 = axis_point (r, &place, fmax (g0, g1), BAR_OFFSET_PX + BAR_WIDTH_PX + 4.0);
   ImpRgba mark = gap ? th->construction : th->contact;
@@ -244,7 +246,10 @@ draw_axis (Render *r, const PhysSatRecord *sat, int k, gboolean strong, gboolean
                        imp_render_decimals (fabs (axis->overlap)));
   const char *owner = axis->body == 0 ? "A" : "B";
   PhysVec2 mid = phys_v2_lerp (m0, m1, 0.5);
-  if (r->in->no_numbers)
+  if (touching)
+    imp_render_label (r, mid, 6.0, place.m, mark, TRUE, _("axis %d (%s): touching"), k + 1,
+                      owner);
+  else if (r->in->no_numbers)
     imp_render_label (r, mid, 6.0, place.m, mark, TRUE, gap ? _("axis %d (%s): gap")
                                                             : _("axis %d (%s): overlap"),
                       k + 1, owner);
@@ -270,6 +275,7 @@ draw_manifold (Render *r, const PhysSatRecord *sat)
         imp_render_halo (r, v1, v2, 3.0);
       imp_render_line (r, v1, v2, th->tangent, 3.0, FALSE);
       imp_render_label_arrow (r, v1, v2, th->tangent, FALSE, "%s", _("reference"));
+      r->drawn |= DRAWN_SAT_EDGES;
       /* The side planes: lines along the reference normal through each end. */
       for (int e = 0; e < 2; e++)
         {
@@ -304,10 +310,10 @@ draw_manifold (Render *r, const PhysSatRecord *sat)
                            imp_render_decimals (fabs (m->points[k].depth)));
       if (r->in->no_numbers)
         imp_render_label (r, p, 6.0, phys_v2_scale (m->reference_normal, -1.0), th->contact,
-                          FALSE, "p%s", imp_render_subscript (k + 1));
+                          FALSE, "p%s", imp_render_subscript (k));
       else
         imp_render_label (r, p, 6.0, phys_v2_scale (m->reference_normal, -1.0), th->contact,
-                          FALSE, _("p%s depth %s"), imp_render_subscript (k + 1), depth);
+                          FALSE, _("p%s depth %s"), imp_render_subscript (k), depth);
     }
   r->drawn |= DRAWN_CONTACT;
 }
@@ -341,6 +347,7 @@ draw_mtv (Render *r, const PhysSatRecord *sat)
   PhysVec2 end = phys_v2_add_scaled (p, phys_v2_scale (sat->mtv, r->view->scale), factor);
   hot (r, "mtv", p, end, 3.0);
   imp_render_arrow (r, p, end, th->impulse, th->overlay_line_px + 0.5, FALSE, term (r, "mtv"));
+  r->drawn |= DRAWN_MTV;
   char fv[32], mv[64];
   imp_render_fmt_vec (mv, sizeof mv, sat->mtv, imp_render_decimals (phys_v2_len (sat->mtv)));
   if (factor != 1.0)
@@ -374,6 +381,7 @@ draw_lever_arms (Render *r, const PhysRigidAnswer *answer)
           hot (r, arms[i].name, from, tip, 3.0);
           imp_render_arrow (r, from, tip, th->relative_velocity, 1.25, TRUE,
                             term (r, arms[i].name));
+          r->drawn |= DRAWN_LEVER;
           if (k == 0)
             imp_render_label_arrow (r, from, tip, th->relative_velocity, term (r, arms[i].name),
                                     "%s", arms[i].label);
@@ -477,4 +485,52 @@ imp_render_draw_rigid_selected (Render *r)
         draw_curve_closest (r, &in->pair->rigid.tests.curve);
       draw_sat (r, &in->pair->rigid.tests.sat);
     }
+}
+
+static PhysAabb
+add_sat (PhysAabb box, const PhysSatRecord *sat)
+{
+  PhysAabb shapes = imp_aabb_empty ();
+  for (int k = 0; k < sat->a.count; k++)
+    shapes = imp_aabb_add_point (shapes, sat->a.vertices[k], 0.0);
+  if (sat->shape_b == PHYS_SAT_SHAPE_POLYGON)
+    for (int k = 0; k < sat->b.count; k++)
+      shapes = imp_aabb_add_point (shapes, sat->b.vertices[k], 0.0);
+  else if (sat->shape_b == PHYS_SAT_SHAPE_CIRCLE)
+    shapes = imp_aabb_add_point (shapes, sat->center, sat->radius);
+  else
+    {
+      /* A segment may be a long wall: only its part near the polygon. */
+      PhysVec2 c = phys_v2_lerp (sat->a.vertices[0], sat->a.vertices[sat->a.count / 2], 0.5);
+      shapes = imp_aabb_add_point (shapes, c, phys_v2_len (phys_v2_sub (sat->a.vertices[0], c)) * 2);
+    }
+  /* Room around them for the axis lines and their bars. */
+  double pad = 0.45 * fmax (shapes.max.x - shapes.min.x, shapes.max.y - shapes.min.y);
+  box = imp_aabb_add_point (box, shapes.min, pad);
+  return imp_aabb_add_point (box, shapes.max, pad);
+}
+
+/**
+ * imp_render_rigid_focus_box:
+ * @input: what would be drawn
+ * @box: the box so far
+ *
+ * Adds the selected rigid event's (or pair's) bodies and the room their axes take.
+ *
+ * Returns: the box
+ */
+PhysAabb
+imp_render_rigid_focus_box (const ImpRenderInput *input, PhysAabb box)
+{
+  if (input->selected != NULL && phys_event_is_rigid (input->selected->kind)
+      && input->world != NULL)
+    {
+      PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+      if (phys_world_rigid_detail (input->world, input->selected, detail) == PHYS_OK)
+        box = add_sat (box, &detail->tests.sat);
+      g_free (detail);
+    }
+  else if (input->selected == NULL && input->pair != NULL && phys_event_is_rigid (input->pair->kind))
+    box = add_sat (box, &input->pair->rigid.tests.sat);
+  return box;
 }
