@@ -28,9 +28,17 @@ write_polygon (ImpJson *json, const char *key, const PhysPolygonWorld *polygon)
   imp_json_end_array (json);
 }
 
-/* A number that is meaningful only sometimes: null otherwise. */
-static void
-write_double_or_null (ImpJson *json, const char *key, gboolean valid, double value)
+/**
+ * imp_trace_write_double_if:
+ * @json: the writer, inside an object
+ * @key: the member's name
+ * @valid: whether @value means something here
+ * @value: the number
+ *
+ * A number that is meaningful only sometimes: null otherwise, never a stale zero.
+ */
+void
+imp_trace_write_double_if (ImpJson *json, const char *key, gboolean valid, double value)
 {
   if (valid)
     imp_json_double (json, key, value);
@@ -213,7 +221,7 @@ write_swept (ImpJson *json, const PhysSweptSatRecord *s)
   imp_json_double (json, "exit", s->exit);
   write_index (json, "enter_axis", s->enter_axis);
   write_index (json, "exit_axis", s->exit_axis);
-  write_double_or_null (json, "t", s->has_t, s->t);
+  imp_trace_write_double_if (json, "t", s->has_t, s->t);
   if (s->has_t)
     imp_json_vec2 (json, "normal", s->normal);
   else
@@ -255,7 +263,7 @@ write_advance (ImpJson *json, const PhysAdvanceRecord *a)
     }
   imp_json_end_array (json);
   imp_json_bool (json, "converged", a->converged);
-  write_double_or_null (json, "t", a->has_t, a->t);
+  imp_trace_write_double_if (json, "t", a->has_t, a->t);
 }
 
 static void
@@ -280,7 +288,7 @@ write_curve_advance (ImpJson *json, const PhysCurveAdvanceRecord *a)
     }
   imp_json_end_array (json);
   imp_json_bool (json, "converged", a->converged);
-  write_double_or_null (json, "t", a->has_t, a->t);
+  imp_trace_write_double_if (json, "t", a->has_t, a->t);
 }
 
 static void
@@ -394,12 +402,6 @@ write_rigid_point (ImpJson *json, const PhysRigidPoint *p)
   imp_json_end_object (json);
 }
 
-static void
-write_before_after (ImpJson *json, const char *key, double before, double after)
-{
-  write_interval (json, key, before, after);
-}
-
 /**
  * imp_trace_write_rigid_answer:
  * @json: the writer, inside an object
@@ -442,13 +444,13 @@ imp_trace_write_rigid_answer (ImpJson *json, const PhysRigidAnswer *r)
   write_state (json, "b", &r->b_after);
   imp_json_end_object (json);
   imp_json_begin_object (json, "ledger");
-  write_before_after (json, "energy", r->energy_before, r->energy_after);
+  write_interval (json, "energy", r->energy_before, r->energy_after);
   imp_json_begin_array (json, "momentum");
   imp_json_vec2 (json, NULL, r->momentum_before);
   imp_json_vec2 (json, NULL, r->momentum_after);
   imp_json_end_array (json);
-  write_before_after (json, "angular_momentum", r->angular_momentum_before,
-                      r->angular_momentum_after);
+  write_interval (json, "angular_momentum", r->angular_momentum_before,
+                  r->angular_momentum_after);
   imp_json_double (json, "correction", r->correction);
   imp_json_double (json, "correction_angular", r->correction_angular);
   imp_json_double (json, "correction_energy", r->correction_energy);

@@ -10,6 +10,7 @@
 
 G_BEGIN_DECLS
 
+void imp_trace_write_double_if (ImpJson *json, const char *key, gboolean valid, double value);
 void imp_trace_write_sat (ImpJson *json, const char *key, const PhysSatRecord *sat);
 void imp_trace_write_rigid_tests (ImpJson *json, const PhysRigidTests *tests);
 void imp_trace_write_rigid_answer (ImpJson *json, const PhysRigidAnswer *answer);

@@ -22,15 +22,6 @@ body_name (const PhysWorld *world, PhysBodyKind kind, int index)
 }
 
 
-/* A number that is meaningful only sometimes: null otherwise, never a stale zero. */
-static void
-write_double_if (ImpJson *json, const char *key, gboolean valid, double value)
-{
-  if (valid)
-    imp_json_double (json, key, value);
-  else
-    imp_json_null (json, key);
-}
 
 static void
 write_vec2_if (ImpJson *json, const char *key, gboolean valid, PhysVec2 value)
@@ -122,7 +113,7 @@ write_circle_circle_sweep (ImpJson *json, const PhysCircleCircleSweep *sweep)
   imp_json_vec2 (json, "v", sweep->v);
   imp_json_double (json, "R", sweep->R);
   write_quad (json, sweep);
-  write_double_if (json, "t", sweep->has_t, sweep->t);
+  imp_trace_write_double_if (json, "t", sweep->has_t, sweep->t);
   write_vec2_if (json, "p1_at_t", sweep->has_t, sweep->p1_at_t);
   write_vec2_if (json, "p2_at_t", sweep->has_t, sweep->p2_at_t);
   write_vec2_if (json, "normal", sweep->has_t, sweep->normal);
@@ -149,8 +140,8 @@ write_circle_segment_sweep (ImpJson *json, const PhysCircleSegmentSweep *sweep)
   imp_json_double (json, "vel_along", sweep->vel_along);
   imp_json_double (json, "side", sweep->side);
   imp_json_double (json, "approach", sweep->approach);
-  write_double_if (json, "t_interior", sweep->has_t_interior, sweep->t_interior);
-  write_double_if (json, "along_at_t", sweep->has_t_interior, sweep->along_at_t);
+  imp_trace_write_double_if (json, "t_interior", sweep->has_t_interior, sweep->t_interior);
+  imp_trace_write_double_if (json, "along_at_t", sweep->has_t_interior, sweep->along_at_t);
   imp_json_bool (json, "interior_in_range", sweep->has_t_interior && sweep->interior_in_range);
   imp_json_bool (json, "caps_tested", sweep->caps_tested);
   if (sweep->caps_tested)
@@ -167,7 +158,7 @@ write_circle_segment_sweep (ImpJson *json, const PhysCircleSegmentSweep *sweep)
       imp_json_null (json, "cap_a");
       imp_json_null (json, "cap_b");
     }
-  write_double_if (json, "t", sweep->has_t, sweep->t);
+  imp_trace_write_double_if (json, "t", sweep->has_t, sweep->t);
   write_vec2_if (json, "center_at_t", sweep->has_t, sweep->center_at_t);
   write_vec2_if (json, "point", sweep->has_t, sweep->point);
   write_vec2_if (json, "normal", sweep->has_t, sweep->normal);
@@ -190,7 +181,7 @@ write_lines (ImpJson *json, const PhysLineIntersection *lines)
   imp_json_vec2 (json, "to_a", lines->to_a);
   imp_json_double (json, "perp_k", lines->perp_k);
   imp_json_double (json, "perp_to_a", lines->perp_to_a);
-  write_double_if (json, "length", meets, lines->length);
+  imp_trace_write_double_if (json, "length", meets, lines->length);
   write_vec2_if (json, "point_perp", meets, lines->point_perp);
   imp_json_double (json, "E", lines->E);
   imp_json_double (json, "F", lines->F);
@@ -215,7 +206,7 @@ write_lines (ImpJson *json, const PhysLineIntersection *lines)
   else
     imp_json_null (json, "inverse");
   write_vec2_if (json, "point_matrix", meets, lines->point_matrix);
-  write_double_if (json, "max_disagreement", meets, lines->max_disagreement);
+  imp_trace_write_double_if (json, "max_disagreement", meets, lines->max_disagreement);
   imp_json_end_object (json);
 }
 
@@ -233,10 +224,10 @@ write_probe_record (ImpJson *json, const PhysProbeRecord *record, gboolean with_
 
   imp_json_string (json, "verdict", phys_probe_verdict_name (record->verdict));
   write_vec2_if (json, "point", has_point, record->point);
-  write_double_if (json, "displacement", has_point, record->displacement);
+  imp_trace_write_double_if (json, "displacement", has_point, record->displacement);
   imp_json_double (json, "speed", record->speed);
-  write_double_if (json, "time_to_impact", has_point, record->time_to_impact);
-  write_double_if (json, "along", has_point, record->along);
+  imp_trace_write_double_if (json, "time_to_impact", has_point, record->time_to_impact);
+  imp_trace_write_double_if (json, "along", has_point, record->along);
   imp_json_bool (json, "within", has_point && record->within);
   if (with_lines)
     write_lines (json, &record->lines);

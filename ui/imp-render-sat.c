@@ -259,6 +259,19 @@ draw_axis (Render *r, const PhysSatRecord *sat, int k, gboolean strong, gboolean
                       owner, size);
 }
 
+/* A manifold's edge from a to b (pixels): the reference solid, the incident dashed, named. */
+static void
+draw_edge (Render *r, PhysVec2 a, PhysVec2 b, const char *name, gboolean dashed,
+           const char *label)
+{
+  hot (r, name, a, b, 4.0);
+  if (term (r, name))
+    imp_render_halo (r, a, b, 3.0);
+  imp_render_line (r, a, b, r->theme->tangent, 3.0, dashed);
+  imp_render_label_arrow (r, a, b, r->theme->tangent, FALSE, "%s", label);
+  r->drawn |= DRAWN_SAT_EDGES;
+}
+
 /* Reference edge, incident edge, the side planes that clip, and the contact points. */
 static void
 draw_manifold (Render *r, const PhysSatRecord *sat)
@@ -270,12 +283,7 @@ draw_manifold (Render *r, const PhysSatRecord *sat)
   if (m->reference_edge >= 0)
     {
       PhysVec2 v1 = px (r, m->reference_v1), v2 = px (r, m->reference_v2);
-      hot (r, "reference", v1, v2, 4.0);
-      if (term (r, "reference"))
-        imp_render_halo (r, v1, v2, 3.0);
-      imp_render_line (r, v1, v2, th->tangent, 3.0, FALSE);
-      imp_render_label_arrow (r, v1, v2, th->tangent, FALSE, "%s", _("reference"));
-      r->drawn |= DRAWN_SAT_EDGES;
+      draw_edge (r, v1, v2, "reference", FALSE, _("reference"));
       /* The side planes: lines along the reference normal through each end. */
       for (int e = 0; e < 2; e++)
         {
@@ -290,12 +298,8 @@ draw_manifold (Render *r, const PhysSatRecord *sat)
     }
   if (m->incident_edge >= 0)
     {
-      PhysVec2 i1 = px (r, m->incident_v1), i2 = px (r, m->incident_v2);
-      hot (r, "incident", i1, i2, 4.0);
-      if (term (r, "incident"))
-        imp_render_halo (r, i1, i2, 3.0);
-      imp_render_line (r, i1, i2, th->tangent, 3.0, TRUE);
-      imp_render_label_arrow (r, i1, i2, th->tangent, FALSE, "%s", _("incident"));
+      draw_edge (r, px (r, m->incident_v1), px (r, m->incident_v2), "incident", TRUE,
+                 _("incident"));
     }
   for (int k = 0; k < m->point_count && k < 2; k++)
     {
@@ -351,7 +355,7 @@ draw_mtv (Render *r, const PhysSatRecord *sat)
   char fv[32], mv[64];
   imp_render_fmt_vec (mv, sizeof mv, sat->mtv, imp_render_decimals (phys_v2_len (sat->mtv)));
   if (factor != 1.0)
-    imp_render_label_arrow (r, p, end, th->impulse, term (r, "mtv"), "MTV = %s (%s)", mv,
+    imp_render_label_arrow (r, p, end, th->impulse, term (r, "mtv"), "MTV = %s%s", mv,
                             imp_render_fmt_factor (fv, sizeof fv, factor));
   else
     imp_render_label_arrow (r, p, end, th->impulse, term (r, "mtv"), "MTV = %s", mv);
@@ -400,8 +404,8 @@ draw_curve_closest (Render *r, const PhysBezierClosest *c)
     {
       PhysVec2 q = px (r, c->curve.p[k]);
       imp_render_anchor_square (r->cr, q, th->background, th->curve);
-      imp_render_label (r, q, 6.0, phys_v2 (0.0, -1.0), th->curve, FALSE, "P%s",
-                        imp_render_subscript (k));
+      static const char *const index[4] = { "\u2080", "\u2081", "\u2082", "\u2083" };
+      imp_render_label (r, q, 6.0, phys_v2 (0.0, -1.0), th->curve, FALSE, "P%s", index[k]);
     }
   r->drawn |= DRAWN_CONTROL;
   PhysVec2 p = px (r, c->point);
