@@ -553,6 +553,11 @@ test_sat_event_card (void)
   g_assert_true (g_str_has_prefix (mtv, "MTV = n × overlap = (1, 0) × 0 = (0, 0)"));
   g_autofree char *ra = term_line (markup, terms, "ra");
   g_assert_true (g_str_has_prefix (ra, "r_A = p − c_A"));
+  /* As LaTeX: subscripts, and the Greek letters as math. */
+  g_autofree char *tex = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_LATEX, NULL);
+  g_assert_nonnull (strstr (tex, "r$_A$ = p $-$ c$_A$ = (1, 0.5), r$_A$ $\\times$ n = $-$0.5\\\\\n"));
+  g_assert_nonnull (strstr (tex, "$\\mu$ = 0"));
+  g_assert_null (strstr (tex, "ω"));
   phys_event_log_free (&log);
   phys_world_free (world);
 }
