@@ -7,6 +7,7 @@
 
 #include "imp-body-fields.h"
 #include "imp-breakpoints.h"
+#include "imp-canvas-describe.h"
 #include "imp-render.h"
 #include "imp-session.h"
 #include "test-ui-util.h"
@@ -90,6 +91,12 @@ test_session_step_through_axes (void)
       g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==,
                        imp_render_sat_axis_term (k - 1));
     }
+  /* The canvas's description says the axis in words: the eighth, b's edge 3, n = -(1, 1)/sqrt 2.
+   * b (centre (400 + 80 sqrt 2, 300)) reaches max_b = 80 - (700 + 80 sqrt 2)/sqrt 2 on it, a's
+   * corner (400, 340) gives min_a = -740/sqrt 2: overlap = max_b - min_a = 20 sqrt 2. */
+  g_autofree char *said = imp_canvas_describe (session);
+  g_test_message ("%s", said);
+  g_assert_nonnull (strstr (said, "; separating axis 8 of 8 (B edge 3): overlap 28.28"));
   imp_session_step_into (session, -1);
   g_assert_cmpint (imp_view_options_get_sat_step (options), ==, 7);
   g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==, "axis6");
