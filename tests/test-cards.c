@@ -589,6 +589,36 @@ test_sat_pair_card (void)
   phys_world_free (world);
 }
 
+/* A box against a circle: the 2 x 2 box at the origin and a circle of radius 1 at (3, 3). The
+ * vertex nearest the centre is (1, 1), vertex 2; its axis (1, 1)/sqrt 2 sees the box over
+ * [-sqrt 2, sqrt 2] and the circle over 3 sqrt 2 -+ 1: a gap of 2 sqrt 2 - 1 = 1.82843, wider
+ * than the gap of 1 on the box's first edge (n = (0, -1): the box over [-1, 1], the circle over
+ * -3 -+ 1, the push backward), which separates first. */
+static void
+test_sat_circle_card (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_box (world, "box", 0, 0, 2, 2, 0.0, FALSE, 0.0, 1.0);
+  imp_test_add_circle (world, "ball", 3, 3, 0, 0, 1);
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 },
+                                            (PhysBodyRef) { PHYS_BODY_POLYGON, 0 }, &pair),
+                   ==, PHYS_OK);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Separating axis test: A (box) and B (ball)\n"));
+  g_assert_nonnull (strstr (card, "then the axis from A's vertex nearest the circle's centre to "
+                                  "it (5 in all)."));
+  g_assert_nonnull (strstr (card, "\n1. A edge 0, n = (0, −1): A [−1, 1], B [−4, −2]; gap 1 — "
+                                  "separates: the first separating axis"));
+  g_assert_nonnull (strstr (card, "\n5. A vertex 2 to the centre, n = (0.707107, 0.707107): A "
+                                  "[−1.41421, 1.41421], B [3.24264, 5.24264]; gap 1.82843 — the "
+                                  "widest gap\n"));
+  g_assert_nonnull (strstr (card, "Verdict: separated. Axis 1 shows a gap of 1:"));
+  g_assert_nonnull (strstr (card, "Over the frame: they do not touch."));
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -610,5 +640,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);
   g_test_add_func ("/ui/cards/sat/event-by-hand", test_sat_event_card);
   g_test_add_func ("/ui/cards/sat/pair-by-hand", test_sat_pair_card);
+  g_test_add_func ("/ui/cards/sat/circle-vertex-axis", test_sat_circle_card);
   return g_test_run ();
 }

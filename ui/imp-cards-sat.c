@@ -195,11 +195,17 @@ sat_card (Card *c, const char *name_a, const char *name_b, const PhysSatRecord *
   g_autofree char *a = body_label ("A", name_a), *b = body_label ("B", name_b);
   g_autofree char *title = g_strdup_printf (_("Separating axis test: %s and %s"), a, b);
   imp_card_heading (c, title);
-  imp_card_line (c, _("Candidate axes: A's edge normals, then B's (%d in all). Both bodies are "
-                      "projected on each axis n: forward = max_A − min_B, backward = max_B − "
-                      "min_A, overlap = the smaller. A negative overlap is a gap: that axis "
-                      "separates them."),
-                 sat->axis_count);
+  const char *candidates
+      = sat->shape_b == PHYS_SAT_SHAPE_CIRCLE
+            ? _("Candidate axes: A's edge normals, then the axis from A's vertex nearest the "
+                "circle's centre to it (%d in all).")
+        : sat->shape_b == PHYS_SAT_SHAPE_SEGMENT
+            ? _("Candidate axes: A's edge normals, then the segment's normal (%d in all).")
+            : _("Candidate axes: A's edge normals, then B's (%d in all).");
+  imp_card_line (c, candidates, sat->axis_count);
+  imp_card_line (c, _("Both bodies are projected on each axis n: forward = max_A − min_B, "
+                      "backward = max_B − min_A, overlap = the smaller. A negative overlap is a "
+                      "gap: that axis separates them."));
   for (int k = 0; k < sat->axis_count && k < PHYS_SAT_MAX_AXES; k++)
     axis_row (c, sat, k);
   verdict_line (c, sat);
