@@ -287,3 +287,9 @@ imp_cli_append_session_member (GString *line, const ImpSessionFile *session)
   imp_json_end_object (&json);
   g_string_append_c (line, '}');
 }
+
+gboolean
+imp_cli_world_has_rigid (const PhysWorld *world)
+{
+  return phys_world_polygon_count (world) > 0 || phys_world_curve_count (world) > 0;
+}

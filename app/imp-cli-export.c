@@ -27,6 +27,7 @@ export_trace (ImpCliInput *input, const char *scene, gint64 first, gint64 last, 
   if (!imp_cli_input_reach (input, first))
     return FALSE;
   PhysWorld *world = input->world;
+  PhysWorld *frame_start = NULL;
   imp_trace_write_header (line, scene, world, last - first + 1, states);
   if (input->session != NULL)
     imp_cli_append_session_member (line, input->session);
@@ -39,11 +40,14 @@ export_trace (ImpCliInput *input, const char *scene, gint64 first, gint64 last, 
       if (frame > first && !(ok = imp_cli_input_apply_edits (input, NULL)))
         break;
       phys_event_log_clear (&log);
+      g_clear_pointer (&frame_start, phys_world_free);
+      if (events && imp_cli_world_has_rigid (world))
+        frame_start = phys_world_copy (world);
       if (!(ok = imp_cli_input_step (input, &log)))
         break;
       for (size_t e = 0; events && e < log.count; e++)
         {
-          imp_trace_write_event (line, world, &log.events[e]);
+          imp_trace_write_event (line, world, frame_start, &log.events[e]);
           g_string_append_printf (out, "%s\n", line->str);
           g_string_truncate (line, 0);
           written++;
@@ -55,6 +59,7 @@ export_trace (ImpCliInput *input, const char *scene, gint64 first, gint64 last, 
           g_string_truncate (line, 0);
         }
     }
+  g_clear_pointer (&frame_start, phys_world_free);
   phys_event_log_free (&log);
   /* As in 'run': the final state is the session's state there, its edits applied. */
   if (ok && !imp_cli_input_apply_edits (input, NULL))

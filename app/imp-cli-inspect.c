@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "imp-suggest.h"
+#include "imp-cards.h"
 #include "imp-trace.h"
 
 /* How many ids an error lists when none is close to what was typed. */
@@ -155,6 +156,8 @@ static const char *const inspect_description = N_(
   "circle and a curve, in either order. See docs/trace-format.md.\n"
   "A session file is replayed with its edits up to frame K, those at K included,\n"
   "and the pair is named as the bodies are then.\n"
+  "--text prints the inspector's card of the pair instead: the test in words,\n"
+  "every number put into its formula (for two polygons the separating axes).\n"
   "\n"
   "Exit status: 0 done, 1 the output could not be written, 2 bad arguments or scene.");
 
@@ -163,10 +166,15 @@ imp_cli_inspect (char **argv)
 {
   g_autofree char *frame_text = NULL;
   g_autofree char *pair_text = NULL;
+  gboolean text = FALSE;
   const GOptionEntry entries[] = { { "frame", 0, 0, G_OPTION_ARG_STRING, &frame_text,
                                      N_("Frame to inspect (required)"), "K" },
                                    { "pair", 0, 0, G_OPTION_ARG_STRING, &pair_text,
                                      N_("The two bodies, by id (required)"), "A,B" },
+                                   { "text", 0, 0, G_OPTION_ARG_NONE, &text,
+                                     N_("Words and numbers (the inspector's card) instead of "
+                                        "JSON"),
+                                     NULL },
                                    G_OPTION_ENTRY_NULL };
   gint64 frame = 0;
   const char *scene;
@@ -260,7 +268,16 @@ imp_cli_inspect (char **argv)
   g_autoptr (GString) line = g_string_new (NULL);
 
   imp_cli_out_init (&out);
-  imp_trace_write_pair (line, scene, world, &record);
+  if (text)
+    {
+      /* The card ends with a newline; the output adds its own. */
+      g_autofree char *card = imp_card_for_pair (world, &record, 6, IMP_CARD_PLAIN, NULL);
+      g_string_append (line, card);
+      if (line->len > 0 && line->str[line->len - 1] == '\n')
+        g_string_truncate (line, line->len - 1);
+    }
+  else
+    imp_trace_write_pair (line, scene, world, &record);
   imp_cli_out_line (&out, line);
   imp_cli_input_close (&input);
   return imp_cli_out_finish (&out);

@@ -51,6 +51,8 @@ gboolean imp_cli_input_check_edits (const ImpCliInput *input, gint64 frames);
 gboolean imp_cli_input_apply_edits (ImpCliInput *input, GArray *applied);
 gboolean imp_cli_input_step (ImpCliInput *input, PhysEventLog *log);
 gboolean imp_cli_input_reach (ImpCliInput *input, gint64 frame);
+/* The world has polygons or curves: its events may be rigid ones. */
+gboolean imp_cli_world_has_rigid (const PhysWorld *world);
 void imp_cli_append_session_member (GString *line, const ImpSessionFile *session);
 
 /* The verbs: @argv is "impulse VERB" then the verb's arguments. */

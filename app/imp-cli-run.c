@@ -101,6 +101,7 @@ imp_cli_run (char **argv)
   gboolean ok = TRUE;
   gboolean applies;
   PhysWorld *world = input.world;
+  PhysWorld *frame_start = NULL;
 
   imp_cli_out_init (&out);
   phys_event_log_init (&log);
@@ -127,12 +128,16 @@ imp_cli_run (char **argv)
       if (i > 0 && !(applies = run_apply_edits (&input, !jsonl, &out, line, &ok)))
         break;
       phys_event_log_clear (&log);
+      /* The trace's rigid events carry their tests, found again from the frame's start. */
+      g_clear_pointer (&frame_start, phys_world_free);
+      if (jsonl && imp_cli_world_has_rigid (world))
+        frame_start = phys_world_copy (world);
       if (!(applies = imp_cli_input_step (&input, &log)))
         break;
       for (size_t e = 0; ok && e < log.count; e++)
         {
           if (jsonl)
-            imp_trace_write_event (line, world, &log.events[e]);
+            imp_trace_write_event (line, world, frame_start, &log.events[e]);
           else
             imp_trace_describe_event (line, world, &log.events[e]);
           ok = imp_cli_out_line (&out, line);
@@ -189,6 +194,7 @@ imp_cli_run (char **argv)
           (long long) capped, (long long) frames, (long long) first_capped);
       g_printerr ("impulse: warning: %s\n", warning);
     }
+  g_clear_pointer (&frame_start, phys_world_free);
   phys_event_log_free (&log);
   imp_cli_input_close (&input);
   int status = imp_cli_out_finish (&out);

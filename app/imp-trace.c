@@ -9,6 +9,7 @@
 #include "imp-trace.h"
 
 #include "imp-json.h"
+#include "imp-trace-rigid.h"
 
 /* Digits for numbers in the text output: enough to follow, short enough to read. */
 #define HUMAN_DIGITS 6
@@ -21,15 +22,6 @@ body_name (const PhysWorld *world, PhysBodyKind kind, int index)
 }
 
 
-/* A number that is meaningful only sometimes: null otherwise, never a stale zero. */
-static void
-write_double_if (ImpJson *json, const char *key, gboolean valid, double value)
-{
-  if (valid)
-    imp_json_double (json, key, value);
-  else
-    imp_json_null (json, key);
-}
 
 static void
 write_vec2_if (ImpJson *json, const char *key, gboolean valid, PhysVec2 value)
@@ -121,7 +113,7 @@ write_circle_circle_sweep (ImpJson *json, const PhysCircleCircleSweep *sweep)
   imp_json_vec2 (json, "v", sweep->v);
   imp_json_double (json, "R", sweep->R);
   write_quad (json, sweep);
-  write_double_if (json, "t", sweep->has_t, sweep->t);
+  imp_trace_write_double_if (json, "t", sweep->has_t, sweep->t);
   write_vec2_if (json, "p1_at_t", sweep->has_t, sweep->p1_at_t);
   write_vec2_if (json, "p2_at_t", sweep->has_t, sweep->p2_at_t);
   write_vec2_if (json, "normal", sweep->has_t, sweep->normal);
@@ -148,8 +140,8 @@ write_circle_segment_sweep (ImpJson *json, const PhysCircleSegmentSweep *sweep)
   imp_json_double (json, "vel_along", sweep->vel_along);
   imp_json_double (json, "side", sweep->side);
   imp_json_double (json, "approach", sweep->approach);
-  write_double_if (json, "t_interior", sweep->has_t_interior, sweep->t_interior);
-  write_double_if (json, "along_at_t", sweep->has_t_interior, sweep->along_at_t);
+  imp_trace_write_double_if (json, "t_interior", sweep->has_t_interior, sweep->t_interior);
+  imp_trace_write_double_if (json, "along_at_t", sweep->has_t_interior, sweep->along_at_t);
   imp_json_bool (json, "interior_in_range", sweep->has_t_interior && sweep->interior_in_range);
   imp_json_bool (json, "caps_tested", sweep->caps_tested);
   if (sweep->caps_tested)
@@ -166,7 +158,7 @@ write_circle_segment_sweep (ImpJson *json, const PhysCircleSegmentSweep *sweep)
       imp_json_null (json, "cap_a");
       imp_json_null (json, "cap_b");
     }
-  write_double_if (json, "t", sweep->has_t, sweep->t);
+  imp_trace_write_double_if (json, "t", sweep->has_t, sweep->t);
   write_vec2_if (json, "center_at_t", sweep->has_t, sweep->center_at_t);
   write_vec2_if (json, "point", sweep->has_t, sweep->point);
   write_vec2_if (json, "normal", sweep->has_t, sweep->normal);
@@ -189,7 +181,7 @@ write_lines (ImpJson *json, const PhysLineIntersection *lines)
   imp_json_vec2 (json, "to_a", lines->to_a);
   imp_json_double (json, "perp_k", lines->perp_k);
   imp_json_double (json, "perp_to_a", lines->perp_to_a);
-  write_double_if (json, "length", meets, lines->length);
+  imp_trace_write_double_if (json, "length", meets, lines->length);
   write_vec2_if (json, "point_perp", meets, lines->point_perp);
   imp_json_double (json, "E", lines->E);
   imp_json_double (json, "F", lines->F);
@@ -214,7 +206,7 @@ write_lines (ImpJson *json, const PhysLineIntersection *lines)
   else
     imp_json_null (json, "inverse");
   write_vec2_if (json, "point_matrix", meets, lines->point_matrix);
-  write_double_if (json, "max_disagreement", meets, lines->max_disagreement);
+  imp_trace_write_double_if (json, "max_disagreement", meets, lines->max_disagreement);
   imp_json_end_object (json);
 }
 
@@ -232,10 +224,10 @@ write_probe_record (ImpJson *json, const PhysProbeRecord *record, gboolean with_
 
   imp_json_string (json, "verdict", phys_probe_verdict_name (record->verdict));
   write_vec2_if (json, "point", has_point, record->point);
-  write_double_if (json, "displacement", has_point, record->displacement);
+  imp_trace_write_double_if (json, "displacement", has_point, record->displacement);
   imp_json_double (json, "speed", record->speed);
-  write_double_if (json, "time_to_impact", has_point, record->time_to_impact);
-  write_double_if (json, "along", has_point, record->along);
+  imp_trace_write_double_if (json, "time_to_impact", has_point, record->time_to_impact);
+  imp_trace_write_double_if (json, "along", has_point, record->along);
   imp_json_bool (json, "within", has_point && record->within);
   if (with_lines)
     write_lines (json, &record->lines);
@@ -413,17 +405,27 @@ write_probe_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event
   write_probe_record (json, &event->probe.record, FALSE);
 }
 
-/* The rigid kinds (a polygon with anything, a circle with a curve): the bodies and the common
- * fields. The answer (PhysRigidAnswer: contact points, impulses with spin and friction, the
- * ledger) is the rigid-bodies step's to write here, with its documentation in
- * docs/trace-format.md, "Rigid events". */
+/* The rigid kinds (a polygon with anything, a circle with a curve): the bodies, the answer
+ * (contact points, impulses with spin and friction, both bodies, the ledger) and, when the
+ * world at the frame's start is at hand, the tests that found it (every SAT axis, the
+ * manifold with its clipping, the search over the frame; docs/trace-format.md). */
 static void
-write_rigid_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event)
+write_rigid_event (ImpJson *json, const PhysWorld *world, const PhysWorld *frame_start,
+                   const PhysEvent *event)
 {
   write_event_head (json, event, "a", body_name (world, phys_event_a_kind (event->kind), event->a),
                     "b", body_name (world, event->b_kind, event->b));
   if (event->solved)
     imp_json_bool (json, "solved", TRUE);
+  if (event->taken_angular != 0.0)
+    imp_json_double (json, "taken_angular", event->taken_angular);
+  imp_trace_write_rigid_answer (json, &event->rigid);
+  if (frame_start == NULL)
+    return;
+  PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+  if (phys_world_rigid_detail (frame_start, event, detail) == PHYS_OK)
+    imp_trace_write_rigid_detail (json, detail);
+  g_free (detail);
 }
 
 static void
@@ -440,12 +442,15 @@ write_cap_event (ImpJson *json, const PhysEvent *event)
  * imp_trace_write_event:
  * @line: where to append
  * @world: the world the event happened in (for body names)
+ * @frame_start: (nullable): the world at the start of the event's frame, for the full
+ *   records of rigid events (their tests); %NULL leaves them out
  * @event: the event
  *
  * Appends one event as a JSON object.
  */
 void
-imp_trace_write_event (GString *line, const PhysWorld *world, const PhysEvent *event)
+imp_trace_write_event (GString *line, const PhysWorld *world, const PhysWorld *frame_start,
+                       const PhysEvent *event)
 {
   ImpJson json;
 
@@ -472,7 +477,7 @@ imp_trace_write_event (GString *line, const PhysWorld *world, const PhysEvent *e
     case PHYS_EVENT_POLYGON_SEGMENT:
     case PHYS_EVENT_POLYGON_CURVE:
     case PHYS_EVENT_CIRCLE_CURVE:
-      write_rigid_event (&json, world, event);
+      write_rigid_event (&json, world, frame_start, event);
       break;
     case PHYS_EVENT_EVENT_CAP:
     default:
@@ -603,11 +608,16 @@ imp_trace_write_pair (GString *line, const char *scene, const PhysWorld *world,
     case PHYS_EVENT_POLYGON_SEGMENT:
     case PHYS_EVENT_POLYGON_CURVE:
     case PHYS_EVENT_CIRCLE_CURVE:
-      /* The pair in the order its kind names it; its records (PhysRigidPairRecord: the static
-       * SAT with every axis, the search over the frame) are the rigid-bodies step's to write
-       * here (docs/trace-format.md, "Rigid pairs"). */
+      /* The pair in the order its kind names it, then its records: the static SAT with every
+       * axis and the manifold, the search over the frame (docs/trace-format.md). */
       imp_json_string (&json, "a", phys_world_body_name (world, record->a));
       imp_json_string (&json, "b", phys_world_body_name (world, record->b));
+      imp_json_bool (&json, "hit", record->rigid.hit);
+      if (record->rigid.hit)
+        imp_json_double (&json, "t", record->rigid.t);
+      else
+        imp_json_null (&json, "t");
+      imp_trace_write_rigid_tests (&json, &record->rigid.tests);
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
     default:
@@ -711,11 +721,26 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
     case PHYS_EVENT_POLYGON_SEGMENT:
     case PHYS_EVENT_POLYGON_CURVE:
     case PHYS_EVENT_CIRCLE_CURVE:
-      /* The bodies; the answer's numbers are the rigid-bodies step's to add (see
-       * write_rigid_event()). */
-      g_string_append_printf (line, " %s %s:",
-                              body_name (world, phys_event_a_kind (event->kind), event->a),
-                              body_name (world, event->b_kind, event->b));
+      {
+        const PhysRigidAnswer *r = &event->rigid;
+        g_string_append_printf (line, " %s %s: %s",
+                                body_name (world, phys_event_a_kind (event->kind), event->a),
+                                body_name (world, event->b_kind, event->b),
+                                phys_rigid_found_name (r->found));
+        describe_point (line, "normal", r->normal);
+        for (int k = 0; k < r->point_count && k < 2; k++)
+          {
+            g_string_append_printf (line, " point%d=", k);
+            describe_vec2 (line, r->points[k].point);
+            describe_number (line, "jn", r->points[k].jn);
+            describe_number (line, "jt", r->points[k].jt);
+          }
+        describe_number (line, "e", r->e);
+        describe_point (line, "vel_a", r->a_after.velocity);
+        describe_number (line, "omega_a", r->a_after.angular_velocity);
+        describe_point (line, "vel_b", r->b_after.velocity);
+        describe_number (line, "omega_b", r->b_after.angular_velocity);
+      }
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       {

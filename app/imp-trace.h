@@ -18,7 +18,8 @@ G_BEGIN_DECLS
 
 void imp_trace_write_header (GString *line, const char *scene, const PhysWorld *world,
                              gint64 frames, gboolean with_state);
-void imp_trace_write_event (GString *line, const PhysWorld *world, const PhysEvent *event);
+void imp_trace_write_event (GString *line, const PhysWorld *world, const PhysWorld *frame_start,
+                            const PhysEvent *event);
 void imp_trace_write_state (GString *line, const PhysWorld *world, gint64 frame);
 void imp_trace_write_end (GString *line, const PhysWorld *world, gint64 frames, guint64 events);
 void imp_trace_write_hash (GString *line, const PhysWorld *world);

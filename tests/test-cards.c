@@ -481,6 +481,144 @@ test_segment_card_not_this_frame (void)
   phys_world_free (world);
 }
 
+/* The separating axis hand case (tests/data/cli/sat-boxes.json): box a, 2 x 2 at the origin
+ * (m = 4, I = 8/3), box b the same turned 45 degrees at (3, 0.5) moving -1 a frame. Returns the
+ * world at the frame's start; *log gets the frame's one event, stepped on a copy. */
+static PhysWorld *
+sat_boxes (PhysEventLog *log)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_box (world, "a", 0, 0, 2, 2, 0.0, FALSE, 0.0, 1.0);
+  PhysPolygon box = phys_polygon_box (2, 2);
+  PhysPolygonBodyDef def = phys_polygon_body_def_default ();
+  def.name = "b";
+  def.vertices = box.vertices;
+  def.count = box.count;
+  def.position = phys_v2 (3, 0.5);
+  def.angle = G_PI / 4.0;
+  def.velocity = phys_v2 (-1, 0);
+  g_assert_cmpint (phys_world_add_polygon (world, &def, NULL, NULL), ==, PHYS_OK);
+  PhysWorld *stepped = phys_world_copy (world);
+  phys_event_log_init (log);
+  g_assert_cmpuint (imp_test_step (stepped, log), ==, 1);
+  phys_world_free (stepped);
+  return world;
+}
+
+/* The event's card: the axes at the contact, the manifold by hand, the impulse with spin. The
+ * corner (1, 0.5) of b touches a's right face: ra = (1, 0.5), ra x n = -0.5, the effective mass
+ * 1 / (1/4 + 1/4 + 0.25 (3/8)) = 32/19 = 1.68421, j = 2 (32/19) = 3.36842, a after at -16/19
+ * = -0.842105 turning 12/19 = 0.631579. */
+static void
+test_sat_event_card (void)
+{
+  PhysEventLog log;
+  PhysWorld *world = sat_boxes (&log);
+  g_autoptr (GArray) terms = g_array_new (FALSE, FALSE, sizeof (ImpCardTerm));
+  g_autofree char *card
+      = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, terms);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Separating axis test: A (a) and B (b)\n"));
+  g_assert_nonnull (strstr (card, "(8 in all)"));
+  g_assert_nonnull (strstr (card, "\n2. A edge 1, n = (1, 0): A [−1, 1], B [1, 3.82843]; touching 0 "
+                                  "— the least overlap: chosen\n"));
+  g_assert_nonnull (strstr (card, "\n6. B edge 1, n = (0.707107, 0.707107): A [−1.41421, "
+                                  "1.41421], B [1.06066, 3.06066]; overlap 0.353553\n"));
+  g_assert_nonnull (strstr (card, "Verdict: touching."));
+  g_assert_nonnull (strstr (card, "Reference face: A edge 1 from v1 = (1, −1) to v2 = (1, 1), "
+                                  "normal (1, 0)"));
+  g_assert_nonnull (strstr (card, "Incident edge: B edge 2 from (2.41421, 1.91421) to (1, 0.5)"));
+  /* The second side plane (y <= 1) cuts the incident edge at (1.5, 1). */
+  g_assert_nonnull (strstr (card, "Clip 2, side plane at v2: keep k·p − (−1) ≥ 0"));
+  g_assert_nonnull (strstr (card, "→ (1, 0.5), (1.5, 1) (cut)"));
+  g_assert_nonnull (strstr (card, "Point 1: (1, 0.5), separation n_ref·(p − v1) = 0, depth 0"));
+  g_assert_nonnull (strstr (card, "Found at t = 0.585786 of the frame by the swept separating"));
+  g_assert_nonnull (strstr (card, "the latest enter, 0.585786 on axis 2"));
+  g_assert_nonnull (strstr (card, "r_A = p − c_A = (1, 0.5), r_A × n = −0.5\n"));
+  g_assert_nonnull (strstr (card, "r_B = p − c_B = (−1.41421, 1.11022e-16)"));
+  g_assert_nonnull (strstr (card, "= 1 / (0.25 + 0.25 + (−0.5)²·0.375 + "));
+  g_assert_nonnull (strstr (card, ") = 1.68421\n"));
+  g_assert_nonnull (strstr (card, "j = −(1 + e) v_n m_n = −(1 + 1)·(−1)·1.68421 = 3.36842\n"));
+  g_assert_nonnull (strstr (card, "A: v (0, 0) → (−0.842105, 0), ω 0 → 0.631579\n"));
+  g_assert_nonnull (strstr (card, "B: v (−1, 0) → (−0.157895, 0)"));
+  g_assert_nonnull (strstr (card, "kinetic energy ½m|v|² + ½Iω²: 2 → 2\n"));
+  g_assert_nonnull (strstr (card, "momentum m_A v_A + m_B v_B: (−4, 0) → (−4, 0)\n"));
+  g_assert_nonnull (strstr (card, "[momentum kept] [kinetic energy kept]"));
+  /* Axis 2's row is linked to the canvas's axis1, the MTV line to mtv. */
+  g_autofree char *markup = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_MARKUP, terms);
+  g_autofree char *row = term_line (markup, terms, "axis1");
+  g_assert_nonnull (row);
+  g_assert_true (g_str_has_prefix (row, "2. A edge 1, n = (1, 0)"));
+  g_autofree char *mtv = term_line (markup, terms, "mtv");
+  g_assert_true (g_str_has_prefix (mtv, "MTV = n × overlap = (1, 0) × 0 = (0, 0)"));
+  g_autofree char *ra = term_line (markup, terms, "ra");
+  g_assert_true (g_str_has_prefix (ra, "r_A = p − c_A"));
+  /* As LaTeX: subscripts, and the Greek letters as math. */
+  g_autofree char *tex = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_LATEX, NULL);
+  g_assert_nonnull (strstr (tex, "r$_A$ = p $-$ c$_A$ = (1, 0.5), r$_A$ $\\times$ n = $-$0.5\\\\\n"));
+  g_assert_nonnull (strstr (tex, "$\\mu$ = 0"));
+  g_assert_null (strstr (tex, "ω"));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* The pair's card at the frame's start: the gap on a's right face by hand, 2 - sqrt 2, the first
+ * separating axis; b's edge 1 separates too, by 3.5 sqrt(1/2) - 1 - sqrt 2 = 0.0606602. */
+static void
+test_sat_pair_card (void)
+{
+  PhysEventLog log;
+  PhysWorld *world = sat_boxes (&log);
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_POLYGON, 0 },
+                                            (PhysBodyRef) { PHYS_BODY_POLYGON, 1 }, &pair),
+                   ==, PHYS_OK);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "\n2. A edge 1, n = (1, 0): A [−1, 1], B [1.58579, 4.41421]; "
+                                  "gap 0.585786 — separates: the first separating axis, where an "
+                                  "early-out test stops\n"));
+  g_assert_nonnull (strstr (card, "\n6. B edge 1, n = (0.707107, 0.707107): A [−1.41421, "
+                                  "1.41421], B [1.47487, 3.47487]; gap 0.0606602 — separates "
+                                  "too\n"));
+  g_assert_nonnull (strstr (card, "Verdict: separated. Axis 2 shows a gap of 0.585786"));
+  g_assert_nonnull (strstr (card, "MTV = n × overlap = (1, 0) × −0.585786 = (−0.585786, 0)"));
+  g_assert_nonnull (strstr (card, "Separated: no contact points."));
+  g_assert_nonnull (strstr (card, "they first touch at t = 0.585786"));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
+/* A box against a circle: the 2 x 2 box at the origin and a circle of radius 1 at (3, 3). The
+ * vertex nearest the centre is (1, 1), vertex 2; its axis (1, 1)/sqrt 2 sees the box over
+ * [-sqrt 2, sqrt 2] and the circle over 3 sqrt 2 -+ 1: a gap of 2 sqrt 2 - 1 = 1.82843, wider
+ * than the gap of 1 on the box's first edge (n = (0, -1): the box over [-1, 1], the circle over
+ * -3 -+ 1, the push backward), which separates first. */
+static void
+test_sat_circle_card (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_box (world, "box", 0, 0, 2, 2, 0.0, FALSE, 0.0, 1.0);
+  imp_test_add_circle (world, "ball", 3, 3, 0, 0, 1);
+  PhysPairRecord pair;
+  g_assert_cmpint (phys_world_inspect_pair (world, (PhysBodyRef) { PHYS_BODY_CIRCLE, 0 },
+                                            (PhysBodyRef) { PHYS_BODY_POLYGON, 0 }, &pair),
+                   ==, PHYS_OK);
+  g_autofree char *card = imp_card_for_pair (world, &pair, 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Separating axis test: A (box) and B (ball)\n"));
+  g_assert_nonnull (strstr (card, "then the axis from A's vertex nearest the circle's centre to "
+                                  "it (5 in all)."));
+  g_assert_nonnull (strstr (card, "\n1. A edge 0, n = (0, −1): A [−1, 1], B [−4, −2]; gap 1 — "
+                                  "separates: the first separating axis"));
+  g_assert_nonnull (strstr (card, "\n5. A vertex 2 to the centre, n = (0.707107, 0.707107): A "
+                                  "[−1.41421, 1.41421], B [3.24264, 5.24264]; gap 1.82843 — the "
+                                  "widest gap\n"));
+  g_assert_nonnull (strstr (card, "Verdict: separated. Axis 1 shows a gap of 1:"));
+  g_assert_nonnull (strstr (card, "Over the frame: they do not touch."));
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -500,5 +638,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/cards/discrete", test_discrete_card);
   g_test_add_func ("/ui/cards/probe-general-form", test_probe_general_form);
   g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);
+  g_test_add_func ("/ui/cards/sat/event-by-hand", test_sat_event_card);
+  g_test_add_func ("/ui/cards/sat/pair-by-hand", test_sat_pair_card);
+  g_test_add_func ("/ui/cards/sat/circle-vertex-axis", test_sat_circle_card);
   return g_test_run ();
 }

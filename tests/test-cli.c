@@ -1243,6 +1243,195 @@ test_json_nesting (void)
   g_assert_cmpstr (out->str, ==, "{\"n\":-3,\"list\":[true,null,[1.5,-2]],\"s\":null}");
 }
 
+/* tests/data/cli/sat-boxes.json by hand: a is the 2 x 2 box at the origin (m = 4,
+ * I = 4 (4 + 4) / 12 = 8/3), b the same box turned 45 degrees at (3, 0.5), moving -1 a frame.
+ * On a's edge 1 (normal (1, 0)) b covers [3 - sqrt 2, 3 + sqrt 2]: a gap of 2 - sqrt 2 to a's
+ * [-1, 1], the first separating axis, closed at t = 2 - sqrt 2. Then b's left corner (1, 0.5)
+ * hits a's face: ra = (1, 0.5), ra x n = -0.5, rb = (-sqrt 2, 0), the effective mass
+ * 1 / (1/4 + 1/4 + 0.25 / (8/3)) = 32/19, j = (1 + 1) 1 (32/19) = 64/19, and after it
+ * va = -j/4 = -16/19, wa = (3/8) 0.5 j = 12/19, vb = -1 + 16/19 = -3/19. */
+static JsonObject *
+array_object (JsonObject *object, const char *key, guint index)
+{
+  JsonArray *array = json_object_get_array_member (object, key);
+  g_assert_nonnull (array);
+  g_assert_cmpuint (index, <, json_array_get_length (array));
+  return json_array_get_object_element (array, index);
+}
+
+static void
+assert_interval (JsonObject *object, const char *key, double lo, double hi)
+{
+  assert_vec (object, key, lo, hi);
+}
+
+static void
+test_run_rigid_sat_record (void)
+{
+  const double r2 = sqrt (2.0), h = sqrt (0.5);
+  g_autofree char *scene = data_path ("sat-boxes.json");
+  g_autoptr (CliResult) result = cli_run ("run", scene, "--frames", "1", "--jsonl", NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_auto (GStrv) lines = output_lines (result->out);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  g_autoptr (JsonObject) event = parse_object (lines[1]);
+  g_assert_cmpstr (json_object_get_string_member (event, "kind"), ==, "polygon-polygon");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (event, "t"), 2.0 - r2, 1e-15);
+  g_assert_cmpstr (json_object_get_string_member (event, "found"), ==, "swept-sat");
+  assert_vec (event, "normal", 1.0, 0.0);
+  g_assert_cmpint (json_object_get_int_member (event, "reference_body"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (event, "reference_edge"), ==, 1);
+
+  /* The impulse with spin, every number by hand. */
+  JsonObject *point = array_object (event, "points", 0);
+  assert_vec (point, "point", 1.0, 0.5);
+  assert_vec (point, "ra", 1.0, 0.5);
+  assert_vec (point, "rb", -r2, 0.0);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (point, "ra_cross_n"), -0.5,
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (point, "rb_cross_n"), 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (point, "normal_mass"),
+                                  32.0 / 19.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (point, "vn_before"), -1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (point, "jn"), 64.0 / 19.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (point, "vn_after"), 1.0, 1e-12);
+  g_assert_cmpfloat (json_object_get_double_member (point, "jt"), ==, 0.0);
+  JsonObject *after = json_object_get_object_member (event, "after");
+  JsonObject *a_after = json_object_get_object_member (after, "a");
+  JsonObject *b_after = json_object_get_object_member (after, "b");
+  assert_vec (a_after, "vel", -16.0 / 19.0, 0.0);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (a_after, "omega_rad"),
+                                  12.0 / 19.0, 1e-12);
+  assert_vec (b_after, "vel", -3.0 / 19.0, 0.0);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (b_after, "omega_rad"), 0.0,
+                                  1e-12);
+  JsonObject *ledger = json_object_get_object_member (event, "ledger");
+  assert_interval (ledger, "energy", 2.0, 2.0);
+
+  /* The static test at the answer: 8 axes, touching on a's edge 1, one clipped point. */
+  JsonObject *tests = json_object_get_object_member (event, "tests");
+  JsonObject *sat = json_object_get_object_member (tests, "sat");
+  g_assert_cmpstr (json_object_get_string_member (sat, "verdict"), ==, "touching");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (sat, "axes")), ==, 8);
+  g_assert_cmpint (json_object_get_int_member (sat, "best"), ==, 1);
+  g_assert_true (json_node_is_null (json_object_get_member (sat, "first_separating")));
+  JsonObject *axis1 = array_object (sat, "axes", 1);
+  assert_vec (axis1, "axis", 1.0, 0.0);
+  assert_interval (axis1, "a", -1.0, 1.0);
+  assert_interval (axis1, "b", 1.0, 1.0 + 2.0 * r2);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (axis1, "overlap"), 0.0, 1e-12);
+  JsonObject *manifold = json_object_get_object_member (sat, "manifold");
+  g_assert_cmpint (json_object_get_int_member (manifold, "reference_edge"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (manifold, "incident_edge"), ==, 2);
+  assert_vec (manifold, "reference_v1", 1.0, -1.0);
+  assert_vec (manifold, "reference_v2", 1.0, 1.0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (manifold, "clips")), ==,
+                    2);
+  /* The second side plane (y <= 1) cuts the incident edge from (1 + sqrt 2, 0.5 + sqrt 2) to
+   * (1, 0.5) at y = 1: x = 1.5. */
+  JsonObject *clip = array_object (manifold, "clips", 1);
+  assert_vec (clip, "plane_normal", 0.0, -1.0);
+  JsonObject *cut = array_object (clip, "out", 1);
+  assert_vec (cut, "point", 1.5, 1.0);
+  g_assert_true (json_object_get_boolean_member (cut, "cut"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (manifold, "points")), ==,
+                    1);
+  JsonObject *contact = array_object (manifold, "points", 0);
+  assert_vec (contact, "point", 1.0, 0.5);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (contact, "depth"), 0.0, 1e-12);
+  g_assert_cmpint (json_object_get_int_member (contact, "incident_vertex"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (contact, "id"), ==, json_object_get_int_member (
+                                                                      point, "id"));
+
+  /* The search: the swept test's axis 1 enters at 2 - sqrt 2, b's edge 1 at (2.474874 -
+   * 1 - sqrt 2) / (sqrt 2 / 2). */
+  JsonObject *search = json_object_get_object_member (tests, "search");
+  g_assert_cmpstr (json_object_get_string_member (search, "method"), ==, "swept-sat");
+  g_assert_cmpint (json_object_get_int_member (search, "enter_axis"), ==, 1);
+  JsonObject *swept = array_object (search, "axes", 5);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (swept, "speed"), -h, 1e-15);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (swept, "enter"),
+                                  (3.5 * h - 1.0 - r2) / h, 1e-12);
+
+  /* The text for people. */
+  g_autoptr (CliResult) human = cli_run ("run", scene, "--frames", "1", NULL);
+  g_assert_nonnull (strstr (human->out, "frame 0 t=0.585786 polygon-polygon a b: swept-sat "
+                                        "normal=(1, 0) point0=(1, 0.5) jn=3.36842 jt=0 e=1 "
+                                        "vel_a=(-0.842105, 0) omega_a=0.631579 "
+                                        "vel_b=(-0.157895, 0)"));
+}
+
+/* inspect at frame 0: the static test finds the gap; every interval by hand. */
+static void
+test_inspect_rigid_sat (void)
+{
+  const double r2 = sqrt (2.0), h = sqrt (0.5);
+  g_autofree char *scene = data_path ("sat-boxes.json");
+  g_autoptr (CliResult) result
+      = cli_run ("inspect", scene, "--frame", "0", "--pair", "b,a", NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_autoptr (JsonObject) record = parse_object (result->out);
+  g_assert_cmpstr (json_object_get_string_member (record, "a"), ==, "a");
+  g_assert_true (json_object_get_boolean_member (record, "hit"));
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (record, "t"), 2.0 - r2, 1e-15);
+  JsonObject *sat = json_object_get_object_member (record, "sat");
+  g_assert_cmpstr (json_object_get_string_member (sat, "verdict"), ==, "separated");
+  g_assert_cmpint (json_object_get_int_member (sat, "first_separating"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (sat, "best"), ==, 1);
+  g_assert_true (json_node_is_null (json_object_get_member (sat, "manifold")));
+  assert_vec (sat, "mtv", r2 - 2.0, 0.0);
+  /* b's vertices: (3, 0.5) plus sqrt 2 towards up, right, down and left. */
+  JsonArray *b = json_object_get_array_member (sat, "polygon_b");
+  JsonArray *left = json_array_get_array_element (b, 3);
+  g_assert_cmpfloat_with_epsilon (json_array_get_double_element (left, 0), 3.0 - r2, 1e-12);
+  /* Each axis: its normal, b's interval (b's centre projected, plus and minus sqrt 2 on a's
+   * axes, 1 on b's own) and the shorter push, min(max_a - min_b, max_b - min_a); a covers
+   * [-1, 1] on its own axes and [-sqrt 2, sqrt 2] on b's. */
+  const struct
+  {
+    double ax, ay, min_b, max_b, overlap;
+  } want[] = {
+    { 0, -1, -0.5 - r2, -0.5 + r2, 0.5 + r2 },
+    { 1, 0, 3 - r2, 3 + r2, r2 - 2.0 },
+    { 0, 1, 0.5 - r2, 0.5 + r2, 0.5 + r2 },
+    { -1, 0, -3 - r2, -3 + r2, r2 - 2.0 },
+    { h, -h, 2.5 * h - 1.0, 2.5 * h + 1.0, r2 - (2.5 * h - 1.0) },
+    { h, h, 3.5 * h - 1.0, 3.5 * h + 1.0, r2 - (3.5 * h - 1.0) },
+    { -h, h, -2.5 * h - 1.0, -2.5 * h + 1.0, -2.5 * h + 1.0 + r2 },
+    { -h, -h, -3.5 * h - 1.0, -3.5 * h + 1.0, -3.5 * h + 1.0 + r2 },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (want); k++)
+    {
+      JsonObject *axis = array_object (sat, "axes", k);
+      g_assert_cmpint (json_object_get_int_member (axis, "body"), ==, k < 4 ? 0 : 1);
+      g_assert_cmpint (json_object_get_int_member (axis, "feature"), ==, k % 4);
+      assert_vec (axis, "axis", want[k].ax, want[k].ay);
+      double a_extent = k < 4 ? 1.0 : r2;
+      assert_interval (axis, "a", -a_extent, a_extent);
+      assert_interval (axis, "b", want[k].min_b, want[k].max_b);
+      double forward = a_extent - want[k].min_b, backward = want[k].max_b + a_extent;
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (axis, "overlap"),
+                                      MIN (forward, backward), 1e-12);
+      g_assert_cmpfloat_with_epsilon (json_object_get_double_member (axis, "overlap"),
+                                      want[k].overlap, 1e-12);
+    }
+  JsonObject *search = json_object_get_object_member (record, "search");
+  g_assert_cmpstr (json_object_get_string_member (search, "verdict"), ==, "hit");
+
+  /* --text: the same in words and numbers (the inspector's card, in English here). */
+  const char *argv[] = { "inspect", scene, "--frame", "0", "--pair", "a,b", "--text", NULL };
+  g_autoptr (CliResult) text = cli_run_argv (argv);
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_true (g_str_has_prefix (text->out, "Separating axis test: A (a) and B (b)\n"));
+  g_assert_nonnull (strstr (text->out, "\n2. A edge 1, n = (1, 0): A [−1, 1], B [1.58579, "
+                                       "4.41421]; gap 0.585786 — separates: the first "
+                                       "separating axis"));
+  g_assert_nonnull (strstr (text->out, "Verdict: separated. Axis 2 shows a gap of 0.585786"));
+  g_assert_true (g_str_has_suffix (text->out, "they first touch at t = 0.585786, found by the "
+                                              "swept separating axis test (both bodies "
+                                              "translate: exact).\n"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1266,6 +1455,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/states", test_run_states);
   g_test_add_func ("/cli/run/rigid-states", test_run_rigid_states);
   g_test_add_func ("/cli/run/rigid-hash", test_run_rigid_hash);
+  g_test_add_func ("/cli/run/rigid-sat-record", test_run_rigid_sat_record);
   g_test_add_func ("/cli/run/same-bytes-twice", test_run_deterministic);
   g_test_add_func ("/cli/run/hash-matches-in-process", test_run_hash);
   g_test_add_func ("/cli/run/human-summary", test_run_human);
@@ -1278,6 +1468,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/inspect/circle-circle/miss-numbers", test_inspect_miss_numbers);
   g_test_add_func ("/cli/inspect/circle-segment/numbers", test_inspect_circle_segment_numbers);
   g_test_add_func ("/cli/inspect/probe-segment/numbers", test_inspect_probe_numbers);
+  g_test_add_func ("/cli/inspect/polygon-polygon/sat-by-hand", test_inspect_rigid_sat);
   g_test_add_func ("/cli/inspect/unknown-id-exit-2", test_inspect_unknown_id);
   g_test_add_func ("/cli/inspect/unknown-id-lists-ids", test_inspect_unknown_id_lists_ids);
   g_test_add_func ("/cli/inspect/bad-pair-exit-2", test_inspect_bad_pairs);

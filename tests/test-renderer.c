@@ -1543,12 +1543,105 @@ test_render_rigid_spring_and_pose (void)
   phys_world_free (world);
 }
 
+/* The separating axis figure of tests/data/cli/sat-figure.json: box a (160 x 160 at (320, 260))
+ * and box b, the same turned 45 degrees at (520, 300) moving -10 a frame. b's corner touches a's
+ * right face (x = 400) at (400, 300), b's centre then at (400 + 80 sqrt 2, 300). Returns the
+ * world at the frame's start; *log gets the frame's event. */
+static PhysWorld *
+sat_figure_world (PhysEventLog *log)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  imp_test_add_box (world, "a", 320, 260, 160, 160, 0.0, FALSE, 0.0, 1.0);
+  PhysPolygon box = phys_polygon_box (160, 160);
+  PhysPolygonBodyDef def = phys_polygon_body_def_default ();
+  def.name = "b";
+  def.vertices = box.vertices;
+  def.count = box.count;
+  def.position = phys_v2 (520, 300);
+  def.angle = G_PI / 4.0;
+  def.velocity = phys_v2 (-10, 0);
+  g_assert_cmpint (phys_world_add_polygon (world, &def, NULL, NULL), ==, PHYS_OK);
+  coming_events (world, log);
+  g_assert_cmpuint (log->count, ==, 1);
+  g_assert_cmpint (log->events[0].kind, ==, PHYS_EVENT_POLYGON_POLYGON);
+  return world;
+}
+
+/* Where the figure puts the axis of unit n: the line s n + c m (m = (-n.y, n.x)) with c 26 px
+ * beyond both bodies along m (at scale 1). At the contact, a covers x in [240, 400] and y in
+ * [180, 340]; b x in [400, 400 + 160 sqrt 2] and y in [300 -+ 80 sqrt 2]. */
+static void
+test_render_sat_figure (void)
+{
+  PhysEventLog log;
+  PhysWorld *world = sat_figure_world (&log);
+  const ImpTheme *theme = imp_theme_get (FALSE);
+  const double h = 80.0 * sqrt (2.0);
+  ImpView view;
+  imp_view_init (&view, 1000, 700);
+  view.scale = 1.0;
+  view.center = phys_v2 (450.0, 320.0);
+  g_autoptr (GArray) hotspots = g_array_new (FALSE, FALSE, sizeof (ImpHotspot));
+  ImpRenderInput input;
+  imp_render_input_init (&input, world);
+  input.overlays = IMP_OVERLAY_CONTACT;
+  input.selected = &log.events[0];
+  input.hotspots = hotspots;
+  cairo_surface_t *surface = imp_test_render_to_surface (&view, &input);
+  maybe_save (surface, "sat-figure.png");
+
+  /* The whole test: the chosen axis is a's edge 1, n = (1, 0); its line runs at
+   * y = 300 + h + 26 (b reaches lowest), A's bar 5 px above it over x in [240, 400], B's
+   * hatched bar 5 px below it from x = 400 on. */
+  PhysVec2 line = imp_view_to_screen (&view, phys_v2 (0.0, 300.0 + h));
+  double y = line.y + 26.0;
+  PhysVec2 a_mid = imp_view_to_screen (&view, phys_v2 (320.0, 0.0));
+  PhysVec2 a_end = imp_view_to_screen (&view, phys_v2 (400.0, 0.0));
+  assert_pixel (surface, phys_v2 (a_mid.x, y - 5.0), theme->normal_left, 10);
+  assert_pixel (surface, phys_v2 (a_end.x - 3.0, y - 5.0), theme->normal_left, 10);
+  assert_pixel (surface, phys_v2 (a_end.x + 3.0, y - 5.0), theme->background, 0);
+  /* B's bar: its outline's lower edge 7.5 px below the line, ink from x = 400 to 400 + 2h. */
+  gboolean b_ink = FALSE;
+  for (double dx = 10.0; dx < 2.0 * h - 10.0 && !b_ink; dx += 1.0)
+    b_ink = pixel_is (surface, phys_v2 (a_end.x + dx, y + 7.5), theme->normal_right, 60);
+  g_assert_true (b_ink);
+  assert_pixel (surface, phys_v2 (a_mid.x, y + 7.5), theme->background, 0);
+  /* The line of axis 2 lights the card's row: its hotspot. */
+  g_assert_cmpstr (imp_hotspot_at (hotspots, phys_v2 (a_mid.x, y), 2.0), ==, "axis1");
+  /* The reference face (a's edge 1, x = 400, 3 px wide) and the contact point (400, 300). */
+  PhysVec2 face = imp_view_to_screen (&view, phys_v2 (400.0, 200.0));
+  assert_pixel (surface, phys_v2 (face.x + 0.5, face.y), theme->tangent, 30);
+  PhysVec2 point = imp_view_to_screen (&view, phys_v2 (400.0, 300.0));
+  assert_pixel (surface, phys_v2 (point.x + 0.5, point.y + 0.5), theme->contact, 30);
+  cairo_surface_destroy (surface);
+
+  /* Stepped to the first axis: a's edge 0, n = (0, -1); m = (1, 0), so its line is vertical at
+   * x = 400 + 2h + 26, A's bar 5 px left of it over y in [180, 340]; no contact yet: the face is
+   * a's own outline again. */
+  input.sat_step = 1;
+  g_array_set_size (hotspots, 0);
+  surface = imp_test_render_to_surface (&view, &input);
+  maybe_save (surface, "sat-figure-step1.png");
+  PhysVec2 right = imp_view_to_screen (&view, phys_v2 (400.0 + 2.0 * h, 260.0));
+  double x = right.x + 26.0;
+  assert_pixel (surface, phys_v2 (x - 5.0, right.y), theme->normal_left, 10);
+  PhysVec2 top = imp_view_to_screen (&view, phys_v2 (0.0, 180.0));
+  assert_pixel (surface, phys_v2 (x - 5.0, top.y - 3.0), theme->background, 0);
+  g_assert_false (pixel_is (surface, phys_v2 (face.x + 0.5, face.y), theme->tangent, 30));
+  g_assert_cmpstr (imp_hotspot_at (hotspots, phys_v2 (x, right.y), 2.0), ==, "axis0");
+  g_assert_null (imp_hotspot_at (hotspots, phys_v2 (a_mid.x, y), 2.0));
+  cairo_surface_destroy (surface);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui/view/round-trip", test_view_round_trip);
+  g_test_add_func ("/ui/render/sat-figure", test_render_sat_figure);
   g_test_add_func ("/ui/render/segment-verdict-words", test_segment_verdict_words);
   g_test_add_func ("/ui/render/discrete-pair-figure", test_discrete_pair_figure);
   g_test_add_func ("/ui/view/y-down", test_view_y_down);

@@ -7,6 +7,8 @@
 
 #include "imp-body-fields.h"
 #include "imp-breakpoints.h"
+#include "imp-canvas-describe.h"
+#include "imp-render.h"
 #include "imp-session.h"
 #include "test-ui-util.h"
 #include "test-util.h"
@@ -62,6 +64,47 @@ test_session_load_and_step (void)
   imp_session_step_into (session, -1);
   g_assert_cmpint (imp_session_get_frame (session), ==, hit);
   g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
+}
+
+/* Down inside a rigid event's separating axis test: the playhead stays before the response
+ * while the picture steps through the eight axes (the card's row lit for each), then goes on
+ * to the response; Up steps back through them. tests/data/cli/sat-figure.json. */
+static void
+test_session_step_through_axes (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "cli", "sat-figure.json",
+                                                 NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  g_assert_no_error (error);
+  imp_test_wait_for_length (session, 10);
+  ImpViewOptions *options = imp_session_get_view_options (session);
+  g_assert_true (imp_session_jump_event (session, 1));
+  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_BEFORE);
+  g_assert_cmpint (imp_view_options_get_sat_step (options), ==, 0);
+  for (int k = 1; k <= 8; k++)
+    {
+      imp_session_step_into (session, 1);
+      g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_BEFORE);
+      g_assert_cmpint (imp_view_options_get_sat_step (options), ==, k);
+      g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==,
+                       imp_render_sat_axis_term (k - 1));
+    }
+  /* The canvas's description says the axis in words: the eighth, b's edge 3, n = -(1, 1)/sqrt 2.
+   * b (centre (400 + 80 sqrt 2, 300)) reaches max_b = 80 - (700 + 80 sqrt 2)/sqrt 2 on it, a's
+   * corner (400, 340) gives min_a = -740/sqrt 2: overlap = max_b - min_a = 20 sqrt 2. */
+  g_autofree char *said = imp_canvas_describe (session);
+  g_test_message ("%s", said);
+  g_assert_nonnull (strstr (said, "; separating axis 8 of 8 (B edge 3): overlap 28.28"));
+  imp_session_step_into (session, -1);
+  g_assert_cmpint (imp_view_options_get_sat_step (options), ==, 7);
+  g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==, "axis6");
+  imp_session_step_into (session, 1);
+  imp_session_step_into (session, 1);
+  g_assert_cmpint (imp_session_get_stop_info (session)->kind, ==, PHYS_STOP_AFTER);
+  g_assert_cmpint (imp_view_options_get_sat_step (options), ==, 0);
+  g_assert_null (imp_view_options_get_highlight_term (options));
 }
 
 /* Playback wraps inside a loop: from 18 in [10, 20] (11 frames), 5 frames on is 12. */
@@ -601,6 +644,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ui/session/load-and-step", test_session_load_and_step);
+  g_test_add_func ("/ui/session/step-through-axes", test_session_step_through_axes);
   g_test_add_func ("/ui/session/bad-file", test_session_bad_file);
   g_test_add_func ("/ui/session/loop", test_session_loop);
   g_test_add_func ("/ui/session/pair", test_session_pair);

@@ -97,6 +97,25 @@ imp_canvas_describe_event (ImpSession *session, const PhysWorld *world, const Ph
                               tidy (event->embedded.normal.y));
     case PHYS_EVENT_PROBE_SEGMENT:
       return g_strdup_printf (_("the path of %s crosses %s at t = %.3f"), na, nb, event->t);
+    case PHYS_EVENT_POLYGON_POLYGON:
+    case PHYS_EVENT_POLYGON_CIRCLE:
+    case PHYS_EVENT_POLYGON_SEGMENT:
+    case PHYS_EVENT_POLYGON_CURVE:
+    case PHYS_EVENT_CIRCLE_CURVE:
+      {
+        const PhysRigidAnswer *r = &event->rigid;
+        double j = 0.0;
+        for (int k = 0; k < r->point_count && k < 2; k++)
+          j += r->points[k].jn;
+        g_autofree char *jn = magnitude_text (j);
+        return g_strdup_printf (ngettext ("%s and %s touch at t = %.3f at %d point, normal "
+                                          "impulse %s along (%.2f, %.2f)",
+                                          "%s and %s touch at t = %.3f at %d points, normal "
+                                          "impulse %s along (%.2f, %.2f)",
+                                          (unsigned long) r->point_count),
+                                na, nb, event->t, r->point_count, jn, tidy (r->normal.x),
+                                tidy (r->normal.y));
+      }
     default:
       return g_strdup_printf (_("%s and %s: a %s event at t = %.3f"), na, nb,
                               imp_i18n_physics_name ("event", phys_event_kind_name (event->kind)),
@@ -131,6 +150,38 @@ describe_rigid_selection (GString *text, const ImpSessionView *now)
                               c.curve.p[3].y, c.curve.p[1].x, c.curve.p[1].y, c.curve.p[2].x,
                               c.curve.p[2].y);
     }
+}
+
+/* Stepping through a rigid event's separating axes (Down before its response): which axis the
+ * picture shows, whose feature gives it, and its overlap or gap. */
+static void
+describe_sat_step (GString *text, ImpSession *session, const ImpSessionView *now,
+                   const PhysEvent *event)
+{
+  int step = imp_view_options_get_sat_step (imp_session_get_view_options (session));
+  if (step <= 0 || event == NULL || !phys_event_is_rigid (event->kind)
+      || imp_conceal_pair (session, now->world,
+                           (PhysBodyRef) { phys_event_a_kind (event->kind), event->a },
+                           (PhysBodyRef) { event->b_kind, event->b }))
+    return;
+  PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+  if (phys_world_rigid_detail (now->world, event, detail) == PHYS_OK
+      && step <= detail->tests.sat.axis_count)
+    {
+      const PhysSatRecord *sat = &detail->tests.sat;
+      const PhysSatAxis *axis = &sat->axes[step - 1];
+      gboolean gap = axis->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE;
+      const char *owner = axis->body == 0 ? "A" : "B";
+      g_autofree char *source = axis->kind == PHYS_SAT_AXIS_VERTEX
+                                    ? g_strdup_printf (_("%s vertex %d to the centre"), owner,
+                                                       axis->feature)
+                                    : g_strdup_printf (_("%s edge %d"), owner, axis->feature);
+      g_string_append_printf (text,
+                              gap ? _("; separating axis %d of %d (%s): gap %.4g")
+                                  : _("; separating axis %d of %d (%s): overlap %.4g"),
+                              step, sat->axis_count, source, fabs (axis->overlap));
+    }
+  g_free (detail);
 }
 
 /**
@@ -181,6 +232,7 @@ imp_canvas_describe (ImpSession *session)
                                          ": %d events in this frame (Down steps into them)",
                                          now.n_events),
                             now.n_events);
+  describe_sat_step (text, session, &now, event);
   describe_rigid_selection (text, &now);
   return g_string_free (text, FALSE);
 }
@@ -209,7 +261,7 @@ void
 imp_canvas_describe_follow (GtkWidget *canvas, ImpSession *session)
 {
   static const char *const changes[] = { "frame", "stop", "selected-event", "title", NULL };
-  static const char *const shown[] = { "concealed", NULL };
+  static const char *const shown[] = { "concealed", "sat-step", NULL };
   g_object_set_data (G_OBJECT (canvas), "imp-describe-session", session);
   if (session != NULL)
     {

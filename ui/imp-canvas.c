@@ -305,7 +305,8 @@ imp_canvas_set_session (ImpCanvas *self, ImpSession *session)
   if (session != NULL)
     {
       static const char *const redraw[] = { "frame", "stop", NULL };
-      static const char *const options[] = { "overlays", "highlight-term", "concealed", NULL };
+      static const char *const options[] = { "overlays", "highlight-term", "concealed", "sat-step",
+                                             NULL };
       imp_connect_notifies (session, redraw, G_CALLBACK (session_changed), self);
       imp_connect_notifies (imp_session_get_view_options (session), options,
                             G_CALLBACK (session_changed), self);

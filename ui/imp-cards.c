@@ -3,6 +3,7 @@
  * a record; the formulas are written out with those numbers in them, the way a
  * worked example in a textbook would. */
 #include "imp-cards.h"
+#include "imp-cards-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -11,16 +12,6 @@
 #include "imp-i18n.h"
 #include "imp-ledger.h"
 #include "imp-lesson-markup.h"
-
-typedef struct
-{
-  GString *out;
-  int precision;
-  ImpCardStyle style;
-  GArray *terms;    /* ImpCardTerm, or NULL */
-  gsize shown;      /* bytes of text the markup so far shows */
-  const char *term; /* the term the next line computes, or NULL */
-} Card;
 
 /* The card's Unicode math in LaTeX: symbols as inline math, TeX's special
  * characters escaped, "x_L" as a subscript. Text stays text, so the result
@@ -35,6 +26,7 @@ latex_of (const char *text)
     { "−", "$-$" },        { "·", "$\\cdot$" }, { "₀", "$_0$" },          { "₁", "$_1$" },
     { "₂", "$_2$" },       { "²", "$^2$" },      { "¹", "$^1$" },          { "⁻", "$^-$" },
     { "ᵀ", "$^T$" },       { "′", "$'$" },       { "→", "$\\to$" },       { "≤", "$\\le$" },
+    { "μ", "$\\mu$" },      { "ω", "$\\omega$" },
     { "≥", "$\\ge$" },     { "≈", "$\\approx$" }, { "∓", "$\\mp$" },       { "√", "$\\surd$" },
     { "½", "$\\frac12$" }, { "×", "$\\times$" }, { "ŵ", "$\\hat{w}$" },   { "–", "--" },
     { "|", "$|$" },        { "<", "$<$" },       { ">", "$>$" },           { "\\", "\\textbackslash{}" },
@@ -78,8 +70,8 @@ latex_of (const char *text)
   return g_string_free (out, FALSE);
 }
 
-static void
-heading (Card *c, const char *text)
+void
+imp_card_heading (Card *c, const char *text)
 {
   /* A blank line between sections. */
   if (c->out->len > 0)
@@ -102,11 +94,9 @@ heading (Card *c, const char *text)
     g_string_append_printf (c->out, "%s\n", text);
 }
 
-static void
-line (Card *c, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
-static void
-line (Card *c, const char *format, ...)
+void
+imp_card_line (Card *c, const char *format, ...)
 {
   va_list args;
   va_start (args, format);
@@ -135,16 +125,16 @@ line (Card *c, const char *format, ...)
 }
 
 /* The next line computes term (a name of ImpRenderInput.highlight_term). */
-static void
-termed (Card *c, const char *term)
+void
+imp_card_termed (Card *c, const char *term)
 {
   c->term = term;
 }
 
 /* A number as the card shows it: precision significant digits, a true minus
  * sign, and "-0" as "0". */
-static char *
-num (const Card *c, double x)
+char *
+imp_card_num (const Card *c, double x)
 {
   if (x == 0.0)
     x = 0.0;
@@ -156,19 +146,19 @@ num (const Card *c, double x)
 
 /* A number as a factor in a formula: negatives in parentheses, so that "(−2)²"
  * reads as the square of −2. */
-static char *
-factor (const Card *c, double x)
+char *
+imp_card_factor (const Card *c, double x)
 {
-  g_autofree char *text = num (c, x);
+  g_autofree char *text = imp_card_num (c, x);
   if (x < 0.0)
     return g_strdup_printf ("(%s)", text);
   return g_steal_pointer (&text);
 }
 
-static char *
-vec (const Card *c, PhysVec2 v)
+char *
+imp_card_vec (const Card *c, PhysVec2 v)
 {
-  g_autofree char *x = num (c, v.x), *y = num (c, v.y);
+  g_autofree char *x = imp_card_num (c, v.x), *y = imp_card_num (c, v.y);
   /* Translators: a vector's components; where the decimal separator is a comma, separate
    * them with a semicolon: "(%s; %s)". */
   return g_strdup_printf (_("(%s, %s)"), x, y);
@@ -181,7 +171,7 @@ linear_form (const Card *c, double a, double b)
 {
   if (a == 0.0 && b == 0.0)
     return g_strdup ("0");
-  g_autofree char *na = num (c, a), *nb = num (c, fabs (b)), *signed_b = num (c, b);
+  g_autofree char *na = imp_card_num (c, a), *nb = imp_card_num (c, fabs (b)), *signed_b = imp_card_num (c, b);
   if (a == 0.0)
     return g_strdup_printf ("%s y", signed_b);
   if (b == 0.0)
@@ -189,8 +179,8 @@ linear_form (const Card *c, double a, double b)
   return g_strdup_printf ("%s x %s %s y", na, b < 0.0 ? "−" : "+", nb);
 }
 
-static const char *
-name_of (const PhysWorld *world, PhysBodyKind kind, int index)
+const char *
+imp_card_name_of (const PhysWorld *world, PhysBodyKind kind, int index)
 {
   if (world == NULL || index < 0)
     return "?";
@@ -255,62 +245,62 @@ static void
 circle_circle_test (Card *c, const PhysWorld *world, const PhysCircleCircleSweep *s, int a,
                     int b, double t0)
 {
-  g_autofree char *d = vec (c, s->d), *v = vec (c, s->v);
-  g_autofree char *r1 = num (c, s->r1), *r2 = num (c, s->r2), *R = num (c, s->R);
-  g_autofree char *A = num (c, s->a), *B = num (c, s->b), *C = num (c, s->c);
-  g_autofree char *D = num (c, s->disc);
-  g_autofree char *dd = num (c, s->c + s->R * s->R);
-  g_autofree char *vx = factor (c, s->v.x), *vy = factor (c, s->v.y);
-  g_autofree char *dx = factor (c, s->d.x), *dy = factor (c, s->d.y);
-  g_autofree char *fA = factor (c, s->a), *fB = factor (c, s->b), *fC = factor (c, s->c);
+  g_autofree char *d = imp_card_vec (c, s->d), *v = imp_card_vec (c, s->v);
+  g_autofree char *r1 = imp_card_num (c, s->r1), *r2 = imp_card_num (c, s->r2), *R = imp_card_num (c, s->R);
+  g_autofree char *A = imp_card_num (c, s->a), *B = imp_card_num (c, s->b), *C = imp_card_num (c, s->c);
+  g_autofree char *D = imp_card_num (c, s->disc);
+  g_autofree char *dd = imp_card_num (c, s->c + s->R * s->R);
+  g_autofree char *vx = imp_card_factor (c, s->v.x), *vy = imp_card_factor (c, s->v.y);
+  g_autofree char *dx = imp_card_factor (c, s->d.x), *dy = imp_card_factor (c, s->d.y);
+  g_autofree char *fA = imp_card_factor (c, s->a), *fB = imp_card_factor (c, s->b), *fC = imp_card_factor (c, s->c);
 
   g_autofree char *title = g_strdup_printf (_("Circle–circle test: %s and %s"),
-                                            name_of (world, PHYS_BODY_CIRCLE, a),
-                                            name_of (world, PHYS_BODY_CIRCLE, b));
-  heading (c, title);
+                                            imp_card_name_of (world, PHYS_BODY_CIRCLE, a),
+                                            imp_card_name_of (world, PHYS_BODY_CIRCLE, b));
+  imp_card_heading (c, title);
   if (t0 > 0.0)
-    line (c, _("The test starts at t₀ = %.6g of the frame (after an earlier event); its t "
+    imp_card_line (c, _("The test starts at t₀ = %.6g of the frame (after an earlier event); its t "
                "counts from there."), t0);
-  termed (c, "d");
-  line (c, "d = p₂ − p₁ = %s", d);
-  termed (c, "v");
-  line (c, _("v = v₂ − v₁ = %s   (displacement over the frame)"), v);
-  line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
-  line (c, "a = v·v = %s² + %s² = %s", vx, vy, A);
-  line (c, _("b = v·d = %s·%s + %s·%s = %s   (half the textbook b)"), vx, dx, vy, dy, B);
-  line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
-  line (c, "disc = b² − a c = %s² − %s·%s = %s", fB, fA, fC, D);
+  imp_card_termed (c, "d");
+  imp_card_line (c, "d = p₂ − p₁ = %s", d);
+  imp_card_termed (c, "v");
+  imp_card_line (c, _("v = v₂ − v₁ = %s   (displacement over the frame)"), v);
+  imp_card_line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
+  imp_card_line (c, "a = v·v = %s² + %s² = %s", vx, vy, A);
+  imp_card_line (c, _("b = v·d = %s·%s + %s·%s = %s   (half the textbook b)"), vx, dx, vy, dy, B);
+  imp_card_line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
+  imp_card_line (c, "disc = b² − a c = %s² − %s·%s = %s", fB, fA, fC, D);
   if (s->quartic)
     {
       /* Different accelerations (one held up, the other falling): not a quadratic. */
-      g_autofree char *w = vec (c, s->w), *k3 = num (c, s->k[3]), *k4 = num (c, s->k[4]);
-      g_autofree char *k2 = num (c, s->k[2]), *tq = num (c, s->t);
-      line (c, _("Their accelerations differ by w = %s: |d + v t + w t²/2|² − R² is a quartic, "
+      g_autofree char *w = imp_card_vec (c, s->w), *k3 = imp_card_num (c, s->k[3]), *k4 = imp_card_num (c, s->k[4]);
+      g_autofree char *k2 = imp_card_num (c, s->k[2]), *tq = imp_card_num (c, s->t);
+      imp_card_line (c, _("Their accelerations differ by w = %s: |d + v t + w t²/2|² − R² is a quartic, "
                  "c + 2b t + %s t² + %s t³ + %s t⁴, whose first root in [0, 1] is found between "
                  "the roots of its derivatives: t = %s"), w, k2, k3, k4, tq);
     }
   else if (s->has_roots)
     {
-      g_autofree char *t1 = num (c, s->roots[0]), *t2 = num (c, s->roots[1]);
-      termed (c, "t");
-      line (c, _("t = (−b ∓ √disc) / a = %s and %s"), t1, t2);
+      g_autofree char *t1 = imp_card_num (c, s->roots[0]), *t2 = imp_card_num (c, s->roots[1]);
+      imp_card_termed (c, "t");
+      imp_card_line (c, _("t = (−b ∓ √disc) / a = %s and %s"), t1, t2);
     }
   else if (s->verdict == PHYS_VERDICT_NO_RELATIVE_MOTION)
-    line (c, _("No roots to look for: a ≈ 0, the circles do not move relative to each other, "
+    imp_card_line (c, _("No roots to look for: a ≈ 0, the circles do not move relative to each other, "
                "so their distance never changes."));
   else if (s->verdict == PHYS_VERDICT_MISS)
-    line (c, _("No real roots: disc < 0."));
+    imp_card_line (c, _("No real roots: disc < 0."));
   else
-    line (c, _("The roots are not needed: an earlier check decided."));
+    imp_card_line (c, _("The roots are not needed: an earlier check decided."));
   g_autofree char *sentence = imp_card_verdict_sentence (s, t0);
-  line (c, _("Verdict: %s. %s"), imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
+  imp_card_line (c, _("Verdict: %s. %s"), imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
         sentence);
   if (s->has_t)
     {
-      g_autofree char *p1 = vec (c, s->p1_at_t), *p2 = vec (c, s->p2_at_t);
-      g_autofree char *n = vec (c, s->normal), *pt = vec (c, s->point);
-      termed (c, "point");
-      line (c, _("At t: p₁ = %s, p₂ = %s; contact point %s; n = %s"), p1, p2, pt, n);
+      g_autofree char *p1 = imp_card_vec (c, s->p1_at_t), *p2 = imp_card_vec (c, s->p2_at_t);
+      g_autofree char *n = imp_card_vec (c, s->normal), *pt = imp_card_vec (c, s->point);
+      imp_card_termed (c, "point");
+      imp_card_line (c, _("At t: p₁ = %s, p₂ = %s; contact point %s; n = %s"), p1, p2, pt, n);
     }
 }
 
@@ -328,32 +318,32 @@ static void
 circle_circle_discrete (Card *c, const PhysWorld *world, const PhysCircleCircleSweep *s, int a,
                         int b)
 {
-  g_autofree char *d = vec (c, s->d), *dd = num (c, s->c + s->R * s->R);
-  g_autofree char *r1 = num (c, s->r1), *r2 = num (c, s->r2), *R = num (c, s->R);
-  g_autofree char *C = num (c, s->c);
+  g_autofree char *d = imp_card_vec (c, s->d), *dd = imp_card_num (c, s->c + s->R * s->R);
+  g_autofree char *r1 = imp_card_num (c, s->r1), *r2 = imp_card_num (c, s->r2), *R = imp_card_num (c, s->R);
+  g_autofree char *C = imp_card_num (c, s->c);
   g_autofree char *title = g_strdup_printf (_("Discrete overlap test: %s and %s"),
-                                            name_of (world, PHYS_BODY_CIRCLE, a),
-                                            name_of (world, PHYS_BODY_CIRCLE, b));
-  heading (c, title);
-  line (c, _("Detection is discrete: the test looks only at where the circles stand when the "
+                                            imp_card_name_of (world, PHYS_BODY_CIRCLE, a),
+                                            imp_card_name_of (world, PHYS_BODY_CIRCLE, b));
+  imp_card_heading (c, title);
+  imp_card_line (c, _("Detection is discrete: the test looks only at where the circles stand when the "
              "frame starts (where the last frame ended), then moves them the whole frame "
              "without looking again."));
-  termed (c, "d");
-  line (c, "d = p₂ − p₁ = %s", d);
-  line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
-  line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
+  imp_card_termed (c, "d");
+  imp_card_line (c, "d = p₂ − p₁ = %s", d);
+  imp_card_line (c, "R = r₁ + r₂ = %s + %s = %s", r1, r2, R);
+  imp_card_line (c, "c = d·d − R² = %s − %s² = %s", dd, R, C);
   if (s->c >= 0.0)
     {
-      line (c, _("Verdict: no overlap (c ≥ 0). Nothing collides in this frame, however fast they "
+      imp_card_line (c, _("Verdict: no overlap (c ≥ 0). Nothing collides in this frame, however fast they "
                  "move: a pair that crosses within one frame is never seen."));
       return;
     }
   /* Overlapping: they collide when they are approaching along the normal. */
   double closing = -(s->v.x * s->normal.x + s->v.y * s->normal.y);
-  g_autofree char *n = vec (c, s->normal), *vn = num (c, closing);
-  termed (c, "n");
-  line (c, _("n = d / |d| = %s; they approach along n at %s per frame"), n, vn);
-  line (c, closing > 0.0 ? _("Verdict: overlapping (c < 0) and approaching: they collide now, "
+  g_autofree char *n = imp_card_vec (c, s->normal), *vn = imp_card_num (c, closing);
+  imp_card_termed (c, "n");
+  imp_card_line (c, _("n = d / |d| = %s; they approach along n at %s per frame"), n, vn);
+  imp_card_line (c, closing > 0.0 ? _("Verdict: overlapping (c < 0) and approaching: they collide now, "
                              "already inside each other.")
                          : _("Verdict: overlapping (c < 0) but separating: no response."));
 }
@@ -361,27 +351,27 @@ circle_circle_discrete (Card *c, const PhysWorld *world, const PhysCircleCircleS
 static void
 impulse_card (Card *c, const PhysImpulse *imp, bool resting)
 {
-  heading (c, _("Response: an impulse along n"));
-  g_autofree char *n = vec (c, imp->normal), *rel = vec (c, imp->rel_vel);
-  g_autofree char *vn = num (c, imp->vn), *e = num (c, imp->e), *j = num (c, imp->j);
-  g_autofree char *fvn = factor (c, imp->vn);
-  g_autofree char *im1 = num (c, imp->inv_mass1), *im2 = num (c, imp->inv_mass2);
-  g_autofree char *v1 = vec (c, imp->v1_before), *v2 = vec (c, imp->v2_before);
-  g_autofree char *w1 = vec (c, imp->v1_after), *w2 = vec (c, imp->v2_after);
-  termed (c, "n");
-  line (c, "n = unit(p₂(t) − p₁(t)) = %s", n);
-  termed (c, "v.n");
-  line (c, "(v₁ − v₂)·n = %s·n = %s%s", rel, vn,
+  imp_card_heading (c, _("Response: an impulse along n"));
+  g_autofree char *n = imp_card_vec (c, imp->normal), *rel = imp_card_vec (c, imp->rel_vel);
+  g_autofree char *vn = imp_card_num (c, imp->vn), *e = imp_card_num (c, imp->e), *j = imp_card_num (c, imp->j);
+  g_autofree char *fvn = imp_card_factor (c, imp->vn);
+  g_autofree char *im1 = imp_card_num (c, imp->inv_mass1), *im2 = imp_card_num (c, imp->inv_mass2);
+  g_autofree char *v1 = imp_card_vec (c, imp->v1_before), *v2 = imp_card_vec (c, imp->v2_before);
+  g_autofree char *w1 = imp_card_vec (c, imp->v1_after), *w2 = imp_card_vec (c, imp->v2_after);
+  imp_card_termed (c, "n");
+  imp_card_line (c, "n = unit(p₂(t) − p₁(t)) = %s", n);
+  imp_card_termed (c, "v.n");
+  imp_card_line (c, "(v₁ − v₂)·n = %s·n = %s%s", rel, vn,
         imp->vn > 0.0 ? _("   (approaching)") : _("   (not approaching: no impulse)"));
-  line (c, "e = √(e₁ e₂) = %s%s", e,
+  imp_card_line (c, "e = √(e₁ e₂) = %s%s", e,
         resting ? _("   (taken as 0: a resting or repeated contact)") : "");
-  termed (c, "j");
-  line (c, "j = −(1 + e)(v₁ − v₂)·n / (1/m₁ + 1/m₂) = −(1 + %s)·%s / (%s + %s) = %s", e, fvn, im1,
+  imp_card_termed (c, "j");
+  imp_card_line (c, "j = −(1 + e)(v₁ − v₂)·n / (1/m₁ + 1/m₂) = −(1 + %s)·%s / (%s + %s) = %s", e, fvn, im1,
         im2, j);
-  termed (c, "v1'");
-  line (c, "v₁′ = v₁ + j n / m₁: %s → %s", v1, w1);
-  termed (c, "v2'");
-  line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
+  imp_card_termed (c, "v1'");
+  imp_card_line (c, "v₁′ = v₁ + j n / m₁: %s → %s", v1, w1);
+  imp_card_termed (c, "v2'");
+  imp_card_line (c, "v₂′ = v₂ − j n / m₂: %s → %s", v2, w2);
 }
 
 /* Why a contact came to rest (docs/physics.md): the collapse rule under gravity, the
@@ -391,31 +381,31 @@ rest_card (Card *c, const PhysEvent *event, bool pressed)
 {
   if (event->resting)
     {
-      heading (c, _("Why it rests"));
+      imp_card_heading (c, _("Why it rests"));
       if (pressed)
-        line (c,
+        imp_card_line (c,
               _("Gravity presses this contact together, and its next bounce would come back "
                  "within a frame (2 e vₙ / aₙ < 1 frame): a ball coming to rest would bounce "
                  "infinitely often in a finite time (inelastic collapse). The contact rests "
                  "instead: its normal velocity is set to exactly 0 and the surface holds it up."));
       else
-        line (c, _("It rests with e = 0: its normal speed is below the world's rest speed "
+        imp_card_line (c, _("It rests with e = 0: its normal speed is below the world's rest speed "
                    "(bodies on straight paths), or it repeats within a cluster of circles."));
     }
   if (event->removed > 0.0)
     {
-      g_autofree char *removed = num (c, event->removed);
-      line (c, _("Kinetic energy removed by the rule (on top of the response's own loss): %s"),
+      g_autofree char *removed = imp_card_num (c, event->removed);
+      imp_card_line (c, _("Kinetic energy removed by the rule (on top of the response's own loss): %s"),
             removed);
     }
   if (event->jammed)
-    line (c, _("Jammed: answered more than %d times at one instant; the cluster moved on as one "
+    imp_card_line (c, _("Jammed: answered more than %d times at one instant; the cluster moved on as one "
                "body, keeping its momentum."),
           PHYS_JAM_ANSWERS);
   if (event->taken.x != 0.0 || event->taken.y != 0.0)
     {
-      g_autofree char *taken = vec (c, event->taken);
-      line (c, _("Momentum taken by what does not move (walls, the ground; with the weight it "
+      g_autofree char *taken = imp_card_vec (c, event->taken);
+      imp_card_line (c, _("Momentum taken by what does not move (walls, the ground; with the weight it "
                  "held up for the rest of the frame): %s"),
             taken);
     }
@@ -423,15 +413,15 @@ rest_card (Card *c, const PhysEvent *event, bool pressed)
 
 /* The ledger's verdict at a glance: a badge for momentum and one for kinetic
  * energy, green when kept, red when not; "[momentum kept]" in plain text. */
-static void
-badges (Card *c, gboolean momentum_kept, gboolean energy_kept)
+void
+imp_card_badges (Card *c, gboolean momentum_kept, gboolean energy_kept)
 {
   const char *words[2] = { momentum_kept ? _("momentum kept") : _("momentum changed"),
                            energy_kept ? _("kinetic energy kept") : _("kinetic energy changed") };
   const gboolean kept[2] = { momentum_kept, energy_kept };
   if (c->style != IMP_CARD_MARKUP)
     {
-      line (c, "[%s] [%s]", words[0], words[1]);
+      imp_card_line (c, "[%s] [%s]", words[0], words[1]);
       return;
     }
   GString *shown = g_string_new (NULL);
@@ -454,35 +444,35 @@ badges (Card *c, gboolean momentum_kept, gboolean energy_kept)
 static void
 ledger_card (Card *c, const PhysImpulse *imp, const PhysEvent *event)
 {
-  heading (c, _("Ledger"));
+  imp_card_heading (c, _("Ledger"));
   ImpLedger ledger = imp_ledger_of (imp);
   double k0 = ledger.kinetic_before, k1 = ledger.kinetic_after;
   gboolean momentum_kept = ledger.momentum_kept, energy_kept = ledger.energy_kept;
-  g_autofree char *sp0 = vec (c, ledger.momentum_before), *sp1 = vec (c, ledger.momentum_after);
-  g_autofree char *sk0 = num (c, k0), *sk1 = num (c, k1);
-  line (c, _("momentum m₁v₁ + m₂v₂: %s → %s"), sp0, sp1);
-  line (c, _("kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: %s → %s"), sk0, sk1);
-  badges (c, momentum_kept, energy_kept);
+  g_autofree char *sp0 = imp_card_vec (c, ledger.momentum_before), *sp1 = imp_card_vec (c, ledger.momentum_after);
+  g_autofree char *sk0 = imp_card_num (c, k0), *sk1 = imp_card_num (c, k1);
+  imp_card_line (c, _("momentum m₁v₁ + m₂v₂: %s → %s"), sp0, sp1);
+  imp_card_line (c, _("kinetic energy ½m₁|v₁|² + ½m₂|v₂|²: %s → %s"), sk0, sk1);
+  imp_card_badges (c, momentum_kept, energy_kept);
   if (event->repeated)
-    line (c, _("Not conserved: the double-pair-loop mistake applied the impulse a second time, "
+    imp_card_line (c, _("Not conserved: the double-pair-loop mistake applied the impulse a second time, "
                "with velocities from before the first."));
   else if (imp->inv_mass1 == 0.0 || imp->inv_mass2 == 0.0)
-    line (c, _("Momentum is not kept: a fixed (or resting, sleeping, jammed) body takes the "
+    imp_card_line (c, _("Momentum is not kept: a fixed (or resting, sleeping, jammed) body takes the "
                "impulse and does not move. %s"),
           energy_kept ? _("Energy is kept (e = 1).") : _("Energy is lost too (e < 1)."));
   else if (momentum_kept && energy_kept)
-    line (c, _("Conserved: both, as an elastic collision (e = 1) between free bodies must."));
+    imp_card_line (c, _("Conserved: both, as an elastic collision (e = 1) between free bodies must."));
   else if (momentum_kept)
     {
-      g_autofree char *lost = num (c, k0 - k1);
-      line (c, _("Momentum is conserved; %s of kinetic energy is lost because e < 1%s."), lost,
+      g_autofree char *lost = imp_card_num (c, k0 - k1);
+      imp_card_line (c, _("Momentum is conserved; %s of kinetic energy is lost because e < 1%s."), lost,
             event->resting ? _(" (taken as 0: a resting or repeated contact)") : "");
     }
   else if (event->at_frame_end)
-    line (c, _("Not conserved: the respond-at-frame-end mode answered where the frame ends, with "
+    imp_card_line (c, _("Not conserved: the respond-at-frame-end mode answered where the frame ends, with "
                "the bodies already overlapping, not at contact."));
   else
-    line (c, _("Not conserved, by more than rounding (1e-9 of the totals): this response is not "
+    imp_card_line (c, _("Not conserved, by more than rounding (1e-9 of the totals): this response is not "
                "an equal and opposite impulse between two free bodies."));
 }
 
@@ -491,59 +481,59 @@ circle_segment_test (Card *c, const PhysWorld *world, const PhysCircleSegmentSwe
                      int segment)
 {
   g_autofree char *title = g_strdup_printf (_("Circle–segment test: %s and %s"),
-                                            name_of (world, PHYS_BODY_CIRCLE, circle),
-                                            name_of (world, PHYS_BODY_SEGMENT, segment));
-  heading (c, title);
-  g_autofree char *dir = vec (c, s->dir), *nl = vec (c, s->left_normal), *L = num (c, s->length);
-  g_autofree char *pn = num (c, s->proj_normal), *pa = num (c, s->proj_along);
-  g_autofree char *vn = num (c, s->vel_normal), *va = num (c, s->vel_along);
-  g_autofree char *r = num (c, s->radius), *app = num (c, s->approach);
-  line (c, "d = (B − A) / |B − A| = %s, L = |B − A| = %s", dir, L);
-  termed (c, "n_L");
-  line (c, _("n_L = left normal of d (y down: (d.y, −d.x)) = %s"), nl);
-  termed (c, "proj_normal");
-  line (c, _("(c − A)·n_L = %s   (signed distance of the centre from the line; r = %s)"), pn, r);
-  termed (c, "proj_along");
-  line (c, "(c − A)·d = %s   (%s)", pa,
+                                            imp_card_name_of (world, PHYS_BODY_CIRCLE, circle),
+                                            imp_card_name_of (world, PHYS_BODY_SEGMENT, segment));
+  imp_card_heading (c, title);
+  g_autofree char *dir = imp_card_vec (c, s->dir), *nl = imp_card_vec (c, s->left_normal), *L = imp_card_num (c, s->length);
+  g_autofree char *pn = imp_card_num (c, s->proj_normal), *pa = imp_card_num (c, s->proj_along);
+  g_autofree char *vn = imp_card_num (c, s->vel_normal), *va = imp_card_num (c, s->vel_along);
+  g_autofree char *r = imp_card_num (c, s->radius), *app = imp_card_num (c, s->approach);
+  imp_card_line (c, "d = (B − A) / |B − A| = %s, L = |B − A| = %s", dir, L);
+  imp_card_termed (c, "n_L");
+  imp_card_line (c, _("n_L = left normal of d (y down: (d.y, −d.x)) = %s"), nl);
+  imp_card_termed (c, "proj_normal");
+  imp_card_line (c, _("(c − A)·n_L = %s   (signed distance of the centre from the line; r = %s)"), pn, r);
+  imp_card_termed (c, "proj_along");
+  imp_card_line (c, "(c − A)·d = %s   (%s)", pa,
         s->proj_along < 0.0 ? _("before A") : (s->proj_along > s->length ? _("beyond B")
                                                                       : _("between the ends")));
-  line (c, _("v·n_L = %s, v·d = %s; speed towards the line = %s"), vn, va, app);
+  imp_card_line (c, _("v·n_L = %s, v·d = %s; speed towards the line = %s"), vn, va, app);
   bool curved = s->acc.x != 0.0 || s->acc.y != 0.0;
   if (curved)
     {
-      g_autofree char *acc = vec (c, s->acc), *an = num (c, s->acc_normal);
-      line (c, _("Under gravity the centre flies c + v t + a t²/2 with a = %s (a·n_L = %s): the "
+      g_autofree char *acc = imp_card_vec (c, s->acc), *an = imp_card_num (c, s->acc_normal);
+      imp_card_line (c, _("Under gravity the centre flies c + v t + a t²/2 with a = %s (a·n_L = %s): the "
                  "gap to the line is a quadratic in t, solved exactly."), acc, an);
     }
   if (s->has_t_interior)
     {
-      g_autofree char *ti = num (c, s->t_interior), *at = num (c, s->along_at_t);
-      termed (c, "t");
+      g_autofree char *ti = imp_card_num (c, s->t_interior), *at = imp_card_num (c, s->along_at_t);
+      imp_card_termed (c, "t");
       if (curved)
-        line (c, _("The line is reached at t = %s (the first root of |(c − A)·n_L| − r − speed t "
+        imp_card_line (c, _("The line is reached at t = %s (the first root of |(c − A)·n_L| − r − speed t "
                    "± a·n_L t²/2 = 0), %s along it: %s"), ti, at,
               s->interior_in_range ? _("on the flat side") : _("outside the segment"));
       else
-        line (c, _("The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s"),
+        imp_card_line (c, _("The line is reached at t = (|(c − A)·n_L| − r) / speed = %s, %s along it: %s"),
               ti, at, s->interior_in_range ? _("on the flat side") : _("outside the segment"));
     }
   else if (s->approach > 0.0 || (curved && s->acc_normal * s->proj_normal < 0.0))
-    line (c, _("The line is not reached within this frame."));
+    imp_card_line (c, _("The line is not reached within this frame."));
   else
-    line (c, _("The circle does not move towards the line."));
+    imp_card_line (c, _("The circle does not move towards the line."));
   if (s->caps_tested)
     {
-      g_autofree char *ta = num (c, s->cap_a.t), *tb = num (c, s->cap_b.t);
-      line (c, _("End A: %s%s%s; end B: %s%s%s"),
+      g_autofree char *ta = imp_card_num (c, s->cap_a.t), *tb = imp_card_num (c, s->cap_b.t);
+      imp_card_line (c, _("End A: %s%s%s; end B: %s%s%s"),
             imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_a.verdict)),
             s->cap_a.has_t ? _(" at t = ") : "", s->cap_a.has_t ? ta : "",
             imp_i18n_physics_name ("verdict", phys_verdict_name (s->cap_b.verdict)),
             s->cap_b.has_t ? _(" at t = ") : "", s->cap_b.has_t ? tb : "");
     }
   else
-    line (c, _("No end caps tested (teaching mode: the ends can be passed)."));
-  g_autofree char *t = num (c, s->t);
-  line (c, _("Verdict: %s%s%s%s%s"),
+    imp_card_line (c, _("No end caps tested (teaching mode: the ends can be passed)."));
+  g_autofree char *t = imp_card_num (c, s->t);
+  imp_card_line (c, _("Verdict: %s%s%s%s%s"),
         imp_i18n_physics_name ("verdict", phys_verdict_name (s->verdict)),
         s->feature != PHYS_FEATURE_NONE ? ", " : "",
         s->feature != PHYS_FEATURE_NONE
@@ -557,59 +547,59 @@ segment_response_card (Card *c, const PhysSegmentResponse *r)
 {
   g_autofree char *title = g_strdup_printf (
       _("Response: %s"), imp_i18n_physics_name ("response", phys_response_name (r->response)));
-  heading (c, title);
-  g_autofree char *n = vec (c, r->normal), *vn = num (c, r->vn), *vap = vec (c, r->v_normal_away);
-  g_autofree char *A = vec (c, r->v_before), *A2 = vec (c, r->v_after), *e = num (c, r->e);
-  termed (c, "n");
-  line (c, _("n = %s (from the surface towards the centre)"), n);
-  termed (c, "v");
-  line (c, "A = v = %s, A·n = %s", A, vn);
-  termed (c, "V(Ap)");
-  line (c, "V(Ap) = −(A·n) n = %s", vap);
-  termed (c, "A'");
+  imp_card_heading (c, title);
+  g_autofree char *n = imp_card_vec (c, r->normal), *vn = imp_card_num (c, r->vn), *vap = imp_card_vec (c, r->v_normal_away);
+  g_autofree char *A = imp_card_vec (c, r->v_before), *A2 = imp_card_vec (c, r->v_after), *e = imp_card_num (c, r->e);
+  imp_card_termed (c, "n");
+  imp_card_line (c, _("n = %s (from the surface towards the centre)"), n);
+  imp_card_termed (c, "v");
+  imp_card_line (c, "A = v = %s, A·n = %s", A, vn);
+  imp_card_termed (c, "V(Ap)");
+  imp_card_line (c, "V(Ap) = −(A·n) n = %s", vap);
+  imp_card_termed (c, "A'");
   if (r->response == PHYS_RESPONSE_REFLECT)
-    line (c, _("A′ = A + (1 + e) V(Ap) = %s   (e = %s; A + 2 V(Ap) when e = 1)"), A2, e);
+    imp_card_line (c, _("A′ = A + (1 + e) V(Ap) = %s   (e = %s; A + 2 V(Ap) when e = 1)"), A2, e);
   else
-    line (c, _("A′ = A + V(Ap) = %s   (the part along the surface)"), A2);
+    imp_card_line (c, _("A′ = A + V(Ap) = %s   (the part along the surface)"), A2);
 }
 
 static void
 probe_card (Card *c, const PhysWorld *world, const PhysProbeRecord *p, int probe, int segment)
 {
   g_autofree char *title = g_strdup_printf (_("Probe prediction: %s towards %s"),
-                                            name_of (world, PHYS_BODY_PROBE, probe),
-                                            name_of (world, PHYS_BODY_SEGMENT, segment));
-  heading (c, title);
+                                            imp_card_name_of (world, PHYS_BODY_PROBE, probe),
+                                            imp_card_name_of (world, PHYS_BODY_SEGMENT, segment));
+  imp_card_heading (c, title);
   const PhysLineIntersection *l = &p->lines;
   if (p->verdict == PHYS_PROBE_STILL || p->verdict == PHYS_PROBE_PARALLEL)
     {
-      line (c, _("Verdict: %s: there is no point of impact."),
+      imp_card_line (c, _("Verdict: %s: there is no point of impact."),
             imp_i18n_physics_name ("probe", phys_probe_verdict_name (p->verdict)));
       return;
     }
-  g_autofree char *pk = num (c, l->perp_k), *pj = num (c, l->perp_to_a), *len = num (c, l->length);
-  g_autofree char *pp = vec (c, l->point_perp), *pg = vec (c, l->point_general);
-  g_autofree char *pm = vec (c, l->point_matrix), *dis = num (c, l->max_disagreement);
-  g_autofree char *EF = linear_form (c, l->E, l->F), *G = num (c, l->G);
-  g_autofree char *PQ = linear_form (c, l->P, l->Q), *R = num (c, l->R), *det = num (c, l->det);
-  termed (c, "point");
-  line (c, _("Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s"), pk, pj, len, pp);
-  termed (c, "point");
-  line (c, _("General form: %s = %s and %s = %s; det = %s → %s"), EF, G, PQ, R, det, pg);
-  termed (c, "point");
-  line (c, _("Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s"), pm);
-  line (c, _("The three methods agree within %s."), dis);
-  g_autofree char *tti = num (c, p->time_to_impact), *along = num (c, p->along);
-  termed (c, "toi");
-  line (c, _("Time to impact = displacement / speed = %s frames%s"), tti,
+  g_autofree char *pk = imp_card_num (c, l->perp_k), *pj = imp_card_num (c, l->perp_to_a), *len = imp_card_num (c, l->length);
+  g_autofree char *pp = imp_card_vec (c, l->point_perp), *pg = imp_card_vec (c, l->point_general);
+  g_autofree char *pm = imp_card_vec (c, l->point_matrix), *dis = imp_card_num (c, l->max_disagreement);
+  g_autofree char *EF = linear_form (c, l->E, l->F), *G = imp_card_num (c, l->G);
+  g_autofree char *PQ = linear_form (c, l->P, l->Q), *R = imp_card_num (c, l->R), *det = imp_card_num (c, l->det);
+  imp_card_termed (c, "point");
+  imp_card_line (c, _("Perp-dot: k × ŵ = %s, (A − p) × ŵ = %s, distance = %s → %s"), pk, pj, len, pp);
+  imp_card_termed (c, "point");
+  imp_card_line (c, _("General form: %s = %s and %s = %s; det = %s → %s"), EF, G, PQ, R, det, pg);
+  imp_card_termed (c, "point");
+  imp_card_line (c, _("Matrix form: [E F; P Q]⁻¹ [G R]ᵀ → %s"), pm);
+  imp_card_line (c, _("The three methods agree within %s."), dis);
+  g_autofree char *tti = imp_card_num (c, p->time_to_impact), *along = imp_card_num (c, p->along);
+  imp_card_termed (c, "toi");
+  imp_card_line (c, _("Time to impact = displacement / speed = %s frames%s"), tti,
         p->time_to_impact < 0.0 ? _("   (negative: it already happened)") : "");
-  line (c, _("Along the segment: %s (0 at A, 1 at B): %s"), along,
+  imp_card_line (c, _("Along the segment: %s (0 at A, 1 at B): %s"), along,
         p->within ? _("on the segment") : _("off the segment"));
-  line (c, _("Verdict: %s"), imp_i18n_physics_name ("probe", phys_probe_verdict_name (p->verdict)));
+  imp_card_line (c, _("Verdict: %s"), imp_i18n_physics_name ("probe", phys_probe_verdict_name (p->verdict)));
 }
 
-static Card
-card_begin (int precision, ImpCardStyle style, GArray *terms)
+Card
+imp_card_begin (int precision, ImpCardStyle style, GArray *terms)
 {
   Card c = { g_string_new (NULL), CLAMP (precision, 1, 17), style, terms, 0, NULL };
   if (terms != NULL)
@@ -632,7 +622,7 @@ char *
 imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precision,
                     ImpCardStyle style, GArray *terms)
 {
-  Card c = card_begin (precision, style, terms);
+  Card c = imp_card_begin (precision, style, terms);
   switch (event->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
@@ -649,8 +639,8 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &event->circle_segment.sweep, event->a, event->b);
       segment_response_card (&c, &event->circle_segment.response);
-      heading (&c, _("Ledger"));
-      line (&c, _("The segment is fixed: it takes the normal momentum, so the circle's "
+      imp_card_heading (&c, _("Ledger"));
+      imp_card_line (&c, _("The segment is fixed: it takes the normal momentum, so the circle's "
                   "momentum changes. %s"),
             event->circle_segment.response.response == PHYS_RESPONSE_SLIDE
                 ? _("Sliding drops the normal part of the motion: its kinetic energy is lost.")
@@ -664,19 +654,26 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
       break;
     case PHYS_EVENT_EMBEDDED:
       {
-        heading (&c, _("Embedded start"));
-        g_autofree char *depth = num (&c, event->embedded.depth);
-        g_autofree char *a0 = vec (&c, event->embedded.a_before);
-        g_autofree char *a1 = vec (&c, event->embedded.a_after);
-        line (&c, _("%s and %s overlapped by %s when the frame began; they were pushed apart "
+        imp_card_heading (&c, _("Embedded start"));
+        g_autofree char *depth = imp_card_num (&c, event->embedded.depth);
+        g_autofree char *a0 = imp_card_vec (&c, event->embedded.a_before);
+        g_autofree char *a1 = imp_card_vec (&c, event->embedded.a_after);
+        imp_card_line (&c, _("%s and %s overlapped by %s when the frame began; they were pushed apart "
                     "along the line of centres (%s → %s) before anything else happened."),
-              name_of (world, PHYS_BODY_CIRCLE, event->a), name_of (world, event->b_kind, event->b),
+              imp_card_name_of (world, PHYS_BODY_CIRCLE, event->a), imp_card_name_of (world, event->b_kind, event->b),
               depth, a0, a1);
       }
       break;
+    case PHYS_EVENT_POLYGON_POLYGON:
+    case PHYS_EVENT_POLYGON_CIRCLE:
+    case PHYS_EVENT_POLYGON_SEGMENT:
+    case PHYS_EVENT_POLYGON_CURVE:
+    case PHYS_EVENT_CIRCLE_CURVE:
+      imp_card_rigid_event (&c, world, event);
+      break;
     case PHYS_EVENT_EVENT_CAP:
-      heading (&c, _("Event cap"));
-      line (&c, _("After %d answers the frame stopped handling collisions (cap %d): everything "
+      imp_card_heading (&c, _("Event cap"));
+      imp_card_line (&c, _("After %d answers the frame stopped handling collisions (cap %d): everything "
                   "stays where it stood. Resting stacks and jams end like this."),
             event->cap.handled, event->cap.cap);
       break;
@@ -701,7 +698,7 @@ char *
 imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int precision,
                    ImpCardStyle style, GArray *terms)
 {
-  Card c = card_begin (precision, style, terms);
+  Card c = imp_card_begin (precision, style, terms);
   switch (pair->kind)
     {
     case PHYS_EVENT_CIRCLE_CIRCLE:
@@ -715,6 +712,13 @@ imp_card_for_pair (const PhysWorld *world, const PhysPairRecord *pair, int preci
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       probe_card (&c, world, &pair->probe, pair->a.index, pair->b.index);
+      break;
+    case PHYS_EVENT_POLYGON_POLYGON:
+    case PHYS_EVENT_POLYGON_CIRCLE:
+    case PHYS_EVENT_POLYGON_SEGMENT:
+    case PHYS_EVENT_POLYGON_CURVE:
+    case PHYS_EVENT_CIRCLE_CURVE:
+      imp_card_rigid_pair (&c, world, pair);
       break;
     default:
       break;
@@ -739,32 +743,32 @@ char *
 imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *positions,
                    int precision, ImpCardStyle style, GArray *terms)
 {
-  Card c = card_begin (precision, style, terms);
+  Card c = imp_card_begin (precision, style, terms);
   switch (body.kind)
     {
     case PHYS_BODY_CIRCLE:
       {
         PhysCircle k = phys_world_get_circle (world, body.index);
         g_autofree char *title = g_strdup_printf (_("Circle %s"), k.name);
-        heading (&c, title);
-        g_autofree char *p = vec (&c, positions != NULL ? positions[body.index] : k.position);
-        g_autofree char *v = vec (&c, k.velocity), *r = num (&c, k.radius);
-        g_autofree char *m = num (&c, k.mass), *e = num (&c, k.restitution);
-        line (&c, _("centre %s, velocity %s per frame"), p, v);
-        line (&c, _("radius %s, mass %s%s, restitution %s"), r, m, k.fixed ? _(" (fixed)") : "", e);
+        imp_card_heading (&c, title);
+        g_autofree char *p = imp_card_vec (&c, positions != NULL ? positions[body.index] : k.position);
+        g_autofree char *v = imp_card_vec (&c, k.velocity), *r = imp_card_num (&c, k.radius);
+        g_autofree char *m = imp_card_num (&c, k.mass), *e = imp_card_num (&c, k.restitution);
+        imp_card_line (&c, _("centre %s, velocity %s per frame"), p, v);
+        imp_card_line (&c, _("radius %s, mass %s%s, restitution %s"), r, m, k.fixed ? _(" (fixed)") : "", e);
         if (!k.collides)
-          line (&c, _("Takes no part in collisions."));
+          imp_card_line (&c, _("Takes no part in collisions."));
         if (phys_circle_is_asleep (&k))
-          line (&c, _("Asleep: it rests and stands firm until something hits it."));
+          imp_card_line (&c, _("Asleep: it rests and stands firm until something hits it."));
       }
       break;
     case PHYS_BODY_SEGMENT:
       {
         PhysSegment g = phys_world_get_segment (world, body.index);
         g_autofree char *title = g_strdup_printf (_("Segment %s"), g.name);
-        heading (&c, title);
-        g_autofree char *a = vec (&c, g.a), *b = vec (&c, g.b), *e = num (&c, g.restitution);
-        line (&c, _("from A %s to B %s; %s, restitution %s"), a, b,
+        imp_card_heading (&c, title);
+        g_autofree char *a = imp_card_vec (&c, g.a), *b = imp_card_vec (&c, g.b), *e = imp_card_num (&c, g.restitution);
+        imp_card_line (&c, _("from A %s to B %s; %s, restitution %s"), a, b,
               imp_i18n_physics_name ("response", phys_response_name (g.response)), e);
       }
       break;
@@ -772,14 +776,14 @@ imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *pos
       {
         PhysProbe p = phys_world_get_probe (world, body.index);
         g_autofree char *title = g_strdup_printf (_("Probe %s"), p.name);
-        heading (&c, title);
-        g_autofree char *x = vec (&c, p.position), *v = vec (&c, p.velocity);
-        line (&c, _("at %s moving %s per frame"), x, v);
+        imp_card_heading (&c, title);
+        g_autofree char *x = imp_card_vec (&c, p.position), *v = imp_card_vec (&c, p.velocity);
+        imp_card_line (&c, _("at %s moving %s per frame"), x, v);
       }
       break;
     default:
       break;
     }
-  line (&c, _("Ctrl+click another body to see the test of the pair in this frame."));
+  imp_card_line (&c, _("Ctrl+click another body to see the test of the pair in this frame."));
   return g_string_free (c.out, FALSE);
 }

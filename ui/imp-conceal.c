@@ -378,6 +378,7 @@ imp_conceal_view_input (ImpSession *session, const ImpSessionView *now, ImpRende
       input->selected_other_kind = b.kind;
     }
   input->highlight_term = imp_view_options_get_highlight_term (options);
+  input->sat_step = imp_view_options_get_sat_step (options);
   if (imp_session_get_stop (session) > 0)
     {
       PhysStopKind stop = imp_session_get_stop_info (session)->kind;

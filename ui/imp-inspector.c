@@ -233,6 +233,12 @@ mark_term (ImpInspector *self)
       alpha->end_index = (guint) t->end;
       pango_attr_list_insert (attrs, alpha);
     }
+  /* GtkLabel merges these into the attributes of its markup and keeps them there: the term
+   * marked before would stay marked (stepping through a test's axes lit every row passed).
+   * The markup is set again, which parses it afresh, before the new marks go on. */
+  g_autofree char *markup = g_strdup (gtk_label_get_label (self->label));
+  gtk_label_set_label (self->label, "");
+  gtk_label_set_markup (self->label, markup);
   gtk_label_set_attributes (self->label, attrs);
   pango_attr_list_unref (attrs);
 }

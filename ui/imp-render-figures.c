@@ -1038,5 +1038,5 @@ imp_render_focus_box (const ImpRenderInput *input)
       box = imp_aabb_add_point (box, probe->lines.a, 0.0);
       box = imp_aabb_add_point (box, probe->lines.b, 0.0);
     }
-  return box;
+  return imp_render_rigid_focus_box (input, box);
 }

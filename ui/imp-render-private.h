@@ -110,6 +110,12 @@ enum
 #define DRAWN_SPIN (G_GUINT64_CONSTANT (1) << 30)  /* angular velocity arcs */
 #define DRAWN_CONTROL (G_GUINT64_CONSTANT (1) << 31) /* a curve's control polygon */
 #define DRAWN_EVENTS (G_GUINT64_CONSTANT (1) << 32) /* shifted by the event kind */
+/* The separating axis picture, past the event dots. */
+#define DRAWN_SAT_A (G_GUINT64_CONSTANT (1) << 48)     /* A's projection: a solid bar */
+#define DRAWN_SAT_B (G_GUINT64_CONSTANT (1) << 49)     /* B's projection: a hatched bar */
+#define DRAWN_SAT_EDGES (G_GUINT64_CONSTANT (1) << 50) /* reference and incident edges */
+#define DRAWN_LEVER (G_GUINT64_CONSTANT (1) << 51)     /* lever arms r_A, r_B */
+#define DRAWN_MTV (G_GUINT64_CONSTANT (1) << 52)       /* the minimum translation vector */
 
 struct _ImpRenderCache
 {
@@ -247,6 +253,10 @@ void imp_render_head_path (cairo_t *cr, PhysVec2 a, PhysVec2 b, double head);
 void imp_render_anchor_square (cairo_t *cr, PhysVec2 c, ImpRgba fill, ImpRgba stroke);
 void imp_render_arrow (Render *r, PhysVec2 a, PhysVec2 b, ImpRgba color, double width,
                        gboolean dashed, gboolean halo);
+
+/* imp-render-sat.c */
+void imp_render_draw_rigid_selected (Render *r);
+PhysAabb imp_render_rigid_focus_box (const ImpRenderInput *input, PhysAabb box);
 
 /* imp-render-bodies.c */
 void imp_render_draw_background (Render *r);

@@ -333,7 +333,7 @@ typedef struct
   const char *text;
 } LegendEntry;
 
-#define MAX_LEGEND 40
+#define MAX_LEGEND 48
 #define SWATCH_W 26.0
 
 static int
@@ -387,6 +387,15 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_RELATIVE, SWATCH_ARROW, th->relative_velocity, th->relative_velocity,
          _("relative velocity"));
   ENTRY (DRAWN_IMPULSE, SWATCH_ARROW, th->impulse, th->impulse, _("impulse: \u0394v = j n / m"));
+  ENTRY (DRAWN_SAT_A, SWATCH_LINE, th->normal_left, th->normal_left,
+         _("axis with A's projection (solid bar)"));
+  ENTRY (DRAWN_SAT_B, SWATCH_DASHED, th->normal_right, th->normal_right,
+         _("B's projection (hatched bar)"));
+  ENTRY (DRAWN_SAT_EDGES, SWATCH_LINE, th->tangent, th->tangent,
+         _("reference edge (solid), incident edge (dashed)"));
+  ENTRY (DRAWN_MTV, SWATCH_ARROW, th->impulse, th->impulse, _("minimum translation vector (MTV)"));
+  ENTRY (DRAWN_LEVER, SWATCH_DASHED_ARROW, th->relative_velocity, th->relative_velocity,
+         _("lever arms r_A, r_B: centre of mass to contact point"));
   if (d & DRAWN_BEFORE)
     {
       ENTRY (DRAWN_AFTER, SWATCH_ARROW, th->velocity, th->velocity,

@@ -180,6 +180,7 @@ imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input)
   if (overlay (r, IMP_OVERLAY_PROBES))
     imp_render_draw_probe_predictions (r);
   imp_render_draw_selected (r);
+  imp_render_draw_rigid_selected (r);
   /* After the figures, so that the normals find a free stretch of segment. */
   if (overlay (r, IMP_OVERLAY_NORMALS))
     imp_render_draw_normals (r);

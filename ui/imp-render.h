@@ -107,6 +107,10 @@ typedef struct _ImpRenderCache ImpRenderCache;
  * @response_stage: before or after the selected event's response
  * @no_numbers: label the figures with their names only (a lesson keeps their
  *   values back while the learner points at a term)
+ * @sat_step: a rigid pair's separating axis test stepped into: 0 the whole test
+ *   (every axis, the deciding one with its projections, the contact, the MTV),
+ *   k the picture at axis k - 1 (the axes before it faint, those after it not yet
+ *   drawn; the contact and the MTV once the last axis is reached)
  *
  * A snapshot of everything one picture shows. The renderer only reads it (and
  * appends to @hotspots). Set it up with imp_render_input_init() and change
@@ -203,6 +207,7 @@ typedef struct
   gboolean legend_folded;
   ImpResponseStage response_stage;
   gboolean no_numbers;
+  int sat_step;
 } ImpRenderInput;
 
 /* The term whose figure lies nearest a point of the picture, within slack
@@ -228,6 +233,10 @@ void imp_render_show_layout (cairo_t *cr, PangoLayout *layout, ImpRgba color);
 
 ImpRenderCache *imp_render_cache_new (void);
 void imp_render_cache_free (ImpRenderCache *cache);
+/* The term of a separating axis test's axis k ("axis0", "axis1", ...; a static string), and
+ * the axis a term names (-1 for any other term). */
+const char *imp_render_sat_axis_term (int k);
+int imp_render_sat_axis_of_term (const char *term);
 void imp_render_input_init (ImpRenderInput *input, const PhysWorld *world);
 void imp_render (cairo_t *cr, const ImpView *view, const ImpRenderInput *input);
 PhysAabb imp_render_focus_box (const ImpRenderInput *input);

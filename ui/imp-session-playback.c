@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* imp-session-playback.c: the session's playhead and selection (ui/model/):
  * what it forwards to them, and what it says when they move. */
+#include "imp-render.h"
 #include "imp-session-private.h"
 
 /* The playhead went to another frame: the event selected was the old frame's. */
@@ -83,10 +84,45 @@ imp_session_get_stop_info (ImpSession *self)
   return imp_playhead_get_stop_info (self->playhead);
 }
 
-/* "Step into" (imp_playhead_step_into()): the event of the stop is selected. */
+/* How many axes the separating axis test of the selected rigid event has, when the playhead
+ * stands just before its response (where its test is drawn); else 0. */
+static int
+sat_axes_here (ImpSession *self)
+{
+  const PhysStop *stop = imp_playhead_get_stop_info (self->playhead);
+  ImpSessionView now;
+  imp_session_get_view (self, &now);
+  if (stop == NULL || stop->kind != PHYS_STOP_BEFORE || now.selected == NULL
+      || now.world == NULL || !phys_event_is_rigid (now.selected->kind))
+    return 0;
+  PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+  int axes = phys_world_rigid_detail (now.world, now.selected, detail) == PHYS_OK
+                 ? detail->tests.sat.axis_count
+                 : 0;
+  g_free (detail);
+  return axes;
+}
+
+/* "Step into" (imp_playhead_step_into()): the event of the stop is selected. Inside a rigid
+ * event's separating axis test, Down first steps through its axes one by one (the picture and
+ * the card show axis k; the contact and the MTV at the last), then on to the response; Up
+ * steps back. */
 void
 imp_session_step_into (ImpSession *self, int direction)
 {
+  ImpViewOptions *options = self->view_options;
+  int step = imp_view_options_get_sat_step (options);
+  int axes = sat_axes_here (self);
+  if (axes > 0 && ((direction > 0 && step < axes) || (direction < 0 && step > 0)))
+    {
+      step += direction > 0 ? 1 : -1;
+      imp_view_options_set_sat_step (options, step);
+      imp_view_options_set_highlight_term (options, imp_render_sat_axis_term (step - 1));
+      return;
+    }
+  if (step > 0)
+    imp_view_options_set_highlight_term (options, NULL);
+  imp_view_options_set_sat_step (options, 0);
   const PhysStop *stop = imp_playhead_step_into (self->playhead, direction);
   imp_session_set_selected_event (self, stop != NULL ? stop->event : -1);
 }
@@ -175,6 +211,8 @@ imp_session_set_selected_event (ImpSession *self, int index)
 {
   if (index == imp_selection_get_event (self->selection))
     return;
+  /* Another event: its separating axis test is shown whole until stepped into. */
+  imp_view_options_set_sat_step (self->view_options, 0);
   imp_selection_set_event (self->selection, index);
   imp_session_notify (self, PROP_SELECTED_EVENT);
 }

@@ -9,6 +9,7 @@ struct _ImpViewOptions
   char *highlight_term; /* the term the pointer is on (a lesson text, the card), or NULL */
   gboolean concealed;   /* a prediction is open: views hide the numbers it asks for */
   GArray *kept_back;    /* what a lesson keeps back (ImpKeptBack), or NULL */
+  int sat_step;         /* a separating axis test stepped into: 0 whole, k at axis k - 1 */
 };
 
 G_DEFINE_FINAL_TYPE (ImpViewOptions, imp_view_options, G_TYPE_OBJECT)
@@ -19,6 +20,7 @@ enum
   PROP_OVERLAYS,
   PROP_HIGHLIGHT_TERM,
   PROP_CONCEALED,
+  PROP_SAT_STEP,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -47,6 +49,9 @@ imp_view_options_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_CONCEALED:
       g_value_set_boolean (value, self->concealed);
       break;
+    case PROP_SAT_STEP:
+      g_value_set_int (value, self->sat_step);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -67,6 +72,9 @@ imp_view_options_set_property (GObject *object, guint prop_id, const GValue *val
       break;
     case PROP_CONCEALED:
       imp_view_options_set_concealed (self, g_value_get_boolean (value));
+      break;
+    case PROP_SAT_STEP:
+      imp_view_options_set_sat_step (self, g_value_get_int (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -89,6 +97,9 @@ imp_view_options_class_init (ImpViewOptionsClass *klass)
   properties[PROP_HIGHLIGHT_TERM] = g_param_spec_string ("highlight-term", NULL, NULL, NULL, rw);
   /* Whether anything is kept back: the views hide it. */
   properties[PROP_CONCEALED] = g_param_spec_boolean ("concealed", NULL, NULL, FALSE, rw);
+  /* Where stepping into a rigid pair's separating axis test stands (ImpRenderInput.sat_step). */
+  properties[PROP_SAT_STEP]
+      = g_param_spec_int ("sat-step", NULL, NULL, 0, PHYS_SAT_MAX_AXES, 0, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -212,4 +223,27 @@ imp_view_options_set_kept_back (ImpViewOptions *self, GArray *kept_back)
   self->kept_back = kept_back;
   self->concealed = kept_back != NULL;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONCEALED]);
+}
+
+int
+imp_view_options_get_sat_step (ImpViewOptions *self)
+{
+  return self->sat_step;
+}
+
+/**
+ * imp_view_options_set_sat_step:
+ * @self: the view options
+ * @step: 0 for the whole separating axis test, k for the picture at its axis k - 1
+ *
+ * Where Down has stepped inside the selected rigid event's separating axis test.
+ */
+void
+imp_view_options_set_sat_step (ImpViewOptions *self, int step)
+{
+  step = CLAMP (step, 0, PHYS_SAT_MAX_AXES);
+  if (step == self->sat_step)
+    return;
+  self->sat_step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAT_STEP]);
 }

@@ -57,6 +57,9 @@ const char *imp_view_options_get_highlight_term (ImpViewOptions *self);
 void imp_view_options_set_highlight_term (ImpViewOptions *self, const char *term);
 void imp_view_options_point_at_term (ImpViewOptions *self, const char *term, gboolean *lit);
 
+int imp_view_options_get_sat_step (ImpViewOptions *self);
+void imp_view_options_set_sat_step (ImpViewOptions *self, int step);
+
 gboolean imp_view_options_get_concealed (ImpViewOptions *self);
 void imp_view_options_set_concealed (ImpViewOptions *self, gboolean concealed);
 const GArray *imp_view_options_get_kept_back (ImpViewOptions *self);
