@@ -47,7 +47,8 @@ void phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q);
 /* What a static test found. The manifold is built when the least overlap is at least -keep,
  * and keeps the points whose separation is at most keep (the public tests use
  * PHYS_CONTACT_TOUCH_TOLERANCE; the step a contact margin). Fields the manifold does not use
- * are left as they are. */
+ * are left as they are; so are its clipping steps (manifold.clips) when the core is given no
+ * record. */
 typedef struct
 {
   PhysContactVerdict verdict;

@@ -10,6 +10,7 @@
  * test, so the inspector can show every axis. Ties keep the smaller index, so the
  * choice of axis and edges never depends on anything but the inputs' order.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "phys-sat-private.h"
@@ -235,11 +236,22 @@ feature_id (int reference_body, int reference_edge, int incident_edge, int verte
 /* Reference face on the best axis's body, incident edge on the other, two clips and the
  * points behind the reference face (within keep of it). */
 static void
-manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysReal keep)
+manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysReal keep,
+                bool recorded)
 {
   PhysSatManifold *m = &out->manifold;
-  /* Zeroed whole: a record copies it byte for byte. */
-  memset (m, 0, sizeof *m);
+  /* Zeroed whole when it goes into a record (copied byte for byte); for the step, all but the
+   * clipping steps, which are then worked out aside (the step reads none of them). */
+  PhysClipStep aside[2];
+  PhysClipStep *clips = m->clips;
+  if (recorded)
+    memset (m, 0, sizeof *m);
+  else
+    {
+      memset (m, 0, offsetof (PhysSatManifold, clips));
+      memset (m->separations, 0, sizeof *m - offsetof (PhysSatManifold, separations));
+      clips = aside;
+    }
   out->has_manifold = true;
   m->valid = true;
   m->normal = out->normal;
@@ -288,8 +300,8 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
   ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   ClipPoint clipped[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   PhysVec2 t = m->reference_tangent;
-  int count = clip_step (&m->clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
-  count = clip_step (&m->clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid,
+  int count = clip_step (&clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
+  count = clip_step (&clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid,
                      count, clipped);
   m->clip_count = 2;
 
@@ -340,7 +352,7 @@ phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_
     }
   contact_choose (out);
   if (out->best >= 0 && out->overlap >= -keep)
-    manifold_hulls (out, a, b, keep);
+    manifold_hulls (out, a, b, keep, rec != NULL);
 }
 
 /* The hull's vertex closest to c (ties: smaller index). */
