@@ -1186,7 +1186,15 @@ near_polygon (Step *st, int p, NearWhich which)
       if (id >= world->n_circles && (id - world->n_circles == p
                                      || (larger_only && id - world->n_circles < p)))
         continue;
-      r->found[k++] = id;
+      /* In id order (insertion into the few found so far): the contacts' order, and so the
+       * solve's, does not depend on the grid's cells. */
+      int at = k++;
+      while (at > 0 && r->found[at - 1] > id)
+        {
+          r->found[at] = r->found[at - 1];
+          at--;
+        }
+      r->found[at] = id;
     }
   r->n_found = k;
   int first_segment = r->n_found;

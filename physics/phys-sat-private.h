@@ -31,6 +31,10 @@ typedef struct
   int count;
   PhysVec2 v[PHYS_POLYGON_MAX_VERTICES];
   PhysVec2 n[PHYS_POLYGON_MAX_VERTICES];
+  /* The outline projected on each of its own normals (the same arithmetic as on any axis), made
+   * once with the outline: every pair it is tested against needs them. */
+  PhysReal self_min[PHYS_POLYGON_MAX_VERTICES];
+  PhysReal self_max[PHYS_POLYGON_MAX_VERTICES];
 } PhysHull;
 
 /* The hull of a placed polygon. */

@@ -45,39 +45,6 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
-void
-phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w)
-{
-  h->count = w->count;
-  for (int i = 0; i < w->count; i++)
-    {
-      h->v[i] = w->vertices[i];
-      h->n[i] = w->normals[i];
-    }
-}
-
-void
-phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysReal c,
-                 PhysReal s)
-{
-  int n = shape->count;
-  h->count = n;
-  for (int i = 0; i < n; i++)
-    h->v[i] = phys_pose_apply (position, c, s, shape->vertices[i]);
-  for (int i = 0; i < n; i++)
-    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
-}
-
-void
-phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q)
-{
-  h->count = 2;
-  h->v[0] = p;
-  h->v[1] = q;
-  h->n[0] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (q, p)));
-  h->n[1] = phys_v2_neg (h->n[0]);
-}
-
 static void
 hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
 {
@@ -91,6 +58,50 @@ hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
     }
   *min = lo;
   *max = hi;
+}
+
+/* The outline on each of its own normals. */
+static void
+hull_project_self (PhysHull *h)
+{
+  for (int i = 0; i < h->count; i++)
+    hull_project (h, h->n[i], &h->self_min[i], &h->self_max[i]);
+}
+
+void
+phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w)
+{
+  h->count = w->count;
+  for (int i = 0; i < w->count; i++)
+    {
+      h->v[i] = w->vertices[i];
+      h->n[i] = w->normals[i];
+    }
+  hull_project_self (h);
+}
+
+void
+phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysReal c,
+                 PhysReal s)
+{
+  int n = shape->count;
+  h->count = n;
+  for (int i = 0; i < n; i++)
+    h->v[i] = phys_pose_apply (position, c, s, shape->vertices[i]);
+  for (int i = 0; i < n; i++)
+    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
+  hull_project_self (h);
+}
+
+void
+phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q)
+{
+  h->count = 2;
+  h->v[0] = p;
+  h->v[1] = q;
+  h->n[0] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (q, p)));
+  h->n[1] = phys_v2_neg (h->n[0]);
+  hull_project_self (h);
 }
 
 static void
@@ -113,14 +124,25 @@ axis_fill (PhysSatAxis *axis, int body, PhysSatAxisKind kind, int feature, PhysV
   axis->sign = axis->forward <= axis->backward ? 1.0 : -1.0;
 }
 
-/* The axis n of body's feature with both outlines projected on it. */
+/* The axis n of body's feature with both outlines projected on it (the owner's own projection
+ * as its hull keeps it). */
 static void
 axis_of_hulls (PhysSatAxis *axis, const PhysHull *a, const PhysHull *b, int body, int feature,
                PhysVec2 n)
 {
   PhysReal min_a, max_a, min_b, max_b;
-  hull_project (a, n, &min_a, &max_a);
-  hull_project (b, n, &min_b, &max_b);
+  if (body == 0)
+    {
+      min_a = a->self_min[feature];
+      max_a = a->self_max[feature];
+      hull_project (b, n, &min_b, &max_b);
+    }
+  else
+    {
+      hull_project (a, n, &min_a, &max_a);
+      min_b = b->self_min[feature];
+      max_b = b->self_max[feature];
+    }
   axis_fill (axis, body, PHYS_SAT_AXIS_EDGE, feature, n, min_a, max_a, min_b, max_b);
 }
 
