@@ -520,6 +520,26 @@ phys_rigid_polygon_box (const Step *st, int p)
 {
   const RigidScratch *r = st->s->rigid;
   PhysReal radius = st->world->polygons[p].radius;
+  if (st->world->polygons[p].fixed)
+    {
+      /* A fixed polygon (a ground, a wall) stays where it is: its own box, not its bounding
+       * circle's (a long ground's would reach everything), grown by the widest contact margin
+       * a pair with it can have (MARGIN_SLOPS slops of its own size) and the hair. */
+      const PhysPolygon *shape = &st->world->polygons[p].shape;
+      PhysReal c = cos (r->pang[p]), s = sin (r->pang[p]);
+      PhysVec2 v = phys_pose_apply (r->ppos[p], c, s, shape->vertices[0]);
+      PhysAabb box = { v, v };
+      for (int i = 1; i < shape->count; i++)
+        {
+          v = phys_pose_apply (r->ppos[p], c, s, shape->vertices[i]);
+          box.min = phys_v2 (v.x < box.min.x ? v.x : box.min.x, v.y < box.min.y ? v.y : box.min.y);
+          box.max = phys_v2 (v.x > box.max.x ? v.x : box.max.x, v.y > box.max.y ? v.y : box.max.y);
+        }
+      PhysReal grow = MARGIN_SLOPS * SLOP_FRACTION * radius + 1e-9 * (1.0 + radius);
+      box.min = phys_v2 (box.min.x - grow, box.min.y - grow);
+      box.max = phys_v2 (box.max.x + grow, box.max.y + grow);
+      return box;
+    }
   PhysReal T = 1.0 - r->ptau[p];
   PhysVec2 a = r->pacc[p];
   /* The chord of the path, plus how far a parabola strays from it (|a| T^2 / 8 on each axis). */
@@ -1161,6 +1181,34 @@ walls_reached (const PhysWorld *world, PhysAabb box, int *walls)
 /* The bodies near polygon p (its path's box) that it may touch: circles and polygons from the
  * grid (as which says), segments, walls and curves; into r->found as encoded bodies (kind in the
  * top bits). */
+static int
+compare_ids (const void *x, const void *y)
+{
+  int a = *(const int *) x, b = *(const int *) y;
+  return (a > b) - (a < b);
+}
+
+/* Sorts distinct ids ascending: by insertion when they are few (a query finds a handful). */
+static void
+sort_ids (int *ids, int n)
+{
+  if (n > 16)
+    {
+      qsort (ids, (size_t) n, sizeof *ids, compare_ids);
+      return;
+    }
+  for (int i = 1; i < n; i++)
+    {
+      int id = ids[i], at = i;
+      while (at > 0 && ids[at - 1] > id)
+        {
+          ids[at] = ids[at - 1];
+          at--;
+        }
+      ids[at] = id;
+    }
+}
+
 typedef enum
 {
   NEAR_ALL,           /* every body of the grid */
@@ -1186,16 +1234,10 @@ near_polygon (Step *st, int p, NearWhich which)
       if (id >= world->n_circles && (id - world->n_circles == p
                                      || (larger_only && id - world->n_circles < p)))
         continue;
-      /* In id order (insertion into the few found so far): the contacts' order, and so the
-       * solve's, does not depend on the grid's cells. */
-      int at = k++;
-      while (at > 0 && r->found[at - 1] > id)
-        {
-          r->found[at] = r->found[at - 1];
-          at--;
-        }
-      r->found[at] = id;
+      r->found[k++] = id;
     }
+  /* In id order: the contacts' order, and so the solve's, does not depend on the grid's cells. */
+  sort_ids (r->found, k);
   r->n_found = k;
   int first_segment = r->n_found;
   phys_grid_query_segments (&st->s->grid, box, collect_id, st);
