@@ -513,6 +513,42 @@ body_clock (Step *st, const Body *b, PhysReal t)
     }
 }
 
+typedef struct
+{
+  PhysVec2 x;
+  PhysReal a, c, s;
+} Pose;
+
+static void
+pose_of (const Step *st, const Body *b, PhysReal t, Pose *pose)
+{
+  body_pose_at (st, b, t, &pose->x, &pose->a);
+  RigidScratch *r = st->s->rigid;
+  if (b->kind == PHYS_BODY_POLYGON && t == r->ptau[b->index])
+    {
+      /* At its clock a polygon's turn is computed once: every pair near it uses it. */
+      int p = b->index;
+      if (r->pose_tau[p] != t)
+        {
+          r->pc[p] = cos (pose->a);
+          r->ps[p] = sin (pose->a);
+          r->pose_tau[p] = t;
+        }
+      pose->c = r->pc[p];
+      pose->s = r->ps[p];
+    }
+  else if (b->kind == PHYS_BODY_POLYGON || b->kind == PHYS_BODY_CIRCLE)
+    {
+      pose->c = cos (pose->a);
+      pose->s = sin (pose->a);
+    }
+  else
+    {
+      pose->c = 1.0;
+      pose->s = 0.0;
+    }
+}
+
 /* The box of polygon p's path from its clock to the end of the frame: its bounding circle
  * swept along the centre's path (turning stays inside that circle). */
 PhysAabb
@@ -526,7 +562,9 @@ phys_rigid_polygon_box (const Step *st, int p)
        * circle's (a long ground's would reach everything), grown by the widest contact margin
        * a pair with it can have (MARGIN_SLOPS slops of its own size) and the hair. */
       const PhysPolygon *shape = &st->world->polygons[p].shape;
-      PhysReal c = cos (r->pang[p]), s = sin (r->pang[p]);
+      Pose pose;
+      pose_of (st, &(Body) { PHYS_BODY_POLYGON, p }, r->ptau[p], &pose);
+      PhysReal c = pose.c, s = pose.s;
       PhysVec2 v = phys_pose_apply (r->ppos[p], c, s, shape->vertices[0]);
       PhysAabb box = { v, v };
       for (int i = 1; i < shape->count; i++)
@@ -711,42 +749,6 @@ pair_add (RigidScratch *r, uint64_t key, int contact)
 }
 
 /* ---- the static test of a pair ------------------------------------------------------- */
-
-typedef struct
-{
-  PhysVec2 x;
-  PhysReal a, c, s;
-} Pose;
-
-static void
-pose_of (const Step *st, const Body *b, PhysReal t, Pose *pose)
-{
-  body_pose_at (st, b, t, &pose->x, &pose->a);
-  RigidScratch *r = st->s->rigid;
-  if (b->kind == PHYS_BODY_POLYGON && t == r->ptau[b->index])
-    {
-      /* At its clock a polygon's turn is computed once: every pair near it uses it. */
-      int p = b->index;
-      if (r->pose_tau[p] != t)
-        {
-          r->pc[p] = cos (pose->a);
-          r->ps[p] = sin (pose->a);
-          r->pose_tau[p] = t;
-        }
-      pose->c = r->pc[p];
-      pose->s = r->ps[p];
-    }
-  else if (b->kind == PHYS_BODY_POLYGON || b->kind == PHYS_BODY_CIRCLE)
-    {
-      pose->c = cos (pose->a);
-      pose->s = sin (pose->a);
-    }
-  else
-    {
-      pose->c = 1.0;
-      pose->s = 0.0;
-    }
-}
 
 /* The rigid event kind of a pair in its canonical order, or -1 when it is not a rigid pair. */
 static int
@@ -2609,6 +2611,19 @@ pose_set (SolverPose *p, PhysVec2 x, PhysReal a)
   p->s = sin (a);
 }
 
+/* Fixed polygon p's pose: where it stands all frame (its turn computed once a frame, the same
+ * as pose_set's). */
+static void
+fixed_pose (const Step *st, int p, SolverPose *out)
+{
+  Pose pose;
+  pose_of (st, &(Body) { PHYS_BODY_POLYGON, p }, st->s->rigid->ptau[p], &pose);
+  out->x = pose.x;
+  out->a = pose.a;
+  out->c = pose.c;
+  out->s = pose.s;
+}
+
 /* Where contact c's point k is now, its separation and the normal (a to b). */
 static void
 contact_measure (const Contact *c, const SolverPose *A, const SolverPose *B, int k,
@@ -2718,14 +2733,12 @@ correct_positions (Step *st)
           SolverPose own_a, own_b;
           if (c->sa == 0 && c->a.kind == PHYS_BODY_POLYGON)
             {
-              pose_set (&own_a, st->world->polygons[c->a.index].position,
-                        st->world->polygons[c->a.index].angle);
+              fixed_pose (st, c->a.index, &own_a);
               A = &own_a;
             }
           if (c->sb == 0 && c->b.kind == PHYS_BODY_POLYGON)
             {
-              pose_set (&own_b, st->world->polygons[c->b.index].position,
-                        st->world->polygons[c->b.index].angle);
+              fixed_pose (st, c->b.index, &own_b);
               B = &own_b;
             }
           else if (c->sb == 0 && c->b.kind == PHYS_BODY_CIRCLE)

@@ -181,9 +181,12 @@ contact_consider (PhysSatContact *out, int k, const PhysSatAxis *axis)
     return;
   if (out->first_separating < 0 && axis->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
     out->first_separating = k;
-  if (out->best < 0 || axis->overlap < out->best_axis.overlap)
+  /* The least overlap so far is kept apart as well (out->overlap, set again from the copy by
+   * contact_choose): read back from the fresh copy, it would wait for the copy's stores. */
+  if (out->best < 0 || axis->overlap < out->overlap)
     {
       out->best = k;
+      out->overlap = axis->overlap;
       out->best_axis = *axis;
     }
 }
