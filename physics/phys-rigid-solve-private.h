@@ -3,10 +3,12 @@
  * accumulated clamping, the block solve of a face's two points), on compact rows.
  *
  * The step (phys-rigid-step.c) makes a row of each contact solved as the frame begins; the rows
- * are put in colour order (no two rows of a colour share a moving body), so that the processor
- * can work on the next row while the last one's sums finish: a row of one colour never waits for
- * another of the same colour, and each row still sees every impulse applied before it, as
- * Gauss-Seidel does. The order is a function of the contacts' order alone: the same on every run.
+ * are put in colour order (no two rows of a colour share a moving body), and a sweep takes runs
+ * of up to 8 consecutive rows that share no moving body with their steps interleaved (friction
+ * at every row's first point, then at their second, then their normal impulses), so that the
+ * processor works on all of them at once. Rows that share no body give the same bits in any
+ * order, so each row still sees every impulse applied before it, as Gauss-Seidel does. The order
+ * is a function of the contacts' order alone: the same on every run.
  */
 #pragma once
 
