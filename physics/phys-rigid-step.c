@@ -2346,7 +2346,8 @@ found_copy (RigidScratch *r)
       r->cap_codes = r->cap_found;
       r->codes = phys_step_realloc (r->codes, (size_t) r->cap_codes, sizeof *r->codes);
     }
-  memcpy (r->codes, r->found, (size_t) r->n_found * sizeof *r->codes);
+  if (r->n_found > 0)
+    memcpy (r->codes, r->found, (size_t) r->n_found * sizeof *r->codes);
   return r->codes;
 }
 
