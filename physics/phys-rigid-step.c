@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "phys-advance-private.h"
+#include "phys-rigid-solve-private.h"
 #include "phys-step-private.h"
 
 /* Velocity iterations of the contact solver (Box2D 2.4 uses 8). */
@@ -64,15 +65,6 @@ typedef struct
   int kind;   /* PhysBodyKind */
   int index;
 } Body;
-
-/* A moving body as the solver sees it. */
-typedef struct
-{
-  PhysVec2 v;    /* velocity, world units per time unit */
-  PhysReal w;    /* angular velocity, radians per time unit */
-  PhysReal im;   /* inverse mass, 0 when immovable */
-  PhysReal ii;   /* inverse inertia */
-} SolverBody;
 
 /* A body's pose as the position correction moves it. */
 typedef struct
@@ -177,9 +169,20 @@ struct RigidScratch
   Body *body_of;
   int n_bodies, cap_bodies;
   SolverPose *poses;
+  SolverBody *before;    /* the bodies as the solve began */
+  PhysVec2 *final_v;     /* the velocities they end the frame with */
 
   int *found;            /* a query's results */
   int n_found, cap_found;
+  int *codes;            /* a copy of them to walk */
+  int cap_codes;
+
+  SolverRow *rows;       /* the solver's rows, in colour order */
+  SolverRow *unsorted;   /* the same, in the contacts' order */
+  int *order, *colors;   /* rows[i] is contact order[i]; a row's colour */
+  int cap_rows;
+  uint64_t *masks;       /* per solver body: the colours its rows took */
+  int cap_masks;
 
   int solve_answer;      /* the answer the contact solve was, or -1 */
   int solve_iterations;  /* velocity iterations the solve made */
@@ -222,7 +225,15 @@ phys_rigid_scratch_free (RigidScratch *r)
   free (r->bodies);
   free (r->body_of);
   free (r->poses);
+  free (r->before);
+  free (r->final_v);
   free (r->found);
+  free (r->codes);
+  free (r->rows);
+  free (r->unsorted);
+  free (r->order);
+  free (r->colors);
+  free (r->masks);
   free (r);
 }
 
@@ -502,6 +513,42 @@ body_clock (Step *st, const Body *b, PhysReal t)
     }
 }
 
+typedef struct
+{
+  PhysVec2 x;
+  PhysReal a, c, s;
+} Pose;
+
+static void
+pose_of (const Step *st, const Body *b, PhysReal t, Pose *pose)
+{
+  body_pose_at (st, b, t, &pose->x, &pose->a);
+  RigidScratch *r = st->s->rigid;
+  if (b->kind == PHYS_BODY_POLYGON && t == r->ptau[b->index])
+    {
+      /* At its clock a polygon's turn is computed once: every pair near it uses it. */
+      int p = b->index;
+      if (r->pose_tau[p] != t)
+        {
+          r->pc[p] = cos (pose->a);
+          r->ps[p] = sin (pose->a);
+          r->pose_tau[p] = t;
+        }
+      pose->c = r->pc[p];
+      pose->s = r->ps[p];
+    }
+  else if (b->kind == PHYS_BODY_POLYGON || b->kind == PHYS_BODY_CIRCLE)
+    {
+      pose->c = cos (pose->a);
+      pose->s = sin (pose->a);
+    }
+  else
+    {
+      pose->c = 1.0;
+      pose->s = 0.0;
+    }
+}
+
 /* The box of polygon p's path from its clock to the end of the frame: its bounding circle
  * swept along the centre's path (turning stays inside that circle). */
 PhysAabb
@@ -509,6 +556,28 @@ phys_rigid_polygon_box (const Step *st, int p)
 {
   const RigidScratch *r = st->s->rigid;
   PhysReal radius = st->world->polygons[p].radius;
+  if (st->world->polygons[p].fixed)
+    {
+      /* A fixed polygon (a ground, a wall) stays where it is: its own box, not its bounding
+       * circle's (a long ground's would reach everything), grown by the widest contact margin
+       * a pair with it can have (MARGIN_SLOPS slops of its own size) and the hair. */
+      const PhysPolygon *shape = &st->world->polygons[p].shape;
+      Pose pose;
+      pose_of (st, &(Body) { PHYS_BODY_POLYGON, p }, r->ptau[p], &pose);
+      PhysReal c = pose.c, s = pose.s;
+      PhysVec2 v = phys_pose_apply (r->ppos[p], c, s, shape->vertices[0]);
+      PhysAabb box = { v, v };
+      for (int i = 1; i < shape->count; i++)
+        {
+          v = phys_pose_apply (r->ppos[p], c, s, shape->vertices[i]);
+          box.min = phys_v2 (v.x < box.min.x ? v.x : box.min.x, v.y < box.min.y ? v.y : box.min.y);
+          box.max = phys_v2 (v.x > box.max.x ? v.x : box.max.x, v.y > box.max.y ? v.y : box.max.y);
+        }
+      PhysReal grow = MARGIN_SLOPS * SLOP_FRACTION * radius + 1e-9 * (1.0 + radius);
+      box.min = phys_v2 (box.min.x - grow, box.min.y - grow);
+      box.max = phys_v2 (box.max.x + grow, box.max.y + grow);
+      return box;
+    }
   PhysReal T = 1.0 - r->ptau[p];
   PhysVec2 a = r->pacc[p];
   /* The chord of the path, plus how far a parabola strays from it (|a| T^2 / 8 on each axis). */
@@ -680,42 +749,6 @@ pair_add (RigidScratch *r, uint64_t key, int contact)
 }
 
 /* ---- the static test of a pair ------------------------------------------------------- */
-
-typedef struct
-{
-  PhysVec2 x;
-  PhysReal a, c, s;
-} Pose;
-
-static void
-pose_of (const Step *st, const Body *b, PhysReal t, Pose *pose)
-{
-  body_pose_at (st, b, t, &pose->x, &pose->a);
-  RigidScratch *r = st->s->rigid;
-  if (b->kind == PHYS_BODY_POLYGON && t == r->ptau[b->index])
-    {
-      /* At its clock a polygon's turn is computed once: every pair near it uses it. */
-      int p = b->index;
-      if (r->pose_tau[p] != t)
-        {
-          r->pc[p] = cos (pose->a);
-          r->ps[p] = sin (pose->a);
-          r->pose_tau[p] = t;
-        }
-      pose->c = r->pc[p];
-      pose->s = r->ps[p];
-    }
-  else if (b->kind == PHYS_BODY_POLYGON || b->kind == PHYS_BODY_CIRCLE)
-    {
-      pose->c = cos (pose->a);
-      pose->s = sin (pose->a);
-    }
-  else
-    {
-      pose->c = 1.0;
-      pose->s = 0.0;
-    }
-}
 
 /* The rigid event kind of a pair in its canonical order, or -1 when it is not a rigid pair. */
 static int
@@ -951,6 +984,8 @@ slot_of (Step *st, const Body *b)
           r->bodies = phys_step_realloc (r->bodies, (size_t) r->cap_bodies, sizeof *r->bodies);
           r->body_of = phys_step_realloc (r->body_of, (size_t) r->cap_bodies, sizeof *r->body_of);
           r->poses = phys_step_realloc (r->poses, (size_t) r->cap_bodies, sizeof *r->poses);
+          r->before = phys_step_realloc (r->before, (size_t) r->cap_bodies, sizeof *r->before);
+          r->final_v = phys_step_realloc (r->final_v, (size_t) r->cap_bodies, sizeof *r->final_v);
         }
       memset (&r->bodies[0], 0, sizeof r->bodies[0]);
       r->body_of[0] = body (-1, -1);
@@ -967,6 +1002,8 @@ slot_of (Step *st, const Body *b)
       r->bodies = phys_step_realloc (r->bodies, (size_t) r->cap_bodies, sizeof *r->bodies);
       r->body_of = phys_step_realloc (r->body_of, (size_t) r->cap_bodies, sizeof *r->body_of);
       r->poses = phys_step_realloc (r->poses, (size_t) r->cap_bodies, sizeof *r->poses);
+      r->before = phys_step_realloc (r->before, (size_t) r->cap_bodies, sizeof *r->before);
+      r->final_v = phys_step_realloc (r->final_v, (size_t) r->cap_bodies, sizeof *r->final_v);
     }
   *slot = r->n_bodies++;
   SolverBody *sb = &r->bodies[*slot];
@@ -1104,82 +1141,6 @@ apply (SolverBody *A, SolverBody *B, const ContactPoint *q, PhysVec2 P)
   B->w += B->ii * phys_v2_cross (q->rb, P);
 }
 
-/* One velocity iteration of a contact: friction first (its bound from the normal impulse so
- * far), then the normal impulses, accumulated and clamped (the two points of a face exactly
- * together when K allows: Box2D's block solver). */
-static void
-contact_iterate (RigidScratch *r, Contact *c)
-{
-  SolverBody *A = &r->bodies[c->sa], *B = &r->bodies[c->sb];
-  PhysVec2 n = c->n, t = phys_v2 (-n.y, n.x);
-  for (int k = 0; k < c->count; k++)
-    {
-      ContactPoint *q = &c->p[k];
-      PhysVec2 dv = phys_v2_sub (point_velocity (B->v, B->w, q->rb), point_velocity (A->v, A->w, q->ra));
-      PhysReal lambda = -q->tmass * phys_v2_dot (dv, t);
-      PhysReal limit = c->friction * q->jn;
-      PhysReal jt = q->jt + lambda;
-      jt = jt > limit ? limit : (jt < -limit ? -limit : jt);
-      lambda = jt - q->jt;
-      q->jt = jt;
-      apply (A, B, q, phys_v2_scale (t, lambda));
-    }
-  if (!c->block)
-    {
-      for (int k = 0; k < c->count; k++)
-        {
-          ContactPoint *q = &c->p[k];
-          PhysVec2 dv = phys_v2_sub (point_velocity (B->v, B->w, q->rb),
-                                     point_velocity (A->v, A->w, q->ra));
-          PhysReal lambda = -q->nmass * (phys_v2_dot (dv, n) - q->bias);
-          PhysReal jn = q->jn + lambda > 0.0 ? q->jn + lambda : 0.0;
-          lambda = jn - q->jn;
-          q->jn = jn;
-          apply (A, B, q, phys_v2_scale (n, lambda));
-        }
-      return;
-    }
-  ContactPoint *q1 = &c->p[0], *q2 = &c->p[1];
-  PhysReal a1 = q1->jn, a2 = q2->jn;
-  PhysVec2 dv1 = phys_v2_sub (point_velocity (B->v, B->w, q1->rb), point_velocity (A->v, A->w, q1->ra));
-  PhysVec2 dv2 = phys_v2_sub (point_velocity (B->v, B->w, q2->rb), point_velocity (A->v, A->w, q2->ra));
-  /* b = vn - bias - K a: the velocities the accumulated impulses a would leave without them. */
-  PhysReal b1 = phys_v2_dot (dv1, n) - q1->bias - (c->k11 * a1 + c->k12 * a2);
-  PhysReal b2 = phys_v2_dot (dv2, n) - q2->bias - (c->k12 * a1 + c->k22 * a2);
-  PhysReal x1, x2;
-  /* Both points pushing: x = -K^-1 b. */
-  x1 = -(c->m11 * b1 + c->m12 * b2);
-  x2 = -(c->m12 * b1 + c->m22 * b2);
-  if (!(x1 >= 0.0 && x2 >= 0.0))
-    {
-      /* Point 1 alone, point 2 separating. */
-      x1 = -q1->nmass * b1;
-      x2 = 0.0;
-      if (!(x1 >= 0.0 && c->k12 * x1 + b2 >= 0.0))
-        {
-          /* Point 2 alone. */
-          x1 = 0.0;
-          x2 = -q2->nmass * b2;
-          if (!(x2 >= 0.0 && c->k12 * x2 + b1 >= 0.0))
-            {
-              /* Neither: both separating. Anything else (only rounding can get here) keeps the
-               * impulses as they are. */
-              x1 = x2 = 0.0;
-              if (!(b1 >= 0.0 && b2 >= 0.0))
-                return;
-            }
-        }
-    }
-  PhysReal d1 = x1 - a1, d2 = x2 - a2;
-  q1->jn = x1;
-  q2->jn = x2;
-  PhysVec2 P1 = phys_v2_scale (n, d1), P2 = phys_v2_scale (n, d2);
-  A->v = phys_v2_add_scaled (A->v, phys_v2_add (P1, P2), -A->im);
-  A->w -= A->ii * (phys_v2_cross (q1->ra, P1) + phys_v2_cross (q2->ra, P2));
-  B->v = phys_v2_add_scaled (B->v, phys_v2_add (P1, P2), B->im);
-  B->w += B->ii * (phys_v2_cross (q1->rb, P1) + phys_v2_cross (q2->rb, P2));
-}
-
 /* ---- the contacts touching as the frame begins ---------------------------------------- */
 
 static void
@@ -1219,17 +1180,54 @@ walls_reached (const PhysWorld *world, PhysAabb box, int *walls)
   return n;
 }
 
-/* The bodies near polygon p (its path's box) that it may touch: circles and polygons of larger
- * index from the grid, segments, walls and curves; into r->found as encoded bodies (kind in the
+/* The bodies near polygon p (its path's box) that it may touch: circles and polygons from the
+ * grid (as which says), segments, walls and curves; into r->found as encoded bodies (kind in the
  * top bits). */
+static int
+compare_ids (const void *x, const void *y)
+{
+  int a = *(const int *) x, b = *(const int *) y;
+  return (a > b) - (a < b);
+}
+
+/* Sorts distinct ids ascending: by insertion when they are few (a query finds a handful). */
 static void
-near_polygon (Step *st, int p, bool larger_only)
+sort_ids (int *ids, int n)
+{
+  if (n > 16)
+    {
+      qsort (ids, (size_t) n, sizeof *ids, compare_ids);
+      return;
+    }
+  for (int i = 1; i < n; i++)
+    {
+      int id = ids[i], at = i;
+      while (at > 0 && ids[at - 1] > id)
+        {
+          ids[at] = ids[at - 1];
+          at--;
+        }
+      ids[at] = id;
+    }
+}
+
+typedef enum
+{
+  NEAR_ALL,           /* every body of the grid */
+  NEAR_LARGER,        /* polygons of larger index and every circle */
+  NEAR_FIXED_ONLY,    /* none of the grid's: segments, walls and curves only */
+} NearWhich;
+
+static void
+near_polygon (Step *st, int p, NearWhich which)
 {
   RigidScratch *r = st->s->rigid;
   const PhysWorld *world = st->world;
+  bool larger_only = which == NEAR_LARGER;
   r->n_found = 0;
   PhysAabb box = phys_rigid_polygon_box (st, p);
-  phys_grid_query (&st->s->grid, box, collect_id, st);
+  if (which != NEAR_FIXED_ONLY)
+    phys_grid_query (&st->s->grid, box, collect_id, st);
   int n_grid = r->n_found;
   int k = 0;
   for (int i = 0; i < n_grid; i++)
@@ -1240,6 +1238,8 @@ near_polygon (Step *st, int p, bool larger_only)
         continue;
       r->found[k++] = id;
     }
+  /* In id order: the contacts' order, and so the solve's, does not depend on the grid's cells. */
+  sort_ids (r->found, k);
   r->n_found = k;
   int first_segment = r->n_found;
   phys_grid_query_segments (&st->s->grid, box, collect_id, st);
@@ -1284,14 +1284,14 @@ memory_keeper (const Step *st, const Contact *c, Body *other)
   return -1;
 }
 
-/* A point of a contact in the keeper's frame (its pose as the frame began). */
+/* A point of a contact in the keeper's frame (its pose as the frame began: its clock, before
+ * the solve moves it; the turn computed once for every contact of the polygon). */
 static PhysVec2
 keeper_local (const Step *st, int keeper, PhysVec2 point)
 {
-  const PhysPolygonBody *k = &st->world->polygons[keeper];
-  PhysReal c = cos (k->angle), s = sin (k->angle);
-  PhysVec2 d = phys_v2_sub (point, k->position);
-  return phys_v2 (c * d.x + s * d.y, -s * d.x + c * d.y);
+  Pose pose;
+  pose_of (st, &(Body) { PHYS_BODY_POLYGON, keeper }, 0.0, &pose);
+  return to_local (&pose, phys_v2_sub (point, pose.x));
 }
 
 /* The remembered impulses of a contact, matched point by point by feature id, or else by place
@@ -1648,6 +1648,71 @@ body_set_motion (Step *st, const Body *b, PhysReal t, PhysVec2 before_v, PhysRea
     }
 }
 
+/* The solver's rows of the frame's contacts (masses, biases and warm impulses set), in colour
+ * order (phys_rigid_solver_order()): r->rows[i] is contact r->order[i]. Returns the row of
+ * contact tracked, or -1. */
+static int
+solver_rows (RigidScratch *r, int tracked)
+{
+  int n = r->n_contacts;
+  if (n > r->cap_rows)
+    {
+      r->cap_rows = r->cap_contacts;
+      r->rows = phys_step_realloc (r->rows, (size_t) r->cap_rows, sizeof *r->rows);
+      r->unsorted = phys_step_realloc (r->unsorted, (size_t) r->cap_rows, sizeof *r->unsorted);
+      r->order = phys_step_realloc (r->order, (size_t) r->cap_rows, sizeof *r->order);
+      r->colors = phys_step_realloc (r->colors, (size_t) r->cap_rows, sizeof *r->colors);
+    }
+  if (r->n_bodies > r->cap_masks)
+    {
+      r->cap_masks = r->cap_bodies;
+      r->masks = phys_step_realloc (r->masks, (size_t) r->cap_masks, sizeof *r->masks);
+    }
+  for (int i = 0; i < n; i++)
+    {
+      const Contact *c = &r->contacts[i];
+      SolverRow *row = &r->unsorted[i];
+      /* Zeroed whole: a one-point row's second point is read, and never used. */
+      memset (row, 0, sizeof *row);
+      row->sa = c->sa;
+      row->sb = c->sb;
+      row->count = c->count;
+      row->block = c->block;
+      row->n = c->n;
+      row->friction = c->friction;
+      row->k11 = c->k11;
+      row->k12 = c->k12;
+      row->k22 = c->k22;
+      row->m11 = c->m11;
+      row->m12 = c->m12;
+      row->m22 = c->m22;
+      PhysVec2 t = phys_v2 (-c->n.y, c->n.x);
+      for (int k = 0; k < c->count; k++)
+        {
+          const ContactPoint *q = &c->p[k];
+          SolverPoint *o = &row->p[k];
+          o->rna = phys_v2_cross (q->ra, c->n);
+          o->rnb = phys_v2_cross (q->rb, c->n);
+          o->rta = phys_v2_cross (q->ra, t);
+          o->rtb = phys_v2_cross (q->rb, t);
+          o->nmass = q->nmass;
+          o->tmass = q->tmass;
+          o->jn = q->jn;
+          o->jt = q->jt;
+          o->bias = q->bias;
+        }
+    }
+  phys_rigid_solver_order (r->unsorted, n, r->masks, r->n_bodies, r->colors, r->order);
+  int tracked_row = -1;
+  for (int i = 0; i < n; i++)
+    {
+      r->rows[i] = r->unsorted[r->order[i]];
+      if (r->order[i] == tracked)
+        tracked_row = i;
+    }
+  return tracked_row;
+}
+
 void
 phys_rigid_contacts (Step *st)
 {
@@ -1657,7 +1722,7 @@ phys_rigid_contacts (Step *st)
   for (int p = 0; p < world->n_polygons; p++)
     {
       Body a = body (PHYS_BODY_POLYGON, p);
-      near_polygon (st, p, true);
+      near_polygon (st, p, NEAR_LARGER);
       for (int k = 0; k < r->n_found; k++)
         {
           Body b = found_body (st, r->found[k]);
@@ -1729,9 +1794,7 @@ phys_rigid_contacts (Step *st)
   /* The bodies' velocities as the integrators end the frame. */
   for (int k = 1; k < r->n_bodies; k++)
     end_velocity (st, &r->body_of[k], &r->bodies[k].v, &r->bodies[k].w);
-  SolverBody *before = malloc ((size_t) r->n_bodies * sizeof *before);
-  if (before == NULL)
-    abort ();
+  SolverBody *before = r->before;
   memcpy (before, r->bodies, (size_t) r->n_bodies * sizeof *before);
 
   int warm = 0, points = 0;
@@ -1782,34 +1845,35 @@ phys_rigid_contacts (Step *st)
   bool cold = 2 * (points - warm) > points;
   int iterations = cold ? COLD_ITERATIONS : VELOCITY_ITERATIONS;
   r->solve_iterations = iterations;
+  int tracked_row = solver_rows (r, tracked);
   for (int it = 0; it < iterations; it++)
     {
       PhysReal change = 0.0, largest = 0.0;
-      for (int i = 0; i < r->n_contacts; i++)
-        {
-          Contact *c = &r->contacts[i];
-          PhysReal was[2] = { c->p[0].jn, c->count > 1 ? c->p[1].jn : 0.0 };
-          contact_iterate (r, c);
-          for (int k = 0; k < c->count && cold; k++)
-            {
-              PhysReal d = fabs (c->p[k].jn - was[k]);
-              change = d > change ? d : change;
-              largest = c->p[k].jn > largest ? c->p[k].jn : largest;
-            }
-        }
-      if (tracked >= 0 && tracked < r->n_contacts && it < PHYS_RIGID_MAX_ITERATIONS)
+      phys_rigid_solver_sweep (r->bodies, r->rows, r->n_contacts, cold ? &change : NULL,
+                               cold ? &largest : NULL);
+      if (tracked_row >= 0 && it < PHYS_RIGID_MAX_ITERATIONS)
         {
           detail->iterations = it + 1;
-          for (int k = 0; k < r->contacts[tracked].count; k++)
+          for (int k = 0; k < r->rows[tracked_row].count; k++)
             {
-              detail->jn[it][k] = r->contacts[tracked].p[k].jn;
-              detail->jt[it][k] = r->contacts[tracked].p[k].jt;
+              detail->jn[it][k] = r->rows[tracked_row].p[k].jn;
+              detail->jt[it][k] = r->rows[tracked_row].p[k].jt;
             }
         }
       if (cold && it + 1 >= VELOCITY_ITERATIONS && change <= COLD_CONVERGED * largest)
         {
           r->solve_iterations = it + 1;
           break;
+        }
+    }
+  /* The impulses back to their contacts. */
+  for (int i = 0; i < r->n_contacts; i++)
+    {
+      Contact *c = &r->contacts[r->order[i]];
+      for (int k = 0; k < c->count; k++)
+        {
+          c->p[k].jn = r->rows[i].p[k].jn;
+          c->p[k].jt = r->rows[i].p[k].jt;
         }
     }
   remember (st);
@@ -1857,7 +1921,6 @@ phys_rigid_contacts (Step *st)
   for (int k = 1; k < r->n_bodies; k++)
     body_set_motion (st, &r->body_of[k], 0.0, before[k].v, before[k].w, r->bodies[k].v,
                      r->bodies[k].w, true);
-  free (before);
 }
 
 /* ---- the search for a pair's first touch ----------------------------------------------- */
@@ -2274,44 +2337,49 @@ phys_rigid_test_pair (Step *st, int i, int j)
   test_rigid (st, &a, &b);
 }
 
+/* A copy of r->found to walk, kept apart from the queries the tests might make. */
+static const int *
+found_copy (RigidScratch *r)
+{
+  if (r->n_found > r->cap_codes)
+    {
+      r->cap_codes = r->cap_found;
+      r->codes = phys_step_realloc (r->codes, (size_t) r->cap_codes, sizeof *r->codes);
+    }
+  if (r->n_found > 0)
+    memcpy (r->codes, r->found, (size_t) r->n_found * sizeof *r->codes);
+  return r->codes;
+}
+
 void
 phys_rigid_test_polygon_static (Step *st, int p)
 {
   RigidScratch *r = st->s->rigid;
-  near_polygon (st, p, true);
   /* The grid's pairs are tested by the circles' pass; here the segments, walls and curves. */
+  near_polygon (st, p, NEAR_FIXED_ONLY);
   int n = r->n_found;
-  int *codes = malloc (((size_t) n + 1) * sizeof *codes);
-  if (codes == NULL)
-    abort ();
-  memcpy (codes, r->found, (size_t) n * sizeof *codes);
+  const int *codes = found_copy (r);
   Body a = body (PHYS_BODY_POLYGON, p);
   for (int k = 0; k < n; k++)
-    if (codes[k] < 0)
-      {
-        Body b = found_body (st, codes[k]);
-        test_rigid (st, &a, &b);
-      }
-  free (codes);
+    {
+      Body b = found_body (st, codes[k]);
+      test_rigid (st, &a, &b);
+    }
 }
 
 void
 phys_rigid_test_polygon (Step *st, int p)
 {
   RigidScratch *r = st->s->rigid;
-  near_polygon (st, p, false);
+  near_polygon (st, p, NEAR_ALL);
   int n = r->n_found;
-  int *codes = malloc (((size_t) n + 1) * sizeof *codes);
-  if (codes == NULL)
-    abort ();
-  memcpy (codes, r->found, (size_t) n * sizeof *codes);
+  const int *codes = found_copy (r);
   for (int k = 0; k < n; k++)
     {
       Body a = body (PHYS_BODY_POLYGON, p), b = found_body (st, codes[k]);
       canonical (&a, &b);
       test_rigid (st, &a, &b);
     }
-  free (codes);
 }
 
 void
@@ -2544,6 +2612,19 @@ pose_set (SolverPose *p, PhysVec2 x, PhysReal a)
   p->s = sin (a);
 }
 
+/* Fixed polygon p's pose: where it stands all frame (its turn computed once a frame, the same
+ * as pose_set's). */
+static void
+fixed_pose (const Step *st, int p, SolverPose *out)
+{
+  Pose pose;
+  pose_of (st, &(Body) { PHYS_BODY_POLYGON, p }, st->s->rigid->ptau[p], &pose);
+  out->x = pose.x;
+  out->a = pose.a;
+  out->c = pose.c;
+  out->s = pose.s;
+}
+
 /* Where contact c's point k is now, its separation and the normal (a to b). */
 static void
 contact_measure (const Contact *c, const SolverPose *A, const SolverPose *B, int k,
@@ -2623,9 +2704,7 @@ correct_positions (Step *st)
       else
         contact_fill (st, c, &sat, &pa, &pb);
     }
-  PhysVec2 *final_v = malloc ((size_t) r->n_bodies * sizeof *final_v);
-  if (final_v == NULL)
-    abort ();
+  PhysVec2 *final_v = r->final_v;
   for (int k = 0; k < r->n_bodies; k++)
     {
       const Body *b = &r->body_of[k];
@@ -2655,14 +2734,12 @@ correct_positions (Step *st)
           SolverPose own_a, own_b;
           if (c->sa == 0 && c->a.kind == PHYS_BODY_POLYGON)
             {
-              pose_set (&own_a, st->world->polygons[c->a.index].position,
-                        st->world->polygons[c->a.index].angle);
+              fixed_pose (st, c->a.index, &own_a);
               A = &own_a;
             }
           if (c->sb == 0 && c->b.kind == PHYS_BODY_POLYGON)
             {
-              pose_set (&own_b, st->world->polygons[c->b.index].position,
-                        st->world->polygons[c->b.index].angle);
+              fixed_pose (st, c->b.index, &own_b);
               B = &own_b;
             }
           else if (c->sb == 0 && c->b.kind == PHYS_BODY_CIRCLE)
@@ -2730,7 +2807,6 @@ correct_positions (Step *st)
           st->world->circles[b->index].angle = r->poses[k].a;
         }
     }
-  free (final_v);
 }
 
 void

@@ -31,6 +31,10 @@ typedef struct
   int count;
   PhysVec2 v[PHYS_POLYGON_MAX_VERTICES];
   PhysVec2 n[PHYS_POLYGON_MAX_VERTICES];
+  /* The outline projected on each of its own normals (the same arithmetic as on any axis), made
+   * once with the outline: every pair it is tested against needs them. */
+  PhysReal self_min[PHYS_POLYGON_MAX_VERTICES];
+  PhysReal self_max[PHYS_POLYGON_MAX_VERTICES];
 } PhysHull;
 
 /* The hull of a placed polygon. */
@@ -47,7 +51,8 @@ void phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q);
 /* What a static test found. The manifold is built when the least overlap is at least -keep,
  * and keeps the points whose separation is at most keep (the public tests use
  * PHYS_CONTACT_TOUCH_TOLERANCE; the step a contact margin). Fields the manifold does not use
- * are left as they are. */
+ * are left as they are; so are its clipping steps (manifold.clips) when the core is given no
+ * record. */
 typedef struct
 {
   PhysContactVerdict verdict;

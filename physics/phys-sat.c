@@ -10,6 +10,7 @@
  * test, so the inspector can show every axis. Ties keep the smaller index, so the
  * choice of axis and edges never depends on anything but the inputs' order.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "phys-sat-private.h"
@@ -44,39 +45,6 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
-void
-phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w)
-{
-  h->count = w->count;
-  for (int i = 0; i < w->count; i++)
-    {
-      h->v[i] = w->vertices[i];
-      h->n[i] = w->normals[i];
-    }
-}
-
-void
-phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysReal c,
-                 PhysReal s)
-{
-  int n = shape->count;
-  h->count = n;
-  for (int i = 0; i < n; i++)
-    h->v[i] = phys_pose_apply (position, c, s, shape->vertices[i]);
-  for (int i = 0; i < n; i++)
-    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
-}
-
-void
-phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q)
-{
-  h->count = 2;
-  h->v[0] = p;
-  h->v[1] = q;
-  h->n[0] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (q, p)));
-  h->n[1] = phys_v2_neg (h->n[0]);
-}
-
 static void
 hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
 {
@@ -90,6 +58,50 @@ hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
     }
   *min = lo;
   *max = hi;
+}
+
+/* The outline on each of its own normals. */
+static void
+hull_project_self (PhysHull *h)
+{
+  for (int i = 0; i < h->count; i++)
+    hull_project (h, h->n[i], &h->self_min[i], &h->self_max[i]);
+}
+
+void
+phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w)
+{
+  h->count = w->count;
+  for (int i = 0; i < w->count; i++)
+    {
+      h->v[i] = w->vertices[i];
+      h->n[i] = w->normals[i];
+    }
+  hull_project_self (h);
+}
+
+void
+phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysReal c,
+                 PhysReal s)
+{
+  int n = shape->count;
+  h->count = n;
+  for (int i = 0; i < n; i++)
+    h->v[i] = phys_pose_apply (position, c, s, shape->vertices[i]);
+  for (int i = 0; i < n; i++)
+    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
+  hull_project_self (h);
+}
+
+void
+phys_hull_segment (PhysHull *h, PhysVec2 p, PhysVec2 q)
+{
+  h->count = 2;
+  h->v[0] = p;
+  h->v[1] = q;
+  h->n[0] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (q, p)));
+  h->n[1] = phys_v2_neg (h->n[0]);
+  hull_project_self (h);
 }
 
 static void
@@ -112,14 +124,25 @@ axis_fill (PhysSatAxis *axis, int body, PhysSatAxisKind kind, int feature, PhysV
   axis->sign = axis->forward <= axis->backward ? 1.0 : -1.0;
 }
 
-/* The axis n of body's feature with both outlines projected on it. */
+/* The axis n of body's feature with both outlines projected on it (the owner's own projection
+ * as its hull keeps it). */
 static void
 axis_of_hulls (PhysSatAxis *axis, const PhysHull *a, const PhysHull *b, int body, int feature,
                PhysVec2 n)
 {
   PhysReal min_a, max_a, min_b, max_b;
-  hull_project (a, n, &min_a, &max_a);
-  hull_project (b, n, &min_b, &max_b);
+  if (body == 0)
+    {
+      min_a = a->self_min[feature];
+      max_a = a->self_max[feature];
+      hull_project (b, n, &min_b, &max_b);
+    }
+  else
+    {
+      hull_project (a, n, &min_a, &max_a);
+      min_b = b->self_min[feature];
+      max_b = b->self_max[feature];
+    }
   axis_fill (axis, body, PHYS_SAT_AXIS_EDGE, feature, n, min_a, max_a, min_b, max_b);
 }
 
@@ -158,9 +181,12 @@ contact_consider (PhysSatContact *out, int k, const PhysSatAxis *axis)
     return;
   if (out->first_separating < 0 && axis->overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
     out->first_separating = k;
-  if (out->best < 0 || axis->overlap < out->best_axis.overlap)
+  /* The least overlap so far is kept apart as well (out->overlap, set again from the copy by
+   * contact_choose): read back from the fresh copy, it would wait for the copy's stores. */
+  if (out->best < 0 || axis->overlap < out->overlap)
     {
       out->best = k;
+      out->overlap = axis->overlap;
       out->best_axis = *axis;
     }
 }
@@ -235,11 +261,22 @@ feature_id (int reference_body, int reference_edge, int incident_edge, int verte
 /* Reference face on the best axis's body, incident edge on the other, two clips and the
  * points behind the reference face (within keep of it). */
 static void
-manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysReal keep)
+manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysReal keep,
+                bool recorded)
 {
   PhysSatManifold *m = &out->manifold;
-  /* Zeroed whole: a record copies it byte for byte. */
-  memset (m, 0, sizeof *m);
+  /* Zeroed whole when it goes into a record (copied byte for byte); for the step, all but the
+   * clipping steps, which are then worked out aside (the step reads none of them). */
+  PhysClipStep aside[2];
+  PhysClipStep *clips = m->clips;
+  if (recorded)
+    memset (m, 0, sizeof *m);
+  else
+    {
+      memset (m, 0, offsetof (PhysSatManifold, clips));
+      memset (m->separations, 0, sizeof *m - offsetof (PhysSatManifold, separations));
+      clips = aside;
+    }
   out->has_manifold = true;
   m->valid = true;
   m->normal = out->normal;
@@ -288,8 +325,8 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
   ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   ClipPoint clipped[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   PhysVec2 t = m->reference_tangent;
-  int count = clip_step (&m->clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
-  count = clip_step (&m->clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid,
+  int count = clip_step (&clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
+  count = clip_step (&clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid,
                      count, clipped);
   m->clip_count = 2;
 
@@ -340,7 +377,7 @@ phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_
     }
   contact_choose (out);
   if (out->best >= 0 && out->overlap >= -keep)
-    manifold_hulls (out, a, b, keep);
+    manifold_hulls (out, a, b, keep, rec != NULL);
 }
 
 /* The hull's vertex closest to c (ties: smaller index). */

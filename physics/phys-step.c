@@ -2102,11 +2102,14 @@ choose_cell_size (const Step *st)
         sum += box_extent (b);
         n++;
       }
+  /* Fixed polygons (a ground, a container's walls) are often far larger than what moves: they
+   * would set the cell for all (and go to the oversize list anyway). */
   for (int p = 0; st->rigid && p < world->n_polygons; p++)
-    {
-      sum += box_extent (phys_rigid_polygon_box (st, p));
-      n++;
-    }
+    if (!world->polygons[p].fixed)
+      {
+        sum += box_extent (phys_rigid_polygon_box (st, p));
+        n++;
+      }
   if (n == 0 || !(sum > 0.0) || !isfinite (sum))
     return 1.0;
   PhysReal mean = sum / n, top = 4.0 * mean;
@@ -2120,11 +2123,12 @@ choose_cell_size (const Step *st)
           count[bin]++;
       }
   for (int p = 0; st->rigid && p < world->n_polygons; p++)
-    {
-      int bin = (int) (box_extent (phys_rigid_polygon_box (st, p)) / top * BINS);
-      if (bin < BINS)
-        count[bin]++;
-    }
+    if (!world->polygons[p].fixed)
+      {
+        int bin = (int) (box_extent (phys_rigid_polygon_box (st, p)) / top * BINS);
+        if (bin < BINS)
+          count[bin]++;
+      }
   int target = n - n / 100, seen = 0;
   PhysReal p99 = top;
   for (int bin = 0; bin < BINS; bin++)

@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* phys-rigid-solve.c: the velocity solver of the rigid contacts (see phys-rigid-solve-private.h;
+ * Catto, "Iterative Dynamics with Temporal Coherence", GDC 2005, and Box2D's block solver). */
+#include <string.h>
+
+#include "phys-rigid-solve-private.h"
+
+void
+phys_rigid_solver_order (const SolverRow *rows, int n_rows, uint64_t *masks, int n_bodies,
+                         int *colors, int *order)
+{
+  /* start[c]: where colour c's run begins (the last colour, PHYS_SOLVER_COLORS, holds the rows
+   * that found none free). */
+  int start[PHYS_SOLVER_COLORS + 2];
+  memset (start, 0, sizeof start);
+  memset (masks, 0, (size_t) n_bodies * sizeof *masks);
+  for (int i = 0; i < n_rows; i++)
+    {
+      int sa = rows[i].sa, sb = rows[i].sb;
+      /* Slot 0 is never written: it takes no colour. */
+      uint64_t used = (sa > 0 ? masks[sa] : 0) | (sb > 0 ? masks[sb] : 0);
+      int color = PHYS_SOLVER_COLORS;
+      if (used != ~(uint64_t) 0)
+        {
+          color = 0;
+          while (used & ((uint64_t) 1 << color))
+            color++;
+          uint64_t bit = (uint64_t) 1 << color;
+          if (sa > 0)
+            masks[sa] |= bit;
+          if (sb > 0)
+            masks[sb] |= bit;
+        }
+      colors[i] = color;
+      start[color + 1]++;
+    }
+  for (int c = 0; c <= PHYS_SOLVER_COLORS; c++)
+    start[c + 1] += start[c];
+  for (int i = 0; i < n_rows; i++)
+    order[start[colors[i]]++] = i;
+}
+
+/* Impulse lambda along direction d (n or t) at a point with lever crosses ra_d, rb_d. */
+static inline void
+push (SolverBody *A, SolverBody *B, int sa, int sb, PhysVec2 d, PhysReal ra_d, PhysReal rb_d,
+      PhysReal lambda)
+{
+  if (sa > 0)
+    {
+      A->v = phys_v2_add_scaled (A->v, d, -A->im * lambda);
+      A->w -= A->ii * ra_d * lambda;
+    }
+  if (sb > 0)
+    {
+      B->v = phys_v2_add_scaled (B->v, d, B->im * lambda);
+      B->w += B->ii * rb_d * lambda;
+    }
+}
+
+/* Friction at point k of a row: its bound from the normal impulse so far. */
+static inline void
+friction_point (SolverBody *bodies, SolverRow *row, int k)
+{
+  SolverBody *A = &bodies[row->sa], *B = &bodies[row->sb];
+  PhysVec2 n = row->n, t = phys_v2 (-n.y, n.x);
+  SolverPoint *q = &row->p[k];
+  PhysVec2 dv = phys_v2_sub (B->v, A->v);
+  PhysReal vt = phys_v2_dot (dv, t) + B->w * q->rtb - A->w * q->rta;
+  PhysReal lambda = -q->tmass * vt;
+  PhysReal limit = row->friction * q->jn;
+  PhysReal jt = q->jt + lambda;
+  jt = jt > limit ? limit : (jt < -limit ? -limit : jt);
+  lambda = jt - q->jt;
+  q->jt = jt;
+  push (A, B, row->sa, row->sb, t, q->rta, q->rtb, lambda);
+}
+
+/* The normal impulses of a row, accumulated and clamped (the two points exactly together when
+ * block: Box2D's block solver). */
+static inline void
+normal_points (SolverBody *bodies, SolverRow *row)
+{
+  SolverBody *A = &bodies[row->sa], *B = &bodies[row->sb];
+  int sa = row->sa, sb = row->sb;
+  PhysVec2 n = row->n;
+  if (!row->block)
+    {
+      for (int k = 0; k < row->count; k++)
+        {
+          SolverPoint *q = &row->p[k];
+          PhysVec2 dv = phys_v2_sub (B->v, A->v);
+          PhysReal vn = phys_v2_dot (dv, n) + B->w * q->rnb - A->w * q->rna;
+          PhysReal lambda = -q->nmass * (vn - q->bias);
+          PhysReal jn = q->jn + lambda > 0.0 ? q->jn + lambda : 0.0;
+          lambda = jn - q->jn;
+          q->jn = jn;
+          push (A, B, sa, sb, n, q->rna, q->rnb, lambda);
+        }
+      return;
+    }
+  SolverPoint *q1 = &row->p[0], *q2 = &row->p[1];
+  PhysReal a1 = q1->jn, a2 = q2->jn;
+  PhysVec2 dv = phys_v2_sub (B->v, A->v);
+  PhysReal dvn = phys_v2_dot (dv, n);
+  PhysReal vn1 = dvn + B->w * q1->rnb - A->w * q1->rna;
+  PhysReal vn2 = dvn + B->w * q2->rnb - A->w * q2->rna;
+  /* b = vn - bias - K a: the velocities the accumulated impulses a would leave without them. */
+  PhysReal b1 = vn1 - q1->bias - (row->k11 * a1 + row->k12 * a2);
+  PhysReal b2 = vn2 - q2->bias - (row->k12 * a1 + row->k22 * a2);
+  /* Both points pushing: x = -K^-1 b. */
+  PhysReal x1 = -(row->m11 * b1 + row->m12 * b2);
+  PhysReal x2 = -(row->m12 * b1 + row->m22 * b2);
+  if (!(x1 >= 0.0 && x2 >= 0.0))
+    {
+      /* Point 1 alone, point 2 separating. */
+      x1 = -q1->nmass * b1;
+      x2 = 0.0;
+      if (!(x1 >= 0.0 && row->k12 * x1 + b2 >= 0.0))
+        {
+          /* Point 2 alone. */
+          x1 = 0.0;
+          x2 = -q2->nmass * b2;
+          if (!(x2 >= 0.0 && row->k12 * x2 + b1 >= 0.0))
+            {
+              /* Neither: both separating. Anything else (only rounding can get here) keeps the
+               * impulses as they are. */
+              x1 = x2 = 0.0;
+              if (!(b1 >= 0.0 && b2 >= 0.0))
+                return;
+            }
+        }
+    }
+  PhysReal d1 = x1 - a1, d2 = x2 - a2;
+  q1->jn = x1;
+  q2->jn = x2;
+  PhysReal d = d1 + d2;
+  if (sa > 0)
+    {
+      A->v = phys_v2_add_scaled (A->v, n, -A->im * d);
+      A->w -= A->ii * (q1->rna * d1 + q2->rna * d2);
+    }
+  if (sb > 0)
+    {
+      B->v = phys_v2_add_scaled (B->v, n, B->im * d);
+      B->w += B->ii * (q1->rnb * d1 + q2->rnb * d2);
+    }
+}
+
+/* The largest change of a row's normal impulses since was[] (one a point), and the largest
+ * normal impulse. */
+static inline void
+row_change (const SolverRow *row, const PhysReal was[2], PhysReal *change, PhysReal *largest)
+{
+  for (int k = 0; k < row->count; k++)
+    {
+      PhysReal d = fabs (row->p[k].jn - was[k]);
+      *change = d > *change ? d : *change;
+      *largest = row->p[k].jn > *largest ? row->p[k].jn : *largest;
+    }
+}
+
+/* True when two rows share no moving body: solved in either order, or interleaved, they give
+ * the same bits. */
+static inline bool
+independent (const SolverRow *x, const SolverRow *y)
+{
+  return (x->sa == 0 || (x->sa != y->sa && x->sa != y->sb))
+         && (x->sb == 0 || (x->sb != y->sa && x->sb != y->sb));
+}
+
+/* Rows interleaved at once: consecutive rows of a colour share no moving body, so each waits on
+ * its own sums only and the processor works on all of them together. */
+#define GROUP 8
+
+void
+phys_rigid_solver_sweep (SolverBody *bodies, SolverRow *rows, int n_rows, PhysReal *change,
+                         PhysReal *largest)
+{
+  int i = 0;
+  while (i < n_rows)
+    {
+      /* The longest run from i (up to GROUP) of rows independent of each other. */
+      int m = 1;
+      while (m < GROUP && i + m < n_rows)
+        {
+          bool free = true;
+          for (int j = 0; j < m && free; j++)
+            free = independent (&rows[i + j], &rows[i + m]);
+          if (!free)
+            break;
+          m++;
+        }
+      SolverRow *g = &rows[i];
+      PhysReal was[GROUP][2];
+      for (int j = 0; j < m; j++)
+        {
+          was[j][0] = g[j].p[0].jn;
+          was[j][1] = g[j].p[1].jn;
+        }
+      for (int j = 0; j < m; j++)
+        friction_point (bodies, &g[j], 0);
+      for (int j = 0; j < m; j++)
+        if (g[j].count > 1)
+          friction_point (bodies, &g[j], 1);
+      for (int j = 0; j < m; j++)
+        normal_points (bodies, &g[j]);
+      if (change != NULL)
+        for (int j = 0; j < m; j++)
+          row_change (&g[j], was[j], change, largest);
+      i += m;
+    }
+}
