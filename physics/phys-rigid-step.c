@@ -2846,3 +2846,21 @@ phys_rigid_inspect (Step *st, PhysBodyRef ra, PhysBodyRef rb, PhysBodyRef *oa, P
   out->t = out->hit ? t_hit : 0.0;
   return true;
 }
+
+/* ---- a circle's spin changed by the circle engine (friction) ------------------------------- */
+
+PhysReal
+phys_rigid_circle_spin (const Step *st, int i)
+{
+  return st->s->rigid->cspin[i] / st->world->def.dt;
+}
+
+void
+phys_rigid_circle_set_spin (Step *st, int i, PhysReal t, PhysReal before, PhysReal after)
+{
+  RigidScratch *r = st->s->rigid;
+  circle_turn_clock (r, i, t);
+  r->cspin[i] = after * st->world->def.dt;
+  r->cend_spin[i] += after - before;
+  r->cturned[i] = true;
+}
