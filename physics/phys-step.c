@@ -1832,9 +1832,15 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   PhysReal mu = sqrt (ca->friction * cb->friction);
   if (mu > 0.0 && imp.applied && ia_eff == ia && ib_eff == ib)
     {
+      /* The touching point splits the line of centres in the radii's ratio: lever arms that
+       * add up to the centres' distance keep the angular momentum about any point exactly,
+       * also for a pair answered within the touch tolerance (a hair apart or inside). */
+      PhysReal R = ca->radius + cb->radius, d = phys_v2_len (phys_v2_sub (pb, pa));
+      PhysReal la = d > 0.0 ? ca->radius * (d / R) : ca->radius;
+      PhysReal lb = d > 0.0 ? cb->radius * (d / R) : cb->radius;
       PhysReal wa = spin_of (st, c->a), wb = spin_of (st, c->b);
-      fr = phys_friction_circle (normal, fabs (imp.j), mu, imp.v1_after, wa, ca->radius, ia,
-                                 inv_inertia_of (st, c->a), imp.v2_after, wb, cb->radius, ib,
+      fr = phys_friction_circle (normal, fabs (imp.j), mu, imp.v1_after, wa, la, ia,
+                                 inv_inertia_of (st, c->a), imp.v2_after, wb, lb, ib,
                                  inv_inertia_of (st, c->b), &imp.v1_after, &imp.v2_after);
       if (fr.applied)
         {

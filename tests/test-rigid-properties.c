@@ -249,7 +249,8 @@ test_no_tunneling (gconstpointer data)
       if (row->gravity == 0.0 && e1 > e0 + 1e-12 * fabs (e0))
         rises++;
       for (size_t k = 0; k < log.count; k++)
-        impacts += phys_event_is_rigid (log.events[k].kind) && !log.events[k].solved;
+        impacts += phys_event_is_rigid (log.events[k].kind) && !log.events[k].solved
+                   && log.events[k].rigid.found != PHYS_RIGID_FOUND_CORRECTION;
       for (int p = 0; p < n; p++)
         {
           PhysPolygonBody body = phys_world_get_polygon (world, p);
@@ -363,7 +364,8 @@ test_ledger_free (gconstpointer data)
         if (phys_event_is_rigid (log.events[k].kind))
           {
             corrected += log.events[k].rigid.correction_angular;
-            impacts += !log.events[k].solved;
+            impacts += !log.events[k].solved
+                       && log.events[k].rigid.found != PHYS_RIGID_FOUND_CORRECTION;
             g_assert_cmpfloat (phys_v2_len (log.events[k].taken), ==, 0);
           }
       double dp = phys_v2_len (phys_v2_sub (p1, p0)) / MAX (sp, 1e-300);
@@ -372,8 +374,14 @@ test_ledger_free (gconstpointer data)
       g_assert_cmpfloat (dp, <=, 1e-12);
       /* Two circles found overlapping are moved apart by the circles' engine (an embedded
        * event): positions only, momentum kept, but the angular momentum about the origin moves
-       * and that event does not record by how much. */
-      if (imp_test_count_events (&log, PHYS_EVENT_EMBEDDED) > 0)
+       * and that event does not record by how much. A jammed cluster of circles moving on as one
+       * (every member at the mean velocity) keeps momentum, not the angular momentum about the
+       * origin; with friction between circles (seed 13) a circle wedged between a polygon and a
+       * circle jams once. */
+      bool jammed = false;
+      for (size_t k = 0; k < log.count; k++)
+        jammed = jammed || log.events[k].jammed;
+      if (imp_test_count_events (&log, PHYS_EVENT_EMBEDDED) > 0 || jammed)
         {
           embedded_frames++;
           continue;
@@ -382,7 +390,7 @@ test_ledger_free (gconstpointer data)
       g_assert_cmpfloat (dl, <=, 1e-12);
     }
   g_test_message ("%zu impacts; worst momentum change %.3g, angular momentum %.3g (relative); "
-                  "%d frames with circles separated",
+                  "%d frames with circles separated or jammed",
                   impacts, worst_p, worst_l, embedded_frames);
   g_assert_cmpuint (impacts, >, 20);
   g_assert_cmpint (embedded_frames, <, row->frames / 20);
@@ -517,7 +525,7 @@ test_determinism (void)
  * (-O0 with sanitizers, -O2), so the step is deterministic across optimisation levels. A change
  * that moves a single bit of a rigid body's motion changes it: then check why, and update the
  * constant in the same commit. */
-#define ROWS_HASH G_GUINT64_CONSTANT (0x1d447b7e86d6cf5d)
+#define ROWS_HASH G_GUINT64_CONSTANT (0x2c96b8bcfb678921)
 
 static void
 test_across_builds (void)
