@@ -2093,6 +2093,22 @@ handle_embedded (Step *st, const Candidate *c)
       ev.embedded.a_after = s->pos[c->a];
     }
 
+  /* The ledger of the move: positions only, so momentum is kept, but the angular momentum about
+   * the origin jumps by m dx x v for each circle moved (at its velocity now), and the potential
+   * energy in gravity by -m g.dx. */
+  {
+    int moved[2] = { c->a, c->b_kind == PHYS_BODY_CIRCLE ? c->b : -1 };
+    PhysVec2 dx[2] = { phys_v2_sub (ev.embedded.a_after, ev.embedded.a_before),
+                       phys_v2_sub (ev.embedded.b_after, ev.embedded.b_before) };
+    for (int k = 0; k < 2; k++)
+      if (moved[k] >= 0 && (dx[k].x != 0.0 || dx[k].y != 0.0))
+        {
+          PhysReal m = world->circles[moved[k]].mass;
+          ev.embedded.angular += m * phys_v2_cross (dx[k], velocity_of (st, moved[k]));
+          ev.embedded.energy -= m * phys_v2_dot (world->def.gravity, dx[k]);
+        }
+  }
+
   /* Separations count towards a jam too: a circle wedged among immovable ones
    * cannot be put clear of all of them, and would be pushed back and forth. */
   bool jam_a = note_answer (st, c->a, c->t);

@@ -481,6 +481,9 @@ typedef struct
       PhysVec2 normal;    ///< unit, from a towards b: a moved along -normal, b along +normal
       PhysVec2 a_before, a_after; ///< centre of a
       PhysVec2 b_before, b_after; ///< centre of b (unchanged for a segment)
+      PhysReal angular;   ///< angular momentum about the world origin the move added:
+                          ///< sum of m dx x v over the circles moved (v at that moment)
+      PhysReal energy;    ///< potential energy in gravity the move added, sum of -m g.dx
     } embedded;
     struct
     {

@@ -425,6 +425,36 @@ test_world_random_ledger (void)
     }
 }
 
+/* Two circles overlapping by 0.5 when the frame begins (m = 1, r = 1, at (0, 0) and (1.5, 0),
+ * moving at (0, 1) and (0, -1)) are separated along x, each by 0.25: the angular momentum about
+ * the origin jumps by 1 (-0.25, 0) x (0, 1) + 1 (0.25, 0) x (0, -1) = -0.5, which the embedded
+ * event records; from -1.5 before to (-0.25, 1) x (0, 1) + (1.75, -1) x (0, -1) = -2 after. */
+static void
+test_embedded_angular_ledger (void)
+{
+  PhysWorld *world = imp_test_world_new (NULL);
+  PhysCircleDef a = imp_test_circle_def ("a", 0, 0, 0, 1, 1), b = imp_test_circle_def ("b", 1.5, 0, 0, -1, 1);
+  a.mass = b.mass = 1;
+  imp_test_add_circle_def (world, &a);
+  imp_test_add_circle_def (world, &b);
+  PhysEnergy before = phys_world_energy (world);
+  g_assert_cmpfloat (before.angular_momentum, ==, -1.5);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  imp_test_step (world, &log);
+  g_assert_cmpuint (imp_test_count_events (&log, PHYS_EVENT_EMBEDDED), ==, 1);
+  const PhysEvent *ev = &log.events[0];
+  g_assert_cmpint (ev->kind, ==, PHYS_EVENT_EMBEDDED);
+  g_assert_cmpfloat (ev->embedded.angular, ==, -0.5);
+  g_assert_cmpfloat (ev->embedded.energy, ==, 0.0);
+  PhysEnergy after = phys_world_energy (world);
+  g_assert_cmpfloat_with_epsilon (after.angular_momentum, -2.0, 1e-15);
+  g_assert_cmpfloat_with_epsilon (after.angular_momentum - before.angular_momentum,
+                                  ev->embedded.angular, 1e-15);
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -441,5 +471,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/physics/friction/circle/world/two-balls-with-rigid-part",
                    test_world_two_balls_rigid);
   g_test_add_func ("/physics/friction/circle/world/random-ledger", test_world_random_ledger);
+  g_test_add_func ("/physics/ledger/embedded/angular-momentum", test_embedded_angular_ledger);
   return g_test_run ();
 }
