@@ -327,6 +327,33 @@ imp_trace_write_header (GString *line, const char *scene, const PhysWorld *world
   imp_json_end_object (&json);
 }
 
+/* Friction with spin at a circle's contact, written only when it acted (mu > 0 and a slip). */
+static void
+write_circle_friction (ImpJson *json, const PhysCircleFriction *f)
+{
+  if (!f->applied)
+    return;
+  imp_json_begin_object (json, "friction");
+  imp_json_double (json, "mu", f->mu);
+  imp_json_double (json, "jn", f->jn);
+  imp_json_double (json, "vt_before", f->vt_before);
+  imp_json_double (json, "tangent_mass", f->tangent_mass);
+  imp_json_double (json, "jt_free", f->jt_free);
+  imp_json_double (json, "jt_limit", f->jt_limit);
+  imp_json_double (json, "jt", f->jt);
+  imp_json_bool (json, "sliding", f->sliding);
+  imp_json_double (json, "vt_after", f->vt_after);
+  imp_json_begin_object (json, "omega_before");
+  imp_json_double (json, "a", f->w1_before);
+  imp_json_double (json, "b", f->w2_before);
+  imp_json_end_object (json);
+  imp_json_begin_object (json, "omega_after");
+  imp_json_double (json, "a", f->w1_after);
+  imp_json_double (json, "b", f->w2_after);
+  imp_json_end_object (json);
+  imp_json_end_object (json);
+}
+
 static void
 write_circle_circle_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event)
 {
@@ -353,6 +380,7 @@ write_circle_circle_event (ImpJson *json, const PhysWorld *world, const PhysEven
   imp_json_end_object (json);
   write_pair_of_vec2 (json, "vel_before", impulse->v1_before, impulse->v2_before);
   write_pair_of_vec2 (json, "vel_after", impulse->v1_after, impulse->v2_after);
+  write_circle_friction (json, &event->circle_circle.friction);
 }
 
 static void
@@ -383,6 +411,7 @@ write_circle_segment_event (ImpJson *json, const PhysWorld *world, const PhysEve
   imp_json_vec2 (json, "v_along", response->v_along);
   imp_json_vec2 (json, "vel_before", response->v_before);
   imp_json_vec2 (json, "vel_after", response->v_after);
+  write_circle_friction (json, &event->circle_segment.friction);
 }
 
 static void

@@ -68,27 +68,25 @@ candidate_finish (PhysBezierCandidate *cand, const PhysBezier *c, PhysVec2 q)
   cand->distance_sq = phys_v2_len_sq (phys_v2_sub (phys_bezier_point (c, cand->s), q));
 }
 
-/* Safeguarded Newton on g in [lo, hi] with g(lo) < 0 <= g(hi). */
-static void
-refine (PhysBezierCandidate *cand, const PhysBezier *c, PhysVec2 q)
+PhysReal
+phys_bezier_refine_root (PhysBezierRootFunc h, const void *ctx, PhysReal lo, PhysReal hi,
+                         int *newton_steps, int *bisection_steps)
 {
-  PhysReal lo = cand->lo;
-  PhysReal hi = cand->hi;
   PhysReal s = (lo + hi) / 2.0;
   for (int step = 0; step < PHYS_BEZIER_MAX_STEPS && hi - lo > PHYS_BEZIER_S_TOLERANCE; step++)
     {
-      PhysReal g = g_at (c, q, s);
+      PhysReal slope;
+      PhysReal g = h (ctx, s, &slope);
       if (g == 0.0)
         break;
       if (g < 0.0)
         lo = s;
       else
         hi = s;
-      PhysReal slope = g_slope (c, q, s);
       PhysReal next = slope > 0.0 ? s - g / slope : lo - 1.0;
       if (next > lo && next < hi)
         {
-          cand->newton_steps++;
+          (*newton_steps)++;
           PhysReal moved = fabs (next - s);
           s = next;
           if (moved <= PHYS_BEZIER_S_TOLERANCE)
@@ -96,11 +94,35 @@ refine (PhysBezierCandidate *cand, const PhysBezier *c, PhysVec2 q)
         }
       else
         {
-          cand->bisection_steps++;
+          (*bisection_steps)++;
           s = (lo + hi) / 2.0;
         }
     }
-  cand->s = s;
+  return s;
+}
+
+typedef struct
+{
+  const PhysBezier *curve;
+  PhysVec2 q;
+} PointQuery;
+
+static PhysReal
+g_and_slope (const void *ctx, PhysReal s, PhysReal *slope)
+{
+  const PointQuery *pq = ctx;
+  PhysReal g = g_at (pq->curve, pq->q, s);
+  *slope = g == 0.0 ? 0.0 : g_slope (pq->curve, pq->q, s);
+  return g;
+}
+
+/* Safeguarded Newton on g in [lo, hi] with g(lo) < 0 <= g(hi). */
+static void
+refine (PhysBezierCandidate *cand, const PhysBezier *c, PhysVec2 q)
+{
+  PointQuery pq = { c, q };
+  cand->s = phys_bezier_refine_root (g_and_slope, &pq, cand->lo, cand->hi, &cand->newton_steps,
+                                     &cand->bisection_steps);
 }
 
 PhysBezierClosest

@@ -37,6 +37,16 @@ PhysVec2 phys_bezier_derivative (const PhysBezier *curve, PhysReal s);
 /// B''(s). Pure.
 PhysVec2 phys_bezier_second_derivative (const PhysBezier *curve, PhysReal s);
 
+/// A function whose root is searched, and its slope there (into *slope).
+typedef PhysReal (*PhysBezierRootFunc) (const void *ctx, PhysReal s, PhysReal *slope);
+
+/// Safeguarded Newton (Numerical Recipes' rtsafe) on h in [lo, hi] with h(lo) < 0 <= h(hi):
+/// a Newton step when it stays inside the bracket and the slope is positive, else a bisection,
+/// until the bracket or the step is below PHYS_BEZIER_S_TOLERANCE (at most
+/// PHYS_BEZIER_MAX_STEPS); counts both kinds of step. Returns s. Pure.
+PhysReal phys_bezier_refine_root (PhysBezierRootFunc h, const void *ctx, PhysReal lo, PhysReal hi,
+                                  int *newton_steps, int *bisection_steps);
+
 /// One candidate minimum of the squared distance.
 typedef struct
 {

@@ -80,3 +80,44 @@ phys_slide_reposition (PhysVec2 surface_point, PhysVec2 normal, PhysReal depth)
 {
   return phys_v2_add_scaled (surface_point, normal, depth);
 }
+
+PhysCircleFriction
+phys_friction_circle (PhysVec2 normal, PhysReal jn, PhysReal mu, PhysVec2 v1, PhysReal w1,
+                      PhysReal r1, PhysReal inv_mass1, PhysReal inv_inertia1, PhysVec2 v2,
+                      PhysReal w2, PhysReal r2, PhysReal inv_mass2, PhysReal inv_inertia2,
+                      PhysVec2 *v1_after, PhysVec2 *v2_after)
+{
+  PhysCircleFriction f;
+  memset (&f, 0, sizeof f);
+  PhysVec2 t = phys_v2 (-normal.y, normal.x);
+  f.mu = mu;
+  f.jn = jn;
+  f.r1 = r1;
+  f.r2 = r2;
+  f.inv_inertia1 = inv_inertia1;
+  f.inv_inertia2 = inv_inertia2;
+  *v1_after = v1;
+  *v2_after = v2;
+  f.w1_before = f.w1_after = w1;
+  f.w2_before = f.w2_after = w2;
+  f.vt_before = phys_v2_dot (phys_v2_sub (v2, v1), t) - w2 * r2 - w1 * r1;
+  f.vt_after = f.vt_before;
+  f.jt_limit = mu * jn;
+  PhysReal k = inv_mass1 + inv_mass2 + r1 * r1 * inv_inertia1 + r2 * r2 * inv_inertia2;
+  if (k <= 0.0)
+    return f;
+  f.tangent_mass = 1.0 / k;
+  f.jt_free = -f.tangent_mass * f.vt_before;
+  if (!(mu > 0.0) || !(jn > 0.0) || f.vt_before == 0.0)
+    return f;
+  f.applied = true;
+  f.sliding = fabs (f.jt_free) > f.jt_limit;
+  f.jt = f.sliding ? (f.jt_free > 0.0 ? f.jt_limit : -f.jt_limit) : f.jt_free;
+  *v1_after = phys_v2_add_scaled (v1, t, -f.jt * inv_mass1);
+  *v2_after = phys_v2_add_scaled (v2, t, f.jt * inv_mass2);
+  f.w1_after = w1 - r1 * f.jt * inv_inertia1;
+  f.w2_after = w2 - r2 * f.jt * inv_inertia2;
+  f.vt_after = phys_v2_dot (phys_v2_sub (*v2_after, *v1_after), t) - f.w2_after * r2
+               - f.w1_after * r1;
+  return f;
+}

@@ -68,3 +68,45 @@ PhysSegmentResponse phys_segment_respond (PhysVec2 normal, PhysVec2 v, PhysRespo
 /// normal (seed 002's B + C). depth is the radius minus a small skin by default,
 /// exactly the radius in the jitter teaching mode. Pure.
 PhysVec2 phys_slide_reposition (PhysVec2 surface_point, PhysVec2 normal, PhysReal depth);
+
+/// Everything the Coulomb friction at a contact with a circle computed (docs/physics.md,
+/// friction with spin).
+///
+/// Body 1 and body 2 touch at one point along the unit normal n (from 1 towards 2): the
+/// point is c1 + r1 n = c2 - r2 n, so the lever arms are r1 n and -r2 n (a segment is body 1
+/// with r1 = 0 and no mass). With t = (-n.y, n.x) the slip is the tangential velocity of 2's
+/// point relative to 1's,
+///   vt = (v2 - v1).t - w2 r2 - w1 r1
+/// (w x r = (-w r.y, w r.x), so r1 n x t = r1 and -r2 n x t = -r2), the effective mass
+///   kt = 1 / (1/m1 + 1/m2 + r1^2/I1 + r2^2/I2)   (3/m per free disk: I = m r^2 / 2)
+/// and the impulse on 2 along t is jt = -kt vt (the slip stopped: sticking), clamped to
+/// [-mu jn, mu jn] (sliding). 1 takes -jt: v1 -= jt t/m1, w1 -= r1 jt/I1, v2 += jt t/m2,
+/// w2 -= r2 jt/I2. The slip after is vt (1 - jt/jt_free): never larger, never reversed, so
+/// friction never adds energy.
+typedef struct
+{
+  bool applied;          ///< mu > 0, jn > 0, a slip and something movable: jt was applied
+  bool sliding;          ///< |jt_free| > mu jn: clamped (kinetic), else sticking (static)
+  PhysReal mu;           ///< friction coefficient used, sqrt(mu1 mu2)
+  PhysReal jn;           ///< magnitude of the normal impulse of the contact, >= 0
+  PhysReal r1, r2;       ///< lever arms' lengths (the radii; 0 for a segment)
+  PhysReal inv_inertia1, inv_inertia2; ///< 0 for an immovable body
+  PhysReal vt_before;    ///< slip before
+  PhysReal tangent_mass; ///< kt
+  PhysReal jt_free;      ///< -kt vt, the impulse that stops the slip
+  PhysReal jt_limit;     ///< mu jn
+  PhysReal jt;           ///< impulse applied on 2 along t (1 takes -jt)
+  PhysReal vt_after;     ///< slip after, from the velocities after (0 to rounding when sticking)
+  PhysReal w1_before, w2_before, w1_after, w2_after; ///< angular velocities (radians per time
+                                                     ///< unit, positive clockwise on screen)
+} PhysCircleFriction;
+
+/// Coulomb friction at a contact of normal impulse magnitude jn (the answer's |j|); the
+/// velocities after go to *v1_after and *v2_after (the record keeps the angular ones; the
+/// answer's record, the linear ones). Pure.
+PhysCircleFriction phys_friction_circle (PhysVec2 normal, PhysReal jn, PhysReal mu,
+                                         PhysVec2 v1, PhysReal w1, PhysReal r1,
+                                         PhysReal inv_mass1, PhysReal inv_inertia1,
+                                         PhysVec2 v2, PhysReal w2, PhysReal r2,
+                                         PhysReal inv_mass2, PhysReal inv_inertia2,
+                                         PhysVec2 *v1_after, PhysVec2 *v2_after);

@@ -19,6 +19,7 @@
 
 #include "phys-advance-private.h"
 #include "phys-rigid-solve-private.h"
+#include "phys-curve-contact-private.h"
 #include "phys-step-private.h"
 
 /* Velocity iterations of the contact solver (Box2D 2.4 uses 8). */
@@ -917,28 +918,31 @@ pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal
       }
     case PHYS_BODY_CURVE:
       {
-        /* The curve where it is closest to the polygon's centre, as its tangent segment there
-         * (long enough to span the polygon), a wall with the centre's side inside: a polygon
-         * meets a gently curved wire as it would meet that segment. */
+        /* The curve itself: every vertex and edge against it, the least separation
+         * (phys-curve-contact.c). */
         const PhysBezier *curve = &world->curves[b->index].curve;
-        PhysBezierClosest closest = phys_bezier_closest (curve, pa->x);
-        PhysReal half = 2.0 * world->polygons[a->index].radius;
-        PhysVec2 p = phys_v2_add_scaled (closest.point, closest.tangent, -half);
-        PhysVec2 q = phys_v2_add_scaled (closest.point, closest.tangent, half);
-        if (phys_v2_dot (phys_v2_left_normal (phys_v2_sub (q, p)), closest.normal) < 0.0)
-          {
-            PhysVec2 swap = p;
-            p = q;
-            q = swap;
-          }
-        phys_hull_segment (&hb, p, q);
-        phys_sat_hulls_core (ha, &hb, 1, true, keep, out, NULL);
+        PhysCurvePolygonContact cp;
+        phys_curve_polygon_core (curve, ha, keep, out, &cp);
         if (tests != NULL)
           {
+            /* The card's static test: the polygon against the curve's tangent segment at the
+             * contact (a wall on the polygon's side), and the closest point search from the
+             * polygon's point there. */
+            PhysReal half = 2.0 * world->polygons[a->index].radius;
+            PhysVec2 p = phys_v2_add_scaled (cp.point, cp.tangent, -half);
+            PhysVec2 q = phys_v2_add_scaled (cp.point, cp.tangent, half);
+            if (phys_v2_dot (phys_v2_left_normal (phys_v2_sub (q, p)), cp.normal) > 0.0)
+              {
+                PhysVec2 swap = p;
+                p = q;
+                q = swap;
+              }
             PhysPolygonWorld wa = placed (st, a, pa);
             *rec = phys_sat_polygon_wall_within (&wa, p, q, keep);
             tests->has_curve = true;
-            tests->curve = closest;
+            tests->curve = phys_bezier_closest (curve, cp.polygon_point);
+            tests->has_curve_polygon = true;
+            tests->curve_polygon = cp;
           }
         return true;
       }
@@ -2678,6 +2682,59 @@ final_velocity (const Step *st, const Body *b)
   return phys_v2 (0.0, 0.0);
 }
 
+/* Logs a contact of the frame that has no event of its own (a touching pair made a contact
+ * without an answer) when the position correction first moves it: an event at the frame's end
+ * whose record has no impulse, found PHYS_RIGID_FOUND_CORRECTION, so that what the correction
+ * does to momentum, angular momentum and energy is in the ledger like every other contact's. */
+static void
+log_correction (Step *st, Contact *c)
+{
+  EventHead head = { .kind = (PhysEventKind) c->kind, .t = 1.0, .t0 = 1.0, .a = c->a.index,
+                     .b = c->b.index, .b_kind = (PhysBodyKind) c->b.kind, .answer = -1,
+                     .resting = true };
+  c->logged = (long) st->log->count;
+  PhysEvent *ev = phys_step_log_event (st, &head);
+  PhysRigidAnswer *ans = &ev->rigid;
+  memset (ans, 0, sizeof *ans);
+  ans->found = PHYS_RIGID_FOUND_CORRECTION;
+  ans->normal = c->n;
+  ans->tangent = phys_v2 (-c->n.y, c->n.x);
+  ans->mu = c->friction;
+  ans->reference_body = c->reference_body;
+  ans->reference_edge = c->reference_edge;
+  ans->incident_edge = c->incident_edge;
+  /* Both bodies as the frame leaves them, before the correction moves them. */
+  const Body *bodies[2] = { &c->a, &c->b };
+  PhysRigidState *states[2] = { &ans->a_before, &ans->b_before };
+  for (int k = 0; k < 2; k++)
+    {
+      const Body *b = bodies[k];
+      const PhysWorld *w = st->world;
+      if (b->kind == PHYS_BODY_POLYGON)
+        *states[k] = state_of (st, b, w->polygons[b->index].position, w->polygons[b->index].angle,
+                               w->polygons[b->index].velocity,
+                               w->polygons[b->index].angular_velocity);
+      else if (b->kind == PHYS_BODY_CIRCLE)
+        *states[k] = state_of (st, b, w->circles[b->index].position, w->circles[b->index].angle,
+                               w->circles[b->index].velocity, w->circles[b->index].angular_velocity);
+      else
+        *states[k] = state_of (st, b, phys_v2 (0.0, 0.0), 0.0, phys_v2 (0.0, 0.0), 0.0);
+    }
+  ans->a_after = ans->a_before;
+  ans->b_after = ans->b_before;
+  phys_rigid_state_ledger (&ans->a_before, &ans->energy_before, &ans->momentum_before,
+                           &ans->angular_momentum_before);
+  PhysReal e2, l2;
+  PhysVec2 p2;
+  phys_rigid_state_ledger (&ans->b_before, &e2, &p2, &l2);
+  ans->energy_before += e2;
+  ans->momentum_before = phys_v2_add (ans->momentum_before, p2);
+  ans->angular_momentum_before += l2;
+  ans->energy_after = ans->energy_before;
+  ans->momentum_after = ans->momentum_before;
+  ans->angular_momentum_after = ans->angular_momentum_before;
+}
+
 /* Moves the bodies of the frame's contacts apart where they overlap by more than the slop:
  * nonlinear Gauss-Seidel on positions (velocities are left alone, so no energy is added to the
  * motion; a body lifted out of the floor gains potential energy, at most m g times a slop's
@@ -2777,6 +2834,8 @@ correct_positions (Step *st)
                   B->x = phys_v2_add_scaled (B->x, P, bB->im);
                   pose_set (B, B->x, B->a + bB->ii * phys_v2_cross (rb, P));
                 }
+              if (c->logged < 0 && st->log != NULL)
+                log_correction (st, c);
               if (c->logged >= 0 && st->log != NULL && (size_t) c->logged < st->log->count)
                 {
                   PhysEvent *ev = &st->log->events[c->logged];
@@ -2921,4 +2980,22 @@ phys_rigid_inspect (Step *st, PhysBodyRef ra, PhysBodyRef rb, PhysBodyRef *oa, P
   out->hit = pair_search (st, &a, &b, 0.0, tol, &t_hit, &found, &steps, rec);
   out->t = out->hit ? t_hit : 0.0;
   return true;
+}
+
+/* ---- a circle's spin changed by the circle engine (friction) ------------------------------- */
+
+PhysReal
+phys_rigid_circle_spin (const Step *st, int i)
+{
+  return st->s->rigid->cspin[i] / st->world->def.dt;
+}
+
+void
+phys_rigid_circle_set_spin (Step *st, int i, PhysReal t, PhysReal before, PhysReal after)
+{
+  RigidScratch *r = st->s->rigid;
+  circle_turn_clock (r, i, t);
+  r->cspin[i] = after * st->world->def.dt;
+  r->cend_spin[i] += after - before;
+  r->cturned[i] = true;
 }

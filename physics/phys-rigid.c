@@ -21,6 +21,7 @@ phys_rigid_found_name (PhysRigidFound found)
     case PHYS_RIGID_FOUND_ADVANCE: return "advance";
     case PHYS_RIGID_FOUND_TOUCHING: return "touching";
     case PHYS_RIGID_FOUND_CONTACT_SOLVER: return "contact-solver";
+    case PHYS_RIGID_FOUND_CORRECTION: return "correction";
     default: return "unknown";
     }
 }

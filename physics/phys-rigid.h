@@ -22,6 +22,7 @@
 
 #include "phys-advance.h"
 #include "phys-bezier.h"
+#include "phys-curve-contact.h"
 #include "phys-sat.h"
 
 /// Most iterations of the frame's contact solver that a detail record keeps.
@@ -49,9 +50,12 @@ typedef enum
   PHYS_RIGID_FOUND_TOUCHING,      ///< already touching and approaching when tested (after
                                   ///< another answer changed a path): answered at once
   PHYS_RIGID_FOUND_CONTACT_SOLVER, ///< touching when the frame began: the frame's contact solver
+  PHYS_RIGID_FOUND_CORRECTION,    ///< a contact of the frame without an answer (a touching pair
+                                  ///< that did not approach) that the position correction moved
+                                  ///< at the frame's end: no impulse, only the correction's ledger
 } PhysRigidFound;
 
-/// Stable name ("swept-sat", "advance", "touching", "contact-solver"). Pure.
+/// Stable name ("swept-sat", "advance", "touching", "contact-solver", "correction"). Pure.
 const char *phys_rigid_found_name (PhysRigidFound found);
 
 /// One contact point's share of a rigid answer.
@@ -155,14 +159,17 @@ typedef struct
   PhysSatRecord sat;       ///< the static separating axis test where the contact was taken (at
                            ///< the answer; for a pair record, at the frame's start): every axis,
                            ///< the MTV, reference/incident edges, clipping and contact points.
-                           ///< For a curve, the test against the curve's tangent segment at the
-                           ///< closest point (see curve)
+                           ///< For a polygon and a curve, the test against the curve's tangent
+                           ///< segment at the contact (see curve_polygon for the contact itself)
   PhysSweptSatRecord swept; ///< SWEPT_SAT: every axis's [enter, exit] interval
   PhysAdvanceRecord advance; ///< ADVANCE of two polygons: every iteration
   PhysCurveAdvanceRecord curve_advance; ///< ADVANCE of a circle against a curve
   bool has_curve;          ///< curve pairs: closest below is meaningful
   PhysBezierClosest curve; ///< curve pairs: the closest point search (for a circle, from its
                            ///< centre; for a polygon, from the polygon's closest point)
+  bool has_curve_polygon;  ///< polygon-curve pairs: curve_polygon below is meaningful
+  PhysCurvePolygonContact curve_polygon; ///< polygon-curve pairs: the contact against the curve
+                           ///< itself (every vertex and edge candidate, s, point, normal)
 } PhysRigidTests;
 
 /// What phys_world_inspect_pair() returns for a rigid pair: its tests at the start of the

@@ -55,6 +55,10 @@ typedef struct
   int holds;            /* first of its holds this frame, or -1 */
   bool rested;          /* had a slow resting contact this frame */
   bool pinned;          /* jammed by separations: stands firm in later ones this frame */
+  /* Its turn once friction changed its spin this frame (circle-only worlds; the rigid part keeps
+   * its own): the angle turned up to spin_tau, then spin per frame. spin_tau < 0: untouched,
+   * the integrator's turn holds. */
+  PhysReal spin_tau, turned, spin;
 } Trail;
 
 struct PhysStepScratch
@@ -233,6 +237,11 @@ void phys_rigid_finish (Step *st);
  * pair's order (*oa, *ob) and event kind. Returns false when it is not a rigid pair. */
 bool phys_rigid_inspect (Step *st, PhysBodyRef ra, PhysBodyRef rb, PhysBodyRef *oa,
                          PhysBodyRef *ob, int *kind, PhysRigidPairRecord *out);
+/* A circle's angular velocity (per time unit) at its rotation clock, and a change of it at t
+ * (friction with spin, docs/physics.md): its turn goes on at the new rate, and the angular
+ * velocity it ends the frame with changes by as much. */
+PhysReal phys_rigid_circle_spin (const Step *st, int i);
+void phys_rigid_circle_set_spin (Step *st, int i, PhysReal t, PhysReal before, PhysReal after);
 /* Stops every polygon where it stands at t (the event cap). */
 void phys_rigid_freeze (Step *st, PhysReal t);
 /* Every polygon's pose and velocities, every circle's angle and angular velocity at t (the

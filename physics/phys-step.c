@@ -55,7 +55,7 @@
 
 static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
                                    .sep_t = -1.0, .hold_event = -1, .last_event = -1,
-                                   .sep_from = -1, .holds = -1 };
+                                   .sep_from = -1, .holds = -1, .spin_tau = -1.0 };
 
 
 
@@ -802,6 +802,62 @@ static PhysVec2
 velocity_of (const Step *st, int i)
 {
   return phys_v2_scale (st->s->rate[i], 1.0 / st->world->def.dt);
+}
+
+/* Circle i's angular velocity (per time unit) now: as for its velocity, the rate of its turn
+ * over the frame (the integrator's, or what friction changed it to). */
+static PhysReal
+spin_of (const Step *st, int i)
+{
+  if (st->rigid)
+    return phys_rigid_circle_spin (st, i);
+  const Trail *tr = &st->s->trail[i];
+  PhysReal turn = tr->spin_tau >= 0.0 ? tr->spin : st->s->paths.circle_turn[i];
+  return turn / st->world->def.dt;
+}
+
+/* Sets circle i's angular velocity from time t on (friction with spin). */
+static void
+set_spin (Step *st, int i, PhysReal t, PhysReal before, PhysReal after)
+{
+  if (after == before)
+    return;
+  if (st->rigid)
+    {
+      phys_rigid_circle_set_spin (st, i, t, before, after);
+      return;
+    }
+  PhysStepScratch *s = st->s;
+  Trail *tr = &s->trail[i];
+  if (tr->spin_tau < 0.0)
+    {
+      tr->spin_tau = 0.0;
+      tr->turned = 0.0;
+      tr->spin = s->paths.circle_turn[i];
+    }
+  tr->turned += tr->spin * (t - tr->spin_tau);
+  tr->spin_tau = t;
+  tr->spin = after * st->world->def.dt;
+  s->paths.circle_end_spin[i] += after - before;
+}
+
+/* Circle i's turn from the frame's start to t. */
+static PhysReal
+turn_at (const PhysStepScratch *s, int i, PhysReal t)
+{
+  const Trail *tr = &s->trail[i];
+  if (tr->spin_tau < 0.0)
+    return s->paths.circle_turn[i] * t;
+  if (t <= tr->spin_tau)
+    return tr->turned * (tr->spin_tau > 0.0 ? t / tr->spin_tau : 0.0);
+  return tr->turned + tr->spin * (t - tr->spin_tau);
+}
+
+/* A collision inverse inertia: 0 when the circle cannot move now (fixed or asleep). */
+static PhysReal
+inv_inertia_of (const Step *st, int i)
+{
+  return inv_mass_of (st, i) > 0.0 ? st->world->circles[i].inv_inertia : 0.0;
 }
 
 static bool
@@ -1792,6 +1848,29 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
       imp.v2_after = ib_eff != ib ? phys_v2_add_scaled (vb, tau_b, jb * phys_v2_dot (normal, tau_b))
                                   : phys_v2_add_scaled (vb, normal, jb);
     }
+  /* Friction with spin at the touching point (docs/physics.md); not on an answer a grounded
+   * circle shares with its ground. */
+  PhysCircleFriction fr;
+  memset (&fr, 0, sizeof fr);
+  PhysReal mu = sqrt (ca->friction * cb->friction);
+  if (mu > 0.0 && imp.applied && ia_eff == ia && ib_eff == ib)
+    {
+      /* The touching point splits the line of centres in the radii's ratio: lever arms that
+       * add up to the centres' distance keep the angular momentum about any point exactly,
+       * also for a pair answered within the touch tolerance (a hair apart or inside). */
+      PhysReal R = ca->radius + cb->radius, d = phys_v2_len (phys_v2_sub (pb, pa));
+      PhysReal la = d > 0.0 ? ca->radius * (d / R) : ca->radius;
+      PhysReal lb = d > 0.0 ? cb->radius * (d / R) : cb->radius;
+      PhysReal wa = spin_of (st, c->a), wb = spin_of (st, c->b);
+      fr = phys_friction_circle (normal, fabs (imp.j), mu, imp.v1_after, wa, la, ia,
+                                 inv_inertia_of (st, c->a), imp.v2_after, wb, lb, ib,
+                                 inv_inertia_of (st, c->b), &imp.v1_after, &imp.v2_after);
+      if (fr.applied)
+        {
+          set_spin (st, c->a, c->t, wa, fr.w1_after);
+          set_spin (st, c->b, c->t, wb, fr.w2_after);
+        }
+    }
   ia = ia_eff;
   ib = ib_eff;
   PhysReal wedge_removed = rest_removed;
@@ -1822,7 +1901,10 @@ handle_circle_circle (Step *st, const Candidate *c, const PhysCircleCircleSweep 
   PhysEvent *ev = log_answer (st, c, c->a, c->b, resting, at_end, jam_a || jam_b, wedge_removed);
   record_pair (ev, sw, &imp, pa, pb);
   if (ev != NULL)
-    ev->woke = woke;
+    {
+      ev->woke = woke;
+      ev->circle_circle.friction = fr;
+    }
   if (st->handed_back.x != 0.0 || st->handed_back.y != 0.0)
     {
       note_taken (st, (long) logged, st->handed_back);
@@ -1905,6 +1987,20 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
       resp.j = -resp.vn;
       rest_removed = 0.5 * circle->mass * approach * approach;
     }
+  /* Friction with spin at the touching point: the segment is body 1, without mass or lever. */
+  PhysCircleFriction fr;
+  memset (&fr, 0, sizeof fr);
+  PhysReal mu = sqrt (circle->friction * seg->friction);
+  PhysReal spin = 0.0;
+  if (mu > 0.0 && resp.applied)
+    {
+      spin = spin_of (st, c->a);
+      PhysReal im = inv_mass_of (st, c->a);
+      PhysVec2 wall;
+      fr = phys_friction_circle (sw.normal, circle->mass * fabs (resp.j), mu, phys_v2 (0.0, 0.0),
+                                 0.0, 0.0, 0.0, 0.0, resp.v_after, spin, circle->radius, im,
+                                 inv_inertia_of (st, c->a), &wall, &resp.v_after);
+    }
   PhysReal wedge_removed = rest_removed;
   if (resp.applied && resp.e == 0.0)
     {
@@ -1924,6 +2020,12 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
   s->pos[c->a] = center;
   s->done[c->a] = s->done[c->a] || at_end;
   set_velocity (st, c->a, v, resp.v_after);
+  if (fr.applied)
+    set_spin (st, c->a, c->t, spin, fr.w2_after);
+  /* The angular momentum about the origin the segment took: the circle's change, an impulse at
+   * the touching point (its centre less r n). */
+  PhysVec2 touch = phys_v2_add_scaled (sw.center_at_t, sw.normal, -circle->radius);
+  PhysReal taken_angular = -phys_v2_cross (touch, st->moved);
   release_departures (st, c->a);
   solve_seeded (st);
   if (resting || seg->response == PHYS_RESPONSE_SLIDE)
@@ -1941,6 +2043,8 @@ handle_circle_segment (Step *st, const Candidate *c, const PhysCircleSegmentSwee
       ev->circle_segment.response = resp;
       ev->circle_segment.center = center;
       ev->circle_segment.center_before = before;
+      ev->circle_segment.friction = fr;
+      ev->taken_angular = taken_angular;
     }
 
   note_taken (st, (long) logged, phys_v2_neg (st->moved));
@@ -2016,6 +2120,22 @@ handle_embedded (Step *st, const Candidate *c)
       s->tau[c->a] = c->t;
       ev.embedded.a_after = s->pos[c->a];
     }
+
+  /* The ledger of the move: positions only, so momentum is kept, but the angular momentum about
+   * the origin jumps by m dx x v for each circle moved (at its velocity now), and the potential
+   * energy in gravity by -m g.dx. */
+  {
+    int moved[2] = { c->a, c->b_kind == PHYS_BODY_CIRCLE ? c->b : -1 };
+    PhysVec2 dx[2] = { phys_v2_sub (ev.embedded.a_after, ev.embedded.a_before),
+                       phys_v2_sub (ev.embedded.b_after, ev.embedded.b_before) };
+    for (int k = 0; k < 2; k++)
+      if (moved[k] >= 0 && (dx[k].x != 0.0 || dx[k].y != 0.0))
+        {
+          PhysReal m = world->circles[moved[k]].mass;
+          ev.embedded.angular += m * phys_v2_cross (dx[k], velocity_of (st, moved[k]));
+          ev.embedded.energy -= m * phys_v2_dot (world->def.gravity, dx[k]);
+        }
+  }
 
   /* Separations count towards a jam too: a circle wedged among immovable ones
    * cannot be put clear of all of them, and would be pushed back and forth. */
@@ -2571,7 +2691,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
        * turns as its integrator says. */
       if (!st.rigid)
         {
-          c->angle += s->paths.circle_turn[i];
+          c->angle += s->trail[i].spin_tau < 0.0 ? s->paths.circle_turn[i] : turn_at (s, i, 1.0);
           c->angular_velocity = s->paths.circle_end_spin[i];
         }
       update_rest (world, s, i);
@@ -2661,7 +2781,7 @@ phys_world_frame_rigid_state_at (const PhysWorld *world, PhysReal t, int answers
       for (int i = 0; i < world->n_circles; i++)
         {
           const PhysCircle *c = &world->circles[i];
-          PhysReal turn = halted ? 0.0 : st.s->paths.circle_turn[i] * t;
+          PhysReal turn = halted ? 0.0 : turn_at (st.s, i, t);
           if (circle_angles != NULL)
             circle_angles[i] = c->angle + turn;
           if (circle_angular_velocities != NULL)

@@ -178,7 +178,7 @@ typedef struct
   PhysReal angle;         ///< radians; positive turns clockwise on the y-down screen; default 0
   PhysReal angular_velocity; ///< radians per time unit; default 0
   PhysReal friction;      ///< Coulomb friction coefficient mu, [0, PHYS_MAX_FRICTION], default 0:
-                          ///< used against polygons and curves (docs/rigid-bodies.md)
+                          ///< against every body (docs/physics.md, friction with spin)
 } PhysCircleDef;
 
 /// Default circle: radius 1, mass from area, restitution 1, friction 0, still, movable,
@@ -193,7 +193,7 @@ typedef struct
   PhysReal restitution;   ///< [0, 1], default 1
   PhysResponse response;  ///< reflect (default) or slide
   PhysReal friction;      ///< Coulomb friction coefficient, [0, PHYS_MAX_FRICTION], default 0:
-                          ///< used against polygons (circles answer as `response` says)
+                          ///< against polygons, and circles after `response`'s normal answer
 } PhysSegmentDef;
 
 /// Default segment: restitution 1, reflect, friction 0. Pure.
@@ -343,7 +343,7 @@ typedef struct
   PhysReal angular_velocity; ///< radians per time unit (part of the state)
   PhysReal inertia;       ///< moment of inertia about the centre, m r^2 / 2
   PhysReal inv_inertia;   ///< 1 / inertia, 0 when fixed
-  PhysReal friction;      ///< Coulomb friction coefficient against polygons and curves
+  PhysReal friction;      ///< Coulomb friction coefficient (against every body)
 } PhysCircle;
 
 /// True when a circle sleeps: it does not move until something hits it. Pure.
@@ -361,7 +361,7 @@ typedef struct
   PhysReal restitution;   ///< [0, 1]
   PhysResponse response;  ///< reflect or slide
   bool is_bound;          ///< one of the four walls of the world bounds
-  PhysReal friction;      ///< Coulomb friction coefficient against polygons
+  PhysReal friction;      ///< Coulomb friction coefficient (against polygons and circles)
 } PhysSegment;
 
 /// A probe as it is now.
@@ -462,8 +462,10 @@ typedef struct
     struct
     {
       PhysCircleCircleSweep sweep; ///< the test that found it (positions at t0)
-      PhysImpulse impulse;         ///< the response at t
+      PhysImpulse impulse;         ///< the response at t (velocities after include friction)
       PhysVec2 p1, p2;             ///< centres when the response was applied
+      PhysCircleFriction friction; ///< Coulomb friction with spin after the normal answer
+                                   ///< (applied false when mu = 0 or nothing slips)
     } circle_circle;
     struct
     {
@@ -471,6 +473,7 @@ typedef struct
       PhysSegmentResponse response; ///< the response at t
       PhysVec2 center;              ///< centre when the response was applied (after sliding)
       PhysVec2 center_before;       ///< centre at contact, before any repositioning
+      PhysCircleFriction friction;  ///< Coulomb friction with spin (the segment is body 1)
     } circle_segment;
     struct
     {
@@ -478,6 +481,9 @@ typedef struct
       PhysVec2 normal;    ///< unit, from a towards b: a moved along -normal, b along +normal
       PhysVec2 a_before, a_after; ///< centre of a
       PhysVec2 b_before, b_after; ///< centre of b (unchanged for a segment)
+      PhysReal angular;   ///< angular momentum about the world origin the move added:
+                          ///< sum of m dx x v over the circles moved (v at that moment)
+      PhysReal energy;    ///< potential energy in gravity the move added, sum of -m g.dx
     } embedded;
     struct
     {

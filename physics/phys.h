@@ -8,6 +8,7 @@
 #include "phys-polygon.h"
 #include "phys-sat.h"
 #include "phys-bezier.h"
+#include "phys-curve-contact.h"
 #include "phys-advance.h"
 #include "phys-world.h"
 #include "phys-record.h"

@@ -249,7 +249,8 @@ test_no_tunneling (gconstpointer data)
       if (row->gravity == 0.0 && e1 > e0 + 1e-12 * fabs (e0))
         rises++;
       for (size_t k = 0; k < log.count; k++)
-        impacts += phys_event_is_rigid (log.events[k].kind) && !log.events[k].solved;
+        impacts += phys_event_is_rigid (log.events[k].kind) && !log.events[k].solved
+                   && log.events[k].rigid.found != PHYS_RIGID_FOUND_CORRECTION;
       for (int p = 0; p < n; p++)
         {
           PhysPolygonBody body = phys_world_get_polygon (world, p);
@@ -360,10 +361,13 @@ test_ledger_free (gconstpointer data)
       momenta (world, &p1, &l1, &sp1, &sl1);
       double corrected = 0;
       for (size_t k = 0; k < log.count; k++)
-        if (phys_event_is_rigid (log.events[k].kind))
+        if (log.events[k].kind == PHYS_EVENT_EMBEDDED)
+          corrected += log.events[k].embedded.angular;
+        else if (phys_event_is_rigid (log.events[k].kind))
           {
             corrected += log.events[k].rigid.correction_angular;
-            impacts += !log.events[k].solved;
+            impacts += !log.events[k].solved
+                       && log.events[k].rigid.found != PHYS_RIGID_FOUND_CORRECTION;
             g_assert_cmpfloat (phys_v2_len (log.events[k].taken), ==, 0);
           }
       double dp = phys_v2_len (phys_v2_sub (p1, p0)) / MAX (sp, 1e-300);
@@ -371,9 +375,15 @@ test_ledger_free (gconstpointer data)
       worst_p = MAX (worst_p, dp);
       g_assert_cmpfloat (dp, <=, 1e-12);
       /* Two circles found overlapping are moved apart by the circles' engine (an embedded
-       * event): positions only, momentum kept, but the angular momentum about the origin moves
-       * and that event does not record by how much. */
-      if (imp_test_count_events (&log, PHYS_EVENT_EMBEDDED) > 0)
+       * event): positions only, momentum kept, the angular momentum about the origin moved by
+       * what the event records (embedded.angular). A jammed cluster of circles moving on as one
+       * (every member at the mean velocity) keeps momentum, not the angular momentum about the
+       * origin, and its event does not record it: those frames are left out (with friction
+       * between circles, seed 13, a circle wedged between a polygon and a circle jams). */
+      bool jammed = false;
+      for (size_t k = 0; k < log.count; k++)
+        jammed = jammed || log.events[k].jammed;
+      if (jammed)
         {
           embedded_frames++;
           continue;
@@ -382,7 +392,7 @@ test_ledger_free (gconstpointer data)
       g_assert_cmpfloat (dl, <=, 1e-12);
     }
   g_test_message ("%zu impacts; worst momentum change %.3g, angular momentum %.3g (relative); "
-                  "%d frames with circles separated",
+                  "%d frames with a jam",
                   impacts, worst_p, worst_l, embedded_frames);
   g_assert_cmpuint (impacts, >, 20);
   g_assert_cmpint (embedded_frames, <, row->frames / 20);
@@ -517,7 +527,7 @@ test_determinism (void)
  * (-O0 with sanitizers, -O2), so the step is deterministic across optimisation levels. A change
  * that moves a single bit of a rigid body's motion changes it: then check why, and update the
  * constant in the same commit. */
-#define ROWS_HASH G_GUINT64_CONSTANT (0x1459995b7456d31b)
+#define ROWS_HASH G_GUINT64_CONSTANT (0x7f4e6e4017ccd69)
 
 static void
 test_across_builds (void)

@@ -29,8 +29,8 @@ static const ImpBodyField circle_fields[] = {
   FIELD ("mass", "m", N_("Mass, greater than 0"), CIRCLE, POSITIVE, mass, PHYS_EDIT_MASS),
   FIELD ("restitution", "e", N_("Restitution, from 0 (no bounce) to 1 (elastic)"), CIRCLE, UNIT,
          restitution, PHYS_EDIT_RESTITUTION),
-  FIELD ("friction", "\u03bc", N_("Friction coefficient against polygons and curves, 0 or more"),
-         CIRCLE, FRICTION, friction, PHYS_EDIT_FRICTION),
+  FIELD ("friction", "\u03bc", N_("Friction coefficient, 0 or more"), CIRCLE, FRICTION, friction,
+         PHYS_EDIT_FRICTION),
   FIELD ("angle", "\u03b8", N_("Angle, radians (positive turns clockwise on screen)"), CIRCLE, ANY,
          angle, PHYS_EDIT_ANGLE),
   FIELD ("omega", "\u03c9", N_("Angular velocity, radians per time unit (clockwise on screen)"),
@@ -44,8 +44,8 @@ static const ImpBodyField segment_fields[] = {
   FIELD ("by", "By", N_("End B, y"), SEGMENT, ANY, b.y, PHYS_EDIT_ENDS),
   FIELD ("restitution", "e", N_("Restitution, from 0 (no bounce) to 1 (elastic)"), SEGMENT, UNIT,
          restitution, PHYS_EDIT_RESTITUTION),
-  FIELD ("friction", "\u03bc", N_("Friction coefficient against polygons, 0 or more"), SEGMENT,
-         FRICTION, friction, PHYS_EDIT_FRICTION),
+  FIELD ("friction", "\u03bc", N_("Friction coefficient, 0 or more"), SEGMENT, FRICTION, friction,
+         PHYS_EDIT_FRICTION),
 };
 
 static const ImpBodyField probe_fields[] = {
