@@ -437,7 +437,7 @@ check_slope_boxes (PhysWorld *world)
 }
 
 /* A ball of mass 1 and radius 18 at 6 hits a 60 x 60 box of mass 2 in frame 15 (its centre
- * from 260 to 355: 95 / 6 = 15.8 frames) (I = 2 x 7200 / 12 = 1200), 20 above
+ * from 260 to 352: 92 / 6 = 15.3 frames) (I = 2 x 7200 / 12 = 1200), 20 above
  * its centre, elastically: K = 1/1 + 1/2 + 20^2 / 1200 = 11/6, j = 2 x 6 / K = 72/11, the box
  * leaves at j / 2 = 36/11 turning at j 20 / 1200 = 6/55, the ball at 6 - 72/11 = -6/11. The
  * centred hit gives j = 12 / 1.5 = 8: box 4, ball -2, no turn. */
