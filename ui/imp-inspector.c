@@ -141,7 +141,7 @@ refresh (ImpInspector *self)
   if (now.selected != NULL && now.selected->kind != PHYS_EVENT_PROBE_SEGMENT
       && now.selected->kind != PHYS_EVENT_EVENT_CAP)
     {
-      bodies[0] = (PhysBodyRef) { PHYS_BODY_CIRCLE, now.selected->a };
+      bodies[0] = (PhysBodyRef) { phys_event_a_kind (now.selected->kind), now.selected->a };
       bodies[1] = (PhysBodyRef) { now.selected->b_kind, now.selected->b };
     }
   else if (now.selected == NULL && !imp_session_get_selected_pair (self->session, &bodies[0],
