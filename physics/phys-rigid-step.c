@@ -1448,6 +1448,20 @@ end_velocity (const Step *st, const Body *b, PhysVec2 *v, PhysReal *w)
     }
 }
 
+/* The ledger of two bodies' states: their energies, momenta and angular momenta summed. */
+static void
+pair_ledger (const PhysRigidState *a, const PhysRigidState *b, PhysReal *energy,
+             PhysVec2 *momentum, PhysReal *angular_momentum)
+{
+  PhysReal eb, lb;
+  PhysVec2 pb;
+  phys_rigid_state_ledger (a, energy, momentum, angular_momentum);
+  phys_rigid_state_ledger (b, &eb, &pb, &lb);
+  *energy += eb;
+  *momentum = phys_v2_add (*momentum, pb);
+  *angular_momentum += lb;
+}
+
 /* A body's state for a record. */
 static PhysRigidState
 state_of (const Step *st, const Body *b, PhysVec2 x, PhysReal angle, PhysVec2 v, PhysReal w)
@@ -1536,20 +1550,10 @@ solved_answer (Step *st, const Contact *c, const SolverBody *before_a, const Sol
   ans->b_before = state_of (st, &c->b, pb.x, pb.a, before_b->v, before_b->w);
   ans->a_after = state_of (st, &c->a, pa.x, pa.a, A->v, A->w);
   ans->b_after = state_of (st, &c->b, pb.x, pb.a, B->v, B->w);
-  phys_rigid_state_ledger (&ans->a_before, &ans->energy_before, &ans->momentum_before,
-                           &ans->angular_momentum_before);
-  PhysReal e2, l2;
-  PhysVec2 p2;
-  phys_rigid_state_ledger (&ans->b_before, &e2, &p2, &l2);
-  ans->energy_before += e2;
-  ans->momentum_before = phys_v2_add (ans->momentum_before, p2);
-  ans->angular_momentum_before += l2;
-  phys_rigid_state_ledger (&ans->a_after, &ans->energy_after, &ans->momentum_after,
-                           &ans->angular_momentum_after);
-  phys_rigid_state_ledger (&ans->b_after, &e2, &p2, &l2);
-  ans->energy_after += e2;
-  ans->momentum_after = phys_v2_add (ans->momentum_after, p2);
-  ans->angular_momentum_after += l2;
+  pair_ledger (&ans->a_before, &ans->b_before, &ans->energy_before, &ans->momentum_before,
+               &ans->angular_momentum_before);
+  pair_ledger (&ans->a_after, &ans->b_after, &ans->energy_after, &ans->momentum_after,
+               &ans->angular_momentum_after);
   PhysVec2 P[2];
   for (int k = 0; k < c->count; k++)
     {
@@ -2722,14 +2726,8 @@ log_correction (Step *st, Contact *c)
     }
   ans->a_after = ans->a_before;
   ans->b_after = ans->b_before;
-  phys_rigid_state_ledger (&ans->a_before, &ans->energy_before, &ans->momentum_before,
-                           &ans->angular_momentum_before);
-  PhysReal e2, l2;
-  PhysVec2 p2;
-  phys_rigid_state_ledger (&ans->b_before, &e2, &p2, &l2);
-  ans->energy_before += e2;
-  ans->momentum_before = phys_v2_add (ans->momentum_before, p2);
-  ans->angular_momentum_before += l2;
+  pair_ledger (&ans->a_before, &ans->b_before, &ans->energy_before, &ans->momentum_before,
+               &ans->angular_momentum_before);
   ans->energy_after = ans->energy_before;
   ans->momentum_after = ans->momentum_before;
   ans->angular_momentum_after = ans->angular_momentum_before;
