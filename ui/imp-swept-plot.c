@@ -167,6 +167,14 @@ verdict_text (const PhysRigidTests *tests)
   int ea = CLAMP (s->enter_axis, 0, PHYS_SAT_MAX_AXES - 1);
   int xa = CLAMP (s->exit_axis, 0, PHYS_SAT_MAX_AXES - 1);
   g_autofree char *en = axis_name (s, ea), *xn = axis_name (s, xa);
+  /* An axis apart and still has no interval (enter +inf, exit -inf): the record calls that
+   * moving apart or a miss; either way that axis is the reason. */
+  int never = never_axis (s);
+  if (never >= 0 && (s->verdict == PHYS_VERDICT_MISS || s->verdict == PHYS_VERDICT_MOVING_APART))
+    {
+      g_autofree char *nn = axis_name (s, never);
+      return g_strdup_printf (_("Miss: %s never overlaps (apart, and not moving along it)"), nn);
+    }
   switch (s->verdict)
     {
     case PHYS_VERDICT_HIT:
@@ -187,19 +195,9 @@ verdict_text (const PhysRigidTests *tests)
                               en, enter);
     case PHYS_VERDICT_MISS:
     default:
-      {
-        int never = never_axis (s);
-        if (never >= 0)
-          {
-            g_autofree char *nn = axis_name (s, never);
-            return g_strdup_printf (_("Miss: %s never overlaps (apart, and not moving along "
-                                      "it)"),
-                                    nn);
-          }
-        return g_strdup_printf (_("Miss: %s enters at %s, after %s has left at %s: no t "
-                                  "where all overlap"),
-                                en, enter, xn, exit);
-      }
+      return g_strdup_printf (_("Miss: %s enters at %s, after %s has left at %s: no t "
+                                "where all overlap"),
+                              en, enter, xn, exit);
     }
 }
 
