@@ -101,7 +101,7 @@ test_session_step_through_axes (void)
    * closes along it at v.n = 10/sqrt 2; b's interval [-(820)/sqrt 2 - 80, -(820)/sqrt 2 + 80]
    * meets a's [-740/sqrt 2, -420/sqrt 2] for t in [-3.3137, 51.314]. */
   g_assert_nonnull (strstr (said, "; separating axis 8 of 8 (B edge 3): overlap 28.28; swept "
-                                  "test, axis 8 (B): overlaps for t in [-3.314, 51.31]"));
+                                  "test, axis 8 (B): overlaps for t in [−3.314, 51.31]"));
   imp_session_step_into (session, -1);
   g_assert_cmpint (imp_view_options_get_sat_step (options), ==, 7);
   g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==, "axis6");

@@ -137,7 +137,12 @@ fmt_time (char *buf, gsize size, double t)
   if (isinf (t))
     g_strlcpy (buf, t > 0.0 ? "∞" : "−∞", size);
   else
-    g_snprintf (buf, size, "%.4g", t);
+    {
+      char number[32];
+      g_snprintf (number, sizeof number, "%.4g", t);
+      /* A minus sign, as the card writes it. */
+      g_snprintf (buf, size, "%s%s", number[0] == '-' ? "−" : "", number + (number[0] == '-'));
+    }
 }
 
 static char *
@@ -256,7 +261,7 @@ draw_axes (cairo_t *cr, double width, double height, const PhysRigidTests *tests
           cairo_fill (cr);
         }
       g_autofree char *name = axis_name (s, k);
-      imp_plot_text (cr, name, f.x0 - 6.0, y, 1.0, k < shown ? color : theme->text_muted, strong);
+      imp_plot_text (cr, name, f.x0 - 10.0, y, 1.0, k < shown ? color : theme->text_muted, strong);
       if (k >= shown)
         continue;
       double lo, hi;
@@ -438,7 +443,7 @@ draw_advance (cairo_t *cr, double width, double height, const PhysRigidTests *te
       imp_rgba_set_source (cr, last && a->has_t ? theme->contact : theme->velocity);
       cairo_arc (cr, x, y, last ? 4.5 : 3.0, 0.0, 2.0 * G_PI);
       cairo_fill (cr);
-      if (k < 3 || last)
+      if (k < 2 || last)
         {
           char label[32];
           g_snprintf (label, sizeof label, "t%d", k);
