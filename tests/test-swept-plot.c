@@ -72,16 +72,16 @@ test_box_box_record (void)
   g_assert_cmpint (imp_swept_plot_kind (tests), ==, IMP_SWEPT_PLOT_AXES);
 }
 
-/* Where the plot puts them in 320 x 300: t = 0 at x = 70, t = 1 at 320 - 14 = 306, so
- * t = 0.75 at 70 + 0.75 * 236 = 247; eight rows of 15 from y = 22, row 1's middle at 44.5. */
+/* Where the plot puts them in 320 x 300: t = 0 at x = 78, t = 1 at 320 - 14 = 306, so
+ * t = 0.75 at 78 + 0.75 * 228 = 249; eight rows of 15 from y = 22, row 1's middle at 44.5. */
 static void
 test_box_box_geometry (void)
 {
   g_autofree PhysRigidTests *tests = swept_tests (5, 0.5, phys_v2 (-4, 0));
   ImpSweptPlotFrame f = imp_swept_plot_frame (tests, W, H);
-  g_assert_cmpfloat (imp_swept_plot_x (&f, 0.0), ==, 70.0);
+  g_assert_cmpfloat (imp_swept_plot_x (&f, 0.0), ==, 78.0);
   g_assert_cmpfloat (imp_swept_plot_x (&f, 1.0), ==, 306.0);
-  g_assert_cmpfloat (imp_swept_plot_x (&f, 0.75), ==, 247.0);
+  g_assert_cmpfloat (imp_swept_plot_x (&f, 0.75), ==, 249.0);
   g_assert_cmpint (f.rows, ==, 8);
   g_assert_cmpfloat (imp_swept_plot_row_y (&f, 1), ==, 44.5);
   g_assert_cmpfloat (f.y_bottom, ==, 22.0 + 8 * 15.0);
@@ -147,8 +147,8 @@ draw (const PhysRigidTests *tests, int step, int lit, gboolean dark)
   return surface;
 }
 
-/* Drawn: axis 2's bar (a's, the solid left colour) from x = 247 on and nothing before it
- * (the frame's band only), the first contact's line at x = 247 in the contact colour; b's
+/* Drawn: axis 2's bar (a's, the solid left colour) from x = 249 on and nothing before it
+ * (the frame's band only), the first contact's line at x = 249 in the contact colour; b's
  * axis 6 in b's colour; stepped to axis 1, rows 2 on and the line are not drawn yet. */
 static void
 test_box_box_drawn (void)
@@ -163,7 +163,7 @@ test_box_box_drawn (void)
   assert_colour (all, 150.0, imp_swept_plot_row_y (&f, 4), theme->normal_right, 2);
   assert_colour (all, 280.0, y6, theme->normal_right, 2);
   /* The deciding axis's dot where the first contact's line crosses it. */
-  assert_colour (all, 247.0, y2, theme->contact, 2);
+  assert_colour (all, 249.0, y2, theme->contact, 2);
   int before[3];
   pixel (all, 150.0, y2, before);
   int left = (int) lround (theme->normal_left.r * 255);

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#define MARGIN_LEFT 70.0
+#define MARGIN_LEFT 78.0
 #define MARGIN_RIGHT 14.0
 #define MARGIN_TOP 22.0
 #define ROW_HEIGHT 15.0
