@@ -1444,6 +1444,14 @@ test_svg_sat (void)
  * faint and unlabelled, those after it and the contact not yet drawn; at the last axis the
  * contact comes back. An axis the test has not, or an event that is not rigid, is an error. */
 static void
+read_stepped (PhysTimeline *timeline, ImpExportOptions *options, int axis, Svg *svg)
+{
+  options->sat_axis = axis;
+  g_autoptr (GBytes) bytes = export_bytes (timeline, options);
+  svg_read (svg, bytes);
+}
+
+static void
 test_svg_sat_stepped (void)
 {
   g_autofree char *path = cli_data_path ("cli", "sat-figure.json");
@@ -1456,9 +1464,7 @@ test_svg_sat_stepped (void)
   options.event = 0;
   options.moment = IMP_EXPORT_AT_BEFORE;
   options.overlays = IMP_OVERLAY_CONTACT | IMP_OVERLAY_LEGEND;
-  options.sat_axis = 6;
-  g_autoptr (GBytes) sixth = export_bytes (timeline, &options);
-  svg_read (&svg, sixth);
+  read_stepped (timeline, &options, 6, &svg);
   g_assert_true (svg_says (&svg, "axis 6 (B): overlap 28.28"));
   for (int k = 1; k <= 8; k++)
     if (k != 6)
@@ -1471,17 +1477,13 @@ test_svg_sat_stepped (void)
   svg_clear (&svg);
 
   /* The whole test names its deciding axis, a's right face, and the contact. */
-  options.sat_axis = 0;
-  g_autoptr (GBytes) whole = export_bytes (timeline, &options);
-  svg_read (&svg, whole);
+  read_stepped (timeline, &options, 0, &svg);
   g_assert_true (svg_says (&svg, "axis 2 (A): touching"));
   g_assert_false (svg_mentions (&svg, "axis 6 ("));
   g_assert_true (svg_says (&svg, "reference"));
   svg_clear (&svg);
 
-  options.sat_axis = 8;
-  g_autoptr (GBytes) last = export_bytes (timeline, &options);
-  svg_read (&svg, last);
+  read_stepped (timeline, &options, 8, &svg);
   g_assert_true (svg_mentions (&svg, "axis 8 (B): overlap"));
   g_assert_true (svg_says (&svg, "reference"));
   svg_clear (&svg);

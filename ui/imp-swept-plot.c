@@ -214,6 +214,20 @@ draw_time_axis (cairo_t *cr, const ImpSweptPlotFrame *f, const ImpTheme *theme)
                        f->y_bottom, theme);
 }
 
+/* The playhead's moment, frame time t_now (negative: none): a line across the plot. */
+static void
+draw_playhead (cairo_t *cr, const ImpSweptPlotFrame *f, double t_now, const ImpTheme *theme)
+{
+  if (t_now < 0.0 || t_now > 1.0)
+    return;
+  double x = imp_swept_plot_x (f, t_now);
+  imp_rgba_set_source (cr, theme->selection);
+  cairo_set_line_width (cr, 1.0);
+  cairo_move_to (cr, x, f->y_top);
+  cairo_line_to (cr, x, f->y_bottom);
+  cairo_stroke (cr);
+}
+
 /* A bar's end that goes on past the frame: an arrow head pointing on. */
 static void
 draw_open_end (cairo_t *cr, double x, double y, double dir)
@@ -327,16 +341,7 @@ draw_axes (cairo_t *cr, double width, double height, const PhysRigidTests *tests
       cairo_set_dash (cr, NULL, 0, 0.0);
     }
 
-  /* The playhead's moment. */
-  if (t_now >= 0.0 && t_now <= 1.0)
-    {
-      double x = imp_swept_plot_x (&f, t_now);
-      imp_rgba_set_source (cr, theme->selection);
-      cairo_set_line_width (cr, 1.0);
-      cairo_move_to (cr, x, f.y_top);
-      cairo_line_to (cr, x, f.y_bottom);
-      cairo_stroke (cr);
-    }
+  draw_playhead (cr, &f, t_now, theme);
 
   double y = f.y_bottom + 28.0, wrap = width - 8.0;
   if (answer)
@@ -450,15 +455,7 @@ draw_advance (cairo_t *cr, double width, double height, const PhysRigidTests *te
           imp_plot_text (cr, label, x + 4.0, y - 9.0, 0.0, theme->text_muted, FALSE);
         }
     }
-  if (t_now >= 0.0 && t_now <= 1.0)
-    {
-      double x = imp_swept_plot_x (&f, t_now);
-      imp_rgba_set_source (cr, theme->selection);
-      cairo_set_line_width (cr, 1.0);
-      cairo_move_to (cr, x, f.y_top);
-      cairo_line_to (cr, x, f.y_bottom);
-      cairo_stroke (cr);
-    }
+  draw_playhead (cr, &f, t_now, theme);
   double y = f.y_bottom + 28.0, wrap = width - 8.0;
   y += imp_plot_paragraph (cr, _("A body turns: its axes turn too, so no axis has one [enter, "
                                  "exit]."),
