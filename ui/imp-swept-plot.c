@@ -457,8 +457,14 @@ draw_advance (cairo_t *cr, double width, double height, const PhysRigidTests *te
     }
   draw_playhead (cr, &f, t_now, theme);
   double y = f.y_bottom + 28.0, wrap = width - 8.0;
-  y += imp_plot_paragraph (cr, _("A body turns: its axes turn too, so no axis has one [enter, "
-                                 "exit]."),
+  /* Why there are no intervals: a turn turns the axes; otherwise the search is here because
+   * the bodies accelerate differently (gravity against a fixed body) and the paths bend. */
+  gboolean turns = a->wa != 0.0 || a->wb != 0.0;
+  y += imp_plot_paragraph (cr,
+                           turns ? _("A body turns: its axes turn too, so no axis has one [enter, "
+                                     "exit].")
+                                 : _("The bodies accelerate differently: their relative path "
+                                     "bends, so no axis has one [enter, exit]."),
                            4.0, y, wrap, theme->text_muted, FALSE);
   g_autofree char *result = advance_result (tests);
   imp_plot_paragraph (cr, result, 4.0, y + 2.0, wrap,
