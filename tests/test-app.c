@@ -489,7 +489,7 @@ test_export_dialog_follows_table (void)
   GtkDropDown *format
       = GTK_DROP_DOWN (imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 1));
   GtkWidget *background = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 2);
-  GtkWidget *table = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 5);
+  GtkWidget *table = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 6);
   GtkWidget *title = imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, 0);
   ImpExportOptions o;
 
@@ -520,6 +520,48 @@ test_export_dialog_follows_table (void)
   g_assert_cmpint (o.kind, ==, IMP_EXPORT_KIND_EVENTS);
   g_assert_cmpint (o.first, ==, 0);
   g_assert_cmpint (o.last, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* The dialog's "Separating axes" follows the canvas: inside a rigid event's test stepped with
+ * Down to axis 3 it is on "As stepped" and exports --sat-axis 3; "All axes" draws the whole
+ * test; stepped back out of the test, it has nothing to choose and is greyed out.
+ * tests/data/cli/sat-figure.json. */
+static void
+test_export_dialog_sat_axis (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "cli", "sat-figure.json",
+                                                 NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  imp_test_wait_for_length (session, 3);
+  g_assert_true (imp_session_jump_event (session, 1));
+  ImpExportDialog *dialog = imp_export_dialog_new (NULL, session);
+  GtkDropDown *axes
+      = GTK_DROP_DOWN (imp_test_nth_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, 5));
+  ImpExportOptions o;
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (axes)));
+  g_assert_cmpuint (gtk_drop_down_get_selected (axes), ==, 0);
+
+  for (int k = 0; k < 3; k++)
+    imp_session_step_into (session, 1);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (axes)));
+  g_assert_cmpuint (gtk_drop_down_get_selected (axes), ==, 1);
+  g_assert_true (imp_export_dialog_get_options (dialog, &o, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (o.sat_axis, ==, 3);
+  g_assert_cmpint (o.moment, ==, IMP_EXPORT_AT_BEFORE);
+  gtk_drop_down_set_selected (axes, 0);
+  g_assert_true (imp_export_dialog_get_options (dialog, &o, &error));
+  g_assert_cmpint (o.sat_axis, ==, 0);
+
+  /* Up three times: back at the whole test. */
+  for (int k = 0; k < 3; k++)
+    imp_session_step_into (session, -1);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (axes)));
+  g_assert_true (imp_export_dialog_get_options (dialog, &o, &error));
+  g_assert_cmpint (o.sat_axis, ==, 0);
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
@@ -720,6 +762,8 @@ main (int argc, char **argv)
   imp_test_add_display_func ("/ui/window/empty-state", test_window_empty_state);
   imp_test_add_display_func ("/ui/export-dialog/follows-the-table",
                              test_export_dialog_follows_table);
+  imp_test_add_display_func ("/ui/export-dialog/separating-axes-follow-the-canvas",
+                             test_export_dialog_sat_axis);
   imp_test_add_display_func ("/ui/window/preferences", test_window_preferences);
   imp_test_add_display_func ("/ui/window/export-dialog-keeps-choices",
                              test_window_export_dialog_keeps_choices);

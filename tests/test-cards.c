@@ -585,6 +585,17 @@ test_sat_pair_card (void)
   g_assert_nonnull (strstr (card, "MTV = n × overlap = (1, 0) × −0.585786 = (−0.585786, 0)"));
   g_assert_nonnull (strstr (card, "Separated: no contact points."));
   g_assert_nonnull (strstr (card, "they first touch at t = 0.585786"));
+  /* Over the frame, a's right face meets b's interval [3 - sqrt 2, 3 + sqrt 2], closing at 1 a
+   * frame, from t = 2 - sqrt 2 to 4 + sqrt 2: the swept plot's second row, linked to the same
+   * term as the static row. */
+  g_assert_nonnull (strstr (card, "\nAxis 2 over the frame: v·n = −1, overlapping for t in "
+                                  "[0.585786, 5.41421]\n"));
+  g_autoptr (GArray) terms = g_array_new (FALSE, FALSE, sizeof (ImpCardTerm));
+  g_autofree char *markup = imp_card_for_pair (world, &pair, 6, IMP_CARD_MARKUP, terms);
+  int lines = 0;
+  for (guint i = 0; i < terms->len; i++)
+    lines += g_str_equal (g_array_index (terms, ImpCardTerm, i).term, "axis1");
+  g_assert_cmpint (lines, ==, 2);
   phys_event_log_free (&log);
   phys_world_free (world);
 }

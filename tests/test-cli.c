@@ -1427,9 +1427,22 @@ test_inspect_rigid_sat (void)
                                        "4.41421]; gap 0.585786 — separates: the first "
                                        "separating axis"));
   g_assert_nonnull (strstr (text->out, "Verdict: separated. Axis 2 shows a gap of 0.585786"));
-  g_assert_true (g_str_has_suffix (text->out, "they first touch at t = 0.585786, found by the "
-                                              "swept separating axis test (both bodies "
-                                              "translate: exact).\n"));
+  g_assert_nonnull (strstr (text->out, "they first touch at t = 0.585786, found by the "
+                                       "swept separating axis test (both bodies "
+                                       "translate: exact).\n"));
+  /* Then each axis over the frame (the plot's rows): a's right face (n = (1, 0)) sees b's
+   * interval [3 - sqrt 2, 3 + sqrt 2] coming at 1 a frame: it meets a's [-1, 1] from
+   * t = 2 - sqrt 2 until 4 + sqrt 2; b's edge 1 (n = (1, 1)/sqrt 2) sees [1.47487, 3.47487]
+   * coming at sqrt(1/2) against a's [-sqrt 2, sqrt 2]: t in [0.0857864, 6.91421]; the
+   * horizontal faces, not moving along them, overlap always. */
+  g_assert_nonnull (strstr (text->out, "\nAxis 1 over the frame: v·n = 0, overlapping for t in "
+                                       "[−∞, ∞]\n"));
+  g_assert_nonnull (strstr (text->out, "\nAxis 2 over the frame: v·n = −1, overlapping for t in "
+                                       "[0.585786, 5.41421]\n"));
+  g_assert_true (g_str_has_suffix (text->out, "\nAxis 8 over the frame: v·n = 0.707107, "
+                                              "overlapping for t in [0.0857864, 6.91421]\n"));
+  g_assert_nonnull (strstr (text->out, "\nAxis 6 over the frame: v·n = −0.707107, overlapping "
+                                       "for t in [0.0857864, 6.91421]\n"));
 }
 
 int

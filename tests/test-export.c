@@ -551,6 +551,7 @@ test_options_table (void)
     IMP_EXPORT_OPTION_STROBE,   IMP_EXPORT_OPTION_EXPOSURES,  IMP_EXPORT_OPTION_OVERLAYS,
     IMP_EXPORT_OPTION_FIT,      IMP_EXPORT_OPTION_SIZE,       IMP_EXPORT_OPTION_SCALE,
     IMP_EXPORT_OPTION_BACKGROUND, IMP_EXPORT_OPTION_TITLE,    IMP_EXPORT_OPTION_CAPTION,
+    IMP_EXPORT_OPTION_SAT_AXIS,
   };
   for (gsize i = 0; i < G_N_ELEMENTS (figure_only); i++)
     {
@@ -656,6 +657,26 @@ test_options_parse (void)
   g_assert_cmpstr (error->message, ==,
                    "--caption is for figures (.svg, .pdf, .png), not for a .csv file");
   g_clear_error (&error);
+
+  /* --sat-axis: all, or an axis from 1 to PHYS_SAT_MAX_AXES (32). */
+  memset (values, 0, sizeof values);
+  values[IMP_EXPORT_OPTION_FRAME] = "0";
+  values[IMP_EXPORT_OPTION_SAT_AXIS] = "6";
+  g_assert_true (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_SVG, values, &error));
+  g_assert_cmpint (o.sat_axis, ==, 6);
+  values[IMP_EXPORT_OPTION_SAT_AXIS] = "all";
+  g_assert_true (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_SVG, values, &error));
+  g_assert_cmpint (o.sat_axis, ==, 0);
+  static const char *const bad_axes[] = { "0", "33", "-1", "2x", "" };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad_axes); i++)
+    {
+      values[IMP_EXPORT_OPTION_SAT_AXIS] = bad_axes[i];
+      g_assert_false (imp_export_options_parse (&o, IMP_EXPORT_FORMAT_PNG, values, &error));
+      g_autofree char *want = g_strdup_printf (
+          "--sat-axis expects all or an axis's number from 1 to 32, not '%s'", bad_axes[i]);
+      g_assert_cmpstr (error->message, ==, want);
+      g_clear_error (&error);
+    }
 
   /* Out of range: a time outside the frame, a strobe longer than the limit. */
   memset (values, 0, sizeof values);
@@ -1418,6 +1439,75 @@ test_svg_sat (void)
   phys_timeline_free (timeline);
 }
 
+/* The same figure stepped to an axis as Down does on the canvas (--sat-axis K): that axis's
+ * label only, its gap or overlap (axis 6, b's edge 1: 20 sqrt 2 = 28.28), the axes before it
+ * faint and unlabelled, those after it and the contact not yet drawn; at the last axis the
+ * contact comes back. An axis the test has not, or an event that is not rigid, is an error. */
+static void
+read_stepped (PhysTimeline *timeline, ImpExportOptions *options, int axis, Svg *svg)
+{
+  options->sat_axis = axis;
+  g_autoptr (GBytes) bytes = export_bytes (timeline, options);
+  svg_read (svg, bytes);
+}
+
+static void
+test_svg_sat_stepped (void)
+{
+  g_autofree char *path = cli_data_path ("cli", "sat-figure.json");
+  PhysTimeline *timeline = record_file (path, 2);
+  ImpExportOptions options;
+  Svg svg;
+
+  imp_export_options_init (&options);
+  options.frame = 0;
+  options.event = 0;
+  options.moment = IMP_EXPORT_AT_BEFORE;
+  options.overlays = IMP_OVERLAY_CONTACT | IMP_OVERLAY_LEGEND;
+  read_stepped (timeline, &options, 6, &svg);
+  g_assert_true (svg_says (&svg, "axis 6 (B): overlap 28.28"));
+  for (int k = 1; k <= 8; k++)
+    if (k != 6)
+      {
+        g_autofree char *other = g_strdup_printf ("axis %d (", k);
+        g_assert_false (svg_mentions (&svg, other));
+      }
+  g_assert_false (svg_says (&svg, "reference"));
+  g_assert_false (svg_says (&svg, "incident"));
+  svg_clear (&svg);
+
+  /* The whole test names its deciding axis, a's right face, and the contact. */
+  read_stepped (timeline, &options, 0, &svg);
+  g_assert_true (svg_says (&svg, "axis 2 (A): touching"));
+  g_assert_false (svg_mentions (&svg, "axis 6 ("));
+  g_assert_true (svg_says (&svg, "reference"));
+  svg_clear (&svg);
+
+  read_stepped (timeline, &options, 8, &svg);
+  g_assert_true (svg_mentions (&svg, "axis 8 (B): overlap"));
+  g_assert_true (svg_says (&svg, "reference"));
+  svg_clear (&svg);
+
+  g_autoptr (ImpFrames) frames = imp_frames_new_for_timeline (timeline);
+  g_autoptr (GError) error = NULL;
+  options.sat_axis = 9;
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
+  g_assert_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT);
+  g_assert_cmpstr (error->message, ==,
+                   "--sat-axis 9: the separating axis test of event 0 of frame 0 has 8 axes, "
+                   "numbered from 1");
+  g_clear_error (&error);
+  options.sat_axis = 2;
+  options.event = IMP_EXPORT_EVENT_NONE;
+  options.moment = IMP_EXPORT_AT_START;
+  g_assert_null (imp_export_to_bytes (frames, &options, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "--sat-axis 2 steps through a rigid event's separating axis test, and frame 0 "
+                   "has no event selected");
+  g_clear_pointer (&frames, imp_frames_free);
+  phys_timeline_free (timeline);
+}
+
 /* CSV */
 
 static guint
@@ -2051,6 +2141,16 @@ static const CliError cli_errors[] = {
   { "no-such-event",
     { "--frame", "1", "--event", "2", "-o", "OUT.svg", NULL },
     "frame 1 has 1 event, numbered from 0 to 0; there is no event 2" },
+  { "sat-axis-not-a-number",
+    { "--frame", "1", "--sat-axis", "six", "-o", "OUT.svg", NULL },
+    "--sat-axis expects all or an axis's number from 1 to 32, not 'six'" },
+  { "sat-axis-circles",
+    { "--frame", "1", "--event", "0", "--sat-axis", "1", "-o", "OUT.svg", NULL },
+    "--sat-axis 1 steps through a rigid event's separating axis test, and event 0 of frame 1 is "
+    "not between rigid bodies" },
+  { "sat-axis-for-data",
+    { "--frames", "0..1", "--sat-axis", "1", "-o", "OUT.csv", NULL },
+    "--sat-axis is for figures (.svg, .pdf, .png), not for a .csv file" },
   { "before-without-event",
     { "--frame", "3", "--stop", "before", "-o", "OUT.svg", NULL },
     "has no event selected" },
@@ -2193,6 +2293,7 @@ main (int argc, char **argv)
                         GINT_TO_POINTER (TRUE), test_svg_renders_like_png);
   g_test_add_func ("/ui/export/svg/rigid-bodies", test_svg_rigid);
   g_test_add_func ("/ui/export/svg/separating-axes", test_svg_sat);
+  g_test_add_func ("/ui/export/svg/separating-axes-stepped", test_svg_sat_stepped);
   g_test_add_func ("/ui/export/pdf/pages", test_pdf_pages);
   g_test_add_data_func ("/ui/export/png/white", GINT_TO_POINTER (IMP_EXPORT_BACKGROUND_WHITE),
                         test_png_size_and_pixels);

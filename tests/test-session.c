@@ -97,6 +97,11 @@ test_session_step_through_axes (void)
   g_autofree char *said = imp_canvas_describe (session);
   g_test_message ("%s", said);
   g_assert_nonnull (strstr (said, "; separating axis 8 of 8 (B edge 3): overlap 28.28"));
+  /* And when over the frame that axis overlaps (the swept plot's row 8): b at 10 a frame
+   * closes along it at v.n = 10/sqrt 2; b's interval [-(820)/sqrt 2 - 80, -(820)/sqrt 2 + 80]
+   * meets a's [-740/sqrt 2, -420/sqrt 2] for t in [-3.3137, 51.314]. */
+  g_assert_nonnull (strstr (said, "; separating axis 8 of 8 (B edge 3): overlap 28.28; swept "
+                                  "test, axis 8 (B): overlaps for t in [−3.314, 51.31]"));
   imp_session_step_into (session, -1);
   g_assert_cmpint (imp_view_options_get_sat_step (options), ==, 7);
   g_assert_cmpstr (imp_view_options_get_highlight_term (options), ==, "axis6");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "imp-conceal.h"
+#include "imp-swept-plot.h"
 #include "imp-i18n.h"
 
 /* A coordinate of a unit vector to two places, never "-0.00". */
@@ -180,6 +181,13 @@ describe_sat_step (GString *text, ImpSession *session, const ImpSessionView *now
                               gap ? _("; separating axis %d of %d (%s): gap %.4g")
                                   : _("; separating axis %d of %d (%s): overlap %.4g"),
                               step, sat->axis_count, source, fabs (axis->overlap));
+      /* The same axis in the swept test's plot: when over the frame it overlaps. */
+      if (imp_swept_plot_kind (&detail->tests) == IMP_SWEPT_PLOT_AXES
+          && step <= detail->tests.swept.axis_count)
+        {
+          g_autofree char *swept = imp_swept_plot_describe_axis (&detail->tests, step - 1);
+          g_string_append_printf (text, _("; swept test, %s"), swept);
+        }
     }
   g_free (detail);
 }

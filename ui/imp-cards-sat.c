@@ -238,6 +238,46 @@ curve_lines (Card *c, const PhysBezierClosest *curve)
   imp_card_line (c, _("tangent unit B′(s) = %s, normal %s"), t, n);
 }
 
+/* A time of the frame: the number, or ∞ and −∞ for an interval without an end. */
+static char *
+card_time (Card *c, double t)
+{
+  if (isinf (t))
+    return g_strdup (t > 0.0 ? "∞" : "−∞");
+  return imp_card_num (c, t);
+}
+
+/* The swept test's axes, each its [enter, exit] in frame time (the plot's rows). */
+static void
+swept_axis_lines (Card *c, const PhysRigidTests *tests)
+{
+  const PhysSweptSatRecord *s = &tests->swept;
+  if (tests->t0 != 0.0)
+    {
+      g_autofree char *t0 = imp_card_num (c, tests->t0);
+      imp_card_line (c, _("The search starts at t0 = %s; the times below are the frame's, t0 "
+                          "added."),
+                     t0);
+    }
+  for (int k = 0; k < s->axis_count && k < PHYS_SAT_MAX_AXES; k++)
+    {
+      const PhysSweptAxis *axis = &s->axes[k];
+      g_autofree char *speed = imp_card_num (c, axis->speed);
+      imp_card_termed (c, imp_render_sat_axis_term (k));
+      if (isinf (axis->enter) && axis->enter > 0.0)
+        imp_card_line (c, _("Axis %d over the frame: v·n = %s, apart and not closing along it: "
+                            "never overlaps"),
+                       k + 1, speed);
+      else
+        {
+          g_autofree char *enter = card_time (c, tests->t0 + axis->enter);
+          g_autofree char *exit = card_time (c, tests->t0 + axis->exit);
+          imp_card_line (c, _("Axis %d over the frame: v·n = %s, overlapping for t in [%s, %s]"),
+                         k + 1, speed, enter, exit);
+        }
+    }
+}
+
 static void
 search_lines (Card *c, const PhysRigidTests *tests, const PhysEvent *event)
 {
@@ -252,6 +292,7 @@ search_lines (Card *c, const PhysRigidTests *tests, const PhysEvent *event)
                           "overlap for t in [enter, exit]; the latest enter, %s on axis %d, "
                           "comes before the earliest exit, %s: the first touch."),
                      v, enter, s->enter_axis + 1, exit);
+      swept_axis_lines (c, tests);
     }
   else if (tests->found == PHYS_RIGID_FOUND_ADVANCE && !tests->has_curve)
     {
@@ -424,6 +465,8 @@ imp_card_rigid_pair (Card *c, const PhysWorld *world, const PhysPairRecord *pair
     }
   else
     imp_card_line (c, _("Over the frame: they do not touch."));
+  if (rigid->tests.found == PHYS_RIGID_FOUND_SWEPT_SAT)
+    swept_axis_lines (c, &rigid->tests);
   if (rigid->tests.has_curve)
     curve_lines (c, &rigid->tests.curve);
 }

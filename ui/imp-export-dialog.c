@@ -22,6 +22,7 @@ struct _ImpExportDialog
   GtkDropDown *size;
   GtkDropDown *scale;
   GtkDropDown *table;
+  GtkDropDown *sat_axis; /* all axes, or as stepped with Down on the canvas */
   GtkEntry *title;
   GtkEntry *caption;
   GtkLabel *problem;
@@ -76,6 +77,19 @@ chosen_word (GtkDropDown *drop, ImpExportOption option)
   return choices[0];
 }
 
+/* The axis the canvas has stepped to inside a rigid event's test (just before its response),
+ * from 1; 0 when it shows the whole test. */
+static int
+canvas_sat_step (ImpExportDialog *self)
+{
+  const PhysStop *stop = imp_session_get_stop (self->session) > 0
+                             ? imp_session_get_stop_info (self->session)
+                             : NULL;
+  if (stop == NULL || stop->kind != PHYS_STOP_BEFORE)
+    return 0;
+  return imp_view_options_get_sat_step (imp_session_get_view_options (self->session));
+}
+
 /* The options the controls say, for the playhead's frame and moment: written as
  * the command line would write them and read by the same parser. */
 static gboolean
@@ -93,6 +107,7 @@ read_options (ImpExportDialog *self, ImpExportOptions *o, GError **error)
   g_autofree char *size = g_strdup_printf ("%dx%d", sizes[s].width, sizes[s].height);
   char scale[G_ASCII_DTOSTR_BUF_SIZE], t[G_ASCII_DTOSTR_BUF_SIZE];
   g_autofree char *event_text = NULL;
+  g_autofree char *sat_text = NULL;
 
   guint k = MIN (gtk_drop_down_get_selected (self->scale), G_N_ELEMENTS (scales) - 1);
   g_ascii_dtostr (scale, sizeof scale, scales[k]);
@@ -135,6 +150,10 @@ read_options (ImpExportDialog *self, ImpExportOptions *o, GError **error)
         }
       if (event >= 0)
         values[IMP_EXPORT_OPTION_EVENT] = event_text = g_strdup_printf ("%d", event);
+      /* The separating axes as stepped on the canvas, when it stands inside the test. */
+      int step = canvas_sat_step (self);
+      if (step > 0 && gtk_drop_down_get_selected (self->sat_axis) == 1)
+        values[IMP_EXPORT_OPTION_SAT_AXIS] = sat_text = g_strdup_printf ("%d", step);
     }
   if (!imp_export_options_parse (o, format, values, error))
     return FALSE;
@@ -153,9 +172,20 @@ follow_format (ImpExportDialog *self)
     if (self->controls[i] != NULL)
       {
         gboolean suits = imp_export_option_suits ((ImpExportOption) i, format);
+        /* Only a test stepped into has a stepped axis to choose. */
+        if (i == IMP_EXPORT_OPTION_SAT_AXIS && self->session != NULL)
+          suits = suits && canvas_sat_step (self) > 0;
         gtk_widget_set_sensitive (self->controls[i], suits);
         gtk_widget_set_sensitive (self->labels[i], suits);
       }
+}
+
+/* The choice follows the canvas: stepped when it stands on an axis, else all. */
+static void
+follow_sat_step (ImpExportDialog *self)
+{
+  gtk_drop_down_set_selected (self->sat_axis, canvas_sat_step (self) > 0 ? 1 : 0);
+  follow_format (self);
 }
 
 /* Data have no picture: the preview says what the file will hold instead. */
@@ -394,12 +424,15 @@ imp_export_dialog_init (ImpExportDialog *self)
   static const char *const scale_names[] = { "1×", N_("2× (sharper pixels, larger pages)"), "3×",
                                              NULL };
   static const char *const tables[] = { N_("Positions and velocities"), N_("Events"), NULL };
+  static const char *const sat_axes[] = { N_("All axes"), N_("As stepped with Down"), NULL };
   self->what = choice (self, grid, _("What"), what, IMP_EXPORT_N_OPTIONS);
   self->format = choice (self, grid, _("Format"), format_names, IMP_EXPORT_N_OPTIONS);
   self->background
       = choice (self, grid, _("Background"), backgrounds, IMP_EXPORT_OPTION_BACKGROUND);
   self->size = choice (self, grid, _("Size"), size_names, IMP_EXPORT_OPTION_SIZE);
   self->scale = choice (self, grid, _("Scale"), scale_names, IMP_EXPORT_OPTION_SCALE);
+  self->sat_axis
+      = choice (self, grid, _("Separating axes"), sat_axes, IMP_EXPORT_OPTION_SAT_AXIS);
   self->title = text_field (self, grid, _("Title"), _("none"), IMP_EXPORT_OPTION_TITLE);
   self->caption = text_field (self, grid, _("Caption"), _("none"), IMP_EXPORT_OPTION_CAPTION);
   self->table = choice (self, grid, _("Table"), tables, IMP_EXPORT_OPTION_DATA);
@@ -407,7 +440,7 @@ imp_export_dialog_init (ImpExportDialog *self)
   gtk_label_set_wrap (self->problem, TRUE);
   gtk_label_set_xalign (self->problem, 0.0);
   gtk_widget_add_css_class (GTK_WIDGET (self->problem), "error");
-  gtk_grid_attach (grid, GTK_WIDGET (self->problem), 0, 8, 2, 1);
+  gtk_grid_attach (grid, GTK_WIDGET (self->problem), 0, 9, 2, 1);
   gtk_widget_set_size_request (GTK_WIDGET (grid), 320, -1);
 
   GtkWidget *body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -443,7 +476,12 @@ imp_export_dialog_new (GtkWindow *parent, ImpSession *session)
   self->session = g_object_ref (session);
   g_signal_connect_object (imp_session_get_view_options (session), "notify::concealed",
                            G_CALLBACK (follow_concealed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (imp_session_get_view_options (session), "notify::sat-step",
+                           G_CALLBACK (follow_sat_step), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::stop", G_CALLBACK (follow_sat_step), self,
+                           G_CONNECT_SWAPPED);
   follow_concealed (self);
+  follow_sat_step (self);
   return self;
 }
 

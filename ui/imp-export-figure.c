@@ -46,6 +46,7 @@ typedef struct
   PhysEventLog events;      /* the frame's events */
   int selected;             /* index into events, or -1 */
   ImpExportMoment moment;   /* the moment drawn (pages fall back to the start) */
+  int sat_step;             /* the selected rigid event's test stepped to this axis (from 1), or 0 */
   double t;                 /* its time in the frame */
   PhysVec2 *positions;      /* circle centres at the moment; NULL at the start */
   PhysVec2 *displacements;  /* velocities at the moment times dt; NULL at the start */
@@ -147,6 +148,49 @@ load_ghost (Shot *shot, ImpFrames *frames, int n)
 /* Reads the moment @options asks for in @frame. @lenient (pages): an event or
  * moment the frame does not have selects nothing and shows the frame's start,
  * instead of failing. */
+/* --sat-axis K: the selected event is a rigid pair's whose static test has an axis K. Pages
+ * (lenient) step the frames that have it and draw the others whole. */
+static gboolean
+check_sat_axis (Shot *shot, const ImpExportOptions *options, gboolean lenient, GError **error)
+{
+  int k = options->sat_axis;
+  const PhysEvent *event = shot->selected >= 0 ? &shot->events.events[shot->selected] : NULL;
+  int axes = 0;
+  if (event != NULL && phys_event_is_rigid (event->kind))
+    {
+      PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+      if (phys_world_rigid_detail (shot->world, event, detail) == PHYS_OK)
+        axes = detail->tests.sat.axis_count;
+      g_free (detail);
+    }
+  if (k <= axes)
+    {
+      shot->sat_step = k;
+      return TRUE;
+    }
+  if (lenient)
+    return TRUE;
+  if (event == NULL)
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT,
+                 _("--sat-axis %d steps through a rigid event's separating axis test, and frame "
+                   "%lld has no event selected"),
+                 k, (long long) shot->frame);
+  else if (axes == 0)
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT,
+                 _("--sat-axis %d steps through a rigid event's separating axis test, and event "
+                   "%d of frame %lld is not between rigid bodies"),
+                 k, shot->selected, (long long) shot->frame);
+  else
+    g_set_error (error, IMP_EXPORT_ERROR, IMP_EXPORT_ERROR_EVENT,
+                 ngettext ("--sat-axis %d: the separating axis test of event %d of frame %lld "
+                           "has %d axis",
+                           "--sat-axis %d: the separating axis test of event %d of frame %lld "
+                           "has %d axes, numbered from 1",
+                           (unsigned long) axes),
+                 k, shot->selected, (long long) shot->frame, axes);
+  return FALSE;
+}
+
 static gboolean
 shot_load (Shot *shot, ImpFrames *frames, gint64 frame, const ImpExportOptions *options,
            gboolean lenient, GError **error)
@@ -183,6 +227,12 @@ shot_load (Shot *shot, ImpFrames *frames, gint64 frame, const ImpExportOptions *
                                "event %d",
                                (unsigned long) n_events),
                      (long long) frame, n_events, n_events - 1, options->event);
+      shot_clear (shot);
+      return FALSE;
+    }
+
+  if (options->sat_axis > 0 && !check_sat_axis (shot, options, lenient, error))
+    {
       shot_clear (shot);
       return FALSE;
     }
@@ -279,6 +329,7 @@ shot_input (const Shot *shot, ImpOverlays overlays, gboolean dark, ImpRenderInpu
   input->overlays = overlays;
   input->dark = dark;
   input->time_in_frame = shot->t;
+  input->sat_step = shot->sat_step;
   /* Vector pages keep circles as arcs; the exporter paints the page itself. */
   input->raster_shortcuts = FALSE;
   input->no_page = TRUE;

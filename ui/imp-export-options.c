@@ -41,6 +41,9 @@ static const ImpExportOptionInfo infos[IMP_EXPORT_N_OPTIONS] = {
   = { "stop", "STOP", N_("A stop: start, before, after or end"), FIGURES, stops, NULL },
   [IMP_EXPORT_OPTION_EVENT]
   = { "event", "N", N_("The event selected (default 0), or none"), FIGURES, NULL, NULL },
+  [IMP_EXPORT_OPTION_SAT_AXIS]
+  = { "sat-axis", "K", N_("A rigid event's separating axes up to axis K, as Down steps (default all)"),
+      FIGURES, NULL, NULL },
   [IMP_EXPORT_OPTION_STROBE]
   = { "strobe", "A..B", N_("Multiple exposure of frames A to B around frame K"), FIGURES, NULL,
       N_("--frames A..B writes the data of several frames") },
@@ -286,6 +289,19 @@ parse_figure (ImpExportOptions *options, const char *const *values, GError **err
       else
         return option_error (
             error, _("--event expects an event's number (from 0) or none, not '%s'"), text);
+    }
+  if ((text = values[IMP_EXPORT_OPTION_SAT_AXIS]) != NULL)
+    {
+      guint64 axis = 0;
+      if (g_str_equal (text, "all"))
+        options->sat_axis = 0;
+      else if (g_ascii_string_to_unsigned (text, 10, 1, PHYS_SAT_MAX_AXES, &axis, NULL))
+        options->sat_axis = (int) axis;
+      else
+        return option_error (error,
+                             _("--sat-axis expects all or an axis's number from 1 to %d, not "
+                               "'%s'"),
+                             PHYS_SAT_MAX_AXES, text);
     }
   if ((text = values[IMP_EXPORT_OPTION_EXPOSURES]) != NULL)
     {

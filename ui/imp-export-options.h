@@ -21,6 +21,8 @@ G_BEGIN_DECLS
  * @IMP_EXPORT_OPTION_T: --t T: the moment in the frame, 0 to 1
  * @IMP_EXPORT_OPTION_STOP: --stop STOP: start, before, after or end
  * @IMP_EXPORT_OPTION_EVENT: --event N: the event selected, or none
+ * @IMP_EXPORT_OPTION_SAT_AXIS: --sat-axis K: a rigid event's separating axis test stepped to
+ *   axis K (from 1) as Down steps on the canvas, or all
  * @IMP_EXPORT_OPTION_STROBE: --strobe A..B: a multiple exposure of frames A to B
  * @IMP_EXPORT_OPTION_EXPOSURES: --exposures N: faded moments per frame of a strobe
  * @IMP_EXPORT_OPTION_OVERLAYS: --overlays LIST: what is drawn over the bodies
@@ -41,6 +43,7 @@ typedef enum
   IMP_EXPORT_OPTION_T,
   IMP_EXPORT_OPTION_STOP,
   IMP_EXPORT_OPTION_EVENT,
+  IMP_EXPORT_OPTION_SAT_AXIS,
   IMP_EXPORT_OPTION_STROBE,
   IMP_EXPORT_OPTION_EXPOSURES,
   IMP_EXPORT_OPTION_FRAMES,

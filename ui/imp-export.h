@@ -189,6 +189,9 @@ typedef enum
  *   the trace), %IMP_EXPORT_EVENT_FIRST or %IMP_EXPORT_EVENT_NONE; pages select
  *   it in every frame that has it
  * @moment: which moment of the frame
+ * @sat_axis: the selected rigid event's separating axis test stepped to this axis (from 1),
+ *   as Down steps through it on the canvas (ImpRenderInput.sat_step): the axes before it
+ *   faint, those after it left out; 0 draws the whole test
  * @t: the time for %IMP_EXPORT_AT_TIME, frame fraction in [0, 1]
  * @first: first frame of a strobe, of pages or of data
  * @last: last frame of a strobe, of pages or of data (inclusive)
@@ -216,6 +219,7 @@ typedef struct
   gint64 frame;
   int event;
   ImpExportMoment moment;
+  int sat_axis;
   double t;
   gint64 first;
   gint64 last;

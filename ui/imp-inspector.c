@@ -12,6 +12,8 @@
 #include "imp-conceal.h"
 #include "imp-label-index.h"
 #include "imp-quadratic-plot.h"
+#include "imp-render.h"
+#include "imp-swept-plot.h"
 #include "imp-theme-contrast.h"
 #include "impulse-ui-resources.h"
 
@@ -24,7 +26,10 @@ struct _ImpInspector
   ImpSession *session;
   GtkWidget *scroller;
   GtkLabel *label;
-  GtkDrawingArea *plot;     /* f(t) of a circle-circle test, hidden otherwise */
+  GtkDrawingArea *plot;     /* f(t) of a circle-circle test, or a rigid pair's search over the
+                             * frame (imp-swept-plot.h); hidden otherwise */
+  PhysRigidTests *tests;    /* the rigid pair's tests the plot shows, or NULL */
+  gboolean plot_lit;        /* the pointer on the plot lit a term on the session */
   GtkSpinButton *precision; /* significant digits of the card's numbers */
   GtkWidget *copy;          /* copies the card as plain text */
   GtkWidget *copy_latex;    /* copies it as LaTeX */
@@ -104,6 +109,29 @@ digits (ImpInspector *self)
                                  : DEFAULT_PRECISION;
 }
 
+/* The height of the circles' f(t) plot, pixels. */
+#define QUADRATIC_PLOT_HEIGHT 130
+
+/* The tests of the selected rigid event (found again from its frame's start) or pair, when
+ * their search over the frame has a plot (imp_swept_plot_kind()); else NULL. */
+static PhysRigidTests *
+rigid_tests (const ImpSessionView *now)
+{
+  PhysRigidTests *tests = NULL;
+  if (now->selected != NULL && phys_event_is_rigid (now->selected->kind) && now->world != NULL)
+    {
+      PhysRigidDetail *detail = g_new0 (PhysRigidDetail, 1);
+      if (phys_world_rigid_detail (now->world, now->selected, detail) == PHYS_OK)
+        tests = g_memdup2 (&detail->tests, sizeof detail->tests);
+      g_free (detail);
+    }
+  else if (now->selected == NULL && now->pair != NULL && phys_event_is_rigid (now->pair->kind))
+    tests = g_memdup2 (&now->pair->rigid.tests, sizeof now->pair->rigid.tests);
+  if (tests != NULL && imp_swept_plot_kind (tests) == IMP_SWEPT_PLOT_NONE)
+    g_clear_pointer (&tests, g_free);
+  return tests;
+}
+
 static void
 refresh (ImpInspector *self)
 {
@@ -132,7 +160,18 @@ refresh (ImpInspector *self)
                        && now.world != NULL
                        && phys_world_get_def (now.world)->modes.detection
                               != PHYS_DETECTION_DISCRETE;
-  gtk_widget_set_visible (GTK_WIDGET (self->plot), quadratic && !concealed);
+  g_clear_pointer (&self->tests, g_free);
+  if (!quadratic && !concealed)
+    self->tests = rigid_tests (&now);
+  g_autofree char *plot_text = self->tests != NULL ? imp_swept_plot_describe (self->tests) : NULL;
+  if (self->tests != NULL)
+    gtk_drawing_area_set_content_height (self->plot, (int) imp_swept_plot_height (self->tests));
+  else if (quadratic)
+    gtk_drawing_area_set_content_height (self->plot, QUADRATIC_PLOT_HEIGHT);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->plot), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  plot_text != NULL ? plot_text : "", -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->plot),
+                          (quadratic || self->tests != NULL) && !concealed);
   gtk_widget_queue_draw (GTK_WIDGET (self->plot));
 
   /* The forms for what is inspected: the selected body, both of a pair, or the
@@ -184,10 +223,55 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
     }
   else if (now.pair != NULL && now.pair->kind == PHYS_EVENT_CIRCLE_CIRCLE)
     sweep = &now.pair->circle_circle;
-  if (sweep == NULL)
-    return;
   const ImpTheme *theme = imp_theme_for_widgets ();
-  imp_quadratic_plot_draw (cr, width, height, sweep, t_now, theme);
+  if (sweep != NULL)
+    imp_quadratic_plot_draw (cr, width, height, sweep, t_now, theme);
+  else if (self->tests != NULL)
+    {
+      ImpViewOptions *options = imp_session_get_view_options (self->session);
+      int lit = imp_render_sat_axis_of_term (imp_view_options_get_highlight_term (options));
+      /* Inside a rigid event's test (before its response) Down steps through the axes: the
+       * plot's rows follow the canvas's picture. */
+      const PhysStop *stop = imp_session_get_stop (self->session) > 0
+                                 ? imp_session_get_stop_info (self->session)
+                                 : NULL;
+      int step = stop != NULL && stop->kind == PHYS_STOP_BEFORE
+                     ? imp_view_options_get_sat_step (options)
+                     : 0;
+      imp_swept_plot_draw (cr, width, height, self->tests, step, lit, now.time_in_frame, theme);
+    }
+}
+
+static void
+redraw_plot (ImpInspector *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self->plot));
+}
+
+/* The pointer on a row of the swept plot lights its axis on the canvas and the card. */
+static void
+plot_hovered (GtkEventControllerMotion *motion, double x, double y, ImpInspector *self)
+{
+  if (self->session == NULL)
+    return;
+  const char *term = NULL;
+  if (self->tests != NULL && imp_swept_plot_kind (self->tests) == IMP_SWEPT_PLOT_AXES)
+    {
+      int width = gtk_widget_get_width (GTK_WIDGET (self->plot));
+      int height = gtk_widget_get_height (GTK_WIDGET (self->plot));
+      ImpSweptPlotFrame frame = imp_swept_plot_frame (self->tests, width, height);
+      term = imp_render_sat_axis_term (imp_swept_plot_row_at (&frame, y));
+    }
+  imp_view_options_point_at_term (imp_session_get_view_options (self->session), term,
+                                  &self->plot_lit);
+}
+
+static void
+plot_left (GtkEventControllerMotion *motion, ImpInspector *self)
+{
+  if (self->session != NULL)
+    imp_view_options_point_at_term (imp_session_get_view_options (self->session), NULL,
+                                    &self->plot_lit);
 }
 
 /* The card now shown, and (terms, nullable) its lines that compute a term. */
@@ -301,6 +385,9 @@ imp_inspector_set_session (ImpInspector *self, ImpSession *session)
       g_signal_connect_swapped (session, "notify::can-redo", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (session, "notify::playing", G_CALLBACK (refresh), self);
       g_signal_connect_swapped (options, "notify::highlight-term", G_CALLBACK (mark_term), self);
+      g_signal_connect_swapped (options, "notify::highlight-term", G_CALLBACK (redraw_plot),
+                                self);
+      g_signal_connect_swapped (options, "notify::sat-step", G_CALLBACK (redraw_plot), self);
     }
   for (int i = 0; i < 2; i++)
     imp_body_editor_set_session (self->editors[i], session);
@@ -316,6 +403,7 @@ imp_inspector_dispose (GObject *object)
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), IMP_TYPE_INSPECTOR);
   g_clear_pointer (&self->terms, g_array_unref);
+  g_clear_pointer (&self->tests, g_free);
   G_OBJECT_CLASS (imp_inspector_parent_class)->dispose (object);
 }
 
@@ -357,6 +445,10 @@ imp_inspector_init (ImpInspector *self)
   gtk_label_set_markup (self->label, _(placeholder));
   gtk_spin_button_set_value (self->precision, DEFAULT_PRECISION);
   gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (plot_hovered), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (plot_left), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->plot), motion);
 }
 
 GtkWidget *

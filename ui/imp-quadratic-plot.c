@@ -63,12 +63,7 @@ imp_quadratic_plot_draw (cairo_t *cr, double width, double height,
   /* The frame: t in [0, 1]. */
   imp_quadratic_plot_point (&frame, 0.0, frame.f_top, &x, &y);
   imp_quadratic_plot_point (&frame, 1.0, frame.f_bottom, &x1, &y1);
-  imp_rgba_set_source_alpha (cr, theme->swept_fill, 0.6);
-  cairo_rectangle (cr, x, y, x1 - x, y1 - y);
-  cairo_fill (cr);
-  imp_plot_text (cr, "0", x, frame.y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
-  imp_plot_text (cr, "1", x1, frame.y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
-  imp_plot_text (cr, "t", frame.x1, frame.y_bottom + 10.0, 1.0, theme->text_muted, FALSE);
+  imp_plot_frame_band (cr, x, x1, frame.x1, y, y1, theme);
 
   /* f = 0: the centres are R apart, touching. */
   imp_quadratic_plot_point (&frame, IMP_QUADRATIC_PLOT_T_MIN, 0.0, &x, &y);

@@ -191,22 +191,62 @@ imp_text_layout_new (cairo_t *cr)
   return layout;
 }
 
-/* Small plot text (8.5 pt) vertically centred on y; align_x 0 puts its left
- * edge at x, 0.5 its centre, 1 its right edge. */
-void
-imp_plot_text (cairo_t *cr, const char *text, double x, double y, double align_x, ImpRgba color,
-               gboolean bold)
+/* Small plot text (8.5 pt), wrapped at width pixels when width > 0: its first line
+ * vertically centred on y; align_x 0 puts its left edge at x, 0.5 its centre, 1 its
+ * right edge. Returns its height. */
+static double
+plot_text (cairo_t *cr, const char *text, double x, double y, double align_x, double width,
+           ImpRgba color, gboolean bold)
 {
   PangoLayout *layout = imp_text_layout_new (cr);
   PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 8.5"
                                                                         : "Sans 8.5");
   pango_layout_set_font_description (layout, font);
+  if (width > 0.0)
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
   pango_layout_set_text (layout, text, -1);
   int w, h;
   pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, x - align_x * w, y - 0.5 * h);
+  int lines = MAX (pango_layout_get_line_count (layout), 1);
+  cairo_move_to (cr, x - align_x * w, y - 0.5 * h / lines);
   imp_rgba_set_source (cr, color);
   pango_cairo_show_layout (cr, layout);
   pango_font_description_free (font);
   g_object_unref (layout);
+  return h;
+}
+
+void
+imp_plot_text (cairo_t *cr, const char *text, double x, double y, double align_x, ImpRgba color,
+               gboolean bold)
+{
+  plot_text (cr, text, x, y, align_x, -1.0, color, bold);
+}
+
+/* The same wrapped at width pixels, left-aligned at x; returns its height. */
+double
+imp_plot_paragraph (cairo_t *cr, const char *text, double x, double y, double width,
+                    ImpRgba color, gboolean bold)
+{
+  return plot_text (cr, text, x, y, 0.0, width, color, bold);
+}
+
+/* A plot's frame, t in [0, 1]: the band from x_t0 to x_t1 between y_top and y_bottom
+ * shaded, "0" and "1" under its ends and "t" under x_end, the time axis's end. */
+void
+imp_plot_frame_band (cairo_t *cr, double x_t0, double x_t1, double x_end, double y_top,
+                     double y_bottom, const ImpTheme *theme)
+{
+  imp_rgba_set_source_alpha (cr, theme->swept_fill, 0.6);
+  cairo_rectangle (cr, x_t0, y_top, x_t1 - x_t0, y_bottom - y_top);
+  cairo_fill (cr);
+  imp_plot_text (cr, "0", x_t0, y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
+  imp_plot_text (cr, "1", x_t1, y_bottom + 10.0, 0.5, theme->text_muted, FALSE);
+  if (x_end > x_t1 + 12.0)
+    imp_plot_text (cr, "t", x_end, y_bottom + 10.0, 1.0, theme->text_muted, FALSE);
+  else
+    imp_plot_text (cr, "t", x_t1 + 8.0, y_bottom + 10.0, 0.0, theme->text_muted, FALSE);
 }

@@ -140,5 +140,9 @@ void imp_rgba_set_source_alpha (cairo_t *cr, ImpRgba color, double alpha);
 PangoLayout *imp_text_layout_new (cairo_t *cr);
 void imp_plot_text (cairo_t *cr, const char *text, double x, double y, double align_x,
                     ImpRgba color, gboolean bold);
+double imp_plot_paragraph (cairo_t *cr, const char *text, double x, double y, double width,
+                           ImpRgba color, gboolean bold);
+void imp_plot_frame_band (cairo_t *cr, double x_t0, double x_t1, double x_end, double y_top,
+                          double y_bottom, const ImpTheme *theme);
 
 G_END_DECLS
