@@ -22,6 +22,9 @@
  * tiny floor, world units per frame) is rounding of a contact already answered. */
 #define NEGLIGIBLE_APPROACH 1e-12
 #define APPROACH_FLOOR 1e-15
+/* A gap to a surface below this fraction of the coordinates' size is their rounding: the
+ * circle touches the surface (a circle put on a wall stands a few ulps off it). */
+#define TOUCH_GAP 1e-13
 /* Contacts closer together than this (frame fraction) form a cluster: with
  * e < 1 the intervals between them shrink geometrically for ever (inelastic
  * collapse), so a contact between two circles that were both answered this
@@ -623,6 +626,30 @@ segment_depth (const PhysCircleSegmentSweep *sw)
     }
 }
 
+/* True when the swept circle touches the flat side of the line at the test's start (its
+ * centre at its radius to within the rounding of its coordinates, TOUCH_GAP, inside the
+ * segment's length) and moves away from it. */
+static bool
+touching_and_leaving (const PhysCircleSegmentSweep *sw)
+{
+  return sw->approach < 0.0 && sw->feature == PHYS_FEATURE_INTERIOR
+         && fabs (sw->proj_normal) - sw->radius
+              <= TOUCH_GAP * (fabs (sw->center.x) + fabs (sw->center.y) + sw->radius)
+         && sw->proj_along >= 0.0 && sw->proj_along <= sw->length;
+}
+
+/* The contact of a circle that touches the line and leaves it, as it stands at the test's
+ * start: a hop test_circle_segment rests at once is answered there, not where the sweep
+ * found the circle coming back. */
+static void
+touch_now (PhysCircleSegmentSweep *sw)
+{
+  sw->t = 0.0;
+  sw->center_at_t = sw->center;
+  sw->along_at_t = sw->proj_along;
+  sw->point = phys_v2_add_scaled (sw->a, sw->dir, sw->proj_along);
+}
+
 static void
 test_circle_segment (Step *st, int i, int seg)
 {
@@ -658,12 +685,21 @@ test_circle_segment (Step *st, int i, int seg)
     }
   if (sw.verdict != PHYS_VERDICT_HIT && sw.verdict != PHYS_VERDICT_AFTER_FRAME)
     return;
+  PhysReal pressed = press (st->s->acc[i], phys_v2 (0.0, 0.0), sw.normal);
+  /* Touching the line now (the centre exactly at its radius) and leaving it: the test
+   * found the return, but a hop that comes back within REST_FLIGHT is the contact now,
+   * at rest (docs/physics.md, resting contacts), not a bounce where it lands. */
+  if (sw.t > 0.0 && touching_and_leaving (&sw)
+      && short_hop (phys_v2_dot (sw.v, sw.normal), speed, pressed))
+    {
+      push (st, st->now, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
+      return;
+    }
   PhysReal t = st->now + sw.t;
   if (t > 1.0)
     return;
   if (sw.t > 0.0 || !negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed, r)
-      || short_hop (phys_v2_dot (sw.v, sw.normal), speed,
-                    press (st->s->acc[i], phys_v2 (0.0, 0.0), sw.normal)))
+      || short_hop (phys_v2_dot (sw.v, sw.normal), speed, pressed))
     push (st, t, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
 }
 
@@ -2606,6 +2642,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         case PHYS_EVENT_CIRCLE_SEGMENT:
           {
             PhysCircleSegmentSweep sw = sweep_segment (st, c.a, c.b, c.t0);
+            if (c.t == c.t0 && sw.t > 0.0 && touching_and_leaving (&sw))
+              touch_now (&sw);
             handle_circle_segment (st, &c, &sw);
           }
           break;
