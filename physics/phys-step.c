@@ -645,6 +645,7 @@ static void
 touch_now (PhysCircleSegmentSweep *sw)
 {
   sw->t = 0.0;
+  sw->t_interior = 0.0;
   sw->center_at_t = sw->center;
   sw->along_at_t = sw->proj_along;
   sw->point = phys_v2_add_scaled (sw->a, sw->dir, sw->proj_along);
@@ -688,8 +689,9 @@ test_circle_segment (Step *st, int i, int seg)
   PhysReal pressed = press (st->s->acc[i], phys_v2 (0.0, 0.0), sw.normal);
   /* Touching the line now (the centre exactly at its radius) and leaving it: the test
    * found the return, but a hop that comes back within REST_FLIGHT is the contact now,
-   * at rest (docs/physics.md, resting contacts), not a bounce where it lands. */
-  if (sw.t > 0.0 && touching_and_leaving (&sw)
+   * at rest (docs/physics.md, resting contacts), not a bounce where it lands. The
+   * teaching mode without the rest rule lets it fly. */
+  if (sw.t > 0.0 && !st->world->def.modes.no_rest_rule && touching_and_leaving (&sw)
       && short_hop (phys_v2_dot (sw.v, sw.normal), speed, pressed))
     {
       push (st, st->now, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
@@ -2642,7 +2644,8 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         case PHYS_EVENT_CIRCLE_SEGMENT:
           {
             PhysCircleSegmentSweep sw = sweep_segment (st, c.a, c.b, c.t0);
-            if (c.t == c.t0 && sw.t > 0.0 && touching_and_leaving (&sw))
+            if (c.t == c.t0 && sw.t > 0.0 && !world->def.modes.no_rest_rule
+                && touching_and_leaving (&sw))
               touch_now (&sw);
             handle_circle_segment (st, &c, &sw);
           }
