@@ -59,6 +59,13 @@ typedef struct
    * its own): the angle turned up to spin_tau, then spin per frame. spin_tau < 0: untouched,
    * the integrator's turn holds. */
   PhysReal spin_tau, turned, spin;
+  /* Friction while held on one segment (mu > 0, docs/physics.md): since fric_t it adds
+   * fric_acc to acc and spin_acc (radians per frame^2) to the turn's rate from spin_tau on;
+   * the slip at fric_t and its rate, the friction per mass while sliding (0 rolling), and
+   * when the slip reaches 0 (or -1). */
+  bool fric_on;
+  PhysVec2 fric_acc;
+  PhysReal fric_t, fric_slip, fric_slip_rate, fric_slide, fric_roll_t, spin_acc;
 } Trail;
 
 struct PhysStepScratch

@@ -46,6 +46,12 @@
 /* A circle answered at rest more often than this in one frame is jammed however the
  * answers are spread (see unjam). */
 #define FRAME_ANSWERS 64
+/* The marker of a candidate that is no answer: the instant a held circle's slip reaches 0
+ * (handle_roll). Sorts after every event kind at the same time. */
+#define ROLL_CANDIDATE 64
+/* A slip this small against the speeds it is the difference of is rounding of rolling. */
+#define ROLLING_SLIP 1e-12
+
 /* Circles this close to touching (fraction of the radius sum) belong to one jammed cluster. */
 #define JAM_TOUCH 1e-6
 /* A hold whose contact opens or closes faster than this fraction of the accelerations at it
@@ -58,7 +64,8 @@
 
 static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
                                    .sep_t = -1.0, .hold_event = -1, .last_event = -1,
-                                   .sep_from = -1, .holds = -1, .spin_tau = -1.0 };
+                                   .sep_from = -1, .holds = -1, .spin_tau = -1.0,
+                                   .fric_roll_t = -1.0 };
 
 
 
@@ -345,9 +352,13 @@ close_hold (Step *st, int i, PhysReal t)
 
 /* Circle i's acceleration is about to change in the event being handled: what held it up
  * so far is recorded, and from now on the event's own. */
+static void drop_held_friction (Step *st, int i, PhysReal t);
+
 static void
 begin_hold (Step *st, int i)
 {
+  if (st->s->trail[i].fric_on)
+    drop_held_friction (st, i, st->event_t);
   close_hold (st, i, st->event_t);
   st->s->trail[i].hold_event = st->event_at;
 }
@@ -795,6 +806,8 @@ path_changed (Step *st, int i)
     }
   s->box[i] = remaining_box (st->world, s, i);
   phys_grid_place (&s->grid, i, s->box[i]);
+  if (s->trail[i].fric_roll_t >= 0.0)
+    push (st, s->trail[i].fric_roll_t, ROLL_CANDIDATE, PHYS_BODY_SEGMENT, i, -1);
 }
 
 void
@@ -851,7 +864,32 @@ spin_of (const Step *st, int i)
     return phys_rigid_circle_spin (st, i);
   const Trail *tr = &st->s->trail[i];
   PhysReal turn = tr->spin_tau >= 0.0 ? tr->spin : st->s->paths.circle_turn[i];
+  /* Friction while held turns it ever faster or slower (spin_acc per frame^2). */
+  if (tr->spin_acc != 0.0)
+    turn += tr->spin_acc * (st->event_t - tr->spin_tau);
   return turn / st->world->def.dt;
+}
+
+/* Circle i's turn state at time t from then on: what it turned up to t (turned), its rate
+ * then (spin, per frame), spin_tau = t. */
+static void
+advance_turn (PhysStepScratch *s, int i, PhysReal t)
+{
+  Trail *tr = &s->trail[i];
+  if (tr->spin_tau < 0.0)
+    {
+      tr->spin_tau = 0.0;
+      tr->turned = 0.0;
+      tr->spin = s->paths.circle_turn[i];
+    }
+  PhysReal h = t - tr->spin_tau;
+  tr->turned += tr->spin * h;
+  if (tr->spin_acc != 0.0)
+    {
+      tr->turned += 0.5 * tr->spin_acc * h * h;
+      tr->spin += tr->spin_acc * h;
+    }
+  tr->spin_tau = t;
 }
 
 /* Sets circle i's angular velocity from time t on (friction with spin). */
@@ -867,14 +905,7 @@ set_spin (Step *st, int i, PhysReal t, PhysReal before, PhysReal after)
     }
   PhysStepScratch *s = st->s;
   Trail *tr = &s->trail[i];
-  if (tr->spin_tau < 0.0)
-    {
-      tr->spin_tau = 0.0;
-      tr->turned = 0.0;
-      tr->spin = s->paths.circle_turn[i];
-    }
-  tr->turned += tr->spin * (t - tr->spin_tau);
-  tr->spin_tau = t;
+  advance_turn (s, i, t);
   tr->spin = after * st->world->def.dt;
   s->paths.circle_end_spin[i] += after - before;
 }
@@ -888,7 +919,10 @@ turn_at (const PhysStepScratch *s, int i, PhysReal t)
     return s->paths.circle_turn[i] * t;
   if (t <= tr->spin_tau)
     return tr->turned * (tr->spin_tau > 0.0 ? t / tr->spin_tau : 0.0);
-  return tr->turned + tr->spin * (t - tr->spin_tau);
+  PhysReal h = t - tr->spin_tau;
+  if (tr->spin_acc != 0.0)
+    return tr->turned + tr->spin * h + 0.5 * tr->spin_acc * h * h;
+  return tr->turned + tr->spin * h;
 }
 
 /* A collision inverse inertia: 0 when the circle cannot move now (fixed or asleep). */
@@ -1327,6 +1361,7 @@ static void
 support_moving (Step *st, int i, int j, int seg, PhysVec2 n, PhysReal floor_an)
 {
   PhysStepScratch *s = st->s;
+  drop_held_friction (st, i, st->event_t);
   PhysVec2 a = s->acc[i];
   PhysReal an = phys_v2_dot (a, n) - floor_an;
   if (an >= 0.0)
@@ -1350,6 +1385,155 @@ static void
 support (Step *st, int i, int seg, PhysVec2 n)
 {
   support_moving (st, i, -1, seg, n, 0.0);
+}
+
+/* ---- friction while held (docs/physics.md) ------------------------------------------- */
+
+/* True when friction while held applies to circle i (circle-only worlds): it is held by one
+ * live hold, on a segment (seg, normal n), with mu > 0, and gravity presses it on (press per
+ * frame^2). Stacks and circles on two supports slide on without it. */
+static bool
+held_on_one_segment (const Step *st, int i, PhysVec2 *n, PhysReal *mu, PhysReal *press)
+{
+  const PhysStepScratch *s = st->s;
+  const PhysCircle *c = &st->world->circles[i];
+  if (st->rigid || !(c->friction > 0.0) || s->n_sup[i] != 1 || s->done[i] || s->standing[i]
+      || s->asleep[i] || s->trail[i].pinned)
+    return false;
+  int seg = -1, count = 0;
+  for (int k = s->trail[i].holds; k >= 0; k = next_hold (s, k, i))
+    if (s->holds[k].live)
+      {
+        const Hold *h = &s->holds[k];
+        if (++count > 1 || h->j >= 0 || h->seg < 0 || h->i != i)
+          return false;
+        seg = h->seg;
+        *n = h->n;
+      }
+  if (seg < 0)
+    return false;
+  *mu = sqrt (c->friction * st->world->segments[seg].friction);
+  *press = -phys_v2_dot (s->base_acc[i], *n);
+  return *mu > 0.0 && *press > 0.0;
+}
+
+/* Adds what friction took from circle i while it slid from fric_t to t to the event its hold
+ * records (m |f| times the mean slip times the time; the slip is linear in between and keeps
+ * its sign), and moves fric_t and the slip there. */
+static void
+note_held_friction (Step *st, int i, PhysReal t)
+{
+  Trail *tr = &st->s->trail[i];
+  PhysReal h = t - tr->fric_t;
+  if (tr->fric_slide > 0.0 && h > 0.0)
+    {
+      PhysReal s1 = tr->fric_slip + tr->fric_slip_rate * h;
+      PhysReal dt = st->world->def.dt;
+      PhysReal removed = st->world->circles[i].mass * tr->fric_slide * 0.5
+                         * (fabs (tr->fric_slip) + fabs (s1)) * h / (dt * dt);
+      long at = tr->hold_event;
+      if (st->log != NULL && at >= 0 && (size_t) at < st->log->count)
+        st->log->events[at].held_friction += removed;
+      tr->fric_slip = s1;
+    }
+  tr->fric_t = t;
+}
+
+/* Takes friction while held off circle i at time t: what it took is recorded, what held the
+ * circle so far too (its hold's event), and the circle's acceleration and spin go back to
+ * those of a frictionless hold. */
+static void
+drop_held_friction (Step *st, int i, PhysReal t)
+{
+  PhysStepScratch *s = st->s;
+  Trail *tr = &s->trail[i];
+  if (!tr->fric_on)
+    return;
+  if (s->tau[i] < t)
+    move_clock (s, i, t, position_at (s, i, t));
+  note_held_friction (st, i, t);
+  close_hold (st, i, t);
+  advance_turn (s, i, t);
+  s->paths.circle_end_spin[i] -= tr->spin_acc * (1.0 - t) / st->world->def.dt;
+  tr->spin_acc = 0.0;
+  s->acc[i] = phys_v2_sub (s->acc[i], tr->fric_acc);
+  tr->fric_acc = phys_v2 (0.0, 0.0);
+  tr->fric_on = false;
+  tr->fric_roll_t = -1.0;
+}
+
+/* Friction while held on circle i from time t on (after an answer, new_hold: the event being
+ * handled records the hold from now on; else the hold's event goes on): kinetic friction
+ * against its slip, or the friction that keeps it rolling (phys_friction_held()). */
+static void
+apply_held_friction (Step *st, int i, PhysReal t, bool new_hold)
+{
+  PhysStepScratch *s = st->s;
+  drop_held_friction (st, i, t);
+  PhysVec2 n;
+  PhysReal mu, press;
+  if (!held_on_one_segment (st, i, &n, &mu, &press))
+    return;
+  const PhysCircle *c = &st->world->circles[i];
+  Trail *tr = &s->trail[i];
+  PhysVec2 tv = phys_v2 (-n.y, n.x);
+  PhysReal vt = phys_v2_dot (rate_at (s, i, t), tv);
+  PhysReal w = tr->spin_tau < 0.0 ? s->paths.circle_turn[i] : tr->spin;
+  PhysReal wr = w * c->radius, slip = vt - wr;
+  if (fabs (slip) <= ROLLING_SLIP * (fabs (vt) + fabs (wr)))
+    slip = 0.0;
+  PhysHeldFriction h = phys_friction_held (slip, press, phys_v2_dot (s->acc[i], tv), mu,
+                                           c->radius, c->mass, c->inv_inertia);
+  if (h.f == 0.0)
+    return;
+  if (s->tau[i] < t)
+    move_clock (s, i, t, position_at (s, i, t));
+  if (new_hold)
+    begin_hold (st, i);
+  else
+    close_hold (st, i, t);
+  advance_turn (s, i, t);
+  tr->spin_acc = h.spin_acc;
+  s->paths.circle_end_spin[i] += h.spin_acc * (1.0 - t) / st->world->def.dt;
+  tr->fric_acc = phys_v2_scale (tv, h.f);
+  s->acc[i] = phys_v2_add (s->acc[i], tr->fric_acc);
+  tr->fric_on = true;
+  tr->fric_t = t;
+  tr->fric_slip = slip;
+  tr->fric_slip_rate = h.slip_rate;
+  tr->fric_slide = h.sliding ? fabs (h.f) : 0.0;
+  tr->fric_roll_t = h.t_roll >= 0.0 && t + h.t_roll <= 1.0 ? t + h.t_roll : -1.0;
+}
+
+/* The instant circle i's slip reaches 0 while held: from then on it rolls (its spin set to
+ * its speed over its radius, exactly no slip), or slides the other way if friction cannot
+ * hold it rolling. The hold's event records the instant. */
+static void
+handle_roll (Step *st, const Candidate *c)
+{
+  PhysStepScratch *s = st->s;
+  int i = c->a;
+  PhysReal t = c->t;
+  Trail *tr = &s->trail[i];
+  PhysVec2 n;
+  PhysReal mu, press;
+  if (!tr->fric_on || !held_on_one_segment (st, i, &n, &mu, &press))
+    return;
+  drop_held_friction (st, i, t);
+  PhysVec2 tv = phys_v2 (-n.y, n.x);
+  PhysReal w = phys_v2_dot (s->rate[i], tv) / st->world->circles[i].radius;
+  s->paths.circle_end_spin[i] += (w - tr->spin) / st->world->def.dt;
+  tr->spin = w;
+  long at = tr->hold_event;
+  if (st->log != NULL && at >= 0 && (size_t) at < st->log->count)
+    {
+      st->log->events[at].rolled = true;
+      st->log->events[at].rolled_t = t;
+    }
+  apply_held_friction (st, i, t, false);
+  path_changed (st, i);
+  st->now = t;
+  test_circle (st, i, -1);
 }
 
 /* A circle resting on the ground can still slide along it: pushed along n, it moves
@@ -1377,6 +1561,8 @@ static void
 hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
 {
   PhysStepScratch *s = st->s;
+  drop_held_friction (st, a, st->event_t);
+  drop_held_friction (st, b, st->event_t);
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
   if (pressed <= 0.0 || ia + ib <= 0.0)
     return;
@@ -1768,6 +1954,13 @@ finish_answer (Step *st, const Candidate *c, size_t logged, int jammed)
     }
   if (jammed >= 0)
     note_removed (st, logged, unjam (st, jammed, c->t));
+  /* Friction while held, from the velocities and holds the answer left. */
+  apply_held_friction (st, c->a, c->t, true);
+  if (pair)
+    apply_held_friction (st, c->b, c->t, true);
+  for (int k = 0; k < st->n_changed; k++)
+    if (st->changed[k] != c->a && !(pair && st->changed[k] == c->b))
+      apply_held_friction (st, st->changed[k], c->t, true);
   path_changed (st, c->a);
   if (pair)
     path_changed (st, c->b);
@@ -2599,6 +2792,11 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         continue;
       if (c.t > time_limit || st->handled >= answer_limit)
         break;
+      if (c.kind == ROLL_CANDIDATE)
+        {
+          handle_roll (st, &c);
+          continue;
+        }
       if (st->handled >= st->cap || st->tests > st->test_cap)
         {
           begin_event (st, c.t);
@@ -2715,6 +2913,8 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       bool untouched = s->version[i] == 0 && s->tau[i] == 0.0;
       /* Before its velocity is read: a straight path's end velocity takes what its hold
        * added. A circle that feels its own acceleration has no hold to close. */
+      if (s->trail[i].fric_on)
+        note_held_friction (&st, i, 1.0);
       if (!untouched && (s->acc[i].x != s->base_acc[i].x || s->acc[i].y != s->base_acc[i].y))
         close_hold (&st, i, 1.0);
       c->velocity = s->end_vel[i];
