@@ -244,6 +244,88 @@ test_world_frictionless (void)
   phys_world_free (world);
 }
 
+/* Seeded scenes: 2 to 5 balls in a box under gravity, e < 1 and mu in [0.1, 1] everywhere, 400
+ * frames: balls land, slide, roll and collide. Frame by frame the energy (rotation and
+ * gravity's potential included) never rises past rounding, and the momentum changes by
+ * gravity's impulse less what the walls took (friction while held included in `taken`). */
+static void
+test_seeded_energy_and_momentum (void)
+{
+  int rolled = 0;
+  double held_all = 0.0, worst_rise = 0.0, worst_p = 0.0;
+  for (guint32 seed = 1; seed <= 8; seed++)
+    {
+      GRand *rand = g_rand_new_with_seed (2600 + seed);
+      PhysWorldDef def = phys_world_def_default ();
+      def.has_bounds = true;
+      def.bounds.min = phys_v2 (0, 0);
+      def.bounds.max = phys_v2 (400, 300);
+      def.bounds_restitution = g_rand_double_range (rand, 0.3, 0.9);
+      def.bounds_friction = g_rand_double_range (rand, 0.1, 1.0);
+      def.gravity = phys_v2 (0, 0.2);
+      def.sleep = false;
+      PhysWorld *world = imp_test_world_new (&def);
+      int n = g_rand_int_range (rand, 2, 6);
+      for (int i = 0; i < n; i++)
+        {
+          char name[16];
+          g_snprintf (name, sizeof name, "b%d", i);
+          /* One ball per column of 80, so none overlaps at the start. */
+          PhysCircleDef b = imp_test_circle_def (name, 40 + 80 * i, g_rand_double_range (rand, 40, 200),
+                                                 g_rand_double_range (rand, -3, 3),
+                                                 g_rand_double_range (rand, -3, 3),
+                                                 g_rand_double_range (rand, 8, 25));
+          b.mass = g_rand_double_range (rand, 0.5, 3);
+          b.restitution = g_rand_double_range (rand, 0.3, 0.9);
+          b.friction = g_rand_double_range (rand, 0.1, 1.0);
+          imp_test_add_circle_def (world, &b);
+        }
+      PhysEventLog log;
+      phys_event_log_init (&log);
+      double energy = phys_world_energy (world).total;
+      for (int frame = 0; frame < 400; frame++)
+        {
+          PhysVec2 p0 = phys_v2 (0, 0), p1 = phys_v2 (0, 0), taken = phys_v2 (0, 0);
+          double mass = 0.0;
+          for (int i = 0; i < n; i++)
+            {
+              PhysCircle c = phys_world_get_circle (world, i);
+              p0 = phys_v2_add_scaled (p0, c.velocity, c.mass);
+              mass += c.mass;
+            }
+          imp_test_step (world, &log);
+          for (size_t k = 0; k < log.count; k++)
+            {
+              held_all += log.events[k].held_friction;
+              rolled += log.events[k].rolled;
+              taken = phys_v2_add (taken, log.events[k].taken);
+            }
+          for (int i = 0; i < n; i++)
+            {
+              PhysCircle c = phys_world_get_circle (world, i);
+              p1 = phys_v2_add_scaled (p1, c.velocity, c.mass);
+            }
+          double now = phys_world_energy (world).total;
+          worst_rise = fmax (worst_rise, (now - energy) / fabs (energy));
+          g_assert_cmpfloat (now, <=, energy + 1e-12 * fabs (energy));
+          energy = now;
+          PhysVec2 residual = phys_v2_sub (phys_v2_sub (p1, p0),
+                                           phys_v2_sub (phys_v2 (0, 0.2 * mass), taken));
+          worst_p = fmax (worst_p, phys_v2_len (residual));
+          g_assert_cmpfloat (phys_v2_len (residual), <=, 1e-9);
+        }
+      phys_event_log_free (&log);
+      phys_world_free (world);
+      g_rand_free (rand);
+    }
+  g_test_message ("friction while held took %.6g in all, %d slides turned to rolling; worst "
+                  "energy rise %.3g of |E|, momentum residual %.3g",
+                  held_all, rolled, worst_rise, worst_p);
+  /* The scenes do exercise the rule. */
+  g_assert_cmpfloat (held_all, >, 0.0);
+  g_assert_cmpint (rolled, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -255,5 +337,7 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/friction/held/world/rolling-stays", test_world_rolling_stays);
   g_test_add_func ("/physics/friction/held/world/slope", test_world_slope);
   g_test_add_func ("/physics/friction/held/world/frictionless", test_world_frictionless);
+  g_test_add_func ("/physics/friction/held/seeded/energy-and-momentum",
+                   test_seeded_energy_and_momentum);
   return g_test_run ();
 }
