@@ -59,14 +59,19 @@ typedef struct
    * its own): the angle turned up to spin_tau, then spin per frame. spin_tau < 0: untouched,
    * the integrator's turn holds. */
   PhysReal spin_tau, turned, spin;
-  /* Friction while held on one segment (mu > 0, docs/physics.md): since fric_t it adds
-   * fric_acc to acc and spin_acc (radians per frame^2) to the turn's rate from spin_tau on;
-   * the slip at fric_t and its rate, the friction per mass while sliding (0 rolling), and
-   * when the slip reaches 0 (or -1). */
-  bool fric_on;
-  PhysVec2 fric_acc;
-  PhysReal fric_t, fric_slip, fric_slip_rate, fric_slide, fric_roll_t, spin_acc;
 } Trail;
+
+/* Friction while held on one segment (mu > 0, docs/physics.md), per circle: while on, since
+ * t it adds acc to the circle's acceleration and spin_acc (radians per frame^2) to its turn's
+ * rate (from the trail's spin_tau on); the slip at t and its rate, the friction per mass while
+ * sliding (0 rolling), and when the slip reaches 0 (or -1). Apart from the trail: a frame
+ * resets only the circles whose friction was on. */
+typedef struct
+{
+  bool on;
+  PhysVec2 acc;
+  PhysReal t, slip, slip_rate, slide, roll_t, spin_acc;
+} HoldFriction;
 
 struct PhysStepScratch
 {
@@ -86,6 +91,8 @@ struct PhysStepScratch
   uint64_t *changed_at; /* the answer whose solve of holds last changed its acceleration */
   uint64_t answer_stamp; /* answers handled by this world's steps, all frames */
   Trail *trail;         /* what the circle went through this frame */
+  HoldFriction *held_fric; /* friction while held, per circle */
+  bool any_held_fric;   /* some circle's friction while held was on this frame */
   PhysAabb *box;
   PhysGrid grid;
   Candidate *heap;

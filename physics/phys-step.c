@@ -64,8 +64,8 @@
 
 static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
                                    .sep_t = -1.0, .hold_event = -1, .last_event = -1,
-                                   .sep_from = -1, .holds = -1, .spin_tau = -1.0,
-                                   .fric_roll_t = -1.0 };
+                                   .sep_from = -1, .holds = -1, .spin_tau = -1.0 };
+static const HoldFriction FRESH_HOLD_FRICTION = { .roll_t = -1.0 };
 
 
 
@@ -91,6 +91,7 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->slot);
   free (s->changed_at);
   free (s->trail);
+  free (s->held_fric);
   free (s->box);
   phys_grid_free (&s->grid);
   free (s->heap);
@@ -161,6 +162,9 @@ scratch_for (PhysWorld *world)
       if (s->changed_at == NULL)
         abort ();
       s->trail = xrealloc (s->trail, m, sizeof *s->trail);
+      s->held_fric = xrealloc (s->held_fric, m, sizeof *s->held_fric);
+      for (int i = 0; i < n; i++)
+        s->held_fric[i] = FRESH_HOLD_FRICTION;
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
     }
@@ -352,13 +356,19 @@ close_hold (Step *st, int i, PhysReal t)
 
 /* Circle i's acceleration is about to change in the event being handled: what held it up
  * so far is recorded, and from now on the event's own. */
-static void drop_held_friction (Step *st, int i, PhysReal t);
+static void drop_held_friction_on (Step *st, int i, PhysReal t);
+
+static inline void
+drop_held_friction (Step *st, int i, PhysReal t)
+{
+  if (st->s->any_held_fric && st->s->held_fric[i].on)
+    drop_held_friction_on (st, i, t);
+}
 
 static void
 begin_hold (Step *st, int i)
 {
-  if (st->s->trail[i].fric_on)
-    drop_held_friction (st, i, st->event_t);
+  drop_held_friction (st, i, st->event_t);
   close_hold (st, i, st->event_t);
   st->s->trail[i].hold_event = st->event_at;
 }
@@ -806,8 +816,8 @@ path_changed (Step *st, int i)
     }
   s->box[i] = remaining_box (st->world, s, i);
   phys_grid_place (&s->grid, i, s->box[i]);
-  if (s->trail[i].fric_roll_t >= 0.0)
-    push (st, s->trail[i].fric_roll_t, ROLL_CANDIDATE, PHYS_BODY_SEGMENT, i, -1);
+  if (s->any_held_fric && s->held_fric[i].roll_t >= 0.0)
+    push (st, s->held_fric[i].roll_t, ROLL_CANDIDATE, PHYS_BODY_SEGMENT, i, -1);
 }
 
 void
@@ -865,8 +875,9 @@ spin_of (const Step *st, int i)
   const Trail *tr = &st->s->trail[i];
   PhysReal turn = tr->spin_tau >= 0.0 ? tr->spin : st->s->paths.circle_turn[i];
   /* Friction while held turns it ever faster or slower (spin_acc per frame^2). */
-  if (tr->spin_acc != 0.0)
-    turn += tr->spin_acc * (st->event_t - tr->spin_tau);
+  PhysReal spin_acc = st->s->held_fric[i].spin_acc;
+  if (spin_acc != 0.0)
+    turn += spin_acc * (st->event_t - tr->spin_tau);
   return turn / st->world->def.dt;
 }
 
@@ -882,12 +893,12 @@ advance_turn (PhysStepScratch *s, int i, PhysReal t)
       tr->turned = 0.0;
       tr->spin = s->paths.circle_turn[i];
     }
-  PhysReal h = t - tr->spin_tau;
+  PhysReal h = t - tr->spin_tau, spin_acc = s->held_fric[i].spin_acc;
   tr->turned += tr->spin * h;
-  if (tr->spin_acc != 0.0)
+  if (spin_acc != 0.0)
     {
-      tr->turned += 0.5 * tr->spin_acc * h * h;
-      tr->spin += tr->spin_acc * h;
+      tr->turned += 0.5 * spin_acc * h * h;
+      tr->spin += spin_acc * h;
     }
   tr->spin_tau = t;
 }
@@ -919,9 +930,9 @@ turn_at (const PhysStepScratch *s, int i, PhysReal t)
     return s->paths.circle_turn[i] * t;
   if (t <= tr->spin_tau)
     return tr->turned * (tr->spin_tau > 0.0 ? t / tr->spin_tau : 0.0);
-  PhysReal h = t - tr->spin_tau;
-  if (tr->spin_acc != 0.0)
-    return tr->turned + tr->spin * h + 0.5 * tr->spin_acc * h * h;
+  PhysReal h = t - tr->spin_tau, spin_acc = s->held_fric[i].spin_acc;
+  if (spin_acc != 0.0)
+    return tr->turned + tr->spin * h + 0.5 * spin_acc * h * h;
   return tr->turned + tr->spin * h;
 }
 
@@ -1417,49 +1428,44 @@ held_on_one_segment (const Step *st, int i, PhysVec2 *n, PhysReal *mu, PhysReal 
   return *mu > 0.0 && *press > 0.0;
 }
 
-/* Adds what friction took from circle i while it slid from fric_t to t to the event its hold
+/* Adds what friction took from circle i while it slid (from hf->t to t) to the event its hold
  * records (m |f| times the mean slip times the time; the slip is linear in between and keeps
- * its sign), and moves fric_t and the slip there. */
+ * its sign), and moves its t and slip there. */
 static void
 note_held_friction (Step *st, int i, PhysReal t)
 {
-  Trail *tr = &st->s->trail[i];
-  PhysReal h = t - tr->fric_t;
-  if (tr->fric_slide > 0.0 && h > 0.0)
+  HoldFriction *hf = &st->s->held_fric[i];
+  PhysReal h = t - hf->t;
+  if (hf->slide > 0.0 && h > 0.0)
     {
-      PhysReal s1 = tr->fric_slip + tr->fric_slip_rate * h;
+      PhysReal s1 = hf->slip + hf->slip_rate * h;
       PhysReal dt = st->world->def.dt;
-      PhysReal removed = st->world->circles[i].mass * tr->fric_slide * 0.5
-                         * (fabs (tr->fric_slip) + fabs (s1)) * h / (dt * dt);
-      long at = tr->hold_event;
+      PhysReal removed = st->world->circles[i].mass * hf->slide * 0.5
+                         * (fabs (hf->slip) + fabs (s1)) * h / (dt * dt);
+      long at = st->s->trail[i].hold_event;
       if (st->log != NULL && at >= 0 && (size_t) at < st->log->count)
         st->log->events[at].held_friction += removed;
-      tr->fric_slip = s1;
+      hf->slip = s1;
     }
-  tr->fric_t = t;
+  hf->t = t;
 }
 
 /* Takes friction while held off circle i at time t: what it took is recorded, what held the
  * circle so far too (its hold's event), and the circle's acceleration and spin go back to
  * those of a frictionless hold. */
 static void
-drop_held_friction (Step *st, int i, PhysReal t)
+drop_held_friction_on (Step *st, int i, PhysReal t)
 {
   PhysStepScratch *s = st->s;
-  Trail *tr = &s->trail[i];
-  if (!tr->fric_on)
-    return;
+  HoldFriction *hf = &s->held_fric[i];
   if (s->tau[i] < t)
     move_clock (s, i, t, position_at (s, i, t));
   note_held_friction (st, i, t);
   close_hold (st, i, t);
   advance_turn (s, i, t);
-  s->paths.circle_end_spin[i] -= tr->spin_acc * (1.0 - t) / st->world->def.dt;
-  tr->spin_acc = 0.0;
-  s->acc[i] = phys_v2_sub (s->acc[i], tr->fric_acc);
-  tr->fric_acc = phys_v2 (0.0, 0.0);
-  tr->fric_on = false;
-  tr->fric_roll_t = -1.0;
+  s->paths.circle_end_spin[i] -= hf->spin_acc * (1.0 - t) / st->world->def.dt;
+  s->acc[i] = phys_v2_sub (s->acc[i], hf->acc);
+  *hf = FRESH_HOLD_FRICTION;
 }
 
 /* Friction while held on circle i from time t on (after an answer, new_hold: the event being
@@ -1493,16 +1499,27 @@ apply_held_friction (Step *st, int i, PhysReal t, bool new_hold)
   else
     close_hold (st, i, t);
   advance_turn (s, i, t);
-  tr->spin_acc = h.spin_acc;
+  HoldFriction *hf = &s->held_fric[i];
+  hf->spin_acc = h.spin_acc;
   s->paths.circle_end_spin[i] += h.spin_acc * (1.0 - t) / st->world->def.dt;
-  tr->fric_acc = phys_v2_scale (tv, h.f);
-  s->acc[i] = phys_v2_add (s->acc[i], tr->fric_acc);
-  tr->fric_on = true;
-  tr->fric_t = t;
-  tr->fric_slip = slip;
-  tr->fric_slip_rate = h.slip_rate;
-  tr->fric_slide = h.sliding ? fabs (h.f) : 0.0;
-  tr->fric_roll_t = h.t_roll >= 0.0 && t + h.t_roll <= 1.0 ? t + h.t_roll : -1.0;
+  hf->acc = phys_v2_scale (tv, h.f);
+  s->acc[i] = phys_v2_add (s->acc[i], hf->acc);
+  hf->on = true;
+  s->any_held_fric = true;
+  hf->t = t;
+  hf->slip = slip;
+  hf->slip_rate = h.slip_rate;
+  hf->slide = h.sliding ? fabs (h.f) : 0.0;
+  hf->roll_t = h.t_roll >= 0.0 && t + h.t_roll <= 1.0 ? t + h.t_roll : -1.0;
+}
+
+/* The same after an answer, at no cost for a circle without friction (every circle of the
+ * seeds). */
+static inline void
+held_friction_after_answer (Step *st, int i, PhysReal t)
+{
+  if (st->world->circles[i].friction > 0.0 || (st->s->any_held_fric && st->s->held_fric[i].on))
+    apply_held_friction (st, i, t, true);
 }
 
 /* The instant circle i's slip reaches 0 while held: from then on it rolls (its spin set to
@@ -1517,7 +1534,7 @@ handle_roll (Step *st, const Candidate *c)
   Trail *tr = &s->trail[i];
   PhysVec2 n;
   PhysReal mu, press;
-  if (!tr->fric_on || !held_on_one_segment (st, i, &n, &mu, &press))
+  if (!s->held_fric[i].on || !held_on_one_segment (st, i, &n, &mu, &press))
     return;
   drop_held_friction (st, i, t);
   PhysVec2 tv = phys_v2 (-n.y, n.x);
@@ -1955,12 +1972,12 @@ finish_answer (Step *st, const Candidate *c, size_t logged, int jammed)
   if (jammed >= 0)
     note_removed (st, logged, unjam (st, jammed, c->t));
   /* Friction while held, from the velocities and holds the answer left. */
-  apply_held_friction (st, c->a, c->t, true);
+  held_friction_after_answer (st, c->a, c->t);
   if (pair)
-    apply_held_friction (st, c->b, c->t, true);
+    held_friction_after_answer (st, c->b, c->t);
   for (int k = 0; k < st->n_changed; k++)
     if (st->changed[k] != c->a && !(pair && st->changed[k] == c->b))
-      apply_held_friction (st, st->changed[k], c->t, true);
+      held_friction_after_answer (st, st->changed[k], c->t);
   path_changed (st, c->a);
   if (pair)
     path_changed (st, c->b);
@@ -2725,11 +2742,15 @@ reset_bodies (Step *st)
       s->done[i] = !takes_part (&world->circles[i]);
       s->asleep[i] = s->standing[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
       s->trail[i] = FRESH_TRAIL;
+      /* Friction while held ended with the frame (see drop_held_friction). */
+      if (s->any_held_fric)
+        s->held_fric[i] = FRESH_HOLD_FRICTION;
       /* The whole frame's path (T = 1: the products by T fold away). */
       s->box[i] = path_box (world, s, i, 1.0);
     }
   s->n_heap = 0;
   s->n_holds = 0;
+  s->any_held_fric = false;
   st->rigid = phys_rigid_reset (st);
 }
 
@@ -2903,6 +2924,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       return;
     }
 
+  bool any_held_fric = s->any_held_fric;
   for (int i = 0; i < world->n_circles; i++)
     {
       PhysCircle *c = &world->circles[i];
@@ -2913,7 +2935,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       bool untouched = s->version[i] == 0 && s->tau[i] == 0.0;
       /* Before its velocity is read: a straight path's end velocity takes what its hold
        * added. A circle that feels its own acceleration has no hold to close. */
-      if (s->trail[i].fric_on)
+      if (any_held_fric && s->held_fric[i].on)
         note_held_friction (&st, i, 1.0);
       if (!untouched && (s->acc[i].x != s->base_acc[i].x || s->acc[i].y != s->base_acc[i].y))
         close_hold (&st, i, 1.0);
