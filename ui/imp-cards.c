@@ -404,6 +404,17 @@ rest_card (Card *c, const PhysEvent *event, bool pressed, bool leaving)
       imp_card_line (c, _("Kinetic energy removed by the rule (on top of the response's own loss): %s"),
             removed);
     }
+  if (event->held_friction > 0.0)
+    {
+      g_autofree char *held = imp_card_num (c, event->held_friction);
+      imp_card_line (c, _("Kinetic energy friction took while the circle slid on the surface that "
+                 "holds it (μ > 0): %s"), held);
+    }
+  if (event->rolled)
+    {
+      g_autofree char *at = imp_card_num (c, event->rolled_t);
+      imp_card_line (c, _("Its slip reached 0 at t = %s: from then on it rolls."), at);
+    }
   if (event->jammed)
     imp_card_line (c, _("Jammed: answered more than %d times at one instant; the cluster moved on as one "
                "body, keeping its momentum."),
