@@ -60,6 +60,10 @@ write_flags (ImpJson *json, const PhysEvent *event)
     imp_json_double (json, "removed", event->removed);
   if (event->taken.x != 0.0 || event->taken.y != 0.0)
     imp_json_vec2 (json, "taken", event->taken);
+  if (event->held_friction > 0.0)
+    imp_json_double (json, "held_friction", event->held_friction);
+  if (event->rolled)
+    imp_json_double (json, "rolled_t", event->rolled_t);
 }
 
 /* What every event line starts with after its kind: the ids (under the names its
@@ -809,6 +813,10 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
     g_string_append (line, " [jammed]");
   if (event->removed > 0.0)
     g_string_append_printf (line, " [removed %g]", event->removed);
+  if (event->held_friction > 0.0)
+    g_string_append_printf (line, " [held friction %g]", event->held_friction);
+  if (event->rolled)
+    g_string_append_printf (line, " [rolls from t=%g]", event->rolled_t);
 }
 
 /**

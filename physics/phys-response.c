@@ -121,3 +121,33 @@ phys_friction_circle (PhysVec2 normal, PhysReal jn, PhysReal mu, PhysVec2 v1, Ph
                - f.w1_after * r1;
   return f;
 }
+
+PhysHeldFriction
+phys_friction_held (PhysReal s, PhysReal press, PhysReal g_t, PhysReal mu, PhysReal r,
+                    PhysReal m, PhysReal inv_inertia)
+{
+  PhysHeldFriction h = { .t_roll = -1.0 };
+  h.k = 1.0 + m * r * r * inv_inertia;
+  PhysReal limit = mu * press;
+  if (s != 0.0)
+    {
+      h.sliding = true;
+      h.f = s > 0.0 ? -limit : limit;
+    }
+  else
+    {
+      PhysReal roll = -g_t / h.k;
+      if (fabs (roll) <= limit)
+        h.f = roll;
+      else
+        {
+          h.sliding = true;
+          h.f = g_t > 0.0 ? -limit : limit;
+        }
+    }
+  h.slip_rate = s == 0.0 && !h.sliding ? 0.0 : g_t + h.k * h.f;
+  h.spin_acc = -m * r * h.f * inv_inertia;
+  if (s != 0.0 && h.slip_rate != 0.0 && (s > 0.0) != (h.slip_rate > 0.0))
+    h.t_roll = -s / h.slip_rate;
+  return h;
+}

@@ -110,3 +110,31 @@ PhysCircleFriction phys_friction_circle (PhysVec2 normal, PhysReal jn, PhysReal 
                                          PhysVec2 v2, PhysReal w2, PhysReal r2,
                                          PhysReal inv_mass2, PhysReal inv_inertia2,
                                          PhysVec2 *v1_after, PhysVec2 *v2_after);
+
+/// Kinetic and rolling friction on a circle held on a surface (a resting contact) under
+/// gravity, between impacts (docs/physics.md, friction while held). Per mass, along the
+/// tangent t = (-n.y, n.x) of the surface's normal n (from the surface to the circle), in
+/// world units and frames: the circle's slip at the touching point is s = v.t - w r (w in
+/// radians per frame), the surface presses it with N = m press, and along t the rest of
+/// its acceleration is g_t. With k = 1 + m r^2 / I, a friction force f (per mass, along t)
+/// changes the slip at g_t + k f per frame^2:
+///  - slipping (s != 0): f = -sign(s) mu press; the slip reaches 0 after -s / (g_t + k f)
+///    frames when that is positive (then the circle rolls, if it can), else never;
+///  - not slipping: rolling needs f = -g_t / k; with |f| <= mu press it rolls (the slip
+///    stays 0), else it slides the way g_t pulls with f = -sign(g_t) mu press.
+/// The circle's acceleration gains f t and its spin changes at -m r f / I per frame^2.
+typedef struct
+{
+  bool sliding;          ///< kinetic friction (else rolling, or nothing to hold: f = 0)
+  PhysReal k;            ///< 1 + m r^2 / I (3 for a disk)
+  PhysReal f;            ///< friction per mass along t, world units per frame^2
+  PhysReal slip_rate;    ///< g_t + k f: how fast the slip changes, per frame^2
+  PhysReal spin_acc;     ///< -m r f / I: radians per frame^2
+  PhysReal t_roll;       ///< frames until the slip reaches 0, or -1 (never, or not sliding)
+} PhysHeldFriction;
+
+/// The friction on a held circle of slip s (world units per frame), pressed by press (> 0,
+/// per frame^2) with g_t along the tangent, coefficient mu, radius r, mass m and inverse
+/// inertia inv_inertia. Pure.
+PhysHeldFriction phys_friction_held (PhysReal s, PhysReal press, PhysReal g_t, PhysReal mu,
+                                     PhysReal r, PhysReal m, PhysReal inv_inertia);

@@ -61,6 +61,18 @@ typedef struct
   PhysReal spin_tau, turned, spin;
 } Trail;
 
+/* Friction while held on one segment (mu > 0, docs/physics.md), per circle: while on, since
+ * t it adds acc to the circle's acceleration and spin_acc (radians per frame^2) to its turn's
+ * rate (from the trail's spin_tau on); the slip at t and its rate, the friction per mass while
+ * sliding (0 rolling), and when the slip reaches 0 (or -1). Apart from the trail: a frame
+ * resets only the circles whose friction was on. */
+typedef struct
+{
+  bool on;
+  PhysVec2 acc;
+  PhysReal t, slip, slip_rate, slide, roll_t, spin_acc;
+} HoldFriction;
+
 struct PhysStepScratch
 {
   int cap;
@@ -79,6 +91,8 @@ struct PhysStepScratch
   uint64_t *changed_at; /* the answer whose solve of holds last changed its acceleration */
   uint64_t answer_stamp; /* answers handled by this world's steps, all frames */
   Trail *trail;         /* what the circle went through this frame */
+  HoldFriction *held_fric; /* friction while held, per circle */
+  bool any_held_fric;   /* some circle's friction while held was on this frame */
   PhysAabb *box;
   PhysGrid grid;
   Candidate *heap;

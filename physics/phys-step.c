@@ -22,6 +22,9 @@
  * tiny floor, world units per frame) is rounding of a contact already answered. */
 #define NEGLIGIBLE_APPROACH 1e-12
 #define APPROACH_FLOOR 1e-15
+/* A gap to a surface below this fraction of the coordinates' size is their rounding: the
+ * circle touches the surface (a circle put on a wall stands a few ulps off it). */
+#define TOUCH_GAP 1e-13
 /* Contacts closer together than this (frame fraction) form a cluster: with
  * e < 1 the intervals between them shrink geometrically for ever (inelastic
  * collapse), so a contact between two circles that were both answered this
@@ -43,6 +46,12 @@
 /* A circle answered at rest more often than this in one frame is jammed however the
  * answers are spread (see unjam). */
 #define FRAME_ANSWERS 64
+/* The marker of a candidate that is no answer: the instant a held circle's slip reaches 0
+ * (handle_roll). Sorts after every event kind at the same time. */
+#define ROLL_CANDIDATE 64
+/* A slip this small against the speeds it is the difference of is rounding of rolling. */
+#define ROLLING_SLIP 1e-12
+
 /* Circles this close to touching (fraction of the radius sum) belong to one jammed cluster. */
 #define JAM_TOUCH 1e-6
 /* A hold whose contact opens or closes faster than this fraction of the accelerations at it
@@ -56,6 +65,7 @@
 static const Trail FRESH_TRAIL = { .last_t = -1.0, .merged_t = -1.0, .stop_t = -1.0,
                                    .sep_t = -1.0, .hold_event = -1, .last_event = -1,
                                    .sep_from = -1, .holds = -1, .spin_tau = -1.0 };
+static const HoldFriction FRESH_HOLD_FRICTION = { .roll_t = -1.0 };
 
 
 
@@ -81,6 +91,7 @@ phys_step_scratch_free (PhysStepScratch *s)
   free (s->slot);
   free (s->changed_at);
   free (s->trail);
+  free (s->held_fric);
   free (s->box);
   phys_grid_free (&s->grid);
   free (s->heap);
@@ -151,6 +162,9 @@ scratch_for (PhysWorld *world)
       if (s->changed_at == NULL)
         abort ();
       s->trail = xrealloc (s->trail, m, sizeof *s->trail);
+      s->held_fric = xrealloc (s->held_fric, m, sizeof *s->held_fric);
+      for (int i = 0; i < n; i++)
+        s->held_fric[i] = FRESH_HOLD_FRICTION;
       s->box = xrealloc (s->box, m, sizeof *s->box);
       s->cap = n;
     }
@@ -342,9 +356,19 @@ close_hold (Step *st, int i, PhysReal t)
 
 /* Circle i's acceleration is about to change in the event being handled: what held it up
  * so far is recorded, and from now on the event's own. */
+static void drop_held_friction_on (Step *st, int i, PhysReal t);
+
+static inline void
+drop_held_friction (Step *st, int i, PhysReal t)
+{
+  if (st->s->any_held_fric && st->s->held_fric[i].on)
+    drop_held_friction_on (st, i, t);
+}
+
 static void
 begin_hold (Step *st, int i)
 {
+  drop_held_friction (st, i, st->event_t);
   close_hold (st, i, st->event_t);
   st->s->trail[i].hold_event = st->event_at;
 }
@@ -623,6 +647,31 @@ segment_depth (const PhysCircleSegmentSweep *sw)
     }
 }
 
+/* True when the swept circle touches the flat side of the line at the test's start (its
+ * centre at its radius to within the rounding of its coordinates, TOUCH_GAP, inside the
+ * segment's length) and moves away from it. */
+static bool
+touching_and_leaving (const PhysCircleSegmentSweep *sw)
+{
+  return sw->approach < 0.0 && sw->feature == PHYS_FEATURE_INTERIOR
+         && fabs (sw->proj_normal) - sw->radius
+              <= TOUCH_GAP * (fabs (sw->center.x) + fabs (sw->center.y) + sw->radius)
+         && sw->proj_along >= 0.0 && sw->proj_along <= sw->length;
+}
+
+/* The contact of a circle that touches the line and leaves it, as it stands at the test's
+ * start: a hop test_circle_segment rests at once is answered there, not where the sweep
+ * found the circle coming back. */
+static void
+touch_now (PhysCircleSegmentSweep *sw)
+{
+  sw->t = 0.0;
+  sw->t_interior = 0.0;
+  sw->center_at_t = sw->center;
+  sw->along_at_t = sw->proj_along;
+  sw->point = phys_v2_add_scaled (sw->a, sw->dir, sw->proj_along);
+}
+
 static void
 test_circle_segment (Step *st, int i, int seg)
 {
@@ -658,12 +707,22 @@ test_circle_segment (Step *st, int i, int seg)
     }
   if (sw.verdict != PHYS_VERDICT_HIT && sw.verdict != PHYS_VERDICT_AFTER_FRAME)
     return;
+  PhysReal pressed = press (st->s->acc[i], phys_v2 (0.0, 0.0), sw.normal);
+  /* Touching the line now (the centre exactly at its radius) and leaving it: the test
+   * found the return, but a hop that comes back within REST_FLIGHT is the contact now,
+   * at rest (docs/physics.md, resting contacts), not a bounce where it lands. The
+   * teaching mode without the rest rule lets it fly. */
+  if (sw.t > 0.0 && !st->world->def.modes.no_rest_rule && touching_and_leaving (&sw)
+      && short_hop (phys_v2_dot (sw.v, sw.normal), speed, pressed))
+    {
+      push (st, st->now, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
+      return;
+    }
   PhysReal t = st->now + sw.t;
   if (t > 1.0)
     return;
   if (sw.t > 0.0 || !negligible_approach (st, -phys_v2_dot (sw.v, sw.normal), speed, r)
-      || short_hop (phys_v2_dot (sw.v, sw.normal), speed,
-                    press (st->s->acc[i], phys_v2 (0.0, 0.0), sw.normal)))
+      || short_hop (phys_v2_dot (sw.v, sw.normal), speed, pressed))
     push (st, t, PHYS_EVENT_CIRCLE_SEGMENT, PHYS_BODY_SEGMENT, i, seg);
 }
 
@@ -757,6 +816,8 @@ path_changed (Step *st, int i)
     }
   s->box[i] = remaining_box (st->world, s, i);
   phys_grid_place (&s->grid, i, s->box[i]);
+  if (s->any_held_fric && s->held_fric[i].roll_t >= 0.0)
+    push (st, s->held_fric[i].roll_t, ROLL_CANDIDATE, PHYS_BODY_SEGMENT, i, -1);
 }
 
 void
@@ -813,7 +874,33 @@ spin_of (const Step *st, int i)
     return phys_rigid_circle_spin (st, i);
   const Trail *tr = &st->s->trail[i];
   PhysReal turn = tr->spin_tau >= 0.0 ? tr->spin : st->s->paths.circle_turn[i];
+  /* Friction while held turns it ever faster or slower (spin_acc per frame^2). */
+  PhysReal spin_acc = st->s->held_fric[i].spin_acc;
+  if (spin_acc != 0.0)
+    turn += spin_acc * (st->event_t - tr->spin_tau);
   return turn / st->world->def.dt;
+}
+
+/* Circle i's turn state at time t from then on: what it turned up to t (turned), its rate
+ * then (spin, per frame), spin_tau = t. */
+static void
+advance_turn (PhysStepScratch *s, int i, PhysReal t)
+{
+  Trail *tr = &s->trail[i];
+  if (tr->spin_tau < 0.0)
+    {
+      tr->spin_tau = 0.0;
+      tr->turned = 0.0;
+      tr->spin = s->paths.circle_turn[i];
+    }
+  PhysReal h = t - tr->spin_tau, spin_acc = s->held_fric[i].spin_acc;
+  tr->turned += tr->spin * h;
+  if (spin_acc != 0.0)
+    {
+      tr->turned += 0.5 * spin_acc * h * h;
+      tr->spin += spin_acc * h;
+    }
+  tr->spin_tau = t;
 }
 
 /* Sets circle i's angular velocity from time t on (friction with spin). */
@@ -829,14 +916,7 @@ set_spin (Step *st, int i, PhysReal t, PhysReal before, PhysReal after)
     }
   PhysStepScratch *s = st->s;
   Trail *tr = &s->trail[i];
-  if (tr->spin_tau < 0.0)
-    {
-      tr->spin_tau = 0.0;
-      tr->turned = 0.0;
-      tr->spin = s->paths.circle_turn[i];
-    }
-  tr->turned += tr->spin * (t - tr->spin_tau);
-  tr->spin_tau = t;
+  advance_turn (s, i, t);
   tr->spin = after * st->world->def.dt;
   s->paths.circle_end_spin[i] += after - before;
 }
@@ -850,7 +930,10 @@ turn_at (const PhysStepScratch *s, int i, PhysReal t)
     return s->paths.circle_turn[i] * t;
   if (t <= tr->spin_tau)
     return tr->turned * (tr->spin_tau > 0.0 ? t / tr->spin_tau : 0.0);
-  return tr->turned + tr->spin * (t - tr->spin_tau);
+  PhysReal h = t - tr->spin_tau, spin_acc = s->held_fric[i].spin_acc;
+  if (spin_acc != 0.0)
+    return tr->turned + tr->spin * h + 0.5 * spin_acc * h * h;
+  return tr->turned + tr->spin * h;
 }
 
 /* A collision inverse inertia: 0 when the circle cannot move now (fixed or asleep). */
@@ -1289,6 +1372,7 @@ static void
 support_moving (Step *st, int i, int j, int seg, PhysVec2 n, PhysReal floor_an)
 {
   PhysStepScratch *s = st->s;
+  drop_held_friction (st, i, st->event_t);
   PhysVec2 a = s->acc[i];
   PhysReal an = phys_v2_dot (a, n) - floor_an;
   if (an >= 0.0)
@@ -1312,6 +1396,161 @@ static void
 support (Step *st, int i, int seg, PhysVec2 n)
 {
   support_moving (st, i, -1, seg, n, 0.0);
+}
+
+/* ---- friction while held (docs/physics.md) ------------------------------------------- */
+
+/* True when friction while held applies to circle i (circle-only worlds): it is held by one
+ * live hold, on a segment (seg, normal n), with mu > 0, and gravity presses it on (press per
+ * frame^2). Stacks and circles on two supports slide on without it. */
+static bool
+held_on_one_segment (const Step *st, int i, PhysVec2 *n, PhysReal *mu, PhysReal *press)
+{
+  const PhysStepScratch *s = st->s;
+  const PhysCircle *c = &st->world->circles[i];
+  if (st->rigid || !(c->friction > 0.0) || s->n_sup[i] != 1 || s->done[i] || s->standing[i]
+      || s->asleep[i] || s->trail[i].pinned)
+    return false;
+  int seg = -1, count = 0;
+  for (int k = s->trail[i].holds; k >= 0; k = next_hold (s, k, i))
+    if (s->holds[k].live)
+      {
+        const Hold *h = &s->holds[k];
+        if (++count > 1 || h->j >= 0 || h->seg < 0 || h->i != i)
+          return false;
+        seg = h->seg;
+        *n = h->n;
+      }
+  if (seg < 0)
+    return false;
+  *mu = sqrt (c->friction * st->world->segments[seg].friction);
+  *press = -phys_v2_dot (s->base_acc[i], *n);
+  return *mu > 0.0 && *press > 0.0;
+}
+
+/* Adds what friction took from circle i while it slid (from hf->t to t) to the event its hold
+ * records (m |f| times the mean slip times the time; the slip is linear in between and keeps
+ * its sign), and moves its t and slip there. */
+static void
+note_held_friction (Step *st, int i, PhysReal t)
+{
+  HoldFriction *hf = &st->s->held_fric[i];
+  PhysReal h = t - hf->t;
+  if (hf->slide > 0.0 && h > 0.0)
+    {
+      PhysReal s1 = hf->slip + hf->slip_rate * h;
+      PhysReal dt = st->world->def.dt;
+      PhysReal removed = st->world->circles[i].mass * hf->slide * 0.5
+                         * (fabs (hf->slip) + fabs (s1)) * h / (dt * dt);
+      long at = st->s->trail[i].hold_event;
+      if (st->log != NULL && at >= 0 && (size_t) at < st->log->count)
+        st->log->events[at].held_friction += removed;
+      hf->slip = s1;
+    }
+  hf->t = t;
+}
+
+/* Takes friction while held off circle i at time t: what it took is recorded, what held the
+ * circle so far too (its hold's event), and the circle's acceleration and spin go back to
+ * those of a frictionless hold. */
+static void
+drop_held_friction_on (Step *st, int i, PhysReal t)
+{
+  PhysStepScratch *s = st->s;
+  HoldFriction *hf = &s->held_fric[i];
+  if (s->tau[i] < t)
+    move_clock (s, i, t, position_at (s, i, t));
+  note_held_friction (st, i, t);
+  close_hold (st, i, t);
+  advance_turn (s, i, t);
+  s->paths.circle_end_spin[i] -= hf->spin_acc * (1.0 - t) / st->world->def.dt;
+  s->acc[i] = phys_v2_sub (s->acc[i], hf->acc);
+  *hf = FRESH_HOLD_FRICTION;
+}
+
+/* Friction while held on circle i from time t on (after an answer, new_hold: the event being
+ * handled records the hold from now on; else the hold's event goes on): kinetic friction
+ * against its slip, or the friction that keeps it rolling (phys_friction_held()). */
+static void
+apply_held_friction (Step *st, int i, PhysReal t, bool new_hold)
+{
+  PhysStepScratch *s = st->s;
+  drop_held_friction (st, i, t);
+  PhysVec2 n;
+  PhysReal mu, press;
+  if (!held_on_one_segment (st, i, &n, &mu, &press))
+    return;
+  const PhysCircle *c = &st->world->circles[i];
+  Trail *tr = &s->trail[i];
+  PhysVec2 tv = phys_v2 (-n.y, n.x);
+  PhysReal vt = phys_v2_dot (rate_at (s, i, t), tv);
+  PhysReal w = tr->spin_tau < 0.0 ? s->paths.circle_turn[i] : tr->spin;
+  PhysReal wr = w * c->radius, slip = vt - wr;
+  if (fabs (slip) <= ROLLING_SLIP * (fabs (vt) + fabs (wr)))
+    slip = 0.0;
+  PhysHeldFriction h = phys_friction_held (slip, press, phys_v2_dot (s->acc[i], tv), mu,
+                                           c->radius, c->mass, c->inv_inertia);
+  if (h.f == 0.0)
+    return;
+  if (s->tau[i] < t)
+    move_clock (s, i, t, position_at (s, i, t));
+  if (new_hold)
+    begin_hold (st, i);
+  else
+    close_hold (st, i, t);
+  advance_turn (s, i, t);
+  HoldFriction *hf = &s->held_fric[i];
+  hf->spin_acc = h.spin_acc;
+  s->paths.circle_end_spin[i] += h.spin_acc * (1.0 - t) / st->world->def.dt;
+  hf->acc = phys_v2_scale (tv, h.f);
+  s->acc[i] = phys_v2_add (s->acc[i], hf->acc);
+  hf->on = true;
+  s->any_held_fric = true;
+  hf->t = t;
+  hf->slip = slip;
+  hf->slip_rate = h.slip_rate;
+  hf->slide = h.sliding ? fabs (h.f) : 0.0;
+  hf->roll_t = h.t_roll >= 0.0 && t + h.t_roll <= 1.0 ? t + h.t_roll : -1.0;
+}
+
+/* The same after an answer, at no cost for a circle without friction (every circle of the
+ * seeds). */
+static inline void
+held_friction_after_answer (Step *st, int i, PhysReal t)
+{
+  if (st->world->circles[i].friction > 0.0 || (st->s->any_held_fric && st->s->held_fric[i].on))
+    apply_held_friction (st, i, t, true);
+}
+
+/* The instant circle i's slip reaches 0 while held: from then on it rolls (its spin set to
+ * its speed over its radius, exactly no slip), or slides the other way if friction cannot
+ * hold it rolling. The hold's event records the instant. */
+static void
+handle_roll (Step *st, const Candidate *c)
+{
+  PhysStepScratch *s = st->s;
+  int i = c->a;
+  PhysReal t = c->t;
+  Trail *tr = &s->trail[i];
+  PhysVec2 n;
+  PhysReal mu, press;
+  if (!s->held_fric[i].on || !held_on_one_segment (st, i, &n, &mu, &press))
+    return;
+  drop_held_friction (st, i, t);
+  PhysVec2 tv = phys_v2 (-n.y, n.x);
+  PhysReal w = phys_v2_dot (s->rate[i], tv) / st->world->circles[i].radius;
+  s->paths.circle_end_spin[i] += (w - tr->spin) / st->world->def.dt;
+  tr->spin = w;
+  long at = tr->hold_event;
+  if (st->log != NULL && at >= 0 && (size_t) at < st->log->count)
+    {
+      st->log->events[at].rolled = true;
+      st->log->events[at].rolled_t = t;
+    }
+  apply_held_friction (st, i, t, false);
+  path_changed (st, i);
+  st->now = t;
+  test_circle (st, i, -1);
 }
 
 /* A circle resting on the ground can still slide along it: pushed along n, it moves
@@ -1339,6 +1578,8 @@ static void
 hold_pair (Step *st, int a, int b, PhysVec2 n, PhysReal ia, PhysReal ib)
 {
   PhysStepScratch *s = st->s;
+  drop_held_friction (st, a, st->event_t);
+  drop_held_friction (st, b, st->event_t);
   PhysReal pressed = phys_v2_dot (phys_v2_sub (s->acc[a], s->acc[b]), n);
   if (pressed <= 0.0 || ia + ib <= 0.0)
     return;
@@ -1730,6 +1971,13 @@ finish_answer (Step *st, const Candidate *c, size_t logged, int jammed)
     }
   if (jammed >= 0)
     note_removed (st, logged, unjam (st, jammed, c->t));
+  /* Friction while held, from the velocities and holds the answer left. */
+  held_friction_after_answer (st, c->a, c->t);
+  if (pair)
+    held_friction_after_answer (st, c->b, c->t);
+  for (int k = 0; k < st->n_changed; k++)
+    if (st->changed[k] != c->a && !(pair && st->changed[k] == c->b))
+      held_friction_after_answer (st, st->changed[k], c->t);
   path_changed (st, c->a);
   if (pair)
     path_changed (st, c->b);
@@ -2494,11 +2742,15 @@ reset_bodies (Step *st)
       s->done[i] = !takes_part (&world->circles[i]);
       s->asleep[i] = s->standing[i] = world->def.sleep && phys_circle_is_asleep (&world->circles[i]);
       s->trail[i] = FRESH_TRAIL;
+      /* Friction while held ended with the frame (see drop_held_friction). */
+      if (s->any_held_fric)
+        s->held_fric[i] = FRESH_HOLD_FRICTION;
       /* The whole frame's path (T = 1: the products by T fold away). */
       s->box[i] = path_box (world, s, i, 1.0);
     }
   s->n_heap = 0;
   s->n_holds = 0;
+  s->any_held_fric = false;
   st->rigid = phys_rigid_reset (st);
 }
 
@@ -2561,6 +2813,11 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         continue;
       if (c.t > time_limit || st->handled >= answer_limit)
         break;
+      if (c.kind == ROLL_CANDIDATE)
+        {
+          handle_roll (st, &c);
+          continue;
+        }
       if (st->handled >= st->cap || st->tests > st->test_cap)
         {
           begin_event (st, c.t);
@@ -2606,6 +2863,9 @@ run_frame (Step *st, PhysReal time_limit, int answer_limit)
         case PHYS_EVENT_CIRCLE_SEGMENT:
           {
             PhysCircleSegmentSweep sw = sweep_segment (st, c.a, c.b, c.t0);
+            if (c.t == c.t0 && sw.t > 0.0 && !world->def.modes.no_rest_rule
+                && touching_and_leaving (&sw))
+              touch_now (&sw);
             handle_circle_segment (st, &c, &sw);
           }
           break;
@@ -2664,6 +2924,7 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       return;
     }
 
+  bool any_held_fric = s->any_held_fric;
   for (int i = 0; i < world->n_circles; i++)
     {
       PhysCircle *c = &world->circles[i];
@@ -2674,6 +2935,8 @@ phys_world_step (PhysWorld *world, PhysEventLog *log)
       bool untouched = s->version[i] == 0 && s->tau[i] == 0.0;
       /* Before its velocity is read: a straight path's end velocity takes what its hold
        * added. A circle that feels its own acceleration has no hold to close. */
+      if (any_held_fric && s->held_fric[i].on)
+        note_held_friction (&st, i, 1.0);
       if (!untouched && (s->acc[i].x != s->base_acc[i].x || s->acc[i].y != s->base_acc[i].y))
         close_hold (&st, i, 1.0);
       c->velocity = s->end_vel[i];

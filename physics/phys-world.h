@@ -457,6 +457,11 @@ typedef struct
   PhysReal taken_angular; ///< angular momentum about the world origin (mass world units^2 per
                           ///< time unit, positive clockwise on screen) the immovable bodies took
                           ///< through this event; with `taken`, the ledger of rigid answers
+  PhysReal held_friction; ///< kinetic energy friction took out while the circle slid on the
+                          ///< surface that holds it, from this event on (mu > 0; circle-only
+                          ///< worlds; docs/physics.md, friction while held), >= 0
+  bool rolled;            ///< that slide ended this frame: from rolled_t on the circle rolls
+  PhysReal rolled_t;      ///< when its slip reached 0 (frame fraction), with rolled
   union
   {
     struct

@@ -243,17 +243,24 @@ test_rest_card (void)
   ball.mass = 1;
   imp_test_add_circle_def (world, &ball);
   imp_test_add_segment (world, "floor", 0, 8, 10, 8, PHYS_RESPONSE_REFLECT, 0.5);
-  /* Thrown up at 0.2 it comes back down at 0.2 after 0.8 frame: it rests. */
+  /* Thrown up at 0.2 off the floor it touches, it would come back down after 0.8 frame: a hop
+   * shorter than a frame, so it rests at once (t = 0), its 0.2 upward removed, m 0.2^2 / 2 =
+   * 0.02 (before the rule caught hops that start touching, it rested where it landed, at
+   * t = 0.8, removing (e 0.2)^2 / 2 = 0.01 with 0.01 lost to the response). */
   g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
   g_assert_true (log.events[0].resting);
-  g_assert_cmpfloat_with_epsilon (log.events[0].t, 0.8, 1e-12);
-  g_assert_cmpfloat_with_epsilon (log.events[0].removed, 0.01, 1e-12);
-  /* It lands at 0.2 and stops (m 0.2), then is held up for the last 0.2 frame (0.5 x 0.2). */
+  g_assert_cmpfloat (log.events[0].t, ==, 0);
+  g_assert_cmpfloat_with_epsilon (log.events[0].removed, 0.02, 1e-12);
+  /* It stops (m -0.2: the floor holds it down) and is held up for the whole frame (0.5). */
   g_assert_cmpfloat (log.events[0].taken.x, ==, 0);
   g_assert_cmpfloat_with_epsilon (log.events[0].taken.y, 0.3, 1e-12);
+  imp_assert_vec_near (phys_world_get_circle (world, 0).position, 5, 7, 1e-12);
   g_autofree char *card2 = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card2);
+  g_assert_nonnull (strstr (card2, "a hop too short to be one"));
+  g_assert_nonnull (strstr (card2, "The line is reached at t = 0 "));
   g_assert_nonnull (strstr (card2, "Kinetic energy removed by the rule (on top of the response's "
-                                   "own loss): 0.01"));
+                                   "own loss): 0.02"));
   phys_event_log_free (&log);
   phys_world_free (world);
 }
@@ -326,6 +333,41 @@ test_latex_card (void)
 /* In a discrete world the card says what decided: the overlap where the frame
  * starts, not the swept verdict (lesson 1 at frame 3: the swept test would say
  * "hit at t = 0.25", the discrete one sees 50 apart and does nothing). */
+/* A ball (r 1, m 1) resting on a floor with mu 0.5 (ball and floor) under g 0.5, sliding at
+ * 0.3: friction -0.25 a frame^2, the slip shrinks at 3 x 0.25 = 0.75 and is gone at t = 0.4;
+ * it took m 0.25 x 0.3 / 2 x 0.4 = 0.015. The resting answer's card says so. */
+static void
+test_held_friction_card (void)
+{
+  PhysWorldDef def = phys_world_def_default ();
+  def.gravity = phys_v2 (0, 0.5);
+  PhysWorld *world = imp_test_world_new (&def);
+  PhysCircleDef ball = imp_test_circle_def ("ball", 5, 7, 0.3, 0, 1);
+  ball.mass = 1;
+  ball.friction = 0.5;
+  imp_test_add_circle_def (world, &ball);
+  PhysSegmentDef seg = phys_segment_def_default ();
+  seg.name = "floor";
+  seg.a = phys_v2 (0, 8);
+  seg.b = phys_v2 (100, 8);
+  seg.friction = 0.5;
+  g_assert_cmpint (phys_world_add_segment (world, &seg, NULL), ==, PHYS_OK);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  g_assert_cmpuint (imp_test_step (world, &log), ==, 1);
+  g_assert_true (log.events[0].resting);
+  g_assert_cmpfloat_with_epsilon (log.events[0].held_friction, 0.015, 1e-15);
+  g_assert_true (log.events[0].rolled);
+  g_assert_cmpfloat_with_epsilon (log.events[0].rolled_t, 0.4, 1e-15);
+  g_autofree char *card = imp_card_for_event (world, &log.events[0], 6, IMP_CARD_PLAIN, NULL);
+  g_test_message ("%s", card);
+  g_assert_nonnull (strstr (card, "Kinetic energy friction took while the circle slid on the "
+                                  "surface that holds it (μ > 0): 0.015"));
+  g_assert_nonnull (strstr (card, "Its slip reached 0 at t = 0.4: from then on it rolls."));
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 static void
 test_discrete_card (void)
 {
@@ -646,6 +688,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/cards/circle-segment", test_segment_card);
   g_test_add_func ("/ui/cards/circle-segment/not-this-frame", test_segment_card_not_this_frame);
   g_test_add_func ("/ui/cards/why-it-rests", test_rest_card);
+  g_test_add_func ("/ui/cards/friction-while-held", test_held_friction_card);
   g_test_add_func ("/ui/cards/discrete", test_discrete_card);
   g_test_add_func ("/ui/cards/probe-general-form", test_probe_general_form);
   g_test_add_func ("/ui/cards/quadratic-plot", test_quadratic_plot);

@@ -322,6 +322,71 @@ test_rest_e1_stays (void)
   phys_world_free (world);
 }
 
+/* Found by tests/reference (seed 1005, frame 114): a circle resting on the floor that a
+ * pair's answer lifts off it on a hop shorter than a frame rests at once, where it stands,
+ * not where it lands (docs/physics.md: a hop off a contact that would come back within a
+ * frame counts the same way). */
+static void
+test_hop_off_floor_rests_at_once (void)
+{
+  /* Walls e = 1, g = 0.5. A (r 10, m 1, e 0.5) rests on the floor at (400, 590); B (r 5,
+   * m 1, e 0.5), on the floor at (385, 595), slides right at 1. They touch when the centres
+   * are 15 apart, |dx| = sqrt (15^2 - 5^2) = sqrt 200: at t = 15 - sqrt 200 = 0.85786 of
+   * frame 1, n = (sqrt 200, -5) / 15 from B to A (up and right), vn = sqrt 200 / 15,
+   * e = 0.5, j = 1.5 vn / 2 = sqrt 200 / 20. A takes j n = (2/3, -sqrt 200 / 60): it leaves
+   * the floor at 0.2357, a hop of 2 x 0.2357 / 0.5 = 0.943 frame, so the floor answers it
+   * at once (t = 0.85786, resting, vn 0, removed 0.2357^2 / 2 = 1/36) and it slides on at
+   * (2/3, 0) from y = 590. B takes (-2/3, +0.2357): into the floor, which rests it too
+   * (2 sqrt 0.5 x 0.2357 = 0.333 < 0.5): (1/3, 0). Before the fix A flew and was rested
+   * where it came back, at t = 0.80 of frame 2 (same energy removed, 0.094 frame later). */
+  PhysWorld *world = box_world (1, 0.5);
+  PhysEventLog log;
+  phys_event_log_init (&log);
+  int a = add_ball (world, "a", 400, 590, 0, 0, 0.5);
+  PhysCircleDef bd = imp_test_circle_def ("b", 385, 595, 1, 0, 5);
+  bd.mass = 1;
+  bd.restitution = 0.5;
+  int b = imp_test_add_circle_def (world, &bd);
+  double tc = 15 - sqrt (200);
+
+  imp_test_step (world, &log);
+  const PhysEvent *floor = NULL;
+  for (size_t k = 0; k < log.count; k++)
+    if (log.events[k].kind == PHYS_EVENT_CIRCLE_SEGMENT && log.events[k].a == a
+        && log.events[k].t > 0)
+      {
+        g_assert_null (floor);
+        floor = &log.events[k];
+      }
+  g_assert_nonnull (floor);
+  g_assert_cmpint (floor->b, ==, WALL_BOTTOM);
+  g_assert_true (floor->resting);
+  g_assert_cmpfloat_with_epsilon (floor->t, tc, 1e-12);
+  g_assert_cmpfloat_with_epsilon (floor->removed, 1.0 / 36, 1e-12);
+  imp_assert_vec_near (floor->circle_segment.center, 400, 590, 1e-12);
+
+  PhysCircle ca = phys_world_get_circle (world, a);
+  PhysCircle cb = phys_world_get_circle (world, b);
+  imp_assert_vec_near (ca.velocity, 2.0 / 3, 0, 1e-12);
+  imp_assert_vec_near (ca.position, 400 + 2.0 / 3 * (1 - tc), 590, 1e-12);
+  imp_assert_vec_near (cb.velocity, 1.0 / 3, 0, 1e-12);
+  imp_assert_vec_near (cb.position, 385 + tc + 1.0 / 3 * (1 - tc), 595, 1e-12);
+
+  /* It stays on the floor: no landing to answer later. */
+  for (int frame = 0; frame < 5; frame++)
+    {
+      imp_test_step (world, &log);
+      ca = phys_world_get_circle (world, a);
+      imp_assert_vec_near (ca.velocity, 2.0 / 3, 0, 1e-12);
+      g_assert_cmpfloat_with_epsilon (ca.position.y, 590, 1e-12);
+      for (size_t k = 0; k < log.count; k++)
+        g_assert_cmpfloat (log.events[k].removed, ==, 0);
+    }
+
+  phys_event_log_free (&log);
+  phys_world_free (world);
+}
+
 /* ---- momentum the immovable bodies take ------------------------------------------------ */
 
 static void
@@ -582,6 +647,8 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/contacts/jam/cradle-e08-keeps-momentum", test_jam_cradle_e08);
   g_test_add_func ("/physics/contacts/rest/drop-e08-comes-to-rest", test_drop_e08_comes_to_rest);
   g_test_add_func ("/physics/contacts/rest/rest-e1-stays", test_rest_e1_stays);
+  g_test_add_func ("/physics/contacts/rest/hop-off-floor-rests-at-once",
+                   test_hop_off_floor_rests_at_once);
   g_test_add_func ("/physics/contacts/balance/floor-takes-the-weight", test_floor_takes_weight);
   g_test_add_func ("/physics/contacts/balance/jam-stops-at-wall", test_jam_stops_at_wall);
   g_test_add_func ("/physics/contacts/balance/floor-takes-no-sideways-push",

@@ -377,12 +377,18 @@ impulse_card (Card *c, const PhysImpulse *imp, bool resting)
 /* Why a contact came to rest (docs/physics.md): the collapse rule under gravity, the
  * rest speed on straight paths, or a cluster; and what the rules took out. */
 static void
-rest_card (Card *c, const PhysEvent *event, bool pressed)
+rest_card (Card *c, const PhysEvent *event, bool pressed, bool leaving)
 {
   if (event->resting)
     {
       imp_card_heading (c, _("Why it rests"));
-      if (pressed)
+      if (pressed && leaving)
+        imp_card_line (c,
+              _("Gravity presses this contact together, and the body leaves it so slowly that "
+                 "it would be back within a frame (2 vₙ / aₙ < 1 frame): a hop too short to be "
+                 "one. The contact rests at once: its normal velocity is set to exactly 0 and "
+                 "the surface holds it up."));
+      else if (pressed)
         imp_card_line (c,
               _("Gravity presses this contact together, and its next bounce would come back "
                  "within a frame (2 e vₙ / aₙ < 1 frame): a ball coming to rest would bounce "
@@ -397,6 +403,17 @@ rest_card (Card *c, const PhysEvent *event, bool pressed)
       g_autofree char *removed = imp_card_num (c, event->removed);
       imp_card_line (c, _("Kinetic energy removed by the rule (on top of the response's own loss): %s"),
             removed);
+    }
+  if (event->held_friction > 0.0)
+    {
+      g_autofree char *held = imp_card_num (c, event->held_friction);
+      imp_card_line (c, _("Kinetic energy friction took while the circle slid on the surface that "
+                 "holds it (μ > 0): %s"), held);
+    }
+  if (event->rolled)
+    {
+      g_autofree char *at = imp_card_num (c, event->rolled_t);
+      imp_card_line (c, _("Its slip reached 0 at t = %s: from then on it rolls."), at);
     }
   if (event->jammed)
     imp_card_line (c, _("Jammed: answered more than %d times at one instant; the cluster moved on as one "
@@ -633,8 +650,10 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
                             event->t0);
       impulse_card (&c, &event->circle_circle.impulse, event->resting);
       ledger_card (&c, &event->circle_circle.impulse, event);
-      rest_card (&c, event, event->circle_circle.sweep.quartic
-                              || phys_v2_len_sq (event->circle_circle.sweep.acc1) > 0.0);
+      rest_card (&c, event,
+                 event->circle_circle.sweep.quartic
+                     || phys_v2_len_sq (event->circle_circle.sweep.acc1) > 0.0,
+                 event->circle_circle.impulse.vn < 0.0);
       break;
     case PHYS_EVENT_CIRCLE_SEGMENT:
       circle_segment_test (&c, world, &event->circle_segment.sweep, event->a, event->b);
@@ -647,7 +666,8 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
                 : (event->circle_segment.response.e < 1.0
                        ? _("With e < 1 part of the normal speed, and its energy, is lost.")
                        : _("With e = 1 the speed, and so the kinetic energy, is kept.")));
-      rest_card (&c, event, phys_v2_len_sq (event->circle_segment.sweep.acc) > 0.0);
+      rest_card (&c, event, phys_v2_len_sq (event->circle_segment.sweep.acc) > 0.0,
+                 event->circle_segment.response.vn > 0.0);
       break;
     case PHYS_EVENT_PROBE_SEGMENT:
       probe_card (&c, world, &event->probe.record, event->a, event->b);
