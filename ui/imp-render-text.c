@@ -358,6 +358,8 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_PASSIVE, SWATCH_CIRCLE, th->passive_stroke, th->passive_fill,
          _("circle that collides with nothing"));
   ENTRY (DRAWN_POLYGON, SWATCH_POLYGON, th->circle_stroke, th->circle_fill, _("polygon"));
+  ENTRY (DRAWN_SLEEPING_POLYGON, SWATCH_POLYGON, th->circle_stroke, th->circle_fill,
+         _("polygon, asleep (faded, marked z)"));
   ENTRY (DRAWN_FIXED_POLYGON, SWATCH_HATCHED_POLYGON, th->fixed_stroke, th->fixed_fill,
          _("fixed polygon"));
   ENTRY (DRAWN_ANGLE, SWATCH_LINE, th->circle_stroke, th->circle_stroke,
