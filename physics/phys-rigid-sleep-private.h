@@ -9,7 +9,7 @@
  * velocities set to exactly 0 (the kinetic energy taken out logged as a sleep event), and from
  * then on its polygons stand still like fixed ones (no integration, no tests among sleepers or
  * against fixed bodies, no solving) while they stay obstacles for the bodies awake. An awake body
- * touching a sleeper, or whose bounding circle may reach one in the next frame, wakes its whole
+ * touching a sleeper, or a moving one whose box may reach one in the next frame, wakes its whole
  * island; so does a spring to an awake body, and any edit of the world.
  */
 #pragma once

@@ -11,8 +11,8 @@
 
 #include "phys-rigid-sleep-private.h"
 
-/* The margin around a body within which an awake body wakes a sleeper, as a fraction of the
- * body's bounding radius: the contact solver's margin (4 slops of 0.005 r). */
+/* The margin around a body's box within which a moving body wakes a sleeper, as a fraction of
+ * the body's bounding radius: the contact solver's margin (4 slops of 0.005 r). */
 #define WAKE_MARGIN 0.02
 
 typedef struct
@@ -143,8 +143,9 @@ link_springs (const PhysWorld *world, Islands *is, bool joining)
     }
 }
 
-/* A body's box for the wake test: its bounding circle grown by the margin and, for an awake
- * body, by how far it may go in the next frame (|v| dt + |g| dt^2, the semi-implicit step). */
+/* A body's box for the wake test: its own box (a polygon's placed vertices, a circle's square)
+ * grown by the contact margin and, for a moving body, by how far it may go in the next frame
+ * (|v| dt + |g| dt^2, the semi-implicit step, plus its bounding radius times the turn). */
 typedef struct
 {
   PhysAabb box;
@@ -152,15 +153,43 @@ typedef struct
 } Reach;
 
 static Reach
-reach_of (const PhysWorld *world, int kind, int index, PhysVec2 center, PhysVec2 velocity,
-          PhysReal radius, bool moving)
+reach_of (const PhysWorld *world, int kind, int index, bool moving)
 {
   PhysReal dt = world->def.dt;
-  PhysReal grow = radius * (1.0 + WAKE_MARGIN);
+  PhysAabb box;
+  PhysReal radius, spin;
+  PhysVec2 velocity;
+  if (kind == PHYS_BODY_POLYGON)
+    {
+      const PhysPolygonBody *b = &world->polygons[index];
+      PhysPolygonWorld placed = phys_polygon_place (&b->shape, phys_pose (b->position.x, b->position.y, b->angle));
+      box.min = box.max = placed.vertices[0];
+      for (int i = 1; i < placed.count; i++)
+        {
+          PhysVec2 v = placed.vertices[i];
+          box.min = phys_v2 (fmin (box.min.x, v.x), fmin (box.min.y, v.y));
+          box.max = phys_v2 (fmax (box.max.x, v.x), fmax (box.max.y, v.y));
+        }
+      radius = b->radius;
+      spin = b->angular_velocity;
+      velocity = b->velocity;
+    }
+  else
+    {
+      const PhysCircle *c = &world->circles[index];
+      box.min = phys_v2 (c->position.x - c->radius, c->position.y - c->radius);
+      box.max = phys_v2 (c->position.x + c->radius, c->position.y + c->radius);
+      radius = c->radius;
+      spin = 0.0;
+      velocity = c->velocity;
+    }
+  PhysReal grow = WAKE_MARGIN * radius;
   if (moving)
-    grow += phys_v2_len (velocity) * dt + phys_v2_len (world->def.gravity) * dt * dt;
-  Reach r = { { phys_v2 (center.x - grow, center.y - grow),
-                phys_v2 (center.x + grow, center.y + grow) }, kind, index };
+    grow += phys_v2_len (velocity) * dt + phys_v2_len (world->def.gravity) * dt * dt
+            + fabs (spin) * dt * radius;
+  box.min = phys_v2 (box.min.x - grow, box.min.y - grow);
+  box.max = phys_v2 (box.max.x + grow, box.max.y + grow);
+  Reach r = { box, kind, index };
   return r;
 }
 
@@ -173,9 +202,11 @@ compare_reach (const void *x, const void *y)
   return (a->index > b->index) - (a->index < b->index);
 }
 
-/* Awake movable bodies whose reach meets a sleeper's: links (polygon pairs join the islands, so
- * the sleeper's wakes; a lively circle marks it). Sleepers sorted by the left of their boxes,
- * each awake body looks only at those that start within the widest sleeper's width of it. */
+/* Awake bodies that moved in the frame (a polygon that counted no rest, a lively circle) whose
+ * reach meets a sleeper's box: links (polygon pairs join the islands, so the sleeper's wakes; a
+ * lively circle marks it). A body at rest approaches nothing: only touching wakes beside it.
+ * Sleepers sorted by the left of their boxes, each moving body looks only at those that start
+ * within the widest sleeper's width of it. */
 static void
 link_reaches (const PhysWorld *world, Islands *is, bool joining)
 {
@@ -186,7 +217,7 @@ link_reaches (const PhysWorld *world, Islands *is, bool joining)
         continue;
       if (phys_polygon_is_asleep (&world->polygons[p]))
         n_sleep++;
-      else
+      else if (world->polygons[p].rest_frames == 0)
         n_awake++;
     }
   for (int i = 0; i < world->n_circles; i++)
@@ -203,23 +234,18 @@ link_reaches (const PhysWorld *world, Islands *is, bool joining)
       const PhysPolygonBody *b = &world->polygons[p];
       if (b->fixed)
         continue;
-      bool asleep = phys_polygon_is_asleep (b);
-      Reach r = reach_of (world, PHYS_BODY_POLYGON, p, b->position, b->velocity, b->radius, !asleep);
-      if (asleep)
+      if (phys_polygon_is_asleep (b))
         {
+          Reach r = reach_of (world, PHYS_BODY_POLYGON, p, false);
           sleepers[ns++] = r;
           widest = fmax (widest, r.box.max.x - r.box.min.x);
         }
-      else
-        awake[na++] = r;
+      else if (b->rest_frames == 0)
+        awake[na++] = reach_of (world, PHYS_BODY_POLYGON, p, true);
     }
   for (int i = 0; i < world->n_circles; i++)
     if (lively_circle (world, PHYS_BODY_CIRCLE, i))
-      {
-        const PhysCircle *c = &world->circles[i];
-        awake[na++] = reach_of (world, PHYS_BODY_CIRCLE, i, c->position, c->velocity, c->radius,
-                                true);
-      }
+      awake[na++] = reach_of (world, PHYS_BODY_CIRCLE, i, true);
   qsort (sleepers, (size_t) ns, sizeof *sleepers, compare_reach);
   for (int k = 0; k < na; k++)
     {
@@ -359,6 +385,8 @@ phys_rigid_sleep_frame_end (Step *st, const PhysSleepLink *links, int n)
                                                                 : PHYS_WAKE_CONTACT;
                   b->woke_other = is.other[root];
                 }
+              else
+                continue; /* an awake member keeps its count */
               b->asleep_since = -1;
               b->island = -1;
               b->rest_frames = 0;
