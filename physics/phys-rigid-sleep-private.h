@@ -29,6 +29,10 @@ phys_polygon_still (const PhysWorld *world, int p)
   return world->polygons[p].fixed || phys_polygon_is_asleep (&world->polygons[p]);
 }
 
+/* True when nothing can move this frame: every polygon fixed or asleep, every circle fixed,
+ * asleep or out of collisions. Then no pair of the frame's bodies needs a test. */
+bool phys_rigid_sleep_all_still (const Step *st);
+
 /* A touching pair of the frame as the sleep sees it: bodies by PhysBodyKind and index. */
 typedef struct
 {

@@ -280,6 +280,19 @@ link_all (const PhysWorld *world, Islands *is, const PhysSleepLink *links, int n
   link_reaches (world, is, joining);
 }
 
+bool
+phys_rigid_sleep_all_still (const Step *st)
+{
+  const PhysWorld *world = st->world;
+  for (int p = 0; p < world->n_polygons; p++)
+    if (!phys_polygon_still (world, p))
+      return false;
+  for (int i = 0; i < world->n_circles; i++)
+    if (!world->circles[i].fixed && world->circles[i].collides && !st->s->asleep[i])
+      return false;
+  return true;
+}
+
 /* Counts polygon p's frame of rest, or zeroes the count. */
 static void
 count_rest (const PhysWorld *world, PhysPolygonBody *b)

@@ -1731,7 +1731,9 @@ phys_rigid_contacts (Step *st)
   PhysWorld *world = st->world;
   RigidScratch *r = st->s->rigid;
   PhysReal dt = world->def.dt;
-  for (int p = 0; p < world->n_polygons; p++)
+  /* sleep hook: when every body stands still (a pile asleep), no pair can touch */
+  int polygons = phys_rigid_sleep_all_still (st) ? 0 : world->n_polygons;
+  for (int p = 0; p < polygons; p++)
     {
       Body a = body (PHYS_BODY_POLYGON, p);
       near_polygon (st, p, NEAR_LARGER);
@@ -2367,6 +2369,9 @@ void
 phys_rigid_test_polygon_static (Step *st, int p)
 {
   RigidScratch *r = st->s->rigid;
+  /* sleep hook: a sleeper and a fixed body are never a pair */
+  if (phys_polygon_is_asleep (&st->world->polygons[p]))
+    return;
   /* The grid's pairs are tested by the circles' pass; here the segments, walls and curves. */
   near_polygon (st, p, NEAR_FIXED_ONLY);
   int n = r->n_found;
