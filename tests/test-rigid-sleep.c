@@ -10,6 +10,7 @@
  *  - an edit wakes the sleepers, and says so.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
@@ -294,6 +295,26 @@ test_determinism (void)
     }
   for (int64_t k = 120; k >= 30; k--)
     g_assert_cmpuint (phys_world_hash (phys_timeline_seek (tl, k)), ==, straight[k]);
+  /* The frame the stack falls asleep in (29): its stops are its answers' and the end; the
+   * sleep event at the end is no stop of its own (it answers nothing), and the end stop
+   * counts the frame's answers. */
+  PhysEventLog frame;
+  phys_event_log_init (&frame);
+  g_assert_true (phys_timeline_frame_events (tl, 29, &frame));
+  g_assert_cmpint (count_kind (&frame, PHYS_EVENT_SLEEP), ==, 1);
+  int answers = 0;
+  for (size_t k = 0; k < frame.count; k++)
+    if (frame.events[k].answer >= 0)
+      answers = MAX (answers, frame.events[k].answer + 1);
+  PhysStop *stops = NULL;
+  int n_stops = phys_timeline_stops (tl, 29, &stops);
+  g_assert_cmpint (n_stops, >=, 2);
+  g_assert_cmpint (stops[n_stops - 1].kind, ==, PHYS_STOP_END);
+  g_assert_cmpint (stops[n_stops - 1].answers, ==, answers);
+  for (int k = 0; k < n_stops; k++)
+    g_assert_cmpint (stops[k].answers, >=, 0);
+  free (stops);
+  phys_event_log_free (&frame);
   g_rand_free (rng);
   phys_timeline_free (tl);
   phys_world_free (start);
