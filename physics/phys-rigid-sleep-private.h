@@ -39,12 +39,16 @@ typedef struct
   int kind_a, a, kind_b, b;
 } PhysSleepLink;
 
-/* The frame's end, after the position correction: counts every awake polygon's rest, joins the
- * polygons into islands by links (the frame's contacts, n of them), the springs, the sleepers'
- * islands and the awake bodies that may reach a sleeper in the next frame; then wakes the
- * islands that hold both sleepers and awake bodies and puts to sleep those that rested long
- * enough, logging a wake or sleep event for each. Does nothing when the world's sleep is off. */
-void phys_rigid_sleep_frame_end (Step *st, const PhysSleepLink *links, int n);
+/* The frame's end, after the position correction: counts every awake polygon's rest. Returns
+ * true when islands are to be found (a polygon rested long enough, or something sleeps); false,
+ * and nothing counted, when the world's sleep is off. */
+bool phys_rigid_sleep_count_rest (Step *st);
+
+/* Then joins the polygons into islands by links (the frame's contacts, n of them), the springs,
+ * the sleepers' islands and the moving bodies that may reach a sleeper in the next frame; wakes
+ * the islands that hold both sleepers and awake bodies and puts to sleep those that rested long
+ * enough, logging a wake or sleep event for each. */
+void phys_rigid_sleep_islands (Step *st, const PhysSleepLink *links, int n);
 
 /* Wakes every sleeping polygon and zeroes every rest count (an edit at the world's frame). */
 void phys_rigid_sleep_wake_all (PhysWorld *world);

@@ -324,16 +324,37 @@ log_island (Step *st, PhysEventKind kind, int root, int bodies, PhysReal energy,
   ev->sleep.other = other;
 }
 
-void
-phys_rigid_sleep_frame_end (Step *st, const PhysSleepLink *links, int n)
+bool
+phys_rigid_sleep_count_rest (Step *st)
 {
   PhysWorld *world = st->world;
   int np = world->n_polygons;
   if (!world->def.sleep || np == 0)
-    return;
+    return false;
+  /* Islands matter only when one may fall asleep (a polygon has rested long enough) or wake
+   * (a sleeper): while a pile settles, counting is all. */
+  bool islands = false;
   for (int p = 0; p < np; p++)
-    if (!phys_polygon_still (world, p))
-      count_rest (world, &world->polygons[p]);
+    {
+      PhysPolygonBody *b = &world->polygons[p];
+      if (b->fixed)
+        continue;
+      if (phys_polygon_is_asleep (b))
+        islands = true;
+      else
+        {
+          count_rest (world, b);
+          islands = islands || b->rest_frames >= PHYS_SLEEP_FRAMES;
+        }
+    }
+  return islands;
+}
+
+void
+phys_rigid_sleep_islands (Step *st, const PhysSleepLink *links, int n)
+{
+  PhysWorld *world = st->world;
+  int np = world->n_polygons;
 
   Islands is;
   is.parent = alloc_zero ((size_t) np, sizeof *is.parent);

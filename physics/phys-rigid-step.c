@@ -2907,13 +2907,13 @@ phys_rigid_finish (Step *st)
     }
   correct_positions (st);
   /* ---- sleep hook (phys-rigid-sleep.c): the frame's contacts join islands ---- */
-  if (world->def.sleep && world->n_polygons > 0)
+  if (phys_rigid_sleep_count_rest (st))
     {
       PhysSleepLink *links = phys_step_realloc (NULL, (size_t) r->n_contacts, sizeof *links);
       for (int i = 0; i < r->n_contacts; i++)
         links[i] = (PhysSleepLink) { r->contacts[i].a.kind, r->contacts[i].a.index,
                                      r->contacts[i].b.kind, r->contacts[i].b.index };
-      phys_rigid_sleep_frame_end (st, links, r->n_contacts);
+      phys_rigid_sleep_islands (st, links, r->n_contacts);
       free (links);
     }
 }
