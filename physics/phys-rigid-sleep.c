@@ -391,64 +391,72 @@ phys_rigid_sleep_islands (Step *st, const PhysSleepLink *links, int n)
             is.rested[root]++;
         }
     }
-  /* Each island decides once, at its root (its smallest index): the roots come in index order,
-   * and so do the events. Its members follow the root, so one pass after the root's decision
-   * changes them. */
+  /* Each island decides once, at its root (its smallest index); then one pass over the polygons
+   * applies the decisions, summing each island's ledger in index order; then the events, in the
+   * order of the roots. */
+  enum { KEEP = 0, WAKE, SLEEP };
+  unsigned char *decision = alloc_zero ((size_t) np, 1);
+  PhysReal *ledger = alloc_zero ((size_t) np * 4, sizeof *ledger); /* energy, px, py, angular */
+  bool any = false;
   for (int root = 0; root < np; root++)
     {
       if (is.parent[root] != root || is.count[root] == 0)
         continue;
-      bool wake = is.asleep[root] > 0 && (is.awake[root] > 0 || is.cause[root] != PHYS_WAKE_NONE);
-      bool sleep = is.asleep[root] == 0 && is.rested[root] == is.count[root]
-                   && !is.outside[root];
-      if (!wake && !sleep)
+      if (is.asleep[root] > 0 && (is.awake[root] > 0 || is.cause[root] != PHYS_WAKE_NONE))
+        decision[root] = WAKE;
+      else if (is.asleep[root] == 0 && is.rested[root] == is.count[root] && !is.outside[root])
+        decision[root] = SLEEP;
+      any = any || decision[root] != KEEP;
+    }
+  for (int p = 0; any && p < np; p++)
+    {
+      PhysPolygonBody *b = &world->polygons[p];
+      if (b->fixed)
         continue;
-      PhysReal energy = 0.0, angular = 0.0;
-      PhysVec2 momentum = phys_v2 (0.0, 0.0);
-      for (int p = root; p < np; p++)
+      int root = find (&is, p);
+      if (decision[root] == WAKE && phys_polygon_is_asleep (b))
         {
-          PhysPolygonBody *b = &world->polygons[p];
-          if (b->fixed || find (&is, p) != root)
-            continue;
-          if (wake)
-            {
-              if (phys_polygon_is_asleep (b))
-                {
-                  b->woke_at = world->frame + 1;
-                  b->woke_by = is.cause[root] != PHYS_WAKE_NONE ? is.cause[root]
-                                                                : PHYS_WAKE_CONTACT;
-                  b->woke_other = is.other[root];
-                }
-              else
-                continue; /* an awake member keeps its count */
-              b->asleep_since = -1;
-              b->island = -1;
-              b->rest_frames = 0;
-              continue;
-            }
+          /* The sleepers start counting afresh; an awake member keeps its count. */
+          b->woke_at = world->frame + 1;
+          b->woke_by = is.cause[root] != PHYS_WAKE_NONE ? is.cause[root] : PHYS_WAKE_CONTACT;
+          b->woke_other = is.other[root];
+          b->asleep_since = -1;
+          b->island = -1;
+          b->rest_frames = 0;
+        }
+      else if (decision[root] == SLEEP)
+        {
           PhysRigidState s = { .center = b->position, .velocity = b->velocity,
                                .angular_velocity = b->angular_velocity, .mass = b->mass,
                                .inertia = b->inertia };
           PhysReal e, l;
           PhysVec2 m;
           phys_rigid_state_ledger (&s, &e, &m, &l);
-          energy += e;
-          momentum = phys_v2_add (momentum, m);
-          angular += l;
+          PhysReal *sum = ledger + 4 * (size_t) root;
+          sum[0] += e;
+          sum[1] += m.x;
+          sum[2] += m.y;
+          sum[3] += l;
           b->velocity = phys_v2 (0.0, 0.0);
           b->angular_velocity = 0.0;
           b->asleep_since = world->frame + 1;
           b->island = root;
         }
-      if (wake)
+    }
+  for (int root = 0; any && root < np; root++)
+    {
+      const PhysReal *sum = ledger + 4 * (size_t) root;
+      if (decision[root] == WAKE)
         log_island (st, PHYS_EVENT_WAKE, root, is.count[root], 0.0, phys_v2 (0.0, 0.0), 0.0,
                     is.cause[root] != PHYS_WAKE_NONE ? (PhysWakeCause) is.cause[root]
                                                      : PHYS_WAKE_CONTACT,
                     is.other[root]);
-      else
-        log_island (st, PHYS_EVENT_SLEEP, root, is.count[root], energy, momentum, angular,
-                    PHYS_WAKE_NONE, (PhysBodyRef) { PHYS_BODY_POLYGON, -1 });
+      else if (decision[root] == SLEEP)
+        log_island (st, PHYS_EVENT_SLEEP, root, is.count[root], sum[0], phys_v2 (sum[1], sum[2]),
+                    sum[3], PHYS_WAKE_NONE, (PhysBodyRef) { PHYS_BODY_POLYGON, -1 });
     }
+  free (decision);
+  free (ledger);
   free (is.parent);
   free (is.outside);
   free (is.cause);
