@@ -471,6 +471,29 @@ write_cap_event (ImpJson *json, const PhysEvent *event)
   imp_json_int (json, "test_cap", event->cap.test_cap);
 }
 
+/* A sleep or wake event: the island (its first polygon and how many), the energy removed by
+ * falling asleep (also the head's removed), and why an island woke. */
+static void
+write_sleep_event (ImpJson *json, const PhysWorld *world, const PhysEvent *event)
+{
+  write_event_head (json, event, NULL, NULL, NULL, NULL);
+  imp_json_string (json, "island", phys_world_body_name (world, (PhysBodyRef) { PHYS_BODY_POLYGON,
+                                                                                event->sleep.island }));
+  imp_json_int (json, "bodies", event->sleep.bodies);
+  if (event->kind == PHYS_EVENT_SLEEP)
+    {
+      imp_json_double (json, "energy", event->sleep.energy);
+      if (event->taken_angular != 0.0)
+        imp_json_double (json, "taken_angular", event->taken_angular);
+      return;
+    }
+  imp_json_string (json, "cause", phys_wake_cause_name (event->sleep.cause));
+  if (event->sleep.other.index >= 0)
+    imp_json_string (json, "by", phys_world_body_name (world, event->sleep.other));
+  else
+    imp_json_null (json, "by");
+}
+
 /**
  * imp_trace_write_event:
  * @line: where to append
@@ -511,6 +534,10 @@ imp_trace_write_event (GString *line, const PhysWorld *world, const PhysWorld *f
     case PHYS_EVENT_POLYGON_CURVE:
     case PHYS_EVENT_CIRCLE_CURVE:
       write_rigid_event (&json, world, frame_start, event);
+      break;
+    case PHYS_EVENT_SLEEP:
+    case PHYS_EVENT_WAKE:
+      write_sleep_event (&json, world, event);
       break;
     case PHYS_EVENT_EVENT_CAP:
     default:
@@ -788,6 +815,19 @@ imp_trace_describe_event (GString *line, const PhysWorld *world, const PhysEvent
             describe_number (line, "along", record->along);
           }
       }
+      break;
+    case PHYS_EVENT_SLEEP:
+    case PHYS_EVENT_WAKE:
+      g_string_append_printf (line, " %s: %d polygon%s",
+                              body_name (world, PHYS_BODY_POLYGON, event->sleep.island),
+                              event->sleep.bodies, event->sleep.bodies == 1 ? "" : "s");
+      if (event->kind == PHYS_EVENT_WAKE)
+        {
+          g_string_append_printf (line, " by %s", phys_wake_cause_name (event->sleep.cause));
+          if (event->sleep.other.index >= 0)
+            g_string_append_printf (line, " with %s",
+                                    phys_world_body_name (world, event->sleep.other));
+        }
       break;
     case PHYS_EVENT_EVENT_CAP:
     default:

@@ -52,6 +52,8 @@ const ImpI18nName imp_i18n_physics_names[] = {
   { "event", NC_("event", "polygon-segment") },
   { "event", NC_("event", "polygon-curve") },
   { "event", NC_("event", "circle-curve") },
+  { "event", NC_("event", "sleep") },
+  { "event", NC_("event", "wake") },
   { "integrator", NC_("integrator", "euler") },
   { "integrator", NC_("integrator", "semi-implicit-euler") },
   { "integrator", NC_("integrator", "midpoint") },

@@ -445,7 +445,8 @@ same_body (const PhysWorld *want, int i, const PhysWorld *have, int j, PhysBodyK
                && w.angle == h.angle && w.angular_velocity == h.angular_velocity
                && w.mass == h.mass && w.inertia == h.inertia && w.restitution == h.restitution
                && w.friction == h.friction && w.fixed == h.fixed
-               && w.integrator == h.integrator && w.shape.count == h.shape.count
+               && w.integrator == h.integrator && w.rest_frames == h.rest_frames
+               && w.asleep_since == h.asleep_since && w.shape.count == h.shape.count
                && memcmp (w.shape.vertices, h.shape.vertices,
                           (size_t) w.shape.count * sizeof w.shape.vertices[0])
                       == 0;

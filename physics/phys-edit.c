@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "phys-edit.h"
+#include "phys-rigid-sleep-private.h"
 #include "phys-world-private.h"
 
 const char *
@@ -130,6 +131,7 @@ wake_all (PhysWorld *world)
     return;
   for (int i = 0; i < world->n_circles; i++)
     world->circles[i].rest_frames = 0;
+  phys_rigid_sleep_wake_all (world);
   world->awake_frame = world->frame + 1;
 }
 

@@ -455,7 +455,9 @@ phys_recording_stops (PhysRecording *tl, int64_t k, PhysStop **stops)
           out[n++] = (PhysStop) { PHYS_STOP_PROBE, e->t, answered, (int) i };
           continue;
         }
-      if (e->kind == PHYS_EVENT_EVENT_CAP)
+      /* The cap answers nothing; an island's sleep or waking is the frame's end (answer -1). */
+      if (e->kind == PHYS_EVENT_EVENT_CAP || e->kind == PHYS_EVENT_SLEEP
+          || e->kind == PHYS_EVENT_WAKE)
         continue;
       /* The double-pair-loop repeat shares its pair's answer: one more stop after it. */
       if (!e->repeated)

@@ -19,6 +19,7 @@
 
 #include "phys-advance-private.h"
 #include "phys-rigid-solve-private.h"
+#include "phys-rigid-sleep-private.h"
 #include "phys-curve-contact-private.h"
 #include "phys-step-private.h"
 
@@ -310,7 +311,7 @@ static bool
 body_immovable (const Step *st, const Body *b)
 {
   if (b->kind == PHYS_BODY_POLYGON)
-    return st->world->polygons[b->index].fixed;
+    return phys_polygon_still (st->world, b->index); /* sleep hook: a sleeper stands firm */
   if (b->kind == PHYS_BODY_CIRCLE)
     return phys_step_inv_mass (st, b->index) == 0.0;
   return true;
@@ -319,8 +320,8 @@ body_immovable (const Step *st, const Body *b)
 static PhysReal
 body_inv_mass (const Step *st, const Body *b)
 {
-  if (b->kind == PHYS_BODY_POLYGON)
-    return st->world->polygons[b->index].inv_mass;
+  if (b->kind == PHYS_BODY_POLYGON) /* sleep hook: a sleeper is immovable */
+    return phys_polygon_still (st->world, b->index) ? 0.0 : st->world->polygons[b->index].inv_mass;
   if (b->kind == PHYS_BODY_CIRCLE)
     return phys_step_inv_mass (st, b->index);
   return 0.0;
@@ -329,8 +330,9 @@ body_inv_mass (const Step *st, const Body *b)
 static PhysReal
 body_inv_inertia (const Step *st, const Body *b)
 {
-  if (b->kind == PHYS_BODY_POLYGON)
-    return st->world->polygons[b->index].inv_inertia;
+  if (b->kind == PHYS_BODY_POLYGON) /* sleep hook */
+    return phys_polygon_still (st->world, b->index) ? 0.0
+                                                     : st->world->polygons[b->index].inv_inertia;
   if (b->kind == PHYS_BODY_CIRCLE)
     return phys_step_inv_mass (st, b->index) == 0.0 ? 0.0
                                                      : st->world->circles[b->index].inv_inertia;
@@ -557,7 +559,7 @@ phys_rigid_polygon_box (const Step *st, int p)
 {
   const RigidScratch *r = st->s->rigid;
   PhysReal radius = st->world->polygons[p].radius;
-  if (st->world->polygons[p].fixed)
+  if (phys_polygon_still (st->world, p)) /* sleep hook: a sleeper's box is a fixed one's */
     {
       /* A fixed polygon (a ground, a wall) stays where it is: its own box, not its bounding
        * circle's (a long ground's would reach everything), grown by the widest contact margin
@@ -612,18 +614,19 @@ phys_rigid_reset (Step *st)
   for (int p = 0; p < world->n_polygons; p++)
     {
       const PhysPolygonBody *b = &world->polygons[p];
+      bool still = phys_polygon_still (world, p); /* sleep hook: sleepers do not integrate */
       r->ppos[p] = b->position;
       r->pang[p] = b->angle;
       /* On a parabola the path starts at the body's velocity; on a straight path it is the
        * displacement over the frame (as circles do). */
-      r->pacc[p] = b->fixed ? phys_v2 (0.0, 0.0) : paths->polygon_acc[p];
+      r->pacc[p] = still ? phys_v2 (0.0, 0.0) : paths->polygon_acc[p];
       bool curved = r->pacc[p].x != 0.0 || r->pacc[p].y != 0.0;
-      r->prate[p] = b->fixed ? phys_v2 (0.0, 0.0)
+      r->prate[p] = still ? phys_v2 (0.0, 0.0)
                     : curved ? phys_v2_scale (b->velocity, dt) : paths->polygon_disp[p];
-      r->pspin[p] = b->fixed ? 0.0 : paths->polygon_turn[p];
+      r->pspin[p] = still ? 0.0 : paths->polygon_turn[p];
       r->ptau[p] = 0.0;
-      r->pend_vel[p] = b->fixed ? phys_v2 (0.0, 0.0) : paths->polygon_end_vel[p];
-      r->pend_spin[p] = b->fixed ? 0.0 : paths->polygon_end_spin[p];
+      r->pend_vel[p] = still ? phys_v2 (0.0, 0.0) : paths->polygon_end_vel[p];
+      r->pend_spin[p] = still ? 0.0 : paths->polygon_end_spin[p];
       r->pversion[p] = 0;
       r->pjam_t[p] = -1.0;
       r->pjam_n[p] = 0;
@@ -1275,12 +1278,12 @@ found_body (const Step *st, int code)
 static int
 memory_keeper (const Step *st, const Contact *c, Body *other)
 {
-  if (c->a.kind == PHYS_BODY_POLYGON && !st->world->polygons[c->a.index].fixed)
+  if (c->a.kind == PHYS_BODY_POLYGON && !phys_polygon_still (st->world, c->a.index))
     {
       *other = c->b;
       return c->a.index;
     }
-  if (c->b.kind == PHYS_BODY_POLYGON && !st->world->polygons[c->b.index].fixed)
+  if (c->b.kind == PHYS_BODY_POLYGON && !phys_polygon_still (st->world, c->b.index))
     {
       *other = c->a;
       return c->b.index;
@@ -1362,7 +1365,8 @@ remember (Step *st)
   for (int p = 0; p < world->n_polygons; p++)
     {
       PhysContactMemory *m = phys_world_memory (world, p);
-      if (m[0].kind < 0)
+      /* sleep hook: a sleeper keeps what it remembered for the frame it wakes in */
+      if (m[0].kind < 0 || phys_polygon_is_asleep (&world->polygons[p]))
         continue;
       memset (m, 0, PHYS_CONTACT_SLOTS * sizeof *m);
       for (int k = 0; k < PHYS_CONTACT_SLOTS; k++)
@@ -1727,7 +1731,9 @@ phys_rigid_contacts (Step *st)
   PhysWorld *world = st->world;
   RigidScratch *r = st->s->rigid;
   PhysReal dt = world->def.dt;
-  for (int p = 0; p < world->n_polygons; p++)
+  /* sleep hook: when every body stands still (a pile asleep), no pair can touch */
+  int polygons = phys_rigid_sleep_all_still (st) ? 0 : world->n_polygons;
+  for (int p = 0; p < polygons; p++)
     {
       Body a = body (PHYS_BODY_POLYGON, p);
       near_polygon (st, p, NEAR_LARGER);
@@ -2363,6 +2369,9 @@ void
 phys_rigid_test_polygon_static (Step *st, int p)
 {
   RigidScratch *r = st->s->rigid;
+  /* sleep hook: a sleeper and a fixed body are never a pair */
+  if (phys_polygon_is_asleep (&st->world->polygons[p]))
+    return;
   /* The grid's pairs are tested by the circles' pass; here the segments, walls and curves. */
   near_polygon (st, p, NEAR_FIXED_ONLY);
   int n = r->n_found;
@@ -2874,7 +2883,7 @@ phys_rigid_finish (Step *st)
   for (int p = 0; p < world->n_polygons; p++)
     {
       PhysPolygonBody *b = &world->polygons[p];
-      if (b->fixed)
+      if (phys_polygon_still (world, p)) /* sleep hook */
         continue;
       polygon_clock (r, p, 1.0);
       b->position = r->ppos[p];
@@ -2897,6 +2906,16 @@ phys_rigid_finish (Step *st)
       c->angular_velocity = phys_circle_is_asleep (c) ? 0.0 : r->cend_spin[i];
     }
   correct_positions (st);
+  /* ---- sleep hook (phys-rigid-sleep.c): the frame's contacts join islands ---- */
+  if (phys_rigid_sleep_count_rest (st))
+    {
+      PhysSleepLink *links = phys_step_realloc (NULL, (size_t) r->n_contacts, sizeof *links);
+      for (int i = 0; i < r->n_contacts; i++)
+        links[i] = (PhysSleepLink) { r->contacts[i].a.kind, r->contacts[i].a.index,
+                                     r->contacts[i].b.kind, r->contacts[i].b.index };
+      phys_rigid_sleep_islands (st, links, r->n_contacts);
+      free (links);
+    }
 }
 
 void

@@ -71,6 +71,19 @@ phys_body_kind_name (PhysBodyKind kind)
 }
 
 const char *
+phys_wake_cause_name (PhysWakeCause cause)
+{
+  switch (cause)
+    {
+    case PHYS_WAKE_NONE: return "none";
+    case PHYS_WAKE_CONTACT: return "contact";
+    case PHYS_WAKE_SPRING: return "spring";
+    case PHYS_WAKE_EDIT: return "edit";
+    default: return "unknown";
+    }
+}
+
+const char *
 phys_event_kind_name (PhysEventKind kind)
 {
   switch (kind)
@@ -85,6 +98,8 @@ phys_event_kind_name (PhysEventKind kind)
     case PHYS_EVENT_POLYGON_SEGMENT: return "polygon-segment";
     case PHYS_EVENT_POLYGON_CURVE: return "polygon-curve";
     case PHYS_EVENT_CIRCLE_CURVE: return "circle-curve";
+    case PHYS_EVENT_SLEEP: return "sleep";
+    case PHYS_EVENT_WAKE: return "wake";
     default: return "unknown";
     }
 }
@@ -98,7 +113,9 @@ phys_event_a_kind (PhysEventKind kind)
     case PHYS_EVENT_POLYGON_POLYGON:
     case PHYS_EVENT_POLYGON_CIRCLE:
     case PHYS_EVENT_POLYGON_SEGMENT:
-    case PHYS_EVENT_POLYGON_CURVE: return PHYS_BODY_POLYGON;
+    case PHYS_EVENT_POLYGON_CURVE:
+    case PHYS_EVENT_SLEEP:
+    case PHYS_EVENT_WAKE: return PHYS_BODY_POLYGON;
     case PHYS_EVENT_EMBEDDED:
     case PHYS_EVENT_CIRCLE_CIRCLE:
     case PHYS_EVENT_CIRCLE_SEGMENT:
@@ -665,6 +682,10 @@ phys_polygon_body_make (PhysPolygonBody *p, const PhysPolygonBodyDef *def,
   p->restitution = def->restitution;
   p->friction = def->friction;
   p->integrator = def->integrator;
+  p->asleep_since = -1;
+  p->island = -1;
+  p->woke_at = -1;
+  p->woke_other = (PhysBodyRef) { PHYS_BODY_POLYGON, -1 };
   polygon_set_mass (p, &mp);
   return PHYS_OK;
 }
@@ -1260,7 +1281,8 @@ hash_vec (uint64_t h, PhysVec2 v)
 
 /* A snapshot packs, per circle, position and velocity (4 doubles), the rest count (int32),
  * angle and angular velocity (2 doubles): 52 bytes; per probe, position and velocity; per
- * polygon, position, velocity, angle and angular velocity (6 doubles) and its contact memory,
+ * polygon, position, velocity, angle and angular velocity (6 doubles), its sleep (rest count,
+ * since when asleep, island, last waking: 5 int32 and 2 int64) and its contact memory,
  * each slot as 5 int32 and 8 doubles, field by field (no padding bytes: a hash of a snapshot
  * or a copy of one depends on values only). */
 enum
@@ -1268,7 +1290,9 @@ enum
   CIRCLE_STATE_BYTES = 6 * sizeof (PhysReal) + sizeof (int32_t),
   PROBE_STATE_BYTES = 4 * sizeof (PhysReal),
   MEMORY_BYTES = 5 * sizeof (int32_t) + 8 * sizeof (PhysReal),
-  POLYGON_STATE_BYTES = 6 * sizeof (PhysReal) + PHYS_CONTACT_SLOTS * MEMORY_BYTES,
+  SLEEP_STATE_BYTES = 5 * sizeof (int32_t) + 2 * sizeof (int64_t),
+  POLYGON_STATE_BYTES = 6 * sizeof (PhysReal) + SLEEP_STATE_BYTES
+                        + PHYS_CONTACT_SLOTS * MEMORY_BYTES,
 };
 
 size_t
@@ -1318,6 +1342,35 @@ get_memory (const unsigned char *p, PhysContactMemory *m)
   return get (p, m->local, sizeof m->local);
 }
 
+/* A polygon's sleep: rest count, since when asleep, island, and its last waking. */
+static unsigned char *
+put_sleep (unsigned char *p, const PhysPolygonBody *b)
+{
+  int32_t other_kind = (int32_t) b->woke_other.kind, other = b->woke_other.index;
+  p = put (p, &b->rest_frames, sizeof b->rest_frames);
+  p = put (p, &b->asleep_since, sizeof b->asleep_since);
+  p = put (p, &b->island, sizeof b->island);
+  p = put (p, &b->woke_at, sizeof b->woke_at);
+  p = put (p, &b->woke_by, sizeof b->woke_by);
+  p = put (p, &other_kind, sizeof other_kind);
+  return put (p, &other, sizeof other);
+}
+
+static const unsigned char *
+get_sleep (const unsigned char *p, PhysPolygonBody *b)
+{
+  int32_t other_kind, other;
+  p = get (p, &b->rest_frames, sizeof b->rest_frames);
+  p = get (p, &b->asleep_since, sizeof b->asleep_since);
+  p = get (p, &b->island, sizeof b->island);
+  p = get (p, &b->woke_at, sizeof b->woke_at);
+  p = get (p, &b->woke_by, sizeof b->woke_by);
+  p = get (p, &other_kind, sizeof other_kind);
+  p = get (p, &other, sizeof other);
+  b->woke_other = (PhysBodyRef) { (PhysBodyKind) other_kind, other };
+  return p;
+}
+
 void
 phys_world_state_save (const PhysWorld *world, void *buffer)
 {
@@ -1349,6 +1402,7 @@ phys_world_state_save (const PhysWorld *world, void *buffer)
       p = put (p, &b->velocity, sizeof b->velocity);
       p = put (p, &b->angle, sizeof b->angle);
       p = put (p, &b->angular_velocity, sizeof b->angular_velocity);
+      p = put_sleep (p, b);
       for (int k = 0; k < PHYS_CONTACT_SLOTS; k++)
         p = put_memory (p, &world->memory[(size_t) i * PHYS_CONTACT_SLOTS + k]);
     }
@@ -1389,6 +1443,7 @@ phys_world_state_load (PhysWorld *world, const void *buffer)
       p = get (p, &b->velocity, sizeof b->velocity);
       p = get (p, &b->angle, sizeof b->angle);
       p = get (p, &b->angular_velocity, sizeof b->angular_velocity);
+      p = get_sleep (p, b);
       for (int k = 0; k < PHYS_CONTACT_SLOTS; k++)
         p = get_memory (p, &world->memory[(size_t) i * PHYS_CONTACT_SLOTS + k]);
     }
@@ -1422,6 +1477,14 @@ phys_world_hash (const PhysWorld *world)
       h = hash_vec (h, b->velocity);
       h = hash_real (h, b->angle);
       h = hash_real (h, b->angular_velocity);
+      /* A polygon that never counted a frame of rest (a world without sleep) hashes as before. */
+      if (b->rest_frames != 0 || b->asleep_since >= 0 || b->woke_at >= 0)
+        {
+          h = mix64 (h ^ ((uint64_t) (uint32_t) b->rest_frames << 32 | (uint32_t) b->island));
+          h = mix64 (h ^ (uint64_t) b->asleep_since);
+          h = mix64 (h ^ (uint64_t) b->woke_at);
+          h = mix64 (h ^ ((uint64_t) (uint32_t) b->woke_by << 32 | (uint32_t) b->woke_other.index));
+        }
       for (int k = 0; k < PHYS_CONTACT_SLOTS; k++)
         {
           const PhysContactMemory *m = &world->memory[(size_t) i * PHYS_CONTACT_SLOTS + k];

@@ -155,7 +155,8 @@ typedef struct
   PhysReal rest_speed;    ///< normal speeds below this (world units per time unit) collide
                           ///< with e = 0 when e < 1, ending bounce cascades; < 0: automatic,
                           ///< 2 |gravity| dt
-  bool sleep;             ///< circles resting slowly for PHYS_SLEEP_FRAMES frames stop moving
+  bool sleep;             ///< circles resting slowly for PHYS_SLEEP_FRAMES frames stop moving,
+                          ///< and islands of polygons at rest for as long fall asleep
                           ///< until something hits them (default true)
 } PhysWorldDef;
 
@@ -277,6 +278,19 @@ typedef struct
 /// movable. Pure.
 PhysPolygonBodyDef phys_polygon_body_def_default (void);
 
+/// Why a sleeping polygon woke.
+typedef enum
+{
+  PHYS_WAKE_NONE = 0,     ///< it never woke
+  PHYS_WAKE_CONTACT,      ///< a body that was awake touched its island, or was about to
+  PHYS_WAKE_SPRING,       ///< a spring or bungee tied it to a body that was awake
+  PHYS_WAKE_EDIT,         ///< an edit of the world (a drag, a form, a body added or removed, the
+                          ///< gravity, a torque from the keys)
+} PhysWakeCause;
+
+/// Stable name of a wake cause ("none", "contact", "spring", "edit"). Pure.
+const char *phys_wake_cause_name (PhysWakeCause cause);
+
 /// A convex polygon body as it is now. The world keeps its shape about the centre of mass:
 /// position is the centre of mass and shape.vertices are relative to it.
 typedef struct
@@ -300,7 +314,22 @@ typedef struct
   PhysReal friction;      ///< Coulomb friction coefficient
   bool fixed;             ///< never moves
   PhysIntegrator integrator; ///< its own, or PHYS_INTEGRATOR_DEFAULT
+  /* Sleeping (docs/physics.md, sleeping rigid bodies): part of the state, saved and hashed. */
+  int32_t rest_frames;    ///< consecutive frames slower than the sleep tolerance
+  int64_t asleep_since;   ///< the frame it fell asleep at (the state's frame then), -1 awake
+  int32_t island;         ///< asleep: the smallest polygon index of the island it sleeps with,
+                          ///< -1 awake
+  int64_t woke_at;        ///< the frame it was last woken at, -1 never
+  int32_t woke_by;        ///< PhysWakeCause of that waking
+  PhysBodyRef woke_other; ///< the body whose contact (or spring) woke it; index -1: none
 } PhysPolygonBody;
+
+/// True when a polygon sleeps: it stands still, an obstacle, until something wakes it. Pure.
+static inline bool
+phys_polygon_is_asleep (const PhysPolygonBody *polygon)
+{
+  return polygon->asleep_since >= 0;
+}
 
 /// A fixed cubic Bezier curve to add: a wire that circles and polygons touch on either side.
 typedef struct
@@ -405,18 +434,21 @@ typedef enum
   PHYS_EVENT_POLYGON_SEGMENT, ///< a polygon (a) and a segment or bounds wall (b)
   PHYS_EVENT_POLYGON_CURVE,   ///< a polygon (a) and a curve (b)
   PHYS_EVENT_CIRCLE_CURVE,    ///< a circle (a) and a curve (b)
+  PHYS_EVENT_SLEEP,           ///< an island of polygons at rest fell asleep at the frame's end (a:
+                              ///< its first polygon); its kinetic energy is the event's removed
+  PHYS_EVENT_WAKE,            ///< a sleeping island woke at the frame's end (a: its first polygon)
 } PhysEventKind;
 
 /// Number of event kinds.
-#define PHYS_N_EVENT_KINDS 10
+#define PHYS_N_EVENT_KINDS 12
 
 /// Stable name of an event kind ("embedded", "circle-circle", "circle-segment",
 /// "probe-segment", "event-cap", "polygon-polygon", "polygon-circle", "polygon-segment",
-/// "polygon-curve", "circle-curve"). Pure.
+/// "polygon-curve", "circle-curve", "sleep", "wake"). Pure.
 const char *phys_event_kind_name (PhysEventKind kind);
 
-/// What an event's a indexes: a probe for probe-segment, a polygon for the polygon kinds,
-/// else a circle (-1 for the event cap's a). Pure.
+/// What an event's a indexes: a probe for probe-segment, a polygon for the polygon kinds and
+/// sleep and wake, else a circle (-1 for the event cap's a). Pure.
 PhysBodyKind phys_event_a_kind (PhysEventKind kind);
 
 /// True for the kinds whose record is PhysEvent.rigid (the polygon kinds and circle-curve).
@@ -497,6 +529,15 @@ typedef struct
     PhysRigidAnswer rigid; ///< the rigid kinds: contact points, impulses with spin and friction,
                            ///< both bodies before and after, the ledger (the full records of
                            ///< the tests: phys_world_rigid_detail())
+    struct
+    {
+      int island;         ///< its first (smallest) polygon index, as a
+      int bodies;         ///< how many polygons it holds
+      PhysReal energy;    ///< sleep: the kinetic energy (rotation included) it had, removed
+                          ///< (the event's removed); wake: 0
+      PhysWakeCause cause; ///< wake: why (contact or spring); sleep: PHYS_WAKE_NONE
+      PhysBodyRef other;  ///< wake: the awake body that touched it (index -1: none)
+    } sleep;
     struct
     {
       int cap;            ///< the cap in force

@@ -941,6 +941,9 @@ static const BadInline bad_inline[] = {
   { "type/pos-element", IMP_FORMAT_ERROR_TYPE,
     "{'impulse': 1, 'circles': [{'id': 'a', 'pos': [1, '2'], 'radius': 1}]}",
     "1:51: error: expected a number for \"pos\"[1], got a string" },
+  { "type/sleep-number", IMP_FORMAT_ERROR_TYPE,
+    "{'impulse': 1,\n 'world': {'sleep': 3}}",
+    "2:21: error: expected true or false for \"sleep\", got a number" },
   { "type/circles-object", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'circles': {}}",
     "1:27: error: expected an array for \"circles\", got an object" },
   { "type/circle-number", IMP_FORMAT_ERROR_TYPE, "{'impulse': 1, 'circles': [3]}",
@@ -1599,6 +1602,49 @@ test_suggest_distance (void)
   g_assert_cmpuint (imp_suggest_distance ("detecton", "detection"), ==, 1);
 }
 
+/* "sleep": false in a scene with polygons keeps the motion that scene had before polygons
+ * could sleep: the tumbling polygons with sleep off end frame 600 in the hash the build before
+ * sleeping gave (ddbd2b7f0b94a569, impulse run --hash of the same file then); with sleep on they
+ * fall asleep in islands and the hash differs. */
+static void
+test_sleep_false_keeps_rigid_hash (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("IMPULSE_SCENES_DIR"),
+                                            "seed004-tumbling-polygons.json", NULL);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  const char *gravity = "\"gravity\": [0, 0.1]";
+  g_assert_nonnull (strstr (text, gravity));
+  for (int sleep = 0; sleep < 2; sleep++)
+    {
+      GString *scene = g_string_new (text);
+      g_string_replace (scene, gravity,
+                        sleep ? "\"gravity\": [0, 0.1], \"sleep\": true"
+                              : "\"gravity\": [0, 0.1], \"sleep\": false",
+                        1);
+      GError *error = NULL;
+      PhysWorld *world = imp_scene_load_data (scene->str, (gssize) scene->len, "tumbling", &error);
+      g_assert_no_error (error);
+      int asleep = 0;
+      for (int f = 0; f < 600; f++)
+        phys_world_step (world, NULL);
+      for (int i = 0; i < phys_world_polygon_count (world); i++)
+        asleep += phys_world_get_polygon (world, i).asleep_since >= 0;
+      if (sleep)
+        {
+          g_assert_cmpuint (phys_world_hash (world), !=, G_GUINT64_CONSTANT (0xddbd2b7f0b94a569));
+          g_assert_cmpint (asleep, >, 0);
+        }
+      else
+        {
+          g_assert_cmpuint (phys_world_hash (world), ==, G_GUINT64_CONSTANT (0xddbd2b7f0b94a569));
+          g_assert_cmpint (asleep, ==, 0);
+        }
+      phys_world_free (world);
+      g_string_free (scene, TRUE);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1620,6 +1666,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/lessons/loader/good/all-keys", test_all_keys);
   g_test_add_func ("/lessons/loader/good/lenient-values", test_lenient_values);
   g_test_add_func ("/lessons/loader/good/vertex-order", test_vertex_order);
+  g_test_add_func ("/lessons/loader/good/sleep-false-keeps-rigid-hash",
+                   test_sleep_false_keeps_rigid_hash);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad_fixtures); i++)
     {

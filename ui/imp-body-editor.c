@@ -2,6 +2,7 @@
 /* imp-body-editor.c: the form that edits one body; see the header. Its frame is
  * imp-body-editor.ui; the fields are built here from imp-body-fields.c's tables. */
 #include "imp-body-editor.h"
+#include "imp-sleep-text.h"
 
 #include <glib/gi18n.h>
 
@@ -295,7 +296,10 @@ refresh (ImpBodyEditor *self)
               ngettext ("%d vertex, area %s, moment of inertia %s",
                         "%d vertices, area %s, moment of inertia %s", p.shape.count),
               p.shape.count, area, inertia);
-          gtk_label_set_text (self->shape, shape);
+          g_autofree char *sleep = imp_sleep_text (world, body.index);
+          g_autofree char *text = sleep != NULL ? g_strdup_printf ("%s\n%s", shape, sleep)
+                                                : g_strdup (shape);
+          gtk_label_set_text (self->shape, text);
         }
       gtk_check_button_set_active (self->fixed[m], fixed);
       gtk_drop_down_set_selected (self->integrator[m], (guint) (integrator + 1));

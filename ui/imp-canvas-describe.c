@@ -64,6 +64,17 @@ imp_canvas_describe_event (ImpSession *session, const PhysWorld *world, const Ph
   if (event->kind == PHYS_EVENT_EVENT_CAP)
     return g_strdup_printf (_("the event cap of %d stopped collision handling after %d events"),
                             event->cap.cap, event->cap.handled);
+  if (event->kind == PHYS_EVENT_SLEEP || event->kind == PHYS_EVENT_WAKE)
+    {
+      const char *island = phys_world_body_name (world, (PhysBodyRef) { PHYS_BODY_POLYGON,
+                                                                         event->sleep.island });
+      if (event->kind == PHYS_EVENT_WAKE)
+        return g_strdup_printf (_("the island of %s woke (%d polygons), touched by %s"), island,
+                                event->sleep.bodies, phys_world_body_name (world, event->sleep.other));
+      g_autofree char *e = magnitude_text (event->sleep.energy);
+      return g_strdup_printf (_("the island of %s fell asleep (%d polygons), kinetic energy %s "
+                                "taken out"), island, event->sleep.bodies, e);
+    }
   PhysBodyRef a = { phys_event_a_kind (event->kind), event->a };
   PhysBodyRef b = { event->b_kind, event->b };
   const char *na = phys_world_body_name (world, a), *nb = phys_world_body_name (world, b);

@@ -4,6 +4,7 @@
  * worked example in a textbook would. */
 #include "imp-cards.h"
 #include "imp-cards-private.h"
+#include "imp-sleep-text.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -691,6 +692,41 @@ imp_card_for_event (const PhysWorld *world, const PhysEvent *event, int precisio
     case PHYS_EVENT_CIRCLE_CURVE:
       imp_card_rigid_event (&c, world, event);
       break;
+    case PHYS_EVENT_SLEEP:
+      {
+        imp_card_heading (&c, _("Fell asleep"));
+        g_autofree char *e = imp_card_num (&c, event->sleep.energy);
+        imp_card_line (&c, ngettext ("%d polygon, the island of %s, rested for %d frames (each "
+                                     "moving less than 0.001 of its radius a frame): its velocity "
+                                     "was set to exactly 0, taking out kinetic energy %s.",
+                                     "%d polygons, the island of %s, rested for %d frames (each "
+                                     "moving less than 0.001 of its radius a frame): their "
+                                     "velocities were set to exactly 0, taking out kinetic "
+                                     "energy %s.",
+                                     (unsigned long) event->sleep.bodies),
+                       event->sleep.bodies,
+                       imp_card_name_of (world, PHYS_BODY_POLYGON, event->sleep.island),
+                       PHYS_SLEEP_FRAMES, e);
+        imp_card_line (&c, _("Asleep, a body is not moved, tested or solved: it stands as an "
+                             "obstacle until an awake body touches its island, a spring pulls it "
+                             "or the world is edited."));
+      }
+      break;
+    case PHYS_EVENT_WAKE:
+      imp_card_heading (&c, _("Woke up"));
+      if (event->sleep.cause == PHYS_WAKE_SPRING)
+        imp_card_line (&c, _("A spring to %s, awake, pulls on the sleeping island: it woke as a "
+                             "whole (%d polygons with the island of %s)."),
+                       imp_card_name_of (world, event->sleep.other.kind, event->sleep.other.index),
+                       event->sleep.bodies,
+                       imp_card_name_of (world, PHYS_BODY_POLYGON, event->sleep.island));
+      else
+        imp_card_line (&c, _("%s, awake, touches a sleeping island or will in the next frame: it "
+                             "woke as a whole (%d polygons with the island of %s)."),
+                       imp_card_name_of (world, event->sleep.other.kind, event->sleep.other.index),
+                       event->sleep.bodies,
+                       imp_card_name_of (world, PHYS_BODY_POLYGON, event->sleep.island));
+      break;
     case PHYS_EVENT_EVENT_CAP:
       imp_card_heading (&c, _("Event cap"));
       imp_card_line (&c, _("After %d answers the frame stopped handling collisions (cap %d): everything "
@@ -790,6 +826,18 @@ imp_card_for_body (const PhysWorld *world, PhysBodyRef body, const PhysVec2 *pos
         g_autofree char *a = imp_card_vec (&c, g.a), *b = imp_card_vec (&c, g.b), *e = imp_card_num (&c, g.restitution);
         imp_card_line (&c, _("from A %s to B %s; %s, restitution %s"), a, b,
               imp_i18n_physics_name ("response", phys_response_name (g.response)), e);
+      }
+      break;
+    case PHYS_BODY_POLYGON:
+      {
+        PhysPolygonBody k = phys_world_get_polygon (world, body.index);
+        g_autofree char *title = g_strdup_printf (_("Polygon %s"), k.name);
+        imp_card_heading (&c, title);
+        g_autofree char *p = imp_card_vec (&c, k.position), *v = imp_card_vec (&c, k.velocity);
+        imp_card_line (&c, _("centre of mass %s, velocity %s per frame"), p, v);
+        g_autofree char *sleep = imp_sleep_text (world, body.index);
+        if (sleep != NULL)
+          imp_card_line (&c, "%s", sleep);
       }
       break;
     case PHYS_BODY_PROBE:

@@ -116,6 +116,7 @@ enum
 #define DRAWN_SAT_EDGES (G_GUINT64_CONSTANT (1) << 50) /* reference and incident edges */
 #define DRAWN_LEVER (G_GUINT64_CONSTANT (1) << 51)     /* lever arms r_A, r_B */
 #define DRAWN_MTV (G_GUINT64_CONSTANT (1) << 52)       /* the minimum translation vector */
+#define DRAWN_SLEEPING_POLYGON (G_GUINT64_CONSTANT (1) << 53) /* a polygon asleep: faded, "z" */
 
 struct _ImpRenderCache
 {

@@ -81,6 +81,28 @@ draw_centre_of_mass (Render *r, PhysVec2 c, ImpRgba color)
 }
 
 /* The world position of a polygon's vertex 0 at its pose, which the angle mark points to. */
+/* The mark of a body asleep: a "z" above and right of its centre of mass (inside the body when
+ * it is large enough), in the body colour at full strength so it reads on either theme. */
+static void
+draw_sleep_mark (Render *r, PhysVec2 c, double rad_px)
+{
+  cairo_t *cr = r->cr;
+  double size = 7.0;
+  double off = MIN (rad_px * 0.45, 14.0);
+  PhysVec2 o = phys_v2 (c.x + off, c.y - off - size);
+  imp_draw_save (cr);
+  cairo_move_to (cr, o.x, o.y);
+  cairo_line_to (cr, o.x + size, o.y);
+  cairo_line_to (cr, o.x, o.y + size);
+  cairo_line_to (cr, o.x + size, o.y + size);
+  cairo_set_line_width (cr, 1.8);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  imp_rgba_set_source (cr, r->theme->circle_stroke);
+  imp_draw_stroke (cr);
+  imp_draw_restore (cr);
+}
+
 static PhysVec2
 first_vertex (const PhysPolygonBody *p, PhysPose pose)
 {
@@ -114,6 +136,13 @@ imp_render_draw_polygons (Render *r)
       PhysPolygonWorld placed = phys_polygon_place (&p.shape, pose);
       ImpRgba fill = p.fixed ? th->fixed_fill : th->circle_fill;
       ImpRgba stroke = p.fixed ? th->fixed_stroke : th->circle_stroke;
+      gboolean asleep = phys_polygon_is_asleep (&p);
+      if (asleep)
+        {
+          /* Asleep: faded like a sleeping circle, with a "z" beside its centre of mass. */
+          fill.a *= th->sleeping_alpha;
+          stroke.a *= th->sleeping_alpha;
+        }
 
       polygon_path (r, &placed);
       imp_rgba_set_source (cr, fill);
@@ -135,7 +164,12 @@ imp_render_draw_polygons (Render *r)
       draw_centre_of_mass (r, c, stroke);
       if (n <= MAX_OBSTACLES / 4)
         imp_render_obstacle_circle (r, c, rad);
-      r->drawn |= (p.fixed ? DRAWN_FIXED_POLYGON : DRAWN_POLYGON) | DRAWN_ANGLE;
+      if (asleep)
+        draw_sleep_mark (r, c, rad);
+      r->drawn |= (p.fixed ? DRAWN_FIXED_POLYGON
+                   : asleep ? DRAWN_SLEEPING_POLYGON
+                            : DRAWN_POLYGON)
+                  | DRAWN_ANGLE;
     }
 }
 

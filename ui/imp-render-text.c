@@ -358,6 +358,11 @@ legend_entries (const Render *r, LegendEntry *out)
   ENTRY (DRAWN_PASSIVE, SWATCH_CIRCLE, th->passive_stroke, th->passive_fill,
          _("circle that collides with nothing"));
   ENTRY (DRAWN_POLYGON, SWATCH_POLYGON, th->circle_stroke, th->circle_fill, _("polygon"));
+  ImpRgba faded_stroke = th->circle_stroke, faded_fill = th->circle_fill;
+  faded_stroke.a *= th->sleeping_alpha;
+  faded_fill.a *= th->sleeping_alpha;
+  ENTRY (DRAWN_SLEEPING_POLYGON, SWATCH_POLYGON, faded_stroke, faded_fill,
+         _("polygon, asleep (faded, marked z)"));
   ENTRY (DRAWN_FIXED_POLYGON, SWATCH_HATCHED_POLYGON, th->fixed_stroke, th->fixed_fill,
          _("fixed polygon"));
   ENTRY (DRAWN_ANGLE, SWATCH_LINE, th->circle_stroke, th->circle_stroke,
