@@ -168,20 +168,17 @@ independent (const SolverRow *x, const SolverRow *y)
          && (x->sb == 0 || (x->sb != y->sa && x->sb != y->sb));
 }
 
-/* Rows interleaved at once: consecutive rows of a colour share no moving body, so each waits on
- * its own sums only and the processor works on all of them together. */
-#define GROUP 8
-
 void
-phys_rigid_solver_sweep (SolverBody *bodies, SolverRow *rows, int n_rows, PhysReal *change,
-                         PhysReal *largest)
+phys_rigid_solver_runs (SolverRow *rows, int n_rows)
 {
   int i = 0;
   while (i < n_rows)
     {
-      /* The longest run from i (up to GROUP) of rows independent of each other. */
+      /* The longest run from i (up to PHYS_SOLVER_RUN) of rows independent of each other:
+       * consecutive rows of a colour share no moving body, so each waits on its own sums only
+       * and the processor works on all of them together. */
       int m = 1;
-      while (m < GROUP && i + m < n_rows)
+      while (m < PHYS_SOLVER_RUN && i + m < n_rows)
         {
           bool free = true;
           for (int j = 0; j < m && free; j++)
@@ -190,13 +187,29 @@ phys_rigid_solver_sweep (SolverBody *bodies, SolverRow *rows, int n_rows, PhysRe
             break;
           m++;
         }
+      rows[i].run = (uint8_t) m;
+      for (int j = 1; j < m; j++)
+        rows[i + j].run = 0;
+      i += m;
+    }
+}
+
+void
+phys_rigid_solver_sweep (SolverBody *bodies, SolverRow *rows, int n_rows, PhysReal *change,
+                         PhysReal *largest)
+{
+  int i = 0;
+  while (i < n_rows)
+    {
+      int m = rows[i].run;
       SolverRow *g = &rows[i];
-      PhysReal was[GROUP][2];
-      for (int j = 0; j < m; j++)
-        {
-          was[j][0] = g[j].p[0].jn;
-          was[j][1] = g[j].p[1].jn;
-        }
+      PhysReal was[PHYS_SOLVER_RUN][2];
+      if (change != NULL)
+        for (int j = 0; j < m; j++)
+          {
+            was[j][0] = g[j].p[0].jn;
+            was[j][1] = g[j].p[1].jn;
+          }
       for (int j = 0; j < m; j++)
         friction_point (bodies, &g[j], 0);
       for (int j = 0; j < m; j++)

@@ -1684,7 +1684,7 @@ solver_rows (RigidScratch *r, int tracked)
       memset (row, 0, sizeof *row);
       row->sa = c->sa;
       row->sb = c->sb;
-      row->count = c->count;
+      row->count = (uint8_t) c->count;
       row->block = c->block;
       row->n = c->n;
       row->friction = c->friction;
@@ -1718,6 +1718,7 @@ solver_rows (RigidScratch *r, int tracked)
       if (r->order[i] == tracked)
         tracked_row = i;
     }
+  phys_rigid_solver_runs (r->rows, n);
   return tracked_row;
 }
 
