@@ -18,7 +18,7 @@
 #include "phys-math.h"
 
 /* A moving body as the solver sees it; slot 0 is the immovable body every fixed thing shares,
- * read (zero) and never written. */
+ * read as zero; the solver writes it without a branch, and every write leaves it +0 exactly. */
 typedef struct
 {
   PhysVec2 v;    /* velocity, world units per time unit */
