@@ -72,7 +72,8 @@ typedef struct
  * always back along it (overlap = backward), however deep A is. rec (may be NULL) gets every
  * axis and the clipping steps. */
 void phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
-                          PhysReal keep, PhysSatContact *out, PhysSatRecord *rec);
+                          PhysReal keep, bool stop_apart, PhysSatContact *out,
+                          PhysSatRecord *rec);
 
 /* A against a circle. */
 void phys_sat_circle_core (const PhysHull *a, PhysVec2 center, PhysReal radius, PhysReal keep,

@@ -385,10 +385,11 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
 
 /* The least-overlap search of phys_sat_hulls_core() without a record: each axis's intervals
  * and overlap in locals, the axis of least overlap filled once at the end (the same values,
- * the same choice, as contact_consider() over filled axes). */
+ * the same choice, as contact_consider() over filled axes). An axis whose overlap is below
+ * stop_below ends the search (it is then the chosen one). */
 static void
 hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
-                   PhysSatContact *out)
+                   PhysReal stop_below, PhysSatContact *out)
 {
   int best = -1, best_body = 0, best_feature = 0;
   PhysReal best_overlap = 0.0, lo_a = 0.0, hi_a = 0.0, lo_b = 0.0, hi_b = 0.0;
@@ -427,6 +428,12 @@ hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_si
           hi_a = max_a;
           lo_b = min_b;
           hi_b = max_b;
+          /* Apart by more than the caller asks about: this axis is its answer. */
+          if (overlap < stop_below)
+            {
+              total = k + 1;
+              break;
+            }
         }
     }
   out->axis_count = total;
@@ -446,11 +453,11 @@ hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_si
 
 void
 phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
-                     PhysReal keep, PhysSatContact *out, PhysSatRecord *rec)
+                     PhysReal keep, bool stop_apart, PhysSatContact *out, PhysSatRecord *rec)
 {
   contact_begin (out);
   if (rec == NULL)
-    hulls_choose_lean (a, b, b_axes, one_sided, out);
+    hulls_choose_lean (a, b, b_axes, one_sided, stop_apart ? -keep : -INFINITY, out);
   else
     {
       int k = 0;
@@ -600,7 +607,7 @@ phys_sat_polygon_polygon_within (const PhysPolygonWorld *a, const PhysPolygonWor
   phys_hull_from_world (&ha, a);
   phys_hull_from_world (&hb, b);
   PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, hb.count, false, keep, &c, &r);
+  phys_sat_hulls_core (&ha, &hb, hb.count, false, keep, false, &c, &r);
   record_from_contact (&r, &c);
   r.shape_b = PHYS_SAT_SHAPE_POLYGON;
   r.a = *a;
@@ -626,7 +633,7 @@ sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q, bool one
   phys_hull_segment (&hb, p, q);
   /* The segment's two normals are one axis: its left normal alone is the candidate. */
   PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, &c, &r);
+  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, false, &c, &r);
   record_from_contact (&r, &c);
   r.shape_b = PHYS_SAT_SHAPE_SEGMENT;
   r.a = *a;
