@@ -124,25 +124,33 @@ axis_fill (PhysSatAxis *axis, int body, PhysSatAxisKind kind, int feature, PhysV
   axis->sign = axis->forward <= axis->backward ? 1.0 : -1.0;
 }
 
-/* The axis n of body's feature with both outlines projected on it (the owner's own projection
- * as its hull keeps it). */
+/* Both outlines' intervals on the axis n of body's feature (the owner's own projection as its
+ * hull keeps it). */
+static inline void
+axis_intervals (const PhysHull *a, const PhysHull *b, int body, int feature, PhysVec2 n,
+                PhysReal *min_a, PhysReal *max_a, PhysReal *min_b, PhysReal *max_b)
+{
+  if (body == 0)
+    {
+      *min_a = a->self_min[feature];
+      *max_a = a->self_max[feature];
+      hull_project (b, n, min_b, max_b);
+    }
+  else
+    {
+      hull_project (a, n, min_a, max_a);
+      *min_b = b->self_min[feature];
+      *max_b = b->self_max[feature];
+    }
+}
+
+/* The axis n of body's feature with both outlines projected on it. */
 static void
 axis_of_hulls (PhysSatAxis *axis, const PhysHull *a, const PhysHull *b, int body, int feature,
                PhysVec2 n)
 {
   PhysReal min_a, max_a, min_b, max_b;
-  if (body == 0)
-    {
-      min_a = a->self_min[feature];
-      max_a = a->self_max[feature];
-      hull_project (b, n, &min_b, &max_b);
-    }
-  else
-    {
-      hull_project (a, n, &min_a, &max_a);
-      min_b = b->self_min[feature];
-      max_b = b->self_max[feature];
-    }
+  axis_intervals (a, b, body, feature, n, &min_a, &max_a, &min_b, &max_b);
   axis_fill (axis, body, PHYS_SAT_AXIS_EDGE, feature, n, min_a, max_a, min_b, max_b);
 }
 
@@ -400,18 +408,7 @@ hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_si
       int feature = body == 0 ? k : k - a->count;
       PhysVec2 n = body == 0 ? a->n[feature] : b->n[feature];
       PhysReal min_a, max_a, min_b, max_b;
-      if (body == 0)
-        {
-          min_a = a->self_min[feature];
-          max_a = a->self_max[feature];
-          hull_project (b, n, &min_b, &max_b);
-        }
-      else
-        {
-          hull_project (a, n, &min_a, &max_a);
-          min_b = b->self_min[feature];
-          max_b = b->self_max[feature];
-        }
+      axis_intervals (a, b, body, feature, n, &min_a, &max_a, &min_b, &max_b);
       if (!(n.x != 0.0 || n.y != 0.0))
         continue;
       PhysReal forward = max_a - min_b, backward = max_b - min_a;
