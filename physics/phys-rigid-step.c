@@ -22,8 +22,8 @@
 #include "phys-curve-contact-private.h"
 #include "phys-step-private.h"
 
-/* Velocity iterations of the contact solver (as Box2D 2.4). */
-#define VELOCITY_ITERATIONS 8
+/* Velocity iterations of the contact solver (Box2D 2.4 uses 8). */
+#define VELOCITY_ITERATIONS 10
 /* When many contacts start without remembered impulses (a pile's first frame), the solve goes on
  * until no normal impulse changes by more than this fraction of the largest in an iteration, at
  * most COLD_ITERATIONS: a stack carries its weight down one contact an iteration, and the next
