@@ -854,13 +854,14 @@ polygon_hull (const Step *st, int p, PhysReal t, const Pose *pose, PhysHull *own
 }
 
 /* The static test of rigid pair (a, b) (canonical) at frame time t: the lean core, and with
- * rec its full record (the same functions). With stop_apart, two polygons' search ends at the
- * first axis that shows them more than keep apart: no manifold, and out->overlap is that axis's
- * (minus a lower bound of their distance, as the least overlap is). Returns false for a pair it
- * cannot test. */
+ * rec its full record (the same functions). Two polygons' search ends at the first axis that
+ * shows them more than apart_beyond apart (INFINITY: never): no manifold then, and out->overlap
+ * is that axis's (minus a lower bound of their distance, as the least overlap's is). Returns
+ * false for a pair it cannot test. */
 static bool
 pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal keep,
-              bool stop_apart, PhysSatContact *out, PhysRigidTests *tests, Pose *pa, Pose *pb)
+              PhysReal apart_beyond, PhysSatContact *out, PhysRigidTests *tests, Pose *pa,
+              Pose *pb)
 {
   const PhysWorld *world = st->world;
   pose_of (st, a, t, pa);
@@ -887,7 +888,8 @@ pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal
     case PHYS_BODY_POLYGON:
       {
         const PhysHull *placed_b = polygon_hull (st, b->index, t, pb, &hb);
-        phys_sat_hulls_core (ha, placed_b, placed_b->count, false, keep, stop_apart, out, NULL);
+        phys_sat_hulls_core (ha, placed_b, placed_b->count, false, keep, apart_beyond, out,
+                             NULL);
       }
       if (rec != NULL)
         {
@@ -899,7 +901,7 @@ pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal
       {
         const PhysSegment *g = &world->segments[b->index];
         phys_hull_segment (&hb, g->a, g->b);
-        phys_sat_hulls_core (ha, &hb, 1, g->is_bound, keep, false, out, NULL);
+        phys_sat_hulls_core (ha, &hb, 1, g->is_bound, keep, INFINITY, out, NULL);
         if (rec != NULL)
           {
             PhysPolygonWorld wa = placed (st, a, pa);
@@ -1773,8 +1775,8 @@ phys_rigid_contacts (Step *st)
             }
           PhysSatContact sat;
           Pose pa, pb;
-          if (!pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, true, &sat, NULL, &pa,
-                             &pb))
+          if (!pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, MARGIN_SLOPS * slop, &sat,
+                             NULL, &pa, &pb))
             continue;
           if (!sat.has_manifold || sat.manifold.point_count == 0)
             {
@@ -1811,7 +1813,7 @@ phys_rigid_contacts (Step *st)
           PhysReal slop = pair_slop (st, &ca, &cb);
           PhysSatContact sat;
           Pose pa, pb;
-          pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, false, &sat, NULL, &pa, &pb);
+          pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, INFINITY, &sat, NULL, &pa, &pb);
           if (!sat.has_manifold)
             {
               pair_add (r, pair_key (&ca, &cb), APART)->gap = -sat.overlap;
@@ -1950,8 +1952,8 @@ phys_rigid_contacts (Step *st)
       const Contact *c = &r->contacts[tracked];
       PhysSatContact sat;
       Pose pa, pb;
-      pair_contact (st, &c->a, &c->b, 0.0, MARGIN_SLOPS * c->slop, false, &sat, &detail->tests,
-                    &pa, &pb);
+      pair_contact (st, &c->a, &c->b, 0.0, MARGIN_SLOPS * c->slop, INFINITY, &sat,
+                    &detail->tests, &pa, &pb);
       detail->tests.found = PHYS_RIGID_FOUND_CONTACT_SOLVER;
       detail->tests.t0 = 0.0;
       PhysVec2 taken;
@@ -2352,7 +2354,7 @@ test_rigid (Step *st, const Body *a, const Body *b)
     return;
   PhysSatContact sat;
   Pose pa, pb;
-  if (!pair_contact (st, a, b, now, MARGIN_SLOPS * slop, false, &sat, NULL, &pa, &pb))
+  if (!pair_contact (st, a, b, now, MARGIN_SLOPS * slop, reach + tol, &sat, NULL, &pa, &pb))
     return;
   if (-sat.overlap > reach + tol)
     return;
@@ -2522,8 +2524,7 @@ phys_rigid_handle (Step *st, const Candidate *cand)
 
   PhysSatContact sat;
   Pose pa, pb;
-  pair_contact (st, &a, &b, t, MARGIN_SLOPS * slop, false, &sat, rec, &pa,
-                &pb);
+  pair_contact (st, &a, &b, t, MARGIN_SLOPS * slop, INFINITY, &sat, rec, &pa, &pb);
   bool touching = sat.has_manifold && sat.manifold.point_count > 0 && sat.overlap >= -tol;
   if (!touching)
     {
@@ -2788,7 +2789,7 @@ correct_positions (Step *st)
         continue;
       PhysSatContact sat;
       Pose pa, pb;
-      if (!pair_contact (st, &c->a, &c->b, 1.0, c->slop, false, &sat, NULL, &pa, &pb)
+      if (!pair_contact (st, &c->a, &c->b, 1.0, c->slop, INFINITY, &sat, NULL, &pa, &pb)
           || !sat.has_manifold)
         c->count = 0;
       else
@@ -2990,7 +2991,7 @@ phys_rigid_inspect (Step *st, PhysBodyRef ra, PhysBodyRef rb, PhysBodyRef *oa, P
   PhysReal slop = pair_slop (st, &a, &b), tol = pair_touch (st, &a, &b);
   PhysSatContact sat;
   Pose pa, pb;
-  pair_contact (st, &a, &b, 0.0, MARGIN_SLOPS * slop, false, &sat, rec, &pa, &pb);
+  pair_contact (st, &a, &b, 0.0, MARGIN_SLOPS * slop, INFINITY, &sat, rec, &pa, &pb);
   PairEntry *entry = pair_find (r, pair_key (&a, &b));
   if (entry != NULL && entry->contact >= 0 && r->contacts[entry->contact].solved)
     {

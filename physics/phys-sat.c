@@ -394,11 +394,12 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
 /* The least-overlap search of phys_sat_hulls_core() without a record: each axis's intervals
  * and overlap in locals, the axis of least overlap filled once at the end (the same values,
  * the same choice, as contact_consider() over filled axes). An axis whose overlap is below
- * stop_below ends the search (it is then the chosen one). */
-static void
+ * stop_below ends the search (it is then the chosen one): returns true then. */
+static bool
 hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
                    PhysReal stop_below, PhysSatContact *out)
 {
+  bool stopped = false;
   int best = -1, best_body = 0, best_feature = 0;
   PhysReal best_overlap = 0.0, lo_a = 0.0, hi_a = 0.0, lo_b = 0.0, hi_b = 0.0;
   int total = a->count + b_axes;
@@ -429,13 +430,14 @@ hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_si
           if (overlap < stop_below)
             {
               total = k + 1;
+              stopped = true;
               break;
             }
         }
     }
   out->axis_count = total;
   if (best < 0)
-    return;
+    return stopped;
   PhysSatAxis *axis = &out->best_axis;
   PhysVec2 n = best_body == 0 ? a->n[best_feature] : b->n[best_feature];
   axis_fill (axis, best_body, PHYS_SAT_AXIS_EDGE, best_feature, n, lo_a, hi_a, lo_b, hi_b);
@@ -446,15 +448,18 @@ hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_si
     }
   out->best = best;
   out->overlap = best_overlap;
+  return stopped;
 }
 
 void
 phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
-                     PhysReal keep, bool stop_apart, PhysSatContact *out, PhysSatRecord *rec)
+                     PhysReal keep, PhysReal apart_beyond, PhysSatContact *out,
+                     PhysSatRecord *rec)
 {
   contact_begin (out);
+  bool stopped = false;
   if (rec == NULL)
-    hulls_choose_lean (a, b, b_axes, one_sided, stop_apart ? -keep : -INFINITY, out);
+    stopped = hulls_choose_lean (a, b, b_axes, one_sided, -apart_beyond, out);
   else
     {
       int k = 0;
@@ -480,7 +485,7 @@ phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_
         }
     }
   contact_choose (out);
-  if (out->best >= 0 && out->overlap >= -keep)
+  if (!stopped && out->best >= 0 && out->overlap >= -keep)
     manifold_hulls (out, a, b, keep, rec != NULL);
 }
 
@@ -604,7 +609,7 @@ phys_sat_polygon_polygon_within (const PhysPolygonWorld *a, const PhysPolygonWor
   phys_hull_from_world (&ha, a);
   phys_hull_from_world (&hb, b);
   PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, hb.count, false, keep, false, &c, &r);
+  phys_sat_hulls_core (&ha, &hb, hb.count, false, keep, INFINITY, &c, &r);
   record_from_contact (&r, &c);
   r.shape_b = PHYS_SAT_SHAPE_POLYGON;
   r.a = *a;
@@ -630,7 +635,7 @@ sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q, bool one
   phys_hull_segment (&hb, p, q);
   /* The segment's two normals are one axis: its left normal alone is the candidate. */
   PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, false, &c, &r);
+  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, INFINITY, &c, &r);
   record_from_contact (&r, &c);
   r.shape_b = PHYS_SAT_SHAPE_SEGMENT;
   r.a = *a;
