@@ -51,7 +51,7 @@ hull_distance (PhysPolygonDistance *d, const PhysHull *a, const PhysHull *b, int
 {
   memset (d, 0, sizeof *d);
   PhysSatContact sat;
-  phys_sat_hulls_core (a, b, b_axes, false, -INFINITY, &sat, NULL);
+  phys_sat_hulls_core (a, b, b_axes, false, -INFINITY, INFINITY, &sat, NULL);
   if (sat.verdict == PHYS_CONTACT_OVERLAPPING)
     {
       d->overlapping = true;

@@ -18,7 +18,7 @@
 #include "phys-math.h"
 
 /* A moving body as the solver sees it; slot 0 is the immovable body every fixed thing shares,
- * read (zero) and never written. */
+ * read as zero; the solver writes it without a branch, and every write leaves it +0 exactly. */
 typedef struct
 {
   PhysVec2 v;    /* velocity, world units per time unit */
@@ -41,8 +41,10 @@ typedef struct
 typedef struct
 {
   int sa, sb;
-  int count;             /* 1 or 2 points */
+  uint8_t count;         /* 1 or 2 points */
   bool block;            /* both points solved together with M = K^-1 */
+  uint8_t run;           /* set by phys_rigid_solver_runs(): the rows from this one (up to
+                          * PHYS_SOLVER_RUN) that share no moving body, or 0 inside a run */
   PhysVec2 n;
   PhysReal friction;
   PhysReal k11, k12, k22;
@@ -59,7 +61,16 @@ typedef struct
 void phys_rigid_solver_order (const SolverRow *rows, int n_rows, uint64_t *masks, int n_bodies,
                               int *colors, int *order);
 
-/* One velocity iteration of every row, in their order: friction first (bounded by the normal
+/* The longest rows solved interleaved (see phys_rigid_solver_runs()). */
+#define PHYS_SOLVER_RUN 8
+
+/* Marks the runs of rows (in their final order) that the sweep interleaves: from row 0, each run
+ * is the longest stretch of consecutive rows, up to PHYS_SOLVER_RUN, of which no two share a
+ * moving body; its first row gets its length in run, the others 0. Once per solve, as the rows
+ * do not change their bodies between iterations. */
+void phys_rigid_solver_runs (SolverRow *rows, int n_rows);
+
+/* One velocity iteration of every row (runs marked), in their order: friction first (bounded by the normal
  * impulse so far), then the normal impulses, accumulated and clamped (the two points exactly
  * together when block: Box2D's block solver). With change and largest (or NULL), the largest
  * change of a normal impulse and the largest normal impulse. */

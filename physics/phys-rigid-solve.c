@@ -17,7 +17,7 @@ phys_rigid_solver_order (const SolverRow *rows, int n_rows, uint64_t *masks, int
   for (int i = 0; i < n_rows; i++)
     {
       int sa = rows[i].sa, sb = rows[i].sb;
-      /* Slot 0 is never written: it takes no colour. */
+      /* Slot 0 takes no colour: every write leaves it zero (see push()). */
       uint64_t used = (sa > 0 ? masks[sa] : 0) | (sb > 0 ? masks[sb] : 0);
       int color = PHYS_SOLVER_COLORS;
       if (used != ~(uint64_t) 0)
@@ -40,21 +40,16 @@ phys_rigid_solver_order (const SolverRow *rows, int n_rows, uint64_t *masks, int
     order[start[colors[i]]++] = i;
 }
 
-/* Impulse lambda along direction d (n or t) at a point with lever crosses ra_d, rb_d. */
+/* Impulse lambda along direction d (n or t) at a point with lever crosses ra_d, rb_d. Slot 0
+ * (the immovable body) is written too, without a branch: its inverse mass and inertia are 0, so
+ * it gets 0 + (+-0) = +0 exactly, and stays the zero every row reads. */
 static inline void
-push (SolverBody *A, SolverBody *B, int sa, int sb, PhysVec2 d, PhysReal ra_d, PhysReal rb_d,
-      PhysReal lambda)
+push (SolverBody *A, SolverBody *B, PhysVec2 d, PhysReal ra_d, PhysReal rb_d, PhysReal lambda)
 {
-  if (sa > 0)
-    {
-      A->v = phys_v2_add_scaled (A->v, d, -A->im * lambda);
-      A->w -= A->ii * ra_d * lambda;
-    }
-  if (sb > 0)
-    {
-      B->v = phys_v2_add_scaled (B->v, d, B->im * lambda);
-      B->w += B->ii * rb_d * lambda;
-    }
+  A->v = phys_v2_add_scaled (A->v, d, -A->im * lambda);
+  A->w -= A->ii * ra_d * lambda;
+  B->v = phys_v2_add_scaled (B->v, d, B->im * lambda);
+  B->w += B->ii * rb_d * lambda;
 }
 
 /* Friction at point k of a row: its bound from the normal impulse so far. */
@@ -72,7 +67,7 @@ friction_point (SolverBody *bodies, SolverRow *row, int k)
   jt = jt > limit ? limit : (jt < -limit ? -limit : jt);
   lambda = jt - q->jt;
   q->jt = jt;
-  push (A, B, row->sa, row->sb, t, q->rta, q->rtb, lambda);
+  push (A, B, t, q->rta, q->rtb, lambda);
 }
 
 /* The normal impulses of a row, accumulated and clamped (the two points exactly together when
@@ -81,7 +76,6 @@ static inline void
 normal_points (SolverBody *bodies, SolverRow *row)
 {
   SolverBody *A = &bodies[row->sa], *B = &bodies[row->sb];
-  int sa = row->sa, sb = row->sb;
   PhysVec2 n = row->n;
   if (!row->block)
     {
@@ -94,7 +88,7 @@ normal_points (SolverBody *bodies, SolverRow *row)
           PhysReal jn = q->jn + lambda > 0.0 ? q->jn + lambda : 0.0;
           lambda = jn - q->jn;
           q->jn = jn;
-          push (A, B, sa, sb, n, q->rna, q->rnb, lambda);
+          push (A, B, n, q->rna, q->rnb, lambda);
         }
       return;
     }
@@ -134,16 +128,10 @@ normal_points (SolverBody *bodies, SolverRow *row)
   q1->jn = x1;
   q2->jn = x2;
   PhysReal d = d1 + d2;
-  if (sa > 0)
-    {
-      A->v = phys_v2_add_scaled (A->v, n, -A->im * d);
-      A->w -= A->ii * (q1->rna * d1 + q2->rna * d2);
-    }
-  if (sb > 0)
-    {
-      B->v = phys_v2_add_scaled (B->v, n, B->im * d);
-      B->w += B->ii * (q1->rnb * d1 + q2->rnb * d2);
-    }
+  A->v = phys_v2_add_scaled (A->v, n, -A->im * d);
+  A->w -= A->ii * (q1->rna * d1 + q2->rna * d2);
+  B->v = phys_v2_add_scaled (B->v, n, B->im * d);
+  B->w += B->ii * (q1->rnb * d1 + q2->rnb * d2);
 }
 
 /* The largest change of a row's normal impulses since was[] (one a point), and the largest
@@ -168,20 +156,17 @@ independent (const SolverRow *x, const SolverRow *y)
          && (x->sb == 0 || (x->sb != y->sa && x->sb != y->sb));
 }
 
-/* Rows interleaved at once: consecutive rows of a colour share no moving body, so each waits on
- * its own sums only and the processor works on all of them together. */
-#define GROUP 8
-
 void
-phys_rigid_solver_sweep (SolverBody *bodies, SolverRow *rows, int n_rows, PhysReal *change,
-                         PhysReal *largest)
+phys_rigid_solver_runs (SolverRow *rows, int n_rows)
 {
   int i = 0;
   while (i < n_rows)
     {
-      /* The longest run from i (up to GROUP) of rows independent of each other. */
+      /* The longest run from i (up to PHYS_SOLVER_RUN) of rows independent of each other:
+       * consecutive rows of a colour share no moving body, so each waits on its own sums only
+       * and the processor works on all of them together. */
       int m = 1;
-      while (m < GROUP && i + m < n_rows)
+      while (m < PHYS_SOLVER_RUN && i + m < n_rows)
         {
           bool free = true;
           for (int j = 0; j < m && free; j++)
@@ -190,13 +175,29 @@ phys_rigid_solver_sweep (SolverBody *bodies, SolverRow *rows, int n_rows, PhysRe
             break;
           m++;
         }
+      rows[i].run = (uint8_t) m;
+      for (int j = 1; j < m; j++)
+        rows[i + j].run = 0;
+      i += m;
+    }
+}
+
+void
+phys_rigid_solver_sweep (SolverBody *bodies, SolverRow *rows, int n_rows, PhysReal *change,
+                         PhysReal *largest)
+{
+  int i = 0;
+  while (i < n_rows)
+    {
+      int m = rows[i].run;
       SolverRow *g = &rows[i];
-      PhysReal was[GROUP][2];
-      for (int j = 0; j < m; j++)
-        {
-          was[j][0] = g[j].p[0].jn;
-          was[j][1] = g[j].p[1].jn;
-        }
+      PhysReal was[PHYS_SOLVER_RUN][2];
+      if (change != NULL)
+        for (int j = 0; j < m; j++)
+          {
+            was[j][0] = g[j].p[0].jn;
+            was[j][1] = g[j].p[1].jn;
+          }
       for (int j = 0; j < m; j++)
         friction_point (bodies, &g[j], 0);
       for (int j = 0; j < m; j++)

@@ -857,10 +857,14 @@ polygon_hull (const Step *st, int p, PhysReal t, const Pose *pose, PhysHull *own
 }
 
 /* The static test of rigid pair (a, b) (canonical) at frame time t: the lean core, and with
- * rec its full record (the same functions). Returns false for a pair it cannot test. */
+ * rec its full record (the same functions). Two polygons' search ends at the first axis that
+ * shows them more than apart_beyond apart (INFINITY: never): no manifold then, and out->overlap
+ * is that axis's (minus a lower bound of their distance, as the least overlap's is). Returns
+ * false for a pair it cannot test. */
 static bool
 pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal keep,
-              PhysSatContact *out, PhysRigidTests *tests, Pose *pa, Pose *pb)
+              PhysReal apart_beyond, PhysSatContact *out, PhysRigidTests *tests, Pose *pa,
+              Pose *pb)
 {
   const PhysWorld *world = st->world;
   pose_of (st, a, t, pa);
@@ -887,7 +891,8 @@ pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal
     case PHYS_BODY_POLYGON:
       {
         const PhysHull *placed_b = polygon_hull (st, b->index, t, pb, &hb);
-        phys_sat_hulls_core (ha, placed_b, placed_b->count, false, keep, out, NULL);
+        phys_sat_hulls_core (ha, placed_b, placed_b->count, false, keep, apart_beyond, out,
+                             NULL);
       }
       if (rec != NULL)
         {
@@ -899,7 +904,7 @@ pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal
       {
         const PhysSegment *g = &world->segments[b->index];
         phys_hull_segment (&hb, g->a, g->b);
-        phys_sat_hulls_core (ha, &hb, 1, g->is_bound, keep, out, NULL);
+        phys_sat_hulls_core (ha, &hb, 1, g->is_bound, keep, INFINITY, out, NULL);
         if (rec != NULL)
           {
             PhysPolygonWorld wa = placed (st, a, pa);
@@ -1688,7 +1693,7 @@ solver_rows (RigidScratch *r, int tracked)
       memset (row, 0, sizeof *row);
       row->sa = c->sa;
       row->sb = c->sb;
-      row->count = c->count;
+      row->count = (uint8_t) c->count;
       row->block = c->block;
       row->n = c->n;
       row->friction = c->friction;
@@ -1722,7 +1727,28 @@ solver_rows (RigidScratch *r, int tracked)
       if (r->order[i] == tracked)
         tracked_row = i;
     }
+  phys_rigid_solver_runs (r->rows, n);
   return tracked_row;
+}
+
+/* True when two polygons' bounding circles (about their centres as the frame begins) are more
+ * than keep apart; *gap gets the circles' gap, a lower bound of the polygons' distance. The
+ * cheap test before the separating axes for the many near pairs of a pile that do not touch. */
+static bool
+bounds_apart (const Step *st, const Body *a, const Body *b, PhysReal keep, PhysReal *gap)
+{
+  if (a->kind != PHYS_BODY_POLYGON || b->kind != PHYS_BODY_POLYGON)
+    return false;
+  PhysVec2 xa, xb;
+  PhysReal angle;
+  body_pose_at (st, a, 0.0, &xa, &angle);
+  body_pose_at (st, b, 0.0, &xb, &angle);
+  PhysReal reach = st->world->polygons[a->index].radius + st->world->polygons[b->index].radius;
+  PhysReal d2 = phys_v2_len_sq (phys_v2_sub (xb, xa));
+  if (!(d2 > (reach + keep) * (reach + keep)))
+    return false;
+  *gap = sqrt (d2) - reach;
+  return true;
 }
 
 void
@@ -1745,13 +1771,24 @@ phys_rigid_contacts (Step *st)
           if (body_immovable (st, &ca) && body_immovable (st, &cb))
             continue;
           PhysReal slop = pair_slop (st, &ca, &cb);
+          PhysReal apart;
+          if (bounds_apart (st, &ca, &cb, MARGIN_SLOPS * slop, &apart))
+            {
+              /* Their bounding circles are farther apart than the margin: no contact, and the
+               * circles' gap is the lower bound of their distance the event phase starts from. */
+              pair_add (r, pair_key (&ca, &cb), APART)->gap = apart;
+              continue;
+            }
           PhysSatContact sat;
           Pose pa, pb;
-          if (!pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, &sat, NULL, &pa, &pb))
+          if (!pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, MARGIN_SLOPS * slop, &sat,
+                             NULL, &pa, &pb))
             continue;
           if (!sat.has_manifold || sat.manifold.point_count == 0)
             {
-              /* Apart: the event phase's first test of the pair starts from this gap. */
+              /* Apart: the event phase's first test of the pair starts from this gap (a lower
+               * bound of their distance: the first axis found farther apart than the margin, or
+               * the least overlap). */
               pair_add (r, pair_key (&ca, &cb), APART)->gap = -sat.overlap;
               continue;
             }
@@ -1782,7 +1819,7 @@ phys_rigid_contacts (Step *st)
           PhysReal slop = pair_slop (st, &ca, &cb);
           PhysSatContact sat;
           Pose pa, pb;
-          pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, &sat, NULL, &pa, &pb);
+          pair_contact (st, &ca, &cb, 0.0, MARGIN_SLOPS * slop, INFINITY, &sat, NULL, &pa, &pb);
           if (!sat.has_manifold)
             {
               pair_add (r, pair_key (&ca, &cb), APART)->gap = -sat.overlap;
@@ -1921,8 +1958,8 @@ phys_rigid_contacts (Step *st)
       const Contact *c = &r->contacts[tracked];
       PhysSatContact sat;
       Pose pa, pb;
-      pair_contact (st, &c->a, &c->b, 0.0, MARGIN_SLOPS * c->slop, &sat, &detail->tests, &pa,
-                    &pb);
+      pair_contact (st, &c->a, &c->b, 0.0, MARGIN_SLOPS * c->slop, INFINITY, &sat,
+                    &detail->tests, &pa, &pb);
       detail->tests.found = PHYS_RIGID_FOUND_CONTACT_SOLVER;
       detail->tests.t0 = 0.0;
       PhysVec2 taken;
@@ -2323,7 +2360,7 @@ test_rigid (Step *st, const Body *a, const Body *b)
     return;
   PhysSatContact sat;
   Pose pa, pb;
-  if (!pair_contact (st, a, b, now, MARGIN_SLOPS * slop, &sat, NULL, &pa, &pb))
+  if (!pair_contact (st, a, b, now, MARGIN_SLOPS * slop, reach + tol, &sat, NULL, &pa, &pb))
     return;
   if (-sat.overlap > reach + tol)
     return;
@@ -2496,8 +2533,7 @@ phys_rigid_handle (Step *st, const Candidate *cand)
 
   PhysSatContact sat;
   Pose pa, pb;
-  pair_contact (st, &a, &b, t, MARGIN_SLOPS * slop, &sat, rec, &pa,
-                &pb);
+  pair_contact (st, &a, &b, t, MARGIN_SLOPS * slop, INFINITY, &sat, rec, &pa, &pb);
   bool touching = sat.has_manifold && sat.manifold.point_count > 0 && sat.overlap >= -tol;
   if (!touching)
     {
@@ -2762,7 +2798,7 @@ correct_positions (Step *st)
         continue;
       PhysSatContact sat;
       Pose pa, pb;
-      if (!pair_contact (st, &c->a, &c->b, 1.0, c->slop, &sat, NULL, &pa, &pb)
+      if (!pair_contact (st, &c->a, &c->b, 1.0, c->slop, INFINITY, &sat, NULL, &pa, &pb)
           || !sat.has_manifold)
         c->count = 0;
       else
@@ -2974,7 +3010,7 @@ phys_rigid_inspect (Step *st, PhysBodyRef ra, PhysBodyRef rb, PhysBodyRef *oa, P
   PhysReal slop = pair_slop (st, &a, &b), tol = pair_touch (st, &a, &b);
   PhysSatContact sat;
   Pose pa, pb;
-  pair_contact (st, &a, &b, 0.0, MARGIN_SLOPS * slop, &sat, rec, &pa, &pb);
+  pair_contact (st, &a, &b, 0.0, MARGIN_SLOPS * slop, INFINITY, &sat, rec, &pa, &pb);
   PairEntry *entry = pair_find (r, pair_key (&a, &b));
   if (entry != NULL && entry->contact >= 0 && r->contacts[entry->contact].solved)
     {

@@ -70,9 +70,12 @@ typedef struct
 /* A against B on A's normals and B's first b_axes normals (B a polygon: all; a segment: 1).
  * one_sided: B is a wall whose first normal points to where A belongs: on that axis the push is
  * always back along it (overlap = backward), however deep A is. rec (may be NULL) gets every
- * axis and the clipping steps. */
+ * axis and the clipping steps. Without rec, the search stops at the first axis that shows them
+ * more than apart_beyond apart (INFINITY: never): that axis is then the chosen one and no
+ * manifold is built (for callers that only need to know they are that far apart). */
 void phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
-                          PhysReal keep, PhysSatContact *out, PhysSatRecord *rec);
+                          PhysReal keep, PhysReal apart_beyond, PhysSatContact *out,
+                          PhysSatRecord *rec);
 
 /* A against a circle. */
 void phys_sat_circle_core (const PhysHull *a, PhysVec2 center, PhysReal radius, PhysReal keep,

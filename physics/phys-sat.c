@@ -124,25 +124,33 @@ axis_fill (PhysSatAxis *axis, int body, PhysSatAxisKind kind, int feature, PhysV
   axis->sign = axis->forward <= axis->backward ? 1.0 : -1.0;
 }
 
-/* The axis n of body's feature with both outlines projected on it (the owner's own projection
- * as its hull keeps it). */
+/* Both outlines' intervals on the axis n of body's feature (the owner's own projection as its
+ * hull keeps it). */
+static inline void
+axis_intervals (const PhysHull *a, const PhysHull *b, int body, int feature, PhysVec2 n,
+                PhysReal *min_a, PhysReal *max_a, PhysReal *min_b, PhysReal *max_b)
+{
+  if (body == 0)
+    {
+      *min_a = a->self_min[feature];
+      *max_a = a->self_max[feature];
+      hull_project (b, n, min_b, max_b);
+    }
+  else
+    {
+      hull_project (a, n, min_a, max_a);
+      *min_b = b->self_min[feature];
+      *max_b = b->self_max[feature];
+    }
+}
+
+/* The axis n of body's feature with both outlines projected on it. */
 static void
 axis_of_hulls (PhysSatAxis *axis, const PhysHull *a, const PhysHull *b, int body, int feature,
                PhysVec2 n)
 {
   PhysReal min_a, max_a, min_b, max_b;
-  if (body == 0)
-    {
-      min_a = a->self_min[feature];
-      max_a = a->self_max[feature];
-      hull_project (b, n, &min_b, &max_b);
-    }
-  else
-    {
-      hull_project (a, n, &min_a, &max_a);
-      min_b = b->self_min[feature];
-      max_b = b->self_max[feature];
-    }
+  axis_intervals (a, b, body, feature, n, &min_a, &max_a, &min_b, &max_b);
   axis_fill (axis, body, PHYS_SAT_AXIS_EDGE, feature, n, min_a, max_a, min_b, max_b);
 }
 
@@ -218,6 +226,40 @@ typedef struct
   int side;
 } ClipPoint;
 
+/* Keeps the points on the plane's inner side (distance d[k] >= 0) and the cut where the
+ * segment crosses it; returns how many. The recorded clip_step() and the step's own clipping
+ * share it. */
+static int
+clip_points (const PhysReal d[2], int side, const ClipPoint *in, int in_count, ClipPoint *out,
+             bool *made_cut)
+{
+  int count = 0;
+  for (int k = 0; k < in_count; k++)
+    if (d[k] >= 0.0)
+      out[count++] = in[k];
+  *made_cut = false;
+  if (in_count == 2 && (d[0] < 0.0) != (d[1] < 0.0))
+    {
+      PhysReal f = d[0] / (d[0] - d[1]);
+      ClipPoint made = { phys_v2_lerp (in[0].p, in[1].p, f), -1, side };
+      *made_cut = true;
+      out[count++] = made;
+    }
+  return count;
+}
+
+/* One clipping step without its record (the step reads none of it). */
+static int
+clip_lean (PhysVec2 plane_normal, PhysReal offset, int side, const ClipPoint *in, int in_count,
+           ClipPoint *out)
+{
+  PhysReal d[2] = { 0.0, 0.0 };
+  for (int k = 0; k < in_count; k++)
+    d[k] = phys_v2_dot (plane_normal, in[k].p) - offset;
+  bool made_cut;
+  return clip_points (d, side, in, in_count, out, &made_cut);
+}
+
 static int
 clip_step (PhysClipStep *step, PhysVec2 plane_normal, PhysReal offset, int side,
            const ClipPoint *in, int in_count, ClipPoint *out)
@@ -230,17 +272,10 @@ clip_step (PhysClipStep *step, PhysVec2 plane_normal, PhysReal offset, int side,
       step->in_vertex[k] = in[k].vertex;
       step->distance[k] = phys_v2_dot (plane_normal, in[k].p) - offset;
     }
-  int count = 0;
-  for (int k = 0; k < in_count; k++)
-    if (step->distance[k] >= 0.0)
-      out[count++] = in[k];
-  if (in_count == 2 && (step->distance[0] < 0.0) != (step->distance[1] < 0.0))
-    {
-      PhysReal f = step->distance[0] / (step->distance[0] - step->distance[1]);
-      ClipPoint made = { phys_v2_lerp (in[0].p, in[1].p, f), -1, side };
-      step->cut[count] = true;
-      out[count++] = made;
-    }
+  bool made_cut;
+  int count = clip_points (step->distance, side, in, in_count, out, &made_cut);
+  if (made_cut)
+    step->cut[count - 1] = true;
   step->count = count;
   for (int k = 0; k < count; k++)
     {
@@ -266,16 +301,13 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
 {
   PhysSatManifold *m = &out->manifold;
   /* Zeroed whole when it goes into a record (copied byte for byte); for the step, all but the
-   * clipping steps, which are then worked out aside (the step reads none of them). */
-  PhysClipStep aside[2];
-  PhysClipStep *clips = m->clips;
+   * clipping steps, which it then does without their record (the step reads none of them). */
   if (recorded)
     memset (m, 0, sizeof *m);
   else
     {
       memset (m, 0, offsetof (PhysSatManifold, clips));
       memset (m->separations, 0, sizeof *m - offsetof (PhysSatManifold, separations));
-      clips = aside;
     }
   out->has_manifold = true;
   m->valid = true;
@@ -325,9 +357,19 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
   ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   ClipPoint clipped[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   PhysVec2 t = m->reference_tangent;
-  int count = clip_step (&clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
-  count = clip_step (&clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid,
-                     count, clipped);
+  int count;
+  if (recorded)
+    {
+      count = clip_step (&m->clips[0], t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
+      count = clip_step (&m->clips[1], phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1,
+                         mid, count, clipped);
+    }
+  else
+    {
+      count = clip_lean (t, phys_v2_dot (t, m->reference_v1), 0, in, 2, mid);
+      count = clip_lean (phys_v2_neg (t), -phys_v2_dot (t, m->reference_v2), 1, mid, count,
+                         clipped);
+    }
   m->clip_count = 2;
 
   for (int k = 0; k < count; k++)
@@ -349,34 +391,101 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
     }
 }
 
+/* The least-overlap search of phys_sat_hulls_core() without a record: each axis's intervals
+ * and overlap in locals, the axis of least overlap filled once at the end (the same values,
+ * the same choice, as contact_consider() over filled axes). An axis whose overlap is below
+ * stop_below ends the search (it is then the chosen one): returns true then. */
+static bool
+hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
+                   PhysReal stop_below, PhysSatContact *out)
+{
+  bool stopped = false;
+  int best = -1, best_body = 0, best_feature = 0;
+  PhysReal best_overlap = 0.0, lo_a = 0.0, hi_a = 0.0, lo_b = 0.0, hi_b = 0.0;
+  int total = a->count + b_axes;
+  for (int k = 0; k < total; k++)
+    {
+      int body = k < a->count ? 0 : 1;
+      int feature = body == 0 ? k : k - a->count;
+      PhysVec2 n = body == 0 ? a->n[feature] : b->n[feature];
+      PhysReal min_a, max_a, min_b, max_b;
+      axis_intervals (a, b, body, feature, n, &min_a, &max_a, &min_b, &max_b);
+      if (!(n.x != 0.0 || n.y != 0.0))
+        continue;
+      PhysReal forward = max_a - min_b, backward = max_b - min_a;
+      PhysReal overlap = body == 1 && one_sided ? backward : phys_min_of (forward, backward);
+      if (out->first_separating < 0 && overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
+        out->first_separating = k;
+      if (best < 0 || overlap < best_overlap)
+        {
+          best = k;
+          best_overlap = overlap;
+          best_body = body;
+          best_feature = feature;
+          lo_a = min_a;
+          hi_a = max_a;
+          lo_b = min_b;
+          hi_b = max_b;
+          /* Apart by more than the caller asks about: this axis is its answer. */
+          if (overlap < stop_below)
+            {
+              total = k + 1;
+              stopped = true;
+              break;
+            }
+        }
+    }
+  out->axis_count = total;
+  if (best < 0)
+    return stopped;
+  PhysSatAxis *axis = &out->best_axis;
+  PhysVec2 n = best_body == 0 ? a->n[best_feature] : b->n[best_feature];
+  axis_fill (axis, best_body, PHYS_SAT_AXIS_EDGE, best_feature, n, lo_a, hi_a, lo_b, hi_b);
+  if (best_body == 1 && one_sided)
+    {
+      axis->overlap = axis->backward;
+      axis->sign = -1.0;
+    }
+  out->best = best;
+  out->overlap = best_overlap;
+  return stopped;
+}
+
 void
 phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
-                     PhysReal keep, PhysSatContact *out, PhysSatRecord *rec)
+                     PhysReal keep, PhysReal apart_beyond, PhysSatContact *out,
+                     PhysSatRecord *rec)
 {
   contact_begin (out);
-  PhysSatAxis scratch;
-  int k = 0;
-  for (int i = 0; i < a->count; i++, k++)
+  bool stopped = false;
+  if (rec == NULL)
+    stopped = hulls_choose_lean (a, b, b_axes, one_sided, -apart_beyond, out);
+  else
     {
-      PhysSatAxis *axis = rec != NULL ? &rec->axes[k] : &scratch;
-      axis_of_hulls (axis, a, b, 0, i, a->n[i]);
-      contact_consider (out, k, axis);
-    }
-  for (int i = 0; i < b_axes; i++, k++)
-    {
-      PhysSatAxis *axis = rec != NULL ? &rec->axes[k] : &scratch;
-      axis_of_hulls (axis, a, b, 1, i, b->n[i]);
-      if (one_sided)
+      int k = 0;
+      for (int i = 0; i < a->count; i++, k++)
         {
-          /* A wall: A belongs on the side its normal points to, so the way out is back along
-           * it, even past the wall's middle (a two-sided segment would push A through). */
-          axis->overlap = axis->backward;
-          axis->sign = -1.0;
+          PhysSatAxis *axis = &rec->axes[k];
+          axis_of_hulls (axis, a, b, 0, i, a->n[i]);
+          contact_consider (out, k, axis);
         }
-      contact_consider (out, k, axis);
+      for (int i = 0; i < b_axes; i++, k++)
+        {
+          PhysSatAxis *axis = &rec->axes[k];
+          axis_of_hulls (axis, a, b, 1, i, b->n[i]);
+          if (one_sided)
+            {
+              /* A wall: A belongs on the side its normal points to, so the way out is back
+               * along it, even past the wall's middle (a two-sided segment would push A
+               * through). */
+              axis->overlap = axis->backward;
+              axis->sign = -1.0;
+            }
+          contact_consider (out, k, axis);
+        }
     }
   contact_choose (out);
-  if (out->best >= 0 && out->overlap >= -keep)
+  if (!stopped && out->best >= 0 && out->overlap >= -keep)
     manifold_hulls (out, a, b, keep, rec != NULL);
 }
 
@@ -500,7 +609,7 @@ phys_sat_polygon_polygon_within (const PhysPolygonWorld *a, const PhysPolygonWor
   phys_hull_from_world (&ha, a);
   phys_hull_from_world (&hb, b);
   PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, hb.count, false, keep, &c, &r);
+  phys_sat_hulls_core (&ha, &hb, hb.count, false, keep, INFINITY, &c, &r);
   record_from_contact (&r, &c);
   r.shape_b = PHYS_SAT_SHAPE_POLYGON;
   r.a = *a;
@@ -526,7 +635,7 @@ sat_polygon_segment (const PhysPolygonWorld *a, PhysVec2 p, PhysVec2 q, bool one
   phys_hull_segment (&hb, p, q);
   /* The segment's two normals are one axis: its left normal alone is the candidate. */
   PhysSatContact c;
-  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, &c, &r);
+  phys_sat_hulls_core (&ha, &hb, 1, one_sided, keep, INFINITY, &c, &r);
   record_from_contact (&r, &c);
   r.shape_b = PHYS_SAT_SHAPE_SEGMENT;
   r.a = *a;
