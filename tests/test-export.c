@@ -1439,6 +1439,31 @@ test_svg_sat (void)
   phys_timeline_free (timeline);
 }
 
+
+/* A ball at rest on the floor (e = 1, gravity): frame 3's event is a resting contact with no
+ * normal speed, so the figure says the surface holds it rather than that it is leaving. */
+static void
+test_svg_resting_caption (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "reference", "scenes",
+                                                 "rest-e1-hops.json", NULL);
+  PhysTimeline *timeline = record_file (path, 4);
+  ImpExportOptions options;
+  Svg svg;
+
+  imp_export_options_init (&options);
+  options.frame = 3;
+  options.event = 0;
+  options.moment = IMP_EXPORT_AT_BEFORE;
+  options.overlays = IMP_OVERLAY_CONSTRUCTION | IMP_OVERLAY_CONTACT;
+  g_autoptr (GBytes) bytes = export_bytes (timeline, &options);
+  svg_read (&svg, bytes);
+  g_assert_true (svg_says (&svg, "held by the surface: no normal speed to answer"));
+  g_assert_false (svg_mentions (&svg, "already leaving"));
+  g_assert_true (svg_mentions (&svg, "resting contact: e taken as 0"));
+  svg_clear (&svg);
+  phys_timeline_free (timeline);
+}
 /* The same figure stepped to an axis as Down does on the canvas (--sat-axis K): that axis's
  * label only, its gap or overlap (axis 6, b's edge 1: 20 sqrt 2 = 28.28), the axes before it
  * faint and unlabelled, those after it and the contact not yet drawn; at the last axis the
@@ -2294,6 +2319,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/export/svg/rigid-bodies", test_svg_rigid);
   g_test_add_func ("/ui/export/svg/separating-axes", test_svg_sat);
   g_test_add_func ("/ui/export/svg/separating-axes-stepped", test_svg_sat_stepped);
+  g_test_add_func ("/ui/export/svg/resting-caption", test_svg_resting_caption);
   g_test_add_func ("/ui/export/pdf/pages", test_pdf_pages);
   g_test_add_data_func ("/ui/export/png/white", GINT_TO_POINTER (IMP_EXPORT_BACKGROUND_WHITE),
                         test_png_size_and_pixels);

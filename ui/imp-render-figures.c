@@ -583,7 +583,10 @@ draw_circle_segment (Render *r, const PhysCircleSegmentSweep *s, const PhysSegme
         draw_reflect_construction (r, center_before, resp);
       else
         imp_render_label (r, px (r, center_before), rad + 4.0, phys_v2 (0.0, -1.0), th->text_muted,
-                          FALSE, _("already leaving the surface: no response"));
+                          FALSE, "%s",
+                          ev != NULL && ev->resting
+                            ? _("held by the surface: no normal speed to answer")
+                            : _("already leaving the surface: no response"));
     }
 
   const char *feature = s->has_t ? feature_text (s->feature) : "";
