@@ -163,7 +163,7 @@ bench_rigid_boxes (const char *scene, int n, BenchBox **boxes, int *watch)
 }
 
 PhysWorld *
-bench_scene_rigid (const char *scene, int n)
+bench_scene_rigid (const char *scene, int n, bool sleep)
 {
   BenchBox *boxes;
   int watch;
@@ -173,6 +173,7 @@ bench_scene_rigid (const char *scene, int n)
   PhysWorldDef wdef = phys_world_def_default ();
   wdef.gravity = phys_v2 (0.0, BENCH_RIGID_GRAVITY);
   wdef.dt = BENCH_RIGID_DT;
+  wdef.sleep = sleep;
   PhysWorld *world = phys_world_new (&wdef);
   for (int i = 0; i < count; i++)
     {

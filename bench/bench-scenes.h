@@ -49,5 +49,6 @@ typedef struct
  *   "pyramid" n: a pyramid of n rows of unit boxes touching side by side on a static ground. */
 int bench_rigid_boxes (const char *scene, int n, BenchBox **boxes, int *watch);
 
-/* The scene as an Impulse world (polygons), or NULL for an unknown scene. */
-PhysWorld *bench_scene_rigid (const char *scene, int n);
+/* The scene as an Impulse world (polygons), or NULL for an unknown scene; sleep sets the world's
+ * sleeping (the other engines and Box2D v3's own benchmark run with it off). */
+PhysWorld *bench_scene_rigid (const char *scene, int n, bool sleep);

@@ -13,8 +13,9 @@
  *   impulse-bench boxes N [RUNS]  N unit boxes dropped into a container 40 wide, 600 steps
  *   impulse-bench pyramid ROWS [RUNS]  a pyramid of unit boxes, 1000 steps; how far its top
  *                                 box moved
- * The rigid scenes run in Box2D 2.4 and Chipmunk 7 too when the build found them, for the
- * ratio in the same run.
+ * The rigid scenes run awake (sleeping off, as in the other engines and in Box2D v3's own
+ * benchmarks), then once more with sleeping on for asleep_ms_per_step; they run in Box2D 2.4 and
+ * Chipmunk 7 too when the build found them, for the ratio in the same run.
  */
 #include <cairo.h>
 #include <stdio.h>
@@ -67,24 +68,19 @@ bench_median (double *values, int n)
   return values[n / 2];
 }
 
-/* The rigid scenes (issue 16): Impulse's time per step and, for the pyramid, how far its top box
- * moved; then the same scene in the engines the build found, with the ratio. Impulse steps
- * without an event log, as the others keep none; the events per step come from one more run
- * with a log, not timed. */
-static int
-run_rigid (const char *scene, int n, int runs)
+/* Impulse's time per step on a rigid scene (median of runs); when watch >= 0, how far that box
+ * moved, and the polygons asleep at the end (docs/physics.md, sleeping rigid bodies). */
+static double
+time_rigid (const char *scene, int n, int steps, int runs, bool sleep, int watch, double *moved,
+            int *asleep)
 {
-  int steps = strcmp (scene, "pyramid") == 0 ? 1000 : 600;
-  BenchBox *boxes;
-  int watch;
-  int count = bench_rigid_boxes (scene, n, &boxes, &watch);
   double *ms = calloc ((size_t) runs, sizeof *ms);
   if (ms == NULL)
     abort ();
-  double moved = 0.0;
+  *moved = 0.0;
   for (int r = 0; r < runs; r++)
     {
-      PhysWorld *world = bench_scene_rigid (scene, n);
+      PhysWorld *world = bench_scene_rigid (scene, n, sleep);
       PhysVec2 start = watch >= 0 ? phys_world_get_polygon (world, watch).position
                                   : phys_v2 (0.0, 0.0);
       double t0 = now_ms ();
@@ -92,12 +88,34 @@ run_rigid (const char *scene, int n, int runs)
         phys_world_step (world, NULL);
       ms[r] = (now_ms () - t0) / steps;
       if (watch >= 0)
-        moved = phys_v2_len (phys_v2_sub (phys_world_get_polygon (world, watch).position, start));
+        *moved = phys_v2_len (phys_v2_sub (phys_world_get_polygon (world, watch).position, start));
+      *asleep = 0;
+      for (int i = 0; i < phys_world_polygon_count (world); i++)
+        *asleep += phys_world_get_polygon (world, i).asleep_since >= 0;
       phys_world_free (world);
     }
-  double impulse_ms = bench_median (ms, runs);
+  double median = bench_median (ms, runs);
   free (ms);
-  PhysWorld *world = bench_scene_rigid (scene, n);
+  return median;
+}
+
+/* The rigid scenes (issue 16): Impulse's time per step and, for the pyramid, how far its top box
+ * moved; then the same scene in the engines the build found, with the ratio. On equal terms
+ * every engine runs awake (Box2D v3's own benchmarks switch sleeping off too); Impulse's figure
+ * with sleeping on follows (asleep_ms_per_step). Impulse steps without an event log, as the
+ * others keep none; the events per step come from one more run with a log, not timed. */
+static int
+run_rigid (const char *scene, int n, int runs)
+{
+  int steps = strcmp (scene, "pyramid") == 0 ? 1000 : 600;
+  BenchBox *boxes;
+  int watch;
+  int count = bench_rigid_boxes (scene, n, &boxes, &watch);
+  double moved, moved_asleep;
+  int awake_asleep, asleep;
+  double impulse_ms = time_rigid (scene, n, steps, runs, false, watch, &moved, &awake_asleep);
+  double asleep_ms = time_rigid (scene, n, steps, runs, true, watch, &moved_asleep, &asleep);
+  PhysWorld *world = bench_scene_rigid (scene, n, false);
   PhysEventLog log;
   phys_event_log_init (&log);
   size_t events = 0, impacts = 0;
@@ -110,19 +128,18 @@ run_rigid (const char *scene, int n, int runs)
         impacts += phys_event_is_rigid (log.events[k].kind) && !log.events[k].solved;
     }
   phys_event_log_free (&log);
-  /* Polygons asleep at the end (docs/physics.md, sleeping rigid bodies). */
-  int asleep = 0;
-  for (int i = 0; i < phys_world_polygon_count (world); i++)
-    asleep += phys_world_get_polygon (world, i).asleep_since >= 0;
   phys_world_free (world);
   struct rusage usage;
   getrusage (RUSAGE_SELF, &usage);
   printf ("scene=%s n=%d bodies=%d runs=%d steps=%d ms_per_step=%.4f events_per_step=%.1f "
-          "impacts_per_step=%.2f asleep_at_end=%d",
+          "impacts_per_step=%.2f",
           scene, n, count, runs, steps, impulse_ms, (double) events / steps,
-          (double) impacts / steps, asleep);
+          (double) impacts / steps);
   if (watch >= 0)
     printf (" top_moved=%.4g", moved);
+  printf (" asleep_ms_per_step=%.4f asleep_at_end=%d", asleep_ms, asleep);
+  if (watch >= 0)
+    printf (" asleep_top_moved=%.4g", moved_asleep);
   printf (" peak_rss_kb=%ld\n", usage.ru_maxrss);
 #ifdef IMPULSE_BENCH_BOX2D
   BenchRigidResult b2 = { 0 };
