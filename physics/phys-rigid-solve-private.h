@@ -55,10 +55,11 @@ typedef struct
 /* The most colours; rows that find none free go last, in their order. */
 #define PHYS_SOLVER_COLORS 64
 
-/* Fills order[] with the row indices 0..n_rows-1 in colour order: each row takes the first colour
- * neither of its moving bodies has yet, and the colours follow each other, each keeping its rows
- * in their order. masks (n_bodies entries) and colors (n_rows) are scratch. */
-void phys_rigid_solver_order (const SolverRow *rows, int n_rows, uint64_t *masks, int n_bodies,
+/* Fills order[] with the row indices 0..n_rows-1 in colour order, from the rows' bodies (row i's
+ * slots are slots[2 i] and slots[2 i + 1]): each row takes the first colour neither of its moving
+ * bodies has yet, and the colours follow each other, each keeping its rows in their order. masks
+ * (n_bodies entries) and colors (n_rows) are scratch. */
+void phys_rigid_solver_order (const int *slots, int n_rows, uint64_t *masks, int n_bodies,
                               int *colors, int *order);
 
 /* The longest rows solved interleaved (see phys_rigid_solver_runs()). */

@@ -6,7 +6,7 @@
 #include "phys-rigid-solve-private.h"
 
 void
-phys_rigid_solver_order (const SolverRow *rows, int n_rows, uint64_t *masks, int n_bodies,
+phys_rigid_solver_order (const int *slots, int n_rows, uint64_t *masks, int n_bodies,
                          int *colors, int *order)
 {
   /* start[c]: where colour c's run begins (the last colour, PHYS_SOLVER_COLORS, holds the rows
@@ -16,7 +16,7 @@ phys_rigid_solver_order (const SolverRow *rows, int n_rows, uint64_t *masks, int
   memset (masks, 0, (size_t) n_bodies * sizeof *masks);
   for (int i = 0; i < n_rows; i++)
     {
-      int sa = rows[i].sa, sb = rows[i].sb;
+      int sa = slots[2 * i], sb = slots[2 * i + 1];
       /* Slot 0 takes no colour: every write leaves it zero (see push()). */
       uint64_t used = (sa > 0 ? masks[sa] : 0) | (sb > 0 ? masks[sb] : 0);
       int color = PHYS_SOLVER_COLORS;

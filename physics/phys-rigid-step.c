@@ -180,7 +180,7 @@ struct RigidScratch
   int cap_codes;
 
   SolverRow *rows;       /* the solver's rows, in colour order */
-  SolverRow *unsorted;   /* the same, in the contacts' order */
+  int *row_slots;        /* the contacts' solver slots (sa, sb), in the contacts' order */
   int *order, *colors;   /* rows[i] is contact order[i]; a row's colour */
   int cap_rows;
   uint64_t *masks;       /* per solver body: the colours its rows took */
@@ -232,7 +232,7 @@ phys_rigid_scratch_free (RigidScratch *r)
   free (r->found);
   free (r->codes);
   free (r->rows);
-  free (r->unsorted);
+  free (r->row_slots);
   free (r->order);
   free (r->colors);
   free (r->masks);
@@ -1676,7 +1676,8 @@ solver_rows (RigidScratch *r, int tracked)
     {
       r->cap_rows = r->cap_contacts;
       r->rows = phys_step_realloc (r->rows, (size_t) r->cap_rows, sizeof *r->rows);
-      r->unsorted = phys_step_realloc (r->unsorted, (size_t) r->cap_rows, sizeof *r->unsorted);
+      r->row_slots = phys_step_realloc (r->row_slots, 2 * (size_t) r->cap_rows,
+                                        sizeof *r->row_slots);
       r->order = phys_step_realloc (r->order, (size_t) r->cap_rows, sizeof *r->order);
       r->colors = phys_step_realloc (r->colors, (size_t) r->cap_rows, sizeof *r->colors);
     }
@@ -1685,12 +1686,20 @@ solver_rows (RigidScratch *r, int tracked)
       r->cap_masks = r->cap_bodies;
       r->masks = phys_step_realloc (r->masks, (size_t) r->cap_masks, sizeof *r->masks);
     }
+  /* The colour order from the rows' bodies alone; then each row made in its place. */
   for (int i = 0; i < n; i++)
     {
-      const Contact *c = &r->contacts[i];
-      SolverRow *row = &r->unsorted[i];
-      /* Zeroed whole: a one-point row's second point is read, and never used. */
-      memset (row, 0, sizeof *row);
+      r->row_slots[2 * i] = r->contacts[i].sa;
+      r->row_slots[2 * i + 1] = r->contacts[i].sb;
+    }
+  phys_rigid_solver_order (r->row_slots, n, r->masks, r->n_bodies, r->colors, r->order);
+  int tracked_row = -1;
+  for (int i = 0; i < n; i++)
+    {
+      if (r->order[i] == tracked)
+        tracked_row = i;
+      const Contact *c = &r->contacts[r->order[i]];
+      SolverRow *row = &r->rows[i];
       row->sa = c->sa;
       row->sb = c->sb;
       row->count = (uint8_t) c->count;
@@ -1703,6 +1712,9 @@ solver_rows (RigidScratch *r, int tracked)
       row->m11 = c->m11;
       row->m12 = c->m12;
       row->m22 = c->m22;
+      /* A one-point row's second point is read (as zeros), and never used. */
+      if (c->count < 2)
+        memset (&row->p[1], 0, sizeof row->p[1]);
       PhysVec2 t = phys_v2 (-c->n.y, c->n.x);
       for (int k = 0; k < c->count; k++)
         {
@@ -1718,14 +1730,6 @@ solver_rows (RigidScratch *r, int tracked)
           o->jt = q->jt;
           o->bias = q->bias;
         }
-    }
-  phys_rigid_solver_order (r->unsorted, n, r->masks, r->n_bodies, r->colors, r->order);
-  int tracked_row = -1;
-  for (int i = 0; i < n; i++)
-    {
-      r->rows[i] = r->unsorted[r->order[i]];
-      if (r->order[i] == tracked)
-        tracked_row = i;
     }
   phys_rigid_solver_runs (r->rows, n);
   return tracked_row;
