@@ -5,6 +5,33 @@
 
 #include "phys-rigid-solve-private.h"
 
+/* A vector's two components held together, so that the processor does the same operation on x
+ * and y at once: each component still gets exactly the scalar code's operations in its order
+ * (products and sums of the same values; no fused multiply-add), so the bits are the same. */
+typedef PhysReal Pair __attribute__ ((vector_size (2 * sizeof (PhysReal))));
+
+static inline Pair
+pair_load (const PhysVec2 *v)
+{
+  Pair p;
+  memcpy (&p, v, sizeof p);
+  return p;
+}
+
+static inline void
+pair_store (PhysVec2 *v, Pair p)
+{
+  memcpy (v, &p, sizeof p);
+}
+
+/* a.x b.x + a.y b.y, summed in phys_v2_dot()'s order. */
+static inline PhysReal
+pair_dot (Pair a, Pair b)
+{
+  Pair m = a * b;
+  return m[0] + m[1];
+}
+
 void
 phys_rigid_solver_order (const int *slots, int n_rows, uint64_t *masks, int n_bodies,
                          int *colors, int *order)
@@ -44,11 +71,12 @@ phys_rigid_solver_order (const int *slots, int n_rows, uint64_t *masks, int n_bo
  * (the immovable body) is written too, without a branch: its inverse mass and inertia are 0, so
  * it gets 0 + (+-0) = +0 exactly, and stays the zero every row reads. */
 static inline void
-push (SolverBody *A, SolverBody *B, PhysVec2 d, PhysReal ra_d, PhysReal rb_d, PhysReal lambda)
+push (SolverBody *A, SolverBody *B, Pair d, PhysReal ra_d, PhysReal rb_d, PhysReal lambda)
 {
-  A->v = phys_v2_add_scaled (A->v, d, -A->im * lambda);
+  PhysReal sa = -A->im * lambda, sb = B->im * lambda;
+  pair_store (&A->v, pair_load (&A->v) + d * (Pair) { sa, sa });
   A->w -= A->ii * ra_d * lambda;
-  B->v = phys_v2_add_scaled (B->v, d, B->im * lambda);
+  pair_store (&B->v, pair_load (&B->v) + d * (Pair) { sb, sb });
   B->w += B->ii * rb_d * lambda;
 }
 
@@ -57,10 +85,10 @@ static inline void
 friction_point (SolverBody *bodies, SolverRow *row, int k)
 {
   SolverBody *A = &bodies[row->sa], *B = &bodies[row->sb];
-  PhysVec2 n = row->n, t = phys_v2 (-n.y, n.x);
+  Pair t = { -row->n.y, row->n.x };
   SolverPoint *q = &row->p[k];
-  PhysVec2 dv = phys_v2_sub (B->v, A->v);
-  PhysReal vt = phys_v2_dot (dv, t) + B->w * q->rtb - A->w * q->rta;
+  Pair dv = pair_load (&B->v) - pair_load (&A->v);
+  PhysReal vt = pair_dot (dv, t) + B->w * q->rtb - A->w * q->rta;
   PhysReal lambda = -q->tmass * vt;
   PhysReal limit = row->friction * q->jn;
   PhysReal jt = q->jt + lambda;
@@ -76,14 +104,14 @@ static inline void
 normal_points (SolverBody *bodies, SolverRow *row)
 {
   SolverBody *A = &bodies[row->sa], *B = &bodies[row->sb];
-  PhysVec2 n = row->n;
+  Pair n = pair_load (&row->n);
   if (!row->block)
     {
       for (int k = 0; k < row->count; k++)
         {
           SolverPoint *q = &row->p[k];
-          PhysVec2 dv = phys_v2_sub (B->v, A->v);
-          PhysReal vn = phys_v2_dot (dv, n) + B->w * q->rnb - A->w * q->rna;
+          Pair dv = pair_load (&B->v) - pair_load (&A->v);
+          PhysReal vn = pair_dot (dv, n) + B->w * q->rnb - A->w * q->rna;
           PhysReal lambda = -q->nmass * (vn - q->bias);
           PhysReal jn = q->jn + lambda > 0.0 ? q->jn + lambda : 0.0;
           lambda = jn - q->jn;
@@ -94,8 +122,8 @@ normal_points (SolverBody *bodies, SolverRow *row)
     }
   SolverPoint *q1 = &row->p[0], *q2 = &row->p[1];
   PhysReal a1 = q1->jn, a2 = q2->jn;
-  PhysVec2 dv = phys_v2_sub (B->v, A->v);
-  PhysReal dvn = phys_v2_dot (dv, n);
+  Pair dv = pair_load (&B->v) - pair_load (&A->v);
+  PhysReal dvn = pair_dot (dv, n);
   PhysReal vn1 = dvn + B->w * q1->rnb - A->w * q1->rna;
   PhysReal vn2 = dvn + B->w * q2->rnb - A->w * q2->rna;
   /* b = vn - bias - K a: the velocities the accumulated impulses a would leave without them. */
@@ -128,9 +156,10 @@ normal_points (SolverBody *bodies, SolverRow *row)
   q1->jn = x1;
   q2->jn = x2;
   PhysReal d = d1 + d2;
-  A->v = phys_v2_add_scaled (A->v, n, -A->im * d);
+  PhysReal sa = -A->im * d, sb = B->im * d;
+  pair_store (&A->v, pair_load (&A->v) + n * (Pair) { sa, sa });
   A->w -= A->ii * (q1->rna * d1 + q2->rna * d2);
-  B->v = phys_v2_add_scaled (B->v, n, B->im * d);
+  pair_store (&B->v, pair_load (&B->v) + n * (Pair) { sb, sb });
   B->w += B->ii * (q1->rnb * d1 + q2->rnb * d2);
 }
 
