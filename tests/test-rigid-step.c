@@ -204,11 +204,12 @@ test_box_at_rest (void)
 }
 
 /* Five unit boxes stacked on the ground stand for 1000 frames: after they settle into their
- * contacts (within the slop) nothing moves. */
+ * contacts (within the slop) nothing moves. With sleeping the stack falls asleep; awake, it is
+ * solved every frame and must stand by its contacts alone. */
 static void
-test_stack_of_five (void)
+stack_of_five (bool sleep)
 {
-  PhysWorld *world = gravity_world ();
+  PhysWorld *world = gravity_world_sleep (sleep);
   add_box (world, "ground", 0, 0.5, 40, 1, 0, true, 0.6, 0);
   for (int k = 0; k < 5; k++)
     {
@@ -238,6 +239,18 @@ test_stack_of_five (void)
       g_assert_cmpfloat (phys_v2_len (b.velocity), <, 1e-12);
     }
   phys_world_free (world);
+}
+
+static void
+test_stack_of_five (void)
+{
+  stack_of_five (true);
+}
+
+static void
+test_stack_of_five_awake (void)
+{
+  stack_of_five (false);
 }
 
 /* A box on a slope of angle a: with mu > tan a it sticks, with mu < tan a it slides down with
@@ -504,6 +517,7 @@ main (int argc, char **argv)
   g_test_add_func ("/physics/rigid/step/two-points-together", test_two_points_together);
   g_test_add_func ("/physics/rigid/step/box-at-rest", test_box_at_rest);
   g_test_add_func ("/physics/rigid/step/stack-of-five", test_stack_of_five);
+  g_test_add_func ("/physics/rigid/step/stack-of-five-awake", test_stack_of_five_awake);
   g_test_add_func ("/physics/rigid/step/friction-slope", test_friction_slope);
   g_test_add_func ("/physics/rigid/step/square-on-diamond", test_square_on_diamond);
   g_test_add_func ("/physics/rigid/step/solved-detail", test_solved_detail);
