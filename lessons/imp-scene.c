@@ -497,6 +497,60 @@ load_probe (Loader *ld, JsonNode *node)
   return TRUE;
 }
 
+char *
+imp_polygon_derived_expected (PhysPolygonDerived derived, double value, double area,
+                              double density)
+{
+  switch (derived)
+    {
+    case PHYS_POLYGON_DERIVED_OK:
+      return NULL;
+    case PHYS_POLYGON_DERIVED_EXTENT:
+      return g_strdup_printf (_("expected a polygon whose vertices lie within 1e30 of its "
+                                "origin, got a vertex %g away"),
+                              value);
+    case PHYS_POLYGON_DERIVED_AREA:
+      return g_strdup_printf (_("expected a polygon whose area is between 1e-30 and 1e30, got %g"),
+                              value);
+    case PHYS_POLYGON_DERIVED_MASS:
+      return g_strdup_printf (
+          _("expected a mass (density %g times area %g) between 1e-30 and 1e30, got %g"), density,
+          area, value);
+    case PHYS_POLYGON_DERIVED_INERTIA:
+    default:
+      return g_strdup_printf (_("expected a moment of inertia between 1e-30 and 1e30, got %g "
+                                "(from the shape's size and its mass)"),
+                              value);
+    }
+}
+
+/* A polygon refused for what its fields imply (its area, mass or moment of inertia out of the
+ * physics' range): the error at the member that sets it. TRUE when the error is set. */
+static gboolean
+fail_polygon_derived (Loader *ld, JsonNode *node, const PhysPolygonBodyDef *def)
+{
+  PhysReal value, area;
+  PhysPolygonDerived derived = phys_polygon_body_derived (def, &value, &area);
+  g_autofree char *expected = imp_polygon_derived_expected (derived, value, area, def->density);
+  if (expected == NULL)
+    return FALSE;
+  JsonObject *object = json_node_get_object (node);
+  JsonNode *at = NULL;
+  static const char *const shapes[] = { "vertices", "box", "regular" };
+  for (guint k = 0; k < G_N_ELEMENTS (shapes) && at == NULL; k++)
+    at = json_object_get_member (object, shapes[k]);
+  /* The mass follows from the density; the moment from the mass, given or from the density. */
+  JsonNode *density = json_object_get_member (object, "density");
+  JsonNode *mass = json_object_get_member (object, "mass");
+  if (derived == PHYS_POLYGON_DERIVED_MASS && density != NULL)
+    at = density;
+  else if (derived == PHYS_POLYGON_DERIVED_INERTIA && (mass != NULL || density != NULL))
+    at = mass != NULL ? mass : density;
+  imp_json_reader_fail (&ld->reader, at != NULL ? at : node, IMP_FORMAT_ERROR_RANGE, "%s",
+                        expected);
+  return TRUE;
+}
+
 static gboolean
 load_polygon (Loader *ld, JsonNode *node)
 {
@@ -510,6 +564,8 @@ load_polygon (Loader *ld, JsonNode *node)
   spec.def.vertices = spec.shape.vertices;
   spec.def.count = spec.shape.count;
   PhysStatus status = phys_world_add_polygon (ld->world, &spec.def, &index, NULL);
+  if (status == PHYS_ERROR_OUT_OF_RANGE && fail_polygon_derived (ld, node, &spec.def))
+    return FALSE;
   if (status != PHYS_OK)
     return fail_status (ld, node, "polygon", status);
   register_id (ld, node, PHYS_BODY_POLYGON, index);

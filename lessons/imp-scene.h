@@ -47,6 +47,12 @@ PhysWorld *imp_scene_load_data_full (const char *data, gssize length, const char
 char **imp_scene_list_shipped (void);
 char *imp_scene_describe_halt (const PhysWorld *world, PhysHalt halt);
 
+/* The "expected ..., got ..." sentence for a polygon refused for a quantity its fields imply
+ * (phys_polygon_body_derived()): its area, its mass (density times area) or its moment of
+ * inertia out of the physics' range; NULL for PHYS_POLYGON_DERIVED_OK. */
+char *imp_polygon_derived_expected (PhysPolygonDerived derived, double value, double area,
+                                    double density);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImpSceneInfo, imp_scene_info_free)
 
 G_END_DECLS

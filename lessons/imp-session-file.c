@@ -1540,6 +1540,16 @@ report_refusal (const ImpSessionFile *session, guint index, const PhysWorld *wor
     return edit_error (session, index, entry->id_location, IMP_FORMAT_ERROR_DUPLICATE_ID, error,
                        _("expected a new id, got \"%s\", which names a %s at this frame"),
                        edit->name, phys_body_kind_name (found.kind));
+  if (status == PHYS_ERROR_OUT_OF_RANGE)
+    {
+      PhysReal value, area;
+      PhysPolygonDerived derived = phys_edit_polygon_derived (world, edit, &value, &area);
+      g_autofree char *expected = imp_polygon_derived_expected (derived, value, area,
+                                                                edit->density);
+      if (expected != NULL)
+        return edit_error (session, index, entry->location, IMP_FORMAT_ERROR_REFUSED, error, "%s",
+                           expected);
+    }
   if (status != PHYS_ERROR_UNKNOWN_BODY || adds || edit->kind == PHYS_EDIT_SET_WORLD)
     return edit_error (session, index, entry->location, IMP_FORMAT_ERROR_REFUSED, error,
                        _("expected an edit the physics core accepts, got status \"%s\""),

@@ -467,11 +467,10 @@ set_polygon (PhysWorld *world, const PhysEdit *e)
   return PHYS_OK;
 }
 
-static PhysStatus
-add_polygon (PhysWorld *world, const PhysEdit *e)
+/* The definition of the polygon an add edit makes. */
+static PhysPolygonBodyDef
+polygon_def_of (const PhysEdit *e)
 {
-  if (e->shape.count < 0 || e->shape.count > PHYS_POLYGON_MAX_VERTICES)
-    return PHYS_ERROR_OUT_OF_RANGE;
   PhysPolygonBodyDef def = phys_polygon_body_def_default ();
   def.name = e->name;
   def.vertices = e->shape.vertices;
@@ -486,6 +485,15 @@ add_polygon (PhysWorld *world, const PhysEdit *e)
   def.friction = e->friction;
   def.fixed = e->fixed;
   def.integrator = e->integrator;
+  return def;
+}
+
+static PhysStatus
+add_polygon (PhysWorld *world, const PhysEdit *e)
+{
+  if (e->shape.count < 0 || e->shape.count > PHYS_POLYGON_MAX_VERTICES)
+    return PHYS_ERROR_OUT_OF_RANGE;
+  PhysPolygonBodyDef def = polygon_def_of (e);
   PhysStatus status = phys_world_add_polygon (world, &def, NULL, NULL);
   if (status == PHYS_OK)
     wake_all (world);
@@ -628,4 +636,40 @@ phys_world_apply_edit (PhysWorld *world, const PhysEdit *edit)
   if (status == PHYS_OK)
     memset (&world->halt, 0, sizeof world->halt);
   return status;
+}
+
+PhysPolygonDerived
+phys_edit_polygon_derived (const PhysWorld *world, const PhysEdit *edit, PhysReal *value,
+                           PhysReal *area)
+{
+  *value = 0.0;
+  *area = 0.0;
+  if (edit->kind == PHYS_EDIT_ADD_POLYGON)
+    {
+      if (edit->shape.count < 0 || edit->shape.count > PHYS_POLYGON_MAX_VERTICES)
+        return PHYS_POLYGON_DERIVED_OK;
+      PhysPolygonBodyDef def = polygon_def_of (edit);
+      return phys_polygon_body_derived (&def, value, area);
+    }
+  PhysBodyRef ref;
+  if (edit->kind != PHYS_EDIT_SET_POLYGON || !(edit->fields & (PHYS_EDIT_MASS | PHYS_EDIT_DENSITY))
+      || !phys_world_find (world, edit->name, &ref) || ref.kind != PHYS_BODY_POLYGON)
+    return PHYS_POLYGON_DERIVED_OK;
+  /* As set_polygon() computes them. */
+  const PhysPolygonBody *p = &world->polygons[ref.index];
+  PhysMassProperties mp = (edit->fields & PHYS_EDIT_MASS)
+                              ? phys_polygon_mass_from_mass (&p->shape, edit->mass)
+                              : phys_polygon_mass_from_density (&p->shape, edit->density);
+  *area = mp.area;
+  if (!(mp.mass >= PHYS_MIN_SIZE && mp.mass <= PHYS_MAX_MAGNITUDE))
+    {
+      *value = mp.mass;
+      return PHYS_POLYGON_DERIVED_MASS;
+    }
+  if (!(mp.inertia >= PHYS_MIN_SIZE && mp.inertia <= PHYS_MAX_MAGNITUDE))
+    {
+      *value = mp.inertia;
+      return PHYS_POLYGON_DERIVED_INERTIA;
+    }
+  return PHYS_POLYGON_DERIVED_OK;
 }

@@ -110,3 +110,10 @@ PhysEdit phys_edit_init (PhysEditKind kind, const char *name);
 /// vertices, as PhysPolygonBodyDef does. Density and mass set together are refused
 /// (PHYS_ERROR_OUT_OF_RANGE): one decides the other.
 PhysStatus phys_world_apply_edit (PhysWorld *world, const PhysEdit *edit);
+
+/// For an edit that adds a polygon or sets a polygon's mass or density: which quantity it implies
+/// leaves the physics' range (phys_polygon_body_derived()), with *value and the polygon's *area;
+/// PHYS_POLYGON_DERIVED_OK for any other edit or when none does. Says why
+/// phys_world_apply_edit() refused such an edit with PHYS_ERROR_OUT_OF_RANGE. Pure.
+PhysPolygonDerived phys_edit_polygon_derived (const PhysWorld *world, const PhysEdit *edit,
+                                              PhysReal *value, PhysReal *area);

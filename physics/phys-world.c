@@ -626,6 +626,55 @@ polygon_set_mass (PhysPolygonBody *p, const PhysMassProperties *mp)
   p->inv_inertia = p->fixed ? 0.0 : 1.0 / p->inertia;
 }
 
+/* The quantities a valid shape and def imply, *mp set when the vertices are within range. Areas
+ * and moments of vertices near the limits can leave the range: refused, not NaN. */
+static PhysPolygonDerived
+polygon_derived (const PhysPolygon *shape, const PhysPolygonBodyDef *def, PhysMassProperties *mp,
+                 PhysReal *value)
+{
+  memset (mp, 0, sizeof *mp);
+  *value = 0.0;
+  for (int i = 0; i < shape->count; i++)
+    if (!phys_v2_within (shape->vertices[i], PHYS_MAX_MAGNITUDE))
+      {
+        *value = fmax (fabs (shape->vertices[i].x), fabs (shape->vertices[i].y));
+        return PHYS_POLYGON_DERIVED_EXTENT;
+      }
+  *mp = def->mass > 0.0 ? phys_polygon_mass_from_mass (shape, def->mass)
+                        : phys_polygon_mass_from_density (shape, def->density);
+  if (!is_size (mp->area))
+    {
+      *value = mp->area;
+      return PHYS_POLYGON_DERIVED_AREA;
+    }
+  if (!is_size (mp->mass))
+    {
+      *value = mp->mass;
+      return PHYS_POLYGON_DERIVED_MASS;
+    }
+  if (!is_size (mp->inertia))
+    {
+      *value = mp->inertia;
+      return PHYS_POLYGON_DERIVED_INERTIA;
+    }
+  return PHYS_POLYGON_DERIVED_OK;
+}
+
+PhysPolygonDerived
+phys_polygon_body_derived (const PhysPolygonBodyDef *def, PhysReal *value, PhysReal *area)
+{
+  PhysPolygon shape;
+  PhysMassProperties mp;
+  *value = 0.0;
+  *area = 0.0;
+  if (phys_polygon_make (&shape, def->vertices, def->vertices != NULL ? def->count : 0).status
+      != PHYS_POLYGON_OK)
+    return PHYS_POLYGON_DERIVED_OK;
+  PhysPolygonDerived derived = polygon_derived (&shape, def, &mp, value);
+  *area = mp.area;
+  return derived;
+}
+
 PhysStatus
 phys_polygon_body_make (PhysPolygonBody *p, const PhysPolygonBodyDef *def,
                         PhysPolygonCheck *check_out)
@@ -654,13 +703,9 @@ phys_polygon_body_make (PhysPolygonBody *p, const PhysPolygonBodyDef *def,
     *check_out = check;
   if (check.status != PHYS_POLYGON_OK)
     return check.status == PHYS_POLYGON_NOT_FINITE ? PHYS_ERROR_NOT_FINITE : PHYS_ERROR_OUT_OF_RANGE;
-  for (int i = 0; i < shape.count; i++)
-    if (!phys_v2_within (shape.vertices[i], PHYS_MAX_MAGNITUDE))
-      return PHYS_ERROR_OUT_OF_RANGE;
-  PhysMassProperties mp = def->mass > 0.0 ? phys_polygon_mass_from_mass (&shape, def->mass)
-                                          : phys_polygon_mass_from_density (&shape, def->density);
-  /* Areas and moments of vertices near the limits can leave the range: refused, not NaN. */
-  if (!is_size (mp.mass) || !is_size (mp.inertia) || !is_size (mp.area))
+  PhysMassProperties mp;
+  PhysReal value;
+  if (polygon_derived (&shape, def, &mp, &value) != PHYS_POLYGON_DERIVED_OK)
     return PHYS_ERROR_OUT_OF_RANGE;
 
   memset (p, 0, sizeof *p);

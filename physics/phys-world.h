@@ -595,6 +595,23 @@ PhysStatus phys_world_add_force (PhysWorld *world, const PhysForceDef *def, int 
 /// polygon (check->status says why). On success stores its index in *index (may be NULL).
 PhysStatus phys_world_add_polygon (PhysWorld *world, const PhysPolygonBodyDef *def, int *index,
                                    PhysPolygonCheck *check);
+/// What a polygon body's definition implies that can leave the physics' range although each of
+/// its fields is within its own: the area of its vertices, its mass (given, or density times
+/// area), its moment of inertia, or a vertex's distance from the origin.
+typedef enum
+{
+  PHYS_POLYGON_DERIVED_OK = 0,
+  PHYS_POLYGON_DERIVED_EXTENT,  ///< a vertex farther than PHYS_MAX_MAGNITUDE from the origin
+  PHYS_POLYGON_DERIVED_AREA,    ///< area outside [PHYS_MIN_SIZE, PHYS_MAX_MAGNITUDE]
+  PHYS_POLYGON_DERIVED_MASS,    ///< mass outside it (density times area)
+  PHYS_POLYGON_DERIVED_INERTIA, ///< moment of inertia outside it
+} PhysPolygonDerived;
+
+/// Checks the quantities def implies (its vertices valid, phys_polygon_validate(), and its
+/// fields in range); *value gets the one out of range, *area the polygon's area. The same test
+/// phys_world_add_polygon() refuses by, for a precise message. Pure.
+PhysPolygonDerived phys_polygon_body_derived (const PhysPolygonBodyDef *def, PhysReal *value,
+                                              PhysReal *area);
 /// Adds a fixed cubic Bezier curve. On success stores its index in *index (may be NULL).
 PhysStatus phys_world_add_curve (PhysWorld *world, const PhysCurveDef *def, int *index);
 

@@ -436,8 +436,8 @@ test_edit_overflows (void)
   remove_tree (dir);
 }
 
-/* Rigid bodies at the edges of the ranges: a polygon too large for its moment to be a number
- * is refused where it is written; a box spun at 1e30 radians a frame with a stiff spring on its
+/* Rigid bodies at the edges of the ranges: a polygon too large for its area to be in range is
+ * refused where its vertices are written, with its area; a box spun at 1e30 radians a frame with a stiff spring on its
  * corner stops with a polygon named, every state before it finite; a 16-gon of radius 1e-15
  * and density 1e30 steps as any body does. */
 static void
@@ -451,8 +451,8 @@ test_rigid_extremes (void)
       "[1e30, -1e30], [1e30, 1e30]]}]}\n");
   g_autoptr (Result) refused = run ("run", huge, "--frames", "3", NULL);
   assert_refused (refused, huge,
-                  ":2:15: error: expected a polygon the physics core accepts, got status "
-                  "\"out-of-range\"");
+                  ":2:57: error: expected a polygon whose area is between 1e-30 and 1e30, got "
+                  "2e+60");
 
   g_autofree char *spin = write_file (
       dir, "spin.json",

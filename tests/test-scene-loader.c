@@ -1274,6 +1274,22 @@ static const BadInline bad_inline[] = {
     "[{'type': 'drag', 'targets': ['p']}]}",
     "1:113: error: expected the id of a circle for \"targets\"[0], got \"p\", which is a "
     "polygon" },
+  /* Fields each in range whose polygon is not: the error names the quantity and its member. */
+  { "range/polygon-area-too-large", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1e16, 1e16]}]}",
+    "1:63: error: expected a polygon whose area is between 1e-30 and 1e30, got 1e+32" },
+  { "range/polygon-area-too-small", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'vertices': [[0, 0], [1e-20, 0], "
+    "[0, 1e-20]]}]}",
+    "1:68: error: expected a polygon whose area is between 1e-30 and 1e30, got 5e-41" },
+  { "range/polygon-mass-from-density", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [10, 10], 'density': 1e29}]}",
+    "1:84: error: expected a mass (density 1e+29 times area 100) between 1e-30 and 1e30, got "
+    "1e+31" },
+  { "range/polygon-inertia", IMP_FORMAT_ERROR_RANGE,
+    "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1e5, 1e5], 'mass': 1e29}]}",
+    "1:83: error: expected a moment of inertia between 1e-30 and 1e30, got 1.66667e+38 (from "
+    "the shape's size and its mass)" },
   { "duplicate-id/curve-after-polygon", IMP_FORMAT_ERROR_DUPLICATE_ID,
     "{'impulse': 1, 'polygons': [{'id': 'p', 'pos': [0, 0], 'box': [1, 2]}], 'curves': "
     "[{'id': 'p', 'points': [[0, 0], [1, 1], [2, 1], [3, 0]]}]}",

@@ -1591,6 +1591,25 @@ test_bad_replay_refused (void)
                    "physics core accepts, got status \"out-of-range\"");
 }
 
+/* An added polygon whose density would make its mass leave the range is refused with the mass. */
+static void
+test_bad_replay_polygon_mass (void)
+{
+  PhysWorld *world = imp_scene_load_data ("{\"impulse\": 1}", -1, "scene.json", NULL);
+  g_autoptr (ImpSessionFile) session = imp_session_file_new (world, "scene.json", NULL);
+  PhysEdit edit = phys_edit_init (PHYS_EDIT_ADD_POLYGON, "p");
+  g_autoptr (GError) error = NULL;
+
+  edit.shape = phys_polygon_box (10, 10);
+  edit.density = 1e29;
+  imp_session_file_add_edit (session, 0, &edit);
+  g_assert_null (imp_session_file_replay (session, 0, NULL, &error));
+  g_assert_error (error, IMP_FORMAT_ERROR, IMP_FORMAT_ERROR_REFUSED);
+  g_assert_cmpstr (error->message, ==,
+                   "<session>: error: edit 1 at frame 0 (add-polygon): expected a mass (density "
+                   "1e+29 times area 100) between 1e-30 and 1e30, got 1e+31");
+}
+
 /* The fixture the command line tests use fails at its third edit, stepping by hand. */
 static void
 test_bad_replay_fixture (void)
@@ -1679,6 +1698,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &bad_replay[i], test_bad_replay);
     }
   g_test_add_func ("/lessons/session/error/replay/refused", test_bad_replay_refused);
+  g_test_add_func ("/lessons/session/error/replay/polygon-mass", test_bad_replay_polygon_mass);
   g_test_add_func ("/lessons/session/error/replay/fixture", test_bad_replay_fixture);
 
   return g_test_run ();

@@ -533,6 +533,37 @@ test_session_next_event_from_frame_start (void)
 
 /* An edit that would put a circle outside the world's bounds is refused with where its
  * centre may go, and nothing changes; one that puts it on a wall applies with a notice. */
+/* A polygon's density that would make its mass or moment of inertia leave the physics' range is
+ * refused with the quantity named: a 40 x 40 box (area 1600) at density 1e28 would weigh 1.6e31;
+ * a mass of 1e28 gives a moment of 1e28 (40^2 + 40^2) / 12 = 2.66667e30. */
+static void
+test_session_edit_refused_polygon (void)
+{
+  g_autoptr (ImpSession) session = imp_session_new ();
+  g_autofree char *path = imp_test_scene_path ("seed004-slope.json");
+  g_autoptr (GError) error = NULL;
+  g_assert_true (imp_session_load (session, path, &error));
+  PhysEdit e = phys_edit_init (PHYS_EDIT_SET_POLYGON, "sticky");
+  e.fields = PHYS_EDIT_DENSITY;
+  e.density = 1e28;
+  g_assert_false (imp_session_apply_edit (session, &e, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Editing sticky refused: its mass would be 1.6e+31 (density 1e+28 times area "
+                   "1600), outside 1e-30 to 1e30");
+  g_clear_error (&error);
+  e.fields = PHYS_EDIT_MASS;
+  e.mass = 1e28;
+  g_assert_false (imp_session_apply_edit (session, &e, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Editing sticky refused: its moment of inertia would be 2.66667e+30, outside "
+                   "1e-30 to 1e30");
+  g_clear_error (&error);
+  /* In range it applies. */
+  e.mass = 2.0;
+  g_assert_true (imp_session_apply_edit (session, &e, &error));
+  g_assert_no_error (error);
+}
+
 static void
 test_session_edit_place (void)
 {
@@ -659,6 +690,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/session/breakpoint-after-removal", test_breakpoint_after_removal);
   g_test_add_func ("/ui/session/edit-keeps-event", test_session_edit_keeps_event);
   g_test_add_func ("/ui/session/edit-place", test_session_edit_place);
+  g_test_add_func ("/ui/session/edit-refused-polygon", test_session_edit_refused_polygon);
   g_test_add_func ("/ui/session/pause-on-frame-start", test_session_pause_on_frame_start);
   g_test_add_func ("/ui/session/next-event-from-frame-start",
                    test_session_next_event_from_frame_start);

@@ -508,10 +508,38 @@ imp_body_edit_check_place (const PhysWorld *world, const PhysEdit *edit, char **
   return TRUE;
 }
 
+/* Why a polygon edit is out of range when a quantity it implies is (its mass, moment of inertia,
+ * area), or NULL. */
+static char *
+derived_reason (const PhysWorld *world, const PhysEdit *edit)
+{
+  PhysReal value, area;
+  switch (world != NULL ? phys_edit_polygon_derived (world, edit, &value, &area)
+                        : PHYS_POLYGON_DERIVED_OK)
+    {
+    case PHYS_POLYGON_DERIVED_EXTENT:
+      return g_strdup_printf (_("a vertex would lie %g from its origin, beyond 1e30"), value);
+    case PHYS_POLYGON_DERIVED_AREA:
+      return g_strdup_printf (_("its area would be %g, outside 1e-30 to 1e30"), value);
+    case PHYS_POLYGON_DERIVED_MASS:
+      return g_strdup_printf (_("its mass would be %g (density %g times area %g), outside 1e-30 "
+                                "to 1e30"),
+                              value, edit->density, area);
+    case PHYS_POLYGON_DERIVED_INERTIA:
+      return g_strdup_printf (_("its moment of inertia would be %g, outside 1e-30 to 1e30"),
+                              value);
+    case PHYS_POLYGON_DERIVED_OK:
+    default:
+      return NULL;
+    }
+}
+
 void
-imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error)
+imp_body_edit_refused (const PhysWorld *world, PhysStatus status, const PhysEdit *edit,
+                       GError **error)
 {
   g_autofree char *what = NULL;
+  g_autofree char *derived = NULL;
   if (edit->kind == PHYS_EDIT_SET_WORLD)
     what = g_strdup (_("Changing the world"));
   else
@@ -535,7 +563,8 @@ imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error)
       why = _("a value is not a finite number");
       break;
     case PHYS_ERROR_OUT_OF_RANGE:
-      why = _("a value is outside its range");
+      derived = derived_reason (world, edit);
+      why = derived != NULL ? derived : _("a value is outside its range");
       break;
     case PHYS_ERROR_LIMIT:
       why = _("the world holds as many bodies as it can");

@@ -93,8 +93,10 @@ PhysEdit imp_body_edit_remove (const PhysWorld *world, PhysBodyRef body);
 gboolean imp_body_edit_check_place (const PhysWorld *world, const PhysEdit *edit,
                                     char **warning, GError **error);
 
-/* Says what edit was and why the world refused it ("Editing c2 refused: a
- * value is outside its range"). */
-void imp_body_edit_refused (PhysStatus status, const PhysEdit *edit, GError **error);
+/* Says what edit was and why world (as it was, or NULL) refused it ("Editing c2 refused: a
+ * value is outside its range"; a polygon's mass, moment of inertia or area that its density,
+ * mass or shape would put out of range is named with its value). */
+void imp_body_edit_refused (const PhysWorld *world, PhysStatus status, const PhysEdit *edit,
+                            GError **error);
 
 G_END_DECLS

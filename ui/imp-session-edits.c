@@ -205,7 +205,7 @@ imp_session_apply_edit (ImpSession *self, const PhysEdit *edit, GError **error)
   PhysStatus status = imp_session_edit (self, edit);
   if (status != PHYS_OK)
     {
-      imp_body_edit_refused (status, edit, error);
+      imp_body_edit_refused (view.world, status, edit, error);
       return FALSE;
     }
   if (warning != NULL)
