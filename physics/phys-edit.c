@@ -398,6 +398,26 @@ set_probe (PhysWorld *world, const PhysEdit *e)
   return PHYS_OK;
 }
 
+/* The mass properties a set edit's mass or density gives polygon p, and which leaves the range. */
+static PhysPolygonDerived
+edited_mass (const PhysPolygonBody *p, const PhysEdit *e, PhysMassProperties *mp, PhysReal *value)
+{
+  *mp = (e->fields & PHYS_EDIT_MASS) ? phys_polygon_mass_from_mass (&p->shape, e->mass)
+                                     : phys_polygon_mass_from_density (&p->shape, e->density);
+  *value = 0.0;
+  if (!(mp->mass >= PHYS_MIN_SIZE && mp->mass <= PHYS_MAX_MAGNITUDE))
+    {
+      *value = mp->mass;
+      return PHYS_POLYGON_DERIVED_MASS;
+    }
+  if (!(mp->inertia >= PHYS_MIN_SIZE && mp->inertia <= PHYS_MAX_MAGNITUDE))
+    {
+      *value = mp->inertia;
+      return PHYS_POLYGON_DERIVED_INERTIA;
+    }
+  return PHYS_POLYGON_DERIVED_OK;
+}
+
 static PhysStatus
 set_polygon (PhysWorld *world, const PhysEdit *e)
 {
@@ -430,11 +450,9 @@ set_polygon (PhysWorld *world, const PhysEdit *e)
     {
       /* The shape is kept about its centre of mass, so its moment about the centroid is the
        * body's; a mass gives the density that makes it, exactly as when the body was added. */
-      PhysMassProperties mp = (f & PHYS_EDIT_MASS)
-                                  ? phys_polygon_mass_from_mass (&p->shape, e->mass)
-                                  : phys_polygon_mass_from_density (&p->shape, e->density);
-      if (!(mp.mass >= PHYS_MIN_SIZE && mp.mass <= PHYS_MAX_MAGNITUDE)
-          || !(mp.inertia >= PHYS_MIN_SIZE && mp.inertia <= PHYS_MAX_MAGNITUDE))
+      PhysMassProperties mp;
+      PhysReal value;
+      if (edited_mass (p, e, &mp, &value) != PHYS_POLYGON_DERIVED_OK)
         return PHYS_ERROR_OUT_OF_RANGE;
       p->density = mp.density;
       p->mass = mp.mass;
@@ -655,21 +673,8 @@ phys_edit_polygon_derived (const PhysWorld *world, const PhysEdit *edit, PhysRea
   if (edit->kind != PHYS_EDIT_SET_POLYGON || !(edit->fields & (PHYS_EDIT_MASS | PHYS_EDIT_DENSITY))
       || !phys_world_find (world, edit->name, &ref) || ref.kind != PHYS_BODY_POLYGON)
     return PHYS_POLYGON_DERIVED_OK;
-  /* As set_polygon() computes them. */
-  const PhysPolygonBody *p = &world->polygons[ref.index];
-  PhysMassProperties mp = (edit->fields & PHYS_EDIT_MASS)
-                              ? phys_polygon_mass_from_mass (&p->shape, edit->mass)
-                              : phys_polygon_mass_from_density (&p->shape, edit->density);
+  PhysMassProperties mp;
+  PhysPolygonDerived derived = edited_mass (&world->polygons[ref.index], edit, &mp, value);
   *area = mp.area;
-  if (!(mp.mass >= PHYS_MIN_SIZE && mp.mass <= PHYS_MAX_MAGNITUDE))
-    {
-      *value = mp.mass;
-      return PHYS_POLYGON_DERIVED_MASS;
-    }
-  if (!(mp.inertia >= PHYS_MIN_SIZE && mp.inertia <= PHYS_MAX_MAGNITUDE))
-    {
-      *value = mp.inertia;
-      return PHYS_POLYGON_DERIVED_INERTIA;
-    }
-  return PHYS_POLYGON_DERIVED_OK;
+  return derived;
 }
