@@ -91,6 +91,9 @@ phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysR
   for (int i = 0; i < n; i++)
     h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
   hull_project_self (h);
+  h->placed_at = position;
+  h->placed_c = c;
+  h->placed_s = s;
 }
 
 void
