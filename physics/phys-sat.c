@@ -45,11 +45,26 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
-static void
+/* The hull's interval on n: the dots of its vertices in order, the least and the greatest so
+ * far (quadrilaterals, most of a step's hulls, written out: the same operations in the same
+ * order). */
+static inline void
 hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
 {
   PhysReal lo = phys_v2_dot (n, h->v[0]);
   PhysReal hi = lo;
+  if (h->count == 4)
+    {
+      PhysReal d1 = phys_v2_dot (n, h->v[1]), d2 = phys_v2_dot (n, h->v[2]),
+               d3 = phys_v2_dot (n, h->v[3]);
+      lo = phys_min_of (lo, d1);
+      hi = phys_max_of (hi, d1);
+      lo = phys_min_of (lo, d2);
+      hi = phys_max_of (hi, d2);
+      *min = phys_min_of (lo, d3);
+      *max = phys_max_of (hi, d3);
+      return;
+    }
   for (int i = 1; i < h->count; i++)
     {
       PhysReal d = phys_v2_dot (n, h->v[i]);
@@ -394,63 +409,82 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
     }
 }
 
-/* The least-overlap search of phys_sat_hulls_core() without a record: each axis's intervals
- * and overlap in locals, the axis of least overlap filled once at the end (the same values,
- * the same choice, as contact_consider() over filled axes). An axis whose overlap is below
- * stop_below ends the search (it is then the chosen one): returns true then. */
+/* The search of hulls_choose_lean() so far: the axis of least overlap and its intervals. */
+typedef struct
+{
+  int best, body, feature;
+  PhysReal overlap, min_a, max_a, min_b, max_b;
+} LeanBest;
+
+/* Counts in axis k (body's feature): a new least overlap (ties keep the smaller index, as the
+ * axes come in order) is kept with its intervals. Returns true when it is below stop_below. */
+static inline bool
+lean_consider (LeanBest *lb, int k, int body, int feature, PhysReal overlap, PhysReal min_a,
+               PhysReal max_a, PhysReal min_b, PhysReal max_b, PhysReal stop_below)
+{
+  if (lb->best >= 0 && !(overlap < lb->overlap))
+    return false;
+  lb->best = k;
+  lb->body = body;
+  lb->feature = feature;
+  lb->overlap = overlap;
+  lb->min_a = min_a;
+  lb->max_a = max_a;
+  lb->min_b = min_b;
+  lb->max_b = max_b;
+  return overlap < stop_below;
+}
+
+/* The least-overlap search of phys_sat_hulls_core() without a record: A's axes (A's intervals
+ * kept with its hull, B projected), then B's (A projected), each axis's overlap in locals and
+ * the axis of least overlap filled once at the end: the same values and the same choice as
+ * contact_consider() over filled axes (an axis of no direction is left out before projecting,
+ * as its intervals would not be looked at). An axis whose overlap is below stop_below ends the
+ * search (it is then the chosen one): returns true then. The early-out axis (first_separating)
+ * is the record's: it is left as it is. */
 static bool
 hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
                    PhysReal stop_below, PhysSatContact *out)
 {
+  LeanBest lb = { -1, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0 };
   bool stopped = false;
-  int best = -1, best_body = 0, best_feature = 0;
-  PhysReal best_overlap = 0.0, lo_a = 0.0, hi_a = 0.0, lo_b = 0.0, hi_b = 0.0;
-  int total = a->count + b_axes;
-  for (int k = 0; k < total; k++)
+  int k = 0;
+  for (int i = 0; i < a->count && !stopped; i++, k++)
     {
-      int body = k < a->count ? 0 : 1;
-      int feature = body == 0 ? k : k - a->count;
-      PhysVec2 n = body == 0 ? a->n[feature] : b->n[feature];
-      PhysReal min_a, max_a, min_b, max_b;
-      axis_intervals (a, b, body, feature, n, &min_a, &max_a, &min_b, &max_b);
+      PhysVec2 n = a->n[i];
       if (!(n.x != 0.0 || n.y != 0.0))
         continue;
+      PhysReal min_a = a->self_min[i], max_a = a->self_max[i], min_b, max_b;
+      hull_project (b, n, &min_b, &max_b);
       PhysReal forward = max_a - min_b, backward = max_b - min_a;
-      PhysReal overlap = body == 1 && one_sided ? backward : phys_min_of (forward, backward);
-      if (out->first_separating < 0 && overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
-        out->first_separating = k;
-      if (best < 0 || overlap < best_overlap)
-        {
-          best = k;
-          best_overlap = overlap;
-          best_body = body;
-          best_feature = feature;
-          lo_a = min_a;
-          hi_a = max_a;
-          lo_b = min_b;
-          hi_b = max_b;
-          /* Apart by more than the caller asks about: this axis is its answer. */
-          if (overlap < stop_below)
-            {
-              total = k + 1;
-              stopped = true;
-              break;
-            }
-        }
+      stopped = lean_consider (&lb, k, 0, i, phys_min_of (forward, backward), min_a, max_a,
+                               min_b, max_b, stop_below);
     }
-  out->axis_count = total;
-  if (best < 0)
+  for (int i = 0; i < b_axes && !stopped; i++, k++)
+    {
+      PhysVec2 n = b->n[i];
+      if (!(n.x != 0.0 || n.y != 0.0))
+        continue;
+      PhysReal min_a, max_a, min_b = b->self_min[i], max_b = b->self_max[i];
+      hull_project (a, n, &min_a, &max_a);
+      PhysReal forward = max_a - min_b, backward = max_b - min_a;
+      PhysReal overlap = one_sided ? backward : phys_min_of (forward, backward);
+      stopped = lean_consider (&lb, k, 1, i, overlap, min_a, max_a, min_b, max_b, stop_below);
+    }
+  out->axis_count = k;
+  if (lb.best < 0)
     return stopped;
   PhysSatAxis *axis = &out->best_axis;
-  PhysVec2 n = best_body == 0 ? a->n[best_feature] : b->n[best_feature];
-  axis_fill (axis, best_body, PHYS_SAT_AXIS_EDGE, best_feature, n, lo_a, hi_a, lo_b, hi_b);
-  if (best_body == 1 && one_sided)
+  PhysVec2 n = lb.body == 0 ? a->n[lb.feature] : b->n[lb.feature];
+  axis_fill (axis, lb.body, PHYS_SAT_AXIS_EDGE, lb.feature, n, lb.min_a, lb.max_a, lb.min_b,
+             lb.max_b);
+  if (lb.body == 1 && one_sided)
     {
       axis->overlap = axis->backward;
       axis->sign = -1.0;
     }
-  out->best = best;
-  out->overlap = best_overlap;
+  out->best = lb.best;
+  out->overlap = lb.overlap;
   return stopped;
 }
 
