@@ -45,26 +45,33 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
+/* The interval of a quadrilateral's dots d0..d3 (its vertices in order): the least and the
+ * greatest so far, as hull_project() takes them. */
+static inline void
+interval_of_four (PhysReal d0, PhysReal d1, PhysReal d2, PhysReal d3, PhysReal *min,
+                  PhysReal *max)
+{
+  PhysReal lo = phys_min_of (d0, d1), hi = phys_max_of (d0, d1);
+  lo = phys_min_of (lo, d2);
+  hi = phys_max_of (hi, d2);
+  *min = phys_min_of (lo, d3);
+  *max = phys_max_of (hi, d3);
+}
+
 /* The hull's interval on n: the dots of its vertices in order, the least and the greatest so
  * far (quadrilaterals, most of a step's hulls, written out: the same operations in the same
  * order). */
 static inline void
 hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
 {
-  PhysReal lo = phys_v2_dot (n, h->v[0]);
-  PhysReal hi = lo;
   if (h->count == 4)
     {
-      PhysReal d1 = phys_v2_dot (n, h->v[1]), d2 = phys_v2_dot (n, h->v[2]),
-               d3 = phys_v2_dot (n, h->v[3]);
-      lo = phys_min_of (lo, d1);
-      hi = phys_max_of (hi, d1);
-      lo = phys_min_of (lo, d2);
-      hi = phys_max_of (hi, d2);
-      *min = phys_min_of (lo, d3);
-      *max = phys_max_of (hi, d3);
+      interval_of_four (phys_v2_dot (n, h->v[0]), phys_v2_dot (n, h->v[1]),
+                        phys_v2_dot (n, h->v[2]), phys_v2_dot (n, h->v[3]), min, max);
       return;
     }
+  PhysReal lo = phys_v2_dot (n, h->v[0]);
+  PhysReal hi = lo;
   for (int i = 1; i < h->count; i++)
     {
       PhysReal d = phys_v2_dot (n, h->v[i]);
@@ -435,13 +442,50 @@ lean_consider (LeanBest *lb, int k, int body, int feature, PhysReal overlap, Phy
   return overlap < stop_below;
 }
 
+/* Hull h's interval [*min, *max] on n, where the other hull's is [other_min, other_max] (h is B
+ * when h_is_b, else A; one_sided: only the backward push counts, see phys_sat_hulls_core()),
+ * unless the axis cannot give an overlap below below: returns false then, the interval not
+ * made. A quadrilateral's opposite corners 0 and 2 come first (on a box's own axes, and nearly
+ * on a neighbour's when the two are turned alike, they are its extremes): h's interval holds
+ * theirs, so it reaches at least as low as their least dot lo and as high as their greatest hi;
+ * were h B, forward = other_max - min_b is then at least other_max - lo, and backward = max_b -
+ * other_min at least hi - other_min (both rounded the same way as the true ones, and rounding is
+ * monotone), so the overlap is at least the least of those bounds; when that is not below below,
+ * the axis is not a new least overlap and its other corners are not needed. The dots are numbers
+ * (the state is finite and below PHYS_DIVERGED_MAGNITUDE), so "at least" holds with no NaN in
+ * the way. Otherwise the interval is made from the dots in the vertices' order, as
+ * hull_project() makes it: the same bits. */
+static inline bool
+project_unless_not_below (const PhysHull *h, bool h_is_b, PhysVec2 n, PhysReal other_min,
+                          PhysReal other_max, bool one_sided, bool bounded, PhysReal below,
+                          PhysReal *min, PhysReal *max)
+{
+  if (h->count != 4 || !bounded)
+    {
+      hull_project (h, n, min, max);
+      return true;
+    }
+  PhysReal d0 = phys_v2_dot (n, h->v[0]), d2 = phys_v2_dot (n, h->v[2]);
+  PhysReal lo = phys_min_of (d0, d2), hi = phys_max_of (d0, d2);
+  PhysReal least;
+  if (h_is_b)
+    least = phys_min_of (other_max - lo, hi - other_min);
+  else
+    least = one_sided ? other_max - lo : phys_min_of (hi - other_min, other_max - lo);
+  if (least >= below)
+    return false;
+  interval_of_four (d0, phys_v2_dot (n, h->v[1]), d2, phys_v2_dot (n, h->v[3]), min, max);
+  return true;
+}
+
 /* The least-overlap search of phys_sat_hulls_core() without a record: A's axes (A's intervals
  * kept with its hull, B projected), then B's (A projected), each axis's overlap in locals and
  * the axis of least overlap filled once at the end: the same values and the same choice as
- * contact_consider() over filled axes (an axis of no direction is left out before projecting,
- * as its intervals would not be looked at). An axis whose overlap is below stop_below ends the
- * search (it is then the chosen one): returns true then. The early-out axis (first_separating)
- * is the record's: it is left as it is. */
+ * contact_consider() over filled axes. An axis is left out before projecting when it has no
+ * direction (as contact_consider() leaves it out), and while projecting when it cannot be the
+ * least (project_unless_not_below()). An axis whose overlap is below stop_below ends the search
+ * (it is then the chosen one): returns true then. The early-out axis (first_separating) is the
+ * record's: it is left as it is. */
 static bool
 hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
                    PhysReal stop_below, PhysSatContact *out)
@@ -455,7 +499,9 @@ hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_si
       if (!(n.x != 0.0 || n.y != 0.0))
         continue;
       PhysReal min_a = a->self_min[i], max_a = a->self_max[i], min_b, max_b;
-      hull_project (b, n, &min_b, &max_b);
+      if (!project_unless_not_below (b, true, n, min_a, max_a, false, lb.best >= 0, lb.overlap,
+                                     &min_b, &max_b))
+        continue;
       PhysReal forward = max_a - min_b, backward = max_b - min_a;
       stopped = lean_consider (&lb, k, 0, i, phys_min_of (forward, backward), min_a, max_a,
                                min_b, max_b, stop_below);
@@ -466,7 +512,9 @@ hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_si
       if (!(n.x != 0.0 || n.y != 0.0))
         continue;
       PhysReal min_a, max_a, min_b = b->self_min[i], max_b = b->self_max[i];
-      hull_project (a, n, &min_a, &max_a);
+      if (!project_unless_not_below (a, false, n, min_b, max_b, one_sided, lb.best >= 0,
+                                     lb.overlap, &min_a, &max_a))
+        continue;
       PhysReal forward = max_a - min_b, backward = max_b - min_a;
       PhysReal overlap = one_sided ? backward : phys_min_of (forward, backward);
       stopped = lean_consider (&lb, k, 1, i, overlap, min_a, max_a, min_b, max_b, stop_below);
