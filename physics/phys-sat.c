@@ -45,6 +45,13 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
+/* The vertex after i of an outline of count vertices (no division). */
+static inline int
+next_of (int i, int count)
+{
+  return i + 1 < count ? i + 1 : 0;
+}
+
 /* The interval of a quadrilateral's dots d0..d3 (its vertices in order): the least and the
  * greatest so far, as hull_project() takes them. */
 static inline void
@@ -111,7 +118,7 @@ phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysR
   for (int i = 0; i < n; i++)
     h->v[i] = phys_pose_apply (position, c, s, shape->vertices[i]);
   for (int i = 0; i < n; i++)
-    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
+    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[next_of (i, n)], h->v[i])));
   hull_project_self (h);
   h->placed_at = position;
   h->placed_c = c;
@@ -254,7 +261,7 @@ typedef struct
 /* Keeps the points on the plane's inner side (distance d[k] >= 0) and the cut where the
  * segment crosses it; returns how many. The recorded clip_step() and the step's own clipping
  * share it. */
-static int
+static inline int
 clip_points (const PhysReal d[2], int side, const ClipPoint *in, int in_count, ClipPoint *out,
              bool *made_cut)
 {
@@ -274,7 +281,7 @@ clip_points (const PhysReal d[2], int side, const ClipPoint *in, int in_count, C
 }
 
 /* One clipping step without its record (the step reads none of it). */
-static int
+static inline int
 clip_lean (PhysVec2 plane_normal, PhysReal offset, int side, const ClipPoint *in, int in_count,
            ClipPoint *out)
 {
@@ -325,14 +332,16 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
                 bool recorded)
 {
   PhysSatManifold *m = &out->manifold;
-  /* Zeroed whole when it goes into a record (copied byte for byte); for the step, all but the
-   * clipping steps, which it then does without their record (the step reads none of them). */
+  /* Zeroed whole when it goes into a record (copied byte for byte). For the step, every field
+   * but the clipping steps (which it then does without their record: the step reads none of
+   * them) is set below, the separations and points that are not made to zero. */
   if (recorded)
     memset (m, 0, sizeof *m);
   else
     {
-      memset (m, 0, offsetof (PhysSatManifold, clips));
-      memset (m->separations, 0, sizeof *m - offsetof (PhysSatManifold, separations));
+      m->separations[0] = 0.0;
+      m->separations[1] = 0.0;
+      m->point_count = 0;
     }
   out->has_manifold = true;
   m->valid = true;
@@ -371,14 +380,15 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
   m->reference_body = ref_body;
   m->reference_edge = re;
   m->reference_v1 = ref->v[re];
-  m->reference_v2 = ref->v[(re + 1) % ref->count];
+  m->reference_v2 = ref->v[next_of (re, ref->count)];
   m->reference_normal = ref->n[re];
   m->reference_tangent = phys_v2_unit (phys_v2_sub (m->reference_v2, m->reference_v1));
   m->incident_edge = ie;
   m->incident_v1 = inc->v[ie];
-  m->incident_v2 = inc->v[(ie + 1) % inc->count];
+  int ie_next = next_of (ie, inc->count);
+  m->incident_v2 = inc->v[ie_next];
 
-  ClipPoint in[2] = { { m->incident_v1, ie, -1 }, { m->incident_v2, (ie + 1) % inc->count, -1 } };
+  ClipPoint in[2] = { { m->incident_v1, ie, -1 }, { m->incident_v2, ie_next, -1 } };
   ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   ClipPoint clipped[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
   PhysVec2 t = m->reference_tangent;
@@ -414,6 +424,9 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
       c->clip_side = clipped[k].side;
       c->id = feature_id (ref_body, re, ie, clipped[k].vertex, clipped[k].side);
     }
+  if (!recorded)
+    for (int k = m->point_count; k < 2; k++)
+      memset (&m->points[k], 0, sizeof m->points[k]);
 }
 
 /* The search of hulls_choose_lean() so far: the axis of least overlap and its intervals. */
@@ -642,7 +655,7 @@ phys_sat_circle_core (const PhysHull *a, PhysVec2 center, PhysReal radius, PhysR
           re = e;
       m->reference_edge = re;
       m->reference_v1 = a->v[re];
-      m->reference_v2 = a->v[(re + 1) % a->count];
+      m->reference_v2 = a->v[next_of (re, a->count)];
       m->reference_normal = a->n[re];
       m->reference_tangent = phys_v2_unit (phys_v2_sub (m->reference_v2, m->reference_v1));
     }
