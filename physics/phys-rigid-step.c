@@ -843,7 +843,7 @@ curve_contact (PhysSatContact *out, const PhysBezierCircleContact *cc, PhysReal 
  * its instant (a body against each of its neighbours, off its clock) serves all of them. At the
  * clock, a hull placed at that time needs no comparing: the clock has not moved since (a move
  * clears hull_tau), and the pose at the clock is what it was. */
-static const PhysHull *
+static inline const PhysHull *
 polygon_hull (const Step *st, int p, PhysReal t, const Pose *pose)
 {
   RigidScratch *r = st->s->rigid;

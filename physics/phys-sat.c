@@ -232,7 +232,7 @@ contact_consider (PhysSatContact *out, int k, const PhysSatAxis *axis)
 }
 
 /* The verdict, the normal and the MTV from the axis of least overlap. */
-static void
+static inline void
 contact_choose (PhysSatContact *out)
 {
   if (out->best < 0)
