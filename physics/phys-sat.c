@@ -389,8 +389,7 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
   m->incident_v2 = inc->v[ie_next];
 
   ClipPoint in[2] = { { m->incident_v1, ie, -1 }, { m->incident_v2, ie_next, -1 } };
-  ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
-  ClipPoint clipped[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
+  ClipPoint mid[2], clipped[2]; /* each clip writes the points it returns before they are read */
   PhysVec2 t = m->reference_tangent;
   int count;
   if (recorded)
