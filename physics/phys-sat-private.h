@@ -99,7 +99,9 @@ typedef struct
  * always back along it (overlap = backward), however deep A is. rec (may be NULL) gets every
  * axis and the clipping steps. Without rec, the search stops at the first axis that shows them
  * more than apart_beyond apart (INFINITY: never): that axis is then the chosen one and no
- * manifold is built (for callers that only need to know they are that far apart). */
+ * manifold is built (for callers that only need to know they are that far apart); it leaves
+ * out the axes that cannot give the least overlap, and first_separating stays -1 (the record's
+ * early-out axis). */
 void phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
                           PhysReal keep, PhysReal apart_beyond, PhysSatContact *out,
                           PhysSatRecord *rec);
