@@ -836,24 +836,26 @@ curve_contact (PhysSatContact *out, const PhysBezierCircleContact *cc, PhysReal 
   m->separations[0] = p->separation;
 }
 
-/* Polygon p placed at frame time t (pose given): the cached hull at its clock, else placed into
- * own. */
-static const PhysHull *
-polygon_hull (const Step *st, int p, PhysReal t, const Pose *pose, PhysHull *own)
+/* Polygon p placed at pose (its pose at frame time t): the hull in its slot when that was placed
+ * in this frame (hull_tau >= 0: the frame's reset and every move of the clock clear it) at the
+ * same bits of position, cosine and sine, else placed there now. The pose decides, not t: a hull
+ * is a function of the shape and the pose alone, so the one placed for an event's retests at
+ * its instant (a body against each of its neighbours, off its clock) serves all of them. At the
+ * clock, a hull placed at that time needs no comparing: the clock has not moved since (a move
+ * clears hull_tau), and the pose at the clock is what it was. */
+static inline const PhysHull *
+polygon_hull (const Step *st, int p, PhysReal t, const Pose *pose)
 {
   RigidScratch *r = st->s->rigid;
-  const PhysPolygon *shape = &st->world->polygons[p].shape;
-  if (t != r->ptau[p])
+  PhysHull *h = &r->hull[p];
+  if (t == r->ptau[p] && r->hull_tau[p] == t)
+    return h;
+  if (!(r->hull_tau[p] >= 0.0 && phys_hull_placed_at (h, pose->x, pose->c, pose->s)))
     {
-      phys_hull_place (own, shape, pose->x, pose->c, pose->s);
-      return own;
-    }
-  if (r->hull_tau[p] != t)
-    {
-      phys_hull_place (&r->hull[p], shape, pose->x, pose->c, pose->s);
+      phys_hull_place (h, &st->world->polygons[p].shape, pose->x, pose->c, pose->s);
       r->hull_tau[p] = t;
     }
-  return &r->hull[p];
+  return h;
 }
 
 /* The static test of rigid pair (a, b) (canonical) at frame time t: the lean core, and with
@@ -884,13 +886,13 @@ pair_contact (const Step *st, const Body *a, const Body *b, PhysReal t, PhysReal
     }
   if (a->kind != PHYS_BODY_POLYGON)
     return false;
-  PhysHull own_a, hb;
-  const PhysHull *ha = polygon_hull (st, a->index, t, pa, &own_a);
+  PhysHull hb;
+  const PhysHull *ha = polygon_hull (st, a->index, t, pa);
   switch (b->kind)
     {
     case PHYS_BODY_POLYGON:
       {
-        const PhysHull *placed_b = polygon_hull (st, b->index, t, pb, &hb);
+        const PhysHull *placed_b = polygon_hull (st, b->index, t, pb);
         phys_sat_hulls_core (ha, placed_b, placed_b->count, false, keep, apart_beyond, out,
                              NULL);
       }

@@ -6,6 +6,9 @@
  */
 #pragma once
 
+#include <stdint.h>
+#include <string.h>
+
 #include "phys-sat.h"
 
 /* fmin and fmax as the C library computes them for numbers (x < y ? x : y, and x > y ? x : y:
@@ -35,7 +38,31 @@ typedef struct
    * once with the outline: every pair it is tested against needs them. */
   PhysReal self_min[PHYS_POLYGON_MAX_VERTICES];
   PhysReal self_max[PHYS_POLYGON_MAX_VERTICES];
+  /* The pose phys_hull_place() placed it at (position, cosine, sine; left as they were by the
+   * other constructors): a cache of placed hulls compares them bit for bit. */
+  PhysVec2 placed_at;
+  PhysReal placed_c, placed_s;
 } PhysHull;
+
+/* The bits of x (so that -0 and +0 differ, and a NaN matches only itself). */
+static inline uint64_t
+phys_real_bits (PhysReal x)
+{
+  uint64_t u;
+  memcpy (&u, &x, sizeof u);
+  return u;
+}
+
+/* Whether h was placed by phys_hull_place() at exactly these bits of position, c and s (placing
+ * it again there, from the same shape, gives the same hull bit for bit). */
+static inline bool
+phys_hull_placed_at (const PhysHull *h, PhysVec2 position, PhysReal c, PhysReal s)
+{
+  return phys_real_bits (h->placed_at.x) == phys_real_bits (position.x)
+         && phys_real_bits (h->placed_at.y) == phys_real_bits (position.y)
+         && phys_real_bits (h->placed_c) == phys_real_bits (c)
+         && phys_real_bits (h->placed_s) == phys_real_bits (s);
+}
 
 /* The hull of a placed polygon. */
 void phys_hull_from_world (PhysHull *h, const PhysPolygonWorld *w);
@@ -72,7 +99,9 @@ typedef struct
  * always back along it (overlap = backward), however deep A is. rec (may be NULL) gets every
  * axis and the clipping steps. Without rec, the search stops at the first axis that shows them
  * more than apart_beyond apart (INFINITY: never): that axis is then the chosen one and no
- * manifold is built (for callers that only need to know they are that far apart). */
+ * manifold is built (for callers that only need to know they are that far apart); it leaves
+ * out the axes that cannot give the least overlap, and first_separating stays -1 (the record's
+ * early-out axis). */
 void phys_sat_hulls_core (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
                           PhysReal keep, PhysReal apart_beyond, PhysSatContact *out,
                           PhysSatRecord *rec);

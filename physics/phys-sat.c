@@ -45,9 +45,38 @@ phys_sat_axis_kind_name (PhysSatAxisKind kind)
   return kind == PHYS_SAT_AXIS_VERTEX ? "vertex" : "edge";
 }
 
-static void
+/* The vertex after i of an outline of count vertices (no division). */
+static inline int
+next_of (int i, int count)
+{
+  return i + 1 < count ? i + 1 : 0;
+}
+
+/* The interval of a quadrilateral's dots d0..d3 (its vertices in order): the least and the
+ * greatest so far, as hull_project() takes them. */
+static inline void
+interval_of_four (PhysReal d0, PhysReal d1, PhysReal d2, PhysReal d3, PhysReal *min,
+                  PhysReal *max)
+{
+  PhysReal lo = phys_min_of (d0, d1), hi = phys_max_of (d0, d1);
+  lo = phys_min_of (lo, d2);
+  hi = phys_max_of (hi, d2);
+  *min = phys_min_of (lo, d3);
+  *max = phys_max_of (hi, d3);
+}
+
+/* The hull's interval on n: the dots of its vertices in order, the least and the greatest so
+ * far (quadrilaterals, most of a step's hulls, written out: the same operations in the same
+ * order). */
+static inline void
 hull_project (const PhysHull *h, PhysVec2 n, PhysReal *min, PhysReal *max)
 {
+  if (h->count == 4)
+    {
+      interval_of_four (phys_v2_dot (n, h->v[0]), phys_v2_dot (n, h->v[1]),
+                        phys_v2_dot (n, h->v[2]), phys_v2_dot (n, h->v[3]), min, max);
+      return;
+    }
   PhysReal lo = phys_v2_dot (n, h->v[0]);
   PhysReal hi = lo;
   for (int i = 1; i < h->count; i++)
@@ -89,8 +118,11 @@ phys_hull_place (PhysHull *h, const PhysPolygon *shape, PhysVec2 position, PhysR
   for (int i = 0; i < n; i++)
     h->v[i] = phys_pose_apply (position, c, s, shape->vertices[i]);
   for (int i = 0; i < n; i++)
-    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[(i + 1) % n], h->v[i])));
+    h->n[i] = phys_v2_unit (phys_v2_left_normal (phys_v2_sub (h->v[next_of (i, n)], h->v[i])));
   hull_project_self (h);
+  h->placed_at = position;
+  h->placed_c = c;
+  h->placed_s = s;
 }
 
 void
@@ -200,7 +232,7 @@ contact_consider (PhysSatContact *out, int k, const PhysSatAxis *axis)
 }
 
 /* The verdict, the normal and the MTV from the axis of least overlap. */
-static void
+static inline void
 contact_choose (PhysSatContact *out)
 {
   if (out->best < 0)
@@ -229,7 +261,7 @@ typedef struct
 /* Keeps the points on the plane's inner side (distance d[k] >= 0) and the cut where the
  * segment crosses it; returns how many. The recorded clip_step() and the step's own clipping
  * share it. */
-static int
+static inline int
 clip_points (const PhysReal d[2], int side, const ClipPoint *in, int in_count, ClipPoint *out,
              bool *made_cut)
 {
@@ -249,7 +281,7 @@ clip_points (const PhysReal d[2], int side, const ClipPoint *in, int in_count, C
 }
 
 /* One clipping step without its record (the step reads none of it). */
-static int
+static inline int
 clip_lean (PhysVec2 plane_normal, PhysReal offset, int side, const ClipPoint *in, int in_count,
            ClipPoint *out)
 {
@@ -300,14 +332,16 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
                 bool recorded)
 {
   PhysSatManifold *m = &out->manifold;
-  /* Zeroed whole when it goes into a record (copied byte for byte); for the step, all but the
-   * clipping steps, which it then does without their record (the step reads none of them). */
+  /* Zeroed whole when it goes into a record (copied byte for byte). For the step, every field
+   * but the clipping steps (which it then does without their record: the step reads none of
+   * them) is set below, the separations and points that are not made to zero. */
   if (recorded)
     memset (m, 0, sizeof *m);
   else
     {
-      memset (m, 0, offsetof (PhysSatManifold, clips));
-      memset (m->separations, 0, sizeof *m - offsetof (PhysSatManifold, separations));
+      m->separations[0] = 0.0;
+      m->separations[1] = 0.0;
+      m->point_count = 0;
     }
   out->has_manifold = true;
   m->valid = true;
@@ -346,16 +380,16 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
   m->reference_body = ref_body;
   m->reference_edge = re;
   m->reference_v1 = ref->v[re];
-  m->reference_v2 = ref->v[(re + 1) % ref->count];
+  m->reference_v2 = ref->v[next_of (re, ref->count)];
   m->reference_normal = ref->n[re];
   m->reference_tangent = phys_v2_unit (phys_v2_sub (m->reference_v2, m->reference_v1));
   m->incident_edge = ie;
   m->incident_v1 = inc->v[ie];
-  m->incident_v2 = inc->v[(ie + 1) % inc->count];
+  int ie_next = next_of (ie, inc->count);
+  m->incident_v2 = inc->v[ie_next];
 
-  ClipPoint in[2] = { { m->incident_v1, ie, -1 }, { m->incident_v2, (ie + 1) % inc->count, -1 } };
-  ClipPoint mid[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
-  ClipPoint clipped[2] = { { { 0, 0 }, -1, -1 }, { { 0, 0 }, -1, -1 } };
+  ClipPoint in[2] = { { m->incident_v1, ie, -1 }, { m->incident_v2, ie_next, -1 } };
+  ClipPoint mid[2], clipped[2]; /* each clip writes the points it returns before they are read */
   PhysVec2 t = m->reference_tangent;
   int count;
   if (recorded)
@@ -389,65 +423,128 @@ manifold_hulls (PhysSatContact *out, const PhysHull *a, const PhysHull *b, PhysR
       c->clip_side = clipped[k].side;
       c->id = feature_id (ref_body, re, ie, clipped[k].vertex, clipped[k].side);
     }
+  if (!recorded)
+    for (int k = m->point_count; k < 2; k++)
+      memset (&m->points[k], 0, sizeof m->points[k]);
 }
 
-/* The least-overlap search of phys_sat_hulls_core() without a record: each axis's intervals
- * and overlap in locals, the axis of least overlap filled once at the end (the same values,
- * the same choice, as contact_consider() over filled axes). An axis whose overlap is below
- * stop_below ends the search (it is then the chosen one): returns true then. */
+/* The search of hulls_choose_lean() so far: the axis of least overlap and its intervals. */
+typedef struct
+{
+  int best, body, feature;
+  PhysReal overlap, min_a, max_a, min_b, max_b;
+} LeanBest;
+
+/* Counts in axis k (body's feature): a new least overlap (ties keep the smaller index, as the
+ * axes come in order) is kept with its intervals. Returns true when it is below stop_below. */
+static inline bool
+lean_consider (LeanBest *lb, int k, int body, int feature, PhysReal overlap, PhysReal min_a,
+               PhysReal max_a, PhysReal min_b, PhysReal max_b, PhysReal stop_below)
+{
+  if (lb->best >= 0 && !(overlap < lb->overlap))
+    return false;
+  lb->best = k;
+  lb->body = body;
+  lb->feature = feature;
+  lb->overlap = overlap;
+  lb->min_a = min_a;
+  lb->max_a = max_a;
+  lb->min_b = min_b;
+  lb->max_b = max_b;
+  return overlap < stop_below;
+}
+
+/* Hull h's interval [*min, *max] on n, where the other hull's is [other_min, other_max] (h is B
+ * when h_is_b, else A; one_sided: only the backward push counts, see phys_sat_hulls_core()),
+ * unless the axis cannot give an overlap below below: returns false then, the interval not
+ * made. A quadrilateral's opposite corners 0 and 2 come first (on a box's own axes, and nearly
+ * on a neighbour's when the two are turned alike, they are its extremes): h's interval holds
+ * theirs, so it reaches at least as low as their least dot lo and as high as their greatest hi;
+ * were h B, forward = other_max - min_b is then at least other_max - lo, and backward = max_b -
+ * other_min at least hi - other_min (both rounded the same way as the true ones, and rounding is
+ * monotone), so the overlap is at least the least of those bounds; when that is not below below,
+ * the axis is not a new least overlap and its other corners are not needed. The dots are numbers
+ * (the state is finite and below PHYS_DIVERGED_MAGNITUDE), so "at least" holds with no NaN in
+ * the way. Otherwise the interval is made from the dots in the vertices' order, as
+ * hull_project() makes it: the same bits. */
+static inline bool
+project_unless_not_below (const PhysHull *h, bool h_is_b, PhysVec2 n, PhysReal other_min,
+                          PhysReal other_max, bool one_sided, bool bounded, PhysReal below,
+                          PhysReal *min, PhysReal *max)
+{
+  if (h->count != 4 || !bounded)
+    {
+      hull_project (h, n, min, max);
+      return true;
+    }
+  PhysReal d0 = phys_v2_dot (n, h->v[0]), d2 = phys_v2_dot (n, h->v[2]);
+  PhysReal lo = phys_min_of (d0, d2), hi = phys_max_of (d0, d2);
+  PhysReal least;
+  if (h_is_b)
+    least = phys_min_of (other_max - lo, hi - other_min);
+  else
+    least = one_sided ? other_max - lo : phys_min_of (hi - other_min, other_max - lo);
+  if (least >= below)
+    return false;
+  interval_of_four (d0, phys_v2_dot (n, h->v[1]), d2, phys_v2_dot (n, h->v[3]), min, max);
+  return true;
+}
+
+/* The least-overlap search of phys_sat_hulls_core() without a record: A's axes (A's intervals
+ * kept with its hull, B projected), then B's (A projected), each axis's overlap in locals and
+ * the axis of least overlap filled once at the end: the same values and the same choice as
+ * contact_consider() over filled axes. An axis is left out before projecting when it has no
+ * direction (as contact_consider() leaves it out), and while projecting when it cannot be the
+ * least (project_unless_not_below()). An axis whose overlap is below stop_below ends the search
+ * (it is then the chosen one): returns true then. The early-out axis (first_separating) is the
+ * record's: it is left as it is. */
 static bool
 hulls_choose_lean (const PhysHull *a, const PhysHull *b, int b_axes, bool one_sided,
                    PhysReal stop_below, PhysSatContact *out)
 {
+  LeanBest lb = { -1, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0 };
   bool stopped = false;
-  int best = -1, best_body = 0, best_feature = 0;
-  PhysReal best_overlap = 0.0, lo_a = 0.0, hi_a = 0.0, lo_b = 0.0, hi_b = 0.0;
-  int total = a->count + b_axes;
-  for (int k = 0; k < total; k++)
+  int k = 0;
+  for (int i = 0; i < a->count && !stopped; i++, k++)
     {
-      int body = k < a->count ? 0 : 1;
-      int feature = body == 0 ? k : k - a->count;
-      PhysVec2 n = body == 0 ? a->n[feature] : b->n[feature];
-      PhysReal min_a, max_a, min_b, max_b;
-      axis_intervals (a, b, body, feature, n, &min_a, &max_a, &min_b, &max_b);
+      PhysVec2 n = a->n[i];
       if (!(n.x != 0.0 || n.y != 0.0))
         continue;
+      PhysReal min_a = a->self_min[i], max_a = a->self_max[i], min_b, max_b;
+      if (!project_unless_not_below (b, true, n, min_a, max_a, false, lb.best >= 0, lb.overlap,
+                                     &min_b, &max_b))
+        continue;
       PhysReal forward = max_a - min_b, backward = max_b - min_a;
-      PhysReal overlap = body == 1 && one_sided ? backward : phys_min_of (forward, backward);
-      if (out->first_separating < 0 && overlap < -PHYS_CONTACT_TOUCH_TOLERANCE)
-        out->first_separating = k;
-      if (best < 0 || overlap < best_overlap)
-        {
-          best = k;
-          best_overlap = overlap;
-          best_body = body;
-          best_feature = feature;
-          lo_a = min_a;
-          hi_a = max_a;
-          lo_b = min_b;
-          hi_b = max_b;
-          /* Apart by more than the caller asks about: this axis is its answer. */
-          if (overlap < stop_below)
-            {
-              total = k + 1;
-              stopped = true;
-              break;
-            }
-        }
+      stopped = lean_consider (&lb, k, 0, i, phys_min_of (forward, backward), min_a, max_a,
+                               min_b, max_b, stop_below);
     }
-  out->axis_count = total;
-  if (best < 0)
+  for (int i = 0; i < b_axes && !stopped; i++, k++)
+    {
+      PhysVec2 n = b->n[i];
+      if (!(n.x != 0.0 || n.y != 0.0))
+        continue;
+      PhysReal min_a, max_a, min_b = b->self_min[i], max_b = b->self_max[i];
+      if (!project_unless_not_below (a, false, n, min_b, max_b, one_sided, lb.best >= 0,
+                                     lb.overlap, &min_a, &max_a))
+        continue;
+      PhysReal forward = max_a - min_b, backward = max_b - min_a;
+      PhysReal overlap = one_sided ? backward : phys_min_of (forward, backward);
+      stopped = lean_consider (&lb, k, 1, i, overlap, min_a, max_a, min_b, max_b, stop_below);
+    }
+  out->axis_count = k;
+  if (lb.best < 0)
     return stopped;
   PhysSatAxis *axis = &out->best_axis;
-  PhysVec2 n = best_body == 0 ? a->n[best_feature] : b->n[best_feature];
-  axis_fill (axis, best_body, PHYS_SAT_AXIS_EDGE, best_feature, n, lo_a, hi_a, lo_b, hi_b);
-  if (best_body == 1 && one_sided)
+  PhysVec2 n = lb.body == 0 ? a->n[lb.feature] : b->n[lb.feature];
+  axis_fill (axis, lb.body, PHYS_SAT_AXIS_EDGE, lb.feature, n, lb.min_a, lb.max_a, lb.min_b,
+             lb.max_b);
+  if (lb.body == 1 && one_sided)
     {
       axis->overlap = axis->backward;
       axis->sign = -1.0;
     }
-  out->best = best;
-  out->overlap = best_overlap;
+  out->best = lb.best;
+  out->overlap = lb.overlap;
   return stopped;
 }
 
@@ -557,7 +654,7 @@ phys_sat_circle_core (const PhysHull *a, PhysVec2 center, PhysReal radius, PhysR
           re = e;
       m->reference_edge = re;
       m->reference_v1 = a->v[re];
-      m->reference_v2 = a->v[(re + 1) % a->count];
+      m->reference_v2 = a->v[next_of (re, a->count)];
       m->reference_normal = a->n[re];
       m->reference_tangent = phys_v2_unit (phys_v2_sub (m->reference_v2, m->reference_v1));
     }
