@@ -152,8 +152,8 @@ struct RigidScratch
   int *pslot;            /* solver slot, or -1 */
   PhysReal *pc, *ps;     /* cos and sin of the angle at the clock, when pose_tau says so */
   PhysReal *pose_tau;    /* the clock they were taken at (-1: not yet) */
-  PhysHull *hull;        /* the polygon placed at its clock, when hull_tau says so */
-  PhysReal *hull_tau;
+  PhysHull *hull;        /* the polygon placed this frame at the pose it records (polygon_hull()) */
+  PhysReal *hull_tau;    /* the frame time it was placed for, or -1: not placed this frame */
   int cap_circles;
   PhysReal *cang, *cang_tau, *cspin, *cend_spin;
   PhysReal *cjam_t;
