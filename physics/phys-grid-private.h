@@ -48,6 +48,9 @@ typedef struct
   uint32_t *seg_mark;     /* per segment: query stamp, to report each once per query */
   int cap_seg_mark;
   uint32_t stamp;
+
+  PhysAabb *polygon_boxes; /* scratch of the broad phase's build: each polygon's box */
+  int cap_polygon_boxes;
 } PhysGrid;
 
 /* Prepares the grid for n_bodies circles with the given cell size, all unregistered. */
@@ -58,9 +61,12 @@ void phys_grid_free (PhysGrid *grid);
 void phys_grid_place (PhysGrid *grid, int i, PhysAabb box);
 /* Removes circle i from the grid. */
 void phys_grid_remove (PhysGrid *grid, int i);
-/* Rasterises segments (boxes given) into the grid; bound walls are not passed here. */
+/* Rasterises the n segments ids[0..n) into the grid, segment g's box being boxes[g]; bound
+ * walls are not passed here. */
 void phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, int n,
                              int n_segments_total);
+/* Room for n polygon boxes (scratch for whoever builds the grid; kept between frames). */
+PhysAabb *phys_grid_polygon_boxes (PhysGrid *grid, int n);
 
 typedef void (*PhysGridVisit) (void *ctx, int j);
 

@@ -42,8 +42,7 @@ phys_grid_reset (PhysGrid *grid, int n_bodies, PhysReal cell)
     }
   grid->n_bodies = n_bodies;
   memset (grid->head, 0xff, (size_t) buckets * sizeof (int));
-  if (n_bodies > 0)
-    memset (grid->nodes, 0, (size_t) n_bodies * sizeof *grid->nodes);
+  /* Only an unregistered node's bucket is ever read; placing writes all the rest. */
   for (int i = 0; i < n_bodies; i++)
     grid->nodes[i].bucket = -2;
   grid->oversize_head = -1;
@@ -64,6 +63,7 @@ phys_grid_free (PhysGrid *grid)
   free (grid->seg_entries);
   free (grid->seg_oversize);
   free (grid->seg_mark);
+  free (grid->polygon_boxes);
   memset (grid, 0, sizeof *grid);
 }
 
@@ -102,6 +102,8 @@ phys_grid_place (PhysGrid *grid, int i, PhysAabb box)
       n->cy = phys_grid_coord (0.5 * (box.min.y + box.max.y), grid->inv_cell);
       b = (int) phys_grid_bucket (grid, n->cx, n->cy);
     }
+  else
+    n->cx = n->cy = 0; /* not read: an oversize node is in no cell */
   int *head = list_head (grid, b);
   n->bucket = b;
   n->prev = -1;
@@ -138,6 +140,8 @@ phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, i
   grid->stamp = 0;
   grid->n_seg_entries = 0;
   grid->n_seg_oversize = 0;
+  if (n == 0)
+    return; /* seg_start stays all 0 (phys_grid_reset): no entries */
 
   /* Two passes (count, then place) give a counting sort by bucket. */
   for (int pass = 0; pass < 2; pass++)
@@ -162,7 +166,7 @@ phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, i
       for (int k = 0; k < n; k++)
         {
           int32_t x0, y0, x1, y1;
-          if (!cell_range (grid, boxes[k], &x0, &y0, &x1, &y1, MAX_SEGMENT_CELLS))
+          if (!cell_range (grid, boxes[ids[k]], &x0, &y0, &x1, &y1, MAX_SEGMENT_CELLS))
             {
               if (pass == 0)
                 {
@@ -188,6 +192,17 @@ phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, i
         }
       free (cursor);
     }
+}
+
+PhysAabb *
+phys_grid_polygon_boxes (PhysGrid *grid, int n)
+{
+  if (n > grid->cap_polygon_boxes)
+    {
+      grid->polygon_boxes = resize (grid->polygon_boxes, (size_t) n * sizeof *grid->polygon_boxes);
+      grid->cap_polygon_boxes = n;
+    }
+  return grid->polygon_boxes;
 }
 
 static void
