@@ -51,6 +51,26 @@ typedef struct
 
   PhysAabb *polygon_boxes; /* scratch of the broad phase's build: each polygon's box */
   int cap_polygon_boxes;
+
+  uint64_t changes;       /* counts placings, removals and resets: what the lists below saw */
+
+  /* The near lists (phys_grid_near_larger), built from one pass over the grid's pairs. */
+  struct PhysGridNear
+  {
+    bool built;
+    uint64_t changes;     /* the grid's changes when built */
+    int first;            /* owners are the ids from first on */
+    int *start;           /* per owner: where its list starts in ids (n_owners + 1) */
+    int *ids;
+    int cap_owners, cap_ids, n_pairs, cap_pairs;
+    struct PhysGridNearRange { int32_t x0, y0, x1, y1; } *range; /* per owner: its query's cells */
+    bool *kept;           /* per owner: a list is kept (else the caller queries) */
+    struct PhysGridNearEntry { PhysAabb box; int32_t cx, cy; int id; } *entries;
+    int cap_entries;      /* the circles in cells, sorted by cell (scratch) */
+    int *count;           /* scratch of the counting sort, per cell */
+    int cap_count;
+    struct PhysGridNearPair { int owner, id; } *pairs; /* scratch */
+  } near;
 } PhysGrid;
 
 /* Prepares the grid for n_bodies circles with the given cell size, all unregistered. */
@@ -136,6 +156,13 @@ phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *
  * false to stop there. */
 typedef bool (*PhysGridPairVisit) (void *ctx, int i, int j);
 void phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx);
+
+/* The circles phys_grid_query(owner's box as registered) visits, but only those of id < first
+ * or > owner, ascending; *n gets their count. NULL when owner's list is not kept (it is
+ * oversize, unregistered, below first, or its box reaches past the cells next to its own):
+ * the caller queries. The lists of every owner >= first are built in one pass over the grid's
+ * pairs on the first call after the grid changed. */
+const int *phys_grid_near_larger (PhysGrid *grid, int first, int owner, int *n);
 
 /* Calls visit(ctx, s) once for every segment whose cells meet box. */
 void phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx);

@@ -1230,6 +1230,13 @@ typedef enum
   NEAR_FIXED_ONLY,    /* none of the grid's: segments, walls and curves only */
 } NearWhich;
 
+/* Equal boxes query alike (a query only compares with them and floors them). */
+static bool
+same_box (PhysAabb a, PhysAabb b)
+{
+  return a.min.x == b.min.x && a.min.y == b.min.y && a.max.x == b.max.x && a.max.y == b.max.y;
+}
+
 static void
 near_polygon (Step *st, int p, NearWhich which)
 {
@@ -1238,21 +1245,38 @@ near_polygon (Step *st, int p, NearWhich which)
   bool larger_only = which == NEAR_LARGER;
   r->n_found = 0;
   PhysAabb box = phys_rigid_polygon_box (st, p);
-  if (which != NEAR_FIXED_ONLY)
-    phys_grid_query (&st->s->grid, box, collect_id, st);
-  int n_grid = r->n_found;
-  int k = 0;
-  for (int i = 0; i < n_grid; i++)
+  PhysGrid *grid = &st->s->grid;
+  int id_p = world->n_circles + p, n_near;
+  const int *near = NULL;
+  /* The larger ones of a polygon registered with this very box (the contacts as the frame
+   * begins): the grid's list, the query's finds in id order. */
+  if (larger_only && id_p < grid->n_bodies && grid->nodes[id_p].bucket >= 0
+      && same_box (grid->nodes[id_p].box, box))
+    near = phys_grid_near_larger (grid, world->n_circles, id_p, &n_near);
+  if (near != NULL)
     {
-      int id = r->found[i];
-      if (id >= world->n_circles && (id - world->n_circles == p
-                                     || (larger_only && id - world->n_circles < p)))
-        continue;
-      r->found[k++] = id;
+      for (int i = 0; i < n_near; i++)
+        found_push (r, near[i]);
     }
-  /* In id order: the contacts' order, and so the solve's, does not depend on the grid's cells. */
-  sort_ids (r->found, k);
-  r->n_found = k;
+  else
+    {
+      if (which != NEAR_FIXED_ONLY)
+        phys_grid_query (grid, box, collect_id, st);
+      int n_grid = r->n_found;
+      int k = 0;
+      for (int i = 0; i < n_grid; i++)
+        {
+          int id = r->found[i];
+          if (id >= world->n_circles && (id - world->n_circles == p
+                                         || (larger_only && id - world->n_circles < p)))
+            continue;
+          r->found[k++] = id;
+        }
+      /* In id order: the contacts' order, and so the solve's, does not depend on the grid's
+       * cells. */
+      sort_ids (r->found, k);
+      r->n_found = k;
+    }
   int first_segment = r->n_found;
   phys_grid_query_segments (&st->s->grid, box, collect_id, st);
   for (int i = first_segment; i < r->n_found; i++)
