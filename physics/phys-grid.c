@@ -506,7 +506,7 @@ near_build (PhysGrid *grid, int first)
           near_push (near, first + o, v);
 
   /* By owner (counting), then each list by id (a handful: by insertion). */
-  if (near->n_pairs > near->cap_ids)
+  if (near->n_pairs > near->cap_ids || near->ids == NULL) /* an empty list is not NULL */
     {
       near->ids = resize (near->ids, (size_t) near->n_pairs * sizeof *near->ids);
       near->cap_ids = near->n_pairs;
