@@ -298,13 +298,13 @@ phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx)
         }
       for (int j = grid->head[a->bucket]; j >= 0; j = nodes[j].next)
         if (j > i && nodes[j].cx == a->cx && nodes[j].cy == a->cy
-            && phys_aabb_overlaps (a->box, nodes[j].box) && !visit (ctx, i, j))
+            && phys_grid_boxes_meet (a->box, nodes[j].box) && !visit (ctx, i, j))
           return;
       for (int k = 0; k < 4; k++)
         {
           int32_t x = a->cx + forward_x[k], y = a->cy + forward_y[k];
           for (int j = grid->head[phys_grid_bucket (grid, x, y)]; j >= 0; j = nodes[j].next)
-            if (nodes[j].cx == x && nodes[j].cy == y && phys_aabb_overlaps (a->box, nodes[j].box)
+            if (nodes[j].cx == x && nodes[j].cy == y && phys_grid_boxes_meet (a->box, nodes[j].box)
                 && !visit (ctx, i, j))
               return;
         }
@@ -342,7 +342,7 @@ static inline void
 near_pair (struct PhysGridNear *near, const struct PhysGridNearEntry *a,
            const struct PhysGridNearEntry *b)
 {
-  if ((a->id >= near->first || b->id >= near->first) && phys_aabb_overlaps (a->box, b->box))
+  if ((a->id >= near->first || b->id >= near->first) && phys_grid_boxes_meet (a->box, b->box))
     {
       near_offer (near, a, b);
       near_offer (near, b, a);
@@ -502,7 +502,7 @@ near_build (PhysGrid *grid, int first)
   for (int o = 0; o < n_owners; o++)
     if (near->kept[o])
       for (int v = grid->oversize_head; v >= 0; v = nodes[v].next)
-        if ((v < first || v > first + o) && phys_aabb_overlaps (nodes[first + o].box, nodes[v].box))
+        if ((v < first || v > first + o) && phys_grid_boxes_meet (nodes[first + o].box, nodes[v].box))
           near_push (near, first + o, v);
 
   /* By owner (counting), then each list by id (a handful: by insertion). */
