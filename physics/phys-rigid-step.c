@@ -1155,14 +1155,22 @@ apply (SolverBody *A, SolverBody *B, const ContactPoint *q, PhysVec2 P)
 
 /* ---- the contacts touching as the frame begins ---------------------------------------- */
 
+/* Room for n more entries in r->found. */
+static void
+found_reserve (RigidScratch *r, int n)
+{
+  if (r->n_found + n > r->cap_found)
+    {
+      while (r->n_found + n > r->cap_found)
+        r->cap_found = r->cap_found > 0 ? r->cap_found * 2 : 64;
+      r->found = phys_step_realloc (r->found, (size_t) r->cap_found, sizeof *r->found);
+    }
+}
+
 static void
 found_push (RigidScratch *r, int value)
 {
-  if (r->n_found == r->cap_found)
-    {
-      r->cap_found = r->cap_found > 0 ? r->cap_found * 2 : 64;
-      r->found = phys_step_realloc (r->found, (size_t) r->cap_found, sizeof *r->found);
-    }
+  found_reserve (r, 1);
   r->found[r->n_found++] = value;
 }
 
@@ -1244,8 +1252,12 @@ near_polygon (Step *st, int p, NearWhich which)
   const PhysWorld *world = st->world;
   bool larger_only = which == NEAR_LARGER;
   r->n_found = 0;
-  PhysAabb box = phys_rigid_polygon_box (st, p);
   PhysGrid *grid = &st->s->grid;
+  /* Nothing fixed to find (no segments in the grid, no walls, no curves): no box needed. */
+  if (which == NEAR_FIXED_ONLY && grid->n_seg_entries == 0 && grid->n_seg_oversize == 0
+      && !world->def.has_bounds && world->n_curves == 0)
+    return;
+  PhysAabb box = phys_rigid_polygon_box (st, p);
   int id_p = world->n_circles + p, n_near;
   const int *near = NULL;
   /* The larger ones of a polygon registered with this very box (the contacts as the frame
@@ -1255,8 +1267,10 @@ near_polygon (Step *st, int p, NearWhich which)
     near = phys_grid_near_larger (grid, world->n_circles, id_p, &n_near);
   if (near != NULL)
     {
-      for (int i = 0; i < n_near; i++)
-        found_push (r, near[i]);
+      found_reserve (r, n_near);
+      if (n_near > 0)
+        memcpy (r->found, near, (size_t) n_near * sizeof *near);
+      r->n_found = n_near;
     }
   else
     {
