@@ -314,39 +314,41 @@ phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx)
 /* ---- the near lists ------------------------------------------------------------------ */
 
 static void
+near_grow (struct PhysGridNear *near)
+{
+  near->cap_pairs = near->cap_pairs > 0 ? 2 * near->cap_pairs : 256;
+  near->pairs = resize (near->pairs, (size_t) near->cap_pairs * sizeof *near->pairs);
+}
+
+static inline void
 near_push (struct PhysGridNear *near, int owner, int id)
 {
   if (near->n_pairs == near->cap_pairs)
-    {
-      near->cap_pairs = near->cap_pairs > 0 ? 2 * near->cap_pairs : 256;
-      near->pairs = resize (near->pairs, (size_t) near->cap_pairs * sizeof *near->pairs);
-    }
+    near_grow (near);
   near->pairs[near->n_pairs++] = (struct PhysGridNearPair) { owner, id };
 }
 
-/* Of a pair of overlapping boxes, j joins a's list when a keeps one, j is among the ids a's
- * list takes, and a's query reaches j's cell. */
-static inline void
-near_offer (struct PhysGridNear *near, const struct PhysGridNearEntry *a,
-            const struct PhysGridNearEntry *j)
-{
-  int o = a->id - near->first;
-  if (o < 0 || !near->kept[o] || (j->id >= near->first && j->id < a->id))
-    return;
-  const struct PhysGridNearRange *r = &near->range[o];
-  if (j->cx >= r->x0 && j->cx <= r->x1 && j->cy >= r->y0 && j->cy <= r->y1)
-    near_push (near, a->id, j->id);
-}
-
+/* A pair of circles in neighbouring cells. Of two owners the smaller lists the larger; an owner
+ * lists any circle below first; two circles below first are no one's. The other joins the
+ * owner's list when the owner keeps one, their boxes overlap and the owner's query reaches the
+ * other's cell. */
 static inline void
 near_pair (struct PhysGridNear *near, const struct PhysGridNearEntry *a,
            const struct PhysGridNearEntry *b)
 {
-  if ((a->id >= near->first || b->id >= near->first) && phys_grid_boxes_meet (a->box, b->box))
-    {
-      near_offer (near, a, b);
-      near_offer (near, b, a);
-    }
+  if (!phys_grid_boxes_meet (a->box, b->box))
+    return;
+  const struct PhysGridNearEntry *lo = a->id < b->id ? a : b, *hi = a->id < b->id ? b : a;
+  if (hi->id < near->first)
+    return;
+  const struct PhysGridNearEntry *owner = lo->id >= near->first ? lo : hi;
+  const struct PhysGridNearEntry *other = lo->id >= near->first ? hi : lo;
+  int o = owner->id - near->first;
+  if (!near->kept[o])
+    return;
+  const struct PhysGridNearRange *r = &near->range[o];
+  if (other->cx >= r->x0 && other->cx <= r->x1 && other->cy >= r->y0 && other->cy <= r->y1)
+    near_push (near, owner->id, other->id);
 }
 
 /* Pairs every circle of entries [a0, a1) with every one of [b0, b1). */
