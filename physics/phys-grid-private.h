@@ -172,5 +172,8 @@ void phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx);
  * pairs on the first call after the grid changed. */
 const int *phys_grid_near_larger (PhysGrid *grid, int first, int owner, int *n);
 
+/* Sorts distinct ids ascending: by insertion when they are few (a query finds a handful). */
+void phys_grid_sort_ids (int *ids, int n);
+
 /* Calls visit(ctx, s) once for every segment whose cells meet box. */
 void phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx);

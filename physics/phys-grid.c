@@ -311,6 +311,33 @@ phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx)
     }
 }
 
+static int
+compare_ids (const void *x, const void *y)
+{
+  int a = *(const int *) x, b = *(const int *) y;
+  return (a > b) - (a < b);
+}
+
+void
+phys_grid_sort_ids (int *ids, int n)
+{
+  if (n > 16)
+    {
+      qsort (ids, (size_t) n, sizeof *ids, compare_ids);
+      return;
+    }
+  for (int i = 1; i < n; i++)
+    {
+      int id = ids[i], at = i;
+      while (at > 0 && ids[at - 1] > id)
+        {
+          ids[at] = ids[at - 1];
+          at--;
+        }
+      ids[at] = id;
+    }
+}
+
 /* ---- the near lists ------------------------------------------------------------------ */
 
 static void
@@ -526,20 +553,7 @@ near_build (PhysGrid *grid, int first)
     start[o] = start[o - 1];
   start[0] = 0;
   for (int o = 0; o < n_owners; o++)
-    {
-      int *ids = near->ids + start[o];
-      int m = start[o + 1] - start[o];
-      for (int i = 1; i < m; i++)
-        {
-          int id = ids[i], at = i;
-          while (at > 0 && ids[at - 1] > id)
-            {
-              ids[at] = ids[at - 1];
-              at--;
-            }
-          ids[at] = id;
-        }
-    }
+    phys_grid_sort_ids (near->ids + start[o], start[o + 1] - start[o]);
   near->built = true;
   near->changes = grid->changes;
 }

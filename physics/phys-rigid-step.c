@@ -1200,37 +1200,6 @@ walls_reached (const PhysWorld *world, PhysAabb box, int *walls)
   return n;
 }
 
-/* The bodies near polygon p (its path's box) that it may touch: circles and polygons from the
- * grid (as which says), segments, walls and curves; into r->found as encoded bodies (kind in the
- * top bits). */
-static int
-compare_ids (const void *x, const void *y)
-{
-  int a = *(const int *) x, b = *(const int *) y;
-  return (a > b) - (a < b);
-}
-
-/* Sorts distinct ids ascending: by insertion when they are few (a query finds a handful). */
-static void
-sort_ids (int *ids, int n)
-{
-  if (n > 16)
-    {
-      qsort (ids, (size_t) n, sizeof *ids, compare_ids);
-      return;
-    }
-  for (int i = 1; i < n; i++)
-    {
-      int id = ids[i], at = i;
-      while (at > 0 && ids[at - 1] > id)
-        {
-          ids[at] = ids[at - 1];
-          at--;
-        }
-      ids[at] = id;
-    }
-}
-
 typedef enum
 {
   NEAR_ALL,           /* every body of the grid */
@@ -1245,6 +1214,9 @@ same_box (PhysAabb a, PhysAabb b)
   return a.min.x == b.min.x && a.min.y == b.min.y && a.max.x == b.max.x && a.max.y == b.max.y;
 }
 
+/* The bodies near polygon p (its path's box) that it may touch: circles and polygons from the
+ * grid (as which says), segments, walls and curves; into r->found as encoded bodies (kind in the
+ * top bits). */
 static void
 near_polygon (Step *st, int p, NearWhich which)
 {
@@ -1288,7 +1260,7 @@ near_polygon (Step *st, int p, NearWhich which)
         }
       /* In id order: the contacts' order, and so the solve's, does not depend on the grid's
        * cells. */
-      sort_ids (r->found, k);
+      phys_grid_sort_ids (r->found, k);
       r->n_found = k;
     }
   int first_segment = r->n_found;
