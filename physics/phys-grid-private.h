@@ -9,6 +9,10 @@
  * Circles can move between cells during a frame as their paths change.
  *
  * Static segments are rasterised into every cell their box covers, once a frame.
+ *
+ * The rigid contacts as a frame begins want, per polygon, what its query would find among the
+ * larger ids: the near lists (phys_grid_near_larger) give them all from one sweep over the
+ * circles sorted by cell, each pair of neighbouring cells once.
  */
 #pragma once
 
