@@ -9,6 +9,10 @@
  * Circles can move between cells during a frame as their paths change.
  *
  * Static segments are rasterised into every cell their box covers, once a frame.
+ *
+ * The rigid contacts as a frame begins want, per polygon, what its query would find among the
+ * larger ids: the near lists (phys_grid_near_larger) give them all from one sweep over the
+ * circles sorted by cell, each pair of neighbouring cells once.
  */
 #pragma once
 
@@ -48,6 +52,29 @@ typedef struct
   uint32_t *seg_mark;     /* per segment: query stamp, to report each once per query */
   int cap_seg_mark;
   uint32_t stamp;
+
+  PhysAabb *polygon_boxes; /* scratch of the broad phase's build: each polygon's box */
+  int cap_polygon_boxes;
+
+  uint64_t changes;       /* counts placings, removals and resets: what the lists below saw */
+
+  /* The near lists (phys_grid_near_larger), built from one pass over the grid's pairs. */
+  struct PhysGridNear
+  {
+    bool built;
+    uint64_t changes;     /* the grid's changes when built */
+    int first;            /* owners are the ids from first on */
+    int *start;           /* per owner: where its list starts in ids (n_owners + 1) */
+    int *ids;
+    int cap_owners, cap_ids, n_pairs, cap_pairs;
+    struct PhysGridNearRange { int32_t x0, y0, x1, y1; } *range; /* per owner: its query's cells */
+    bool *kept;           /* per owner: a list is kept (else the caller queries) */
+    struct PhysGridNearEntry { PhysAabb box; int32_t cx, cy; int id; } *entries;
+    int cap_entries;      /* the circles in cells, sorted by cell (scratch) */
+    int *count;           /* scratch of the counting sort, per cell */
+    int cap_count;
+    struct PhysGridNearPair { int owner, id; } *pairs; /* scratch */
+  } near;
 } PhysGrid;
 
 /* Prepares the grid for n_bodies circles with the given cell size, all unregistered. */
@@ -58,11 +85,22 @@ void phys_grid_free (PhysGrid *grid);
 void phys_grid_place (PhysGrid *grid, int i, PhysAabb box);
 /* Removes circle i from the grid. */
 void phys_grid_remove (PhysGrid *grid, int i);
-/* Rasterises segments (boxes given) into the grid; bound walls are not passed here. */
+/* Rasterises the n segments ids[0..n) into the grid, segment g's box being boxes[g]; bound
+ * walls are not passed here. */
 void phys_grid_set_segments (PhysGrid *grid, const PhysAabb *boxes, const int *ids, int n,
                              int n_segments_total);
+/* Room for n polygon boxes (scratch for whoever builds the grid; kept between frames). */
+PhysAabb *phys_grid_polygon_boxes (PhysGrid *grid, int n);
 
 typedef void (*PhysGridVisit) (void *ctx, int j);
+
+/* phys_aabb_overlaps without its branches: the same four comparisons, all made (a pile's
+ * neighbours overlap or not about as often, which a branch per comparison would guess badly). */
+static inline bool
+phys_grid_boxes_meet (PhysAabb a, PhysAabb b)
+{
+  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
+}
 
 /* Cell coordinate of x; clamped so far-away (finite) bodies share the edge cells
  * instead of overflowing: that costs only pruning, never a missed pair. */
@@ -104,7 +142,7 @@ phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *
       /* Too many cells to visit: scan every bucket instead. */
       for (int b = 0; b < grid->n_buckets; b++)
         for (int j = grid->head[b]; j >= 0; j = nodes[j].next)
-          if (phys_aabb_overlaps (box, nodes[j].box))
+          if (phys_grid_boxes_meet (box, nodes[j].box))
             visit (ctx, j);
     }
   else
@@ -115,12 +153,12 @@ phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *
             /* Other cells share the bucket: keep only this cell's circles, so none
              * is reported twice when two cells of the range share a bucket. */
             for (int j = grid->head[phys_grid_bucket (grid, x, y)]; j >= 0; j = nodes[j].next)
-              if (nodes[j].cx == x && nodes[j].cy == y && phys_aabb_overlaps (box, nodes[j].box))
+              if (nodes[j].cx == x && nodes[j].cy == y && phys_grid_boxes_meet (box, nodes[j].box))
                 visit (ctx, j);
           }
     }
   for (int j = grid->oversize_head; j >= 0; j = nodes[j].next)
-    if (phys_aabb_overlaps (box, nodes[j].box))
+    if (phys_grid_boxes_meet (box, nodes[j].box))
       visit (ctx, j);
 }
 /* Calls visit(ctx, i, j) once for every pair of registered circles whose boxes
@@ -130,6 +168,16 @@ phys_grid_query (const PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *
  * false to stop there. */
 typedef bool (*PhysGridPairVisit) (void *ctx, int i, int j);
 void phys_grid_pairs (const PhysGrid *grid, PhysGridPairVisit visit, void *ctx);
+
+/* The circles phys_grid_query(owner's box as registered) visits, but only those of id < first
+ * or > owner, ascending; *n gets their count. NULL when owner's list is not kept (it is
+ * oversize, unregistered, below first, or its box reaches past the cells next to its own):
+ * the caller queries. The lists of every owner >= first are built in one pass over the grid's
+ * pairs on the first call after the grid changed. */
+const int *phys_grid_near_larger (PhysGrid *grid, int first, int owner, int *n);
+
+/* Sorts distinct ids ascending: by insertion when they are few (a query finds a handful). */
+void phys_grid_sort_ids (int *ids, int n);
 
 /* Calls visit(ctx, s) once for every segment whose cells meet box. */
 void phys_grid_query_segments (PhysGrid *grid, PhysAabb box, PhysGridVisit visit, void *ctx);

@@ -1157,14 +1157,22 @@ apply (SolverBody *A, SolverBody *B, const ContactPoint *q, PhysVec2 P)
 
 /* ---- the contacts touching as the frame begins ---------------------------------------- */
 
+/* Room for n more entries in r->found. */
+static void
+found_reserve (RigidScratch *r, int n)
+{
+  if (r->n_found + n > r->cap_found)
+    {
+      while (r->n_found + n > r->cap_found)
+        r->cap_found = r->cap_found > 0 ? r->cap_found * 2 : 64;
+      r->found = phys_step_realloc (r->found, (size_t) r->cap_found, sizeof *r->found);
+    }
+}
+
 static void
 found_push (RigidScratch *r, int value)
 {
-  if (r->n_found == r->cap_found)
-    {
-      r->cap_found = r->cap_found > 0 ? r->cap_found * 2 : 64;
-      r->found = phys_step_realloc (r->found, (size_t) r->cap_found, sizeof *r->found);
-    }
+  found_reserve (r, 1);
   r->found[r->n_found++] = value;
 }
 
@@ -1194,37 +1202,6 @@ walls_reached (const PhysWorld *world, PhysAabb box, int *walls)
   return n;
 }
 
-/* The bodies near polygon p (its path's box) that it may touch: circles and polygons from the
- * grid (as which says), segments, walls and curves; into r->found as encoded bodies (kind in the
- * top bits). */
-static int
-compare_ids (const void *x, const void *y)
-{
-  int a = *(const int *) x, b = *(const int *) y;
-  return (a > b) - (a < b);
-}
-
-/* Sorts distinct ids ascending: by insertion when they are few (a query finds a handful). */
-static void
-sort_ids (int *ids, int n)
-{
-  if (n > 16)
-    {
-      qsort (ids, (size_t) n, sizeof *ids, compare_ids);
-      return;
-    }
-  for (int i = 1; i < n; i++)
-    {
-      int id = ids[i], at = i;
-      while (at > 0 && ids[at - 1] > id)
-        {
-          ids[at] = ids[at - 1];
-          at--;
-        }
-      ids[at] = id;
-    }
-}
-
 typedef enum
 {
   NEAR_ALL,           /* every body of the grid */
@@ -1232,6 +1209,16 @@ typedef enum
   NEAR_FIXED_ONLY,    /* none of the grid's: segments, walls and curves only */
 } NearWhich;
 
+/* Equal boxes query alike (a query only compares with them and floors them). */
+static bool
+same_box (PhysAabb a, PhysAabb b)
+{
+  return a.min.x == b.min.x && a.min.y == b.min.y && a.max.x == b.max.x && a.max.y == b.max.y;
+}
+
+/* The bodies near polygon p (its path's box) that it may touch: circles and polygons from the
+ * grid (as which says), segments, walls and curves; into r->found as encoded bodies (kind in the
+ * top bits). */
 static void
 near_polygon (Step *st, int p, NearWhich which)
 {
@@ -1239,22 +1226,45 @@ near_polygon (Step *st, int p, NearWhich which)
   const PhysWorld *world = st->world;
   bool larger_only = which == NEAR_LARGER;
   r->n_found = 0;
+  PhysGrid *grid = &st->s->grid;
+  /* Nothing fixed to find (no segments in the grid, no walls, no curves): no box needed. */
+  if (which == NEAR_FIXED_ONLY && grid->n_seg_entries == 0 && grid->n_seg_oversize == 0
+      && !world->def.has_bounds && world->n_curves == 0)
+    return;
   PhysAabb box = phys_rigid_polygon_box (st, p);
-  if (which != NEAR_FIXED_ONLY)
-    phys_grid_query (&st->s->grid, box, collect_id, st);
-  int n_grid = r->n_found;
-  int k = 0;
-  for (int i = 0; i < n_grid; i++)
+  int id_p = world->n_circles + p, n_near;
+  const int *near = NULL;
+  /* The larger ones of a polygon registered with this very box (the contacts as the frame
+   * begins): the grid's list, the query's finds in id order. */
+  if (larger_only && id_p < grid->n_bodies && grid->nodes[id_p].bucket >= 0
+      && same_box (grid->nodes[id_p].box, box))
+    near = phys_grid_near_larger (grid, world->n_circles, id_p, &n_near);
+  if (near != NULL)
     {
-      int id = r->found[i];
-      if (id >= world->n_circles && (id - world->n_circles == p
-                                     || (larger_only && id - world->n_circles < p)))
-        continue;
-      r->found[k++] = id;
+      found_reserve (r, n_near);
+      if (n_near > 0)
+        memcpy (r->found, near, (size_t) n_near * sizeof *near);
+      r->n_found = n_near;
     }
-  /* In id order: the contacts' order, and so the solve's, does not depend on the grid's cells. */
-  sort_ids (r->found, k);
-  r->n_found = k;
+  else
+    {
+      if (which != NEAR_FIXED_ONLY)
+        phys_grid_query (grid, box, collect_id, st);
+      int n_grid = r->n_found;
+      int k = 0;
+      for (int i = 0; i < n_grid; i++)
+        {
+          int id = r->found[i];
+          if (id >= world->n_circles && (id - world->n_circles == p
+                                         || (larger_only && id - world->n_circles < p)))
+            continue;
+          r->found[k++] = id;
+        }
+      /* In id order: the contacts' order, and so the solve's, does not depend on the grid's
+       * cells. */
+      phys_grid_sort_ids (r->found, k);
+      r->n_found = k;
+    }
   int first_segment = r->n_found;
   phys_grid_query_segments (&st->s->grid, box, collect_id, st);
   for (int i = first_segment; i < r->n_found; i++)

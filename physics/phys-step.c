@@ -2455,7 +2455,7 @@ box_extent (PhysAabb b)
  * at 3 x 3 cells of about one circle each. The percentile comes from a
  * 64-bin histogram over [0, 4 x mean]: O(n) and the same on every run. */
 static PhysReal
-choose_cell_size (const Step *st)
+choose_cell_size (const Step *st, const PhysAabb *polygon_box)
 {
   const PhysWorld *world = st->world;
   const PhysStepScratch *s = st->s;
@@ -2475,7 +2475,7 @@ choose_cell_size (const Step *st)
   for (int p = 0; st->rigid && p < world->n_polygons; p++)
     if (!world->polygons[p].fixed)
       {
-        sum += box_extent (phys_rigid_polygon_box (st, p));
+        sum += box_extent (polygon_box[p]);
         n++;
       }
   if (n == 0 || !(sum > 0.0) || !isfinite (sum))
@@ -2493,7 +2493,7 @@ choose_cell_size (const Step *st)
   for (int p = 0; st->rigid && p < world->n_polygons; p++)
     if (!world->polygons[p].fixed)
       {
-        int bin = (int) (box_extent (phys_rigid_polygon_box (st, p)) / top * BINS);
+        int bin = (int) (box_extent (polygon_box[p]) / top * BINS);
         if (bin < BINS)
           count[bin]++;
       }
@@ -2517,15 +2517,19 @@ build_broad_phase (Step *st)
 {
   PhysWorld *world = st->world;
   PhysStepScratch *s = st->s;
-  PhysReal cell = choose_cell_size (st);
   int n_polygons = st->rigid ? world->n_polygons : 0;
+  /* Each polygon's box once: the cell size and the placing both read it. */
+  PhysAabb *polygon_box = phys_grid_polygon_boxes (&s->grid, n_polygons);
+  for (int p = 0; p < n_polygons; p++)
+    polygon_box[p] = phys_rigid_polygon_box (st, p);
+  PhysReal cell = choose_cell_size (st, polygon_box);
   phys_grid_reset (&s->grid, world->n_circles + n_polygons, cell);
   for (int i = 0; i < world->n_circles; i++)
     if (takes_part (&world->circles[i]))
       phys_grid_place (&s->grid, i, s->box[i]);
   /* Polygons share the grid, after the circles: id n_circles + p. */
   for (int p = 0; p < n_polygons; p++)
-    phys_grid_place (&s->grid, world->n_circles + p, phys_rigid_polygon_box (st, p));
+    phys_grid_place (&s->grid, world->n_circles + p, polygon_box[p]);
 
   int n_seg = 0;
   for (int g = 0; g < world->n_segments; g++)
@@ -2537,13 +2541,7 @@ build_broad_phase (Step *st)
       if (!seg->is_bound)
         s->seg_id[n_seg++] = g;
     }
-  PhysAabb *boxes = malloc (((size_t) n_seg + 1) * sizeof *boxes);
-  if (boxes == NULL)
-    abort ();
-  for (int k = 0; k < n_seg; k++)
-    boxes[k] = s->seg_box[s->seg_id[k]];
-  phys_grid_set_segments (&s->grid, boxes, s->seg_id, n_seg, world->n_segments);
-  free (boxes);
+  phys_grid_set_segments (&s->grid, s->seg_box, s->seg_id, n_seg, world->n_segments);
 }
 
 /* Probes collide with nothing; a crossing of a segment inside the frame is an event. */
